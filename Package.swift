@@ -1,0 +1,55 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "notifier",
+    products: [
+        .executable(name: "notifier", targets: ["Notifier"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.6.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCurl",
+            pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CNotify",
+            pkgConfig: "libnotify",
+            providers: [.apt(["libnotify-dev"])]
+        ),
+        .target(name: "Rules"),
+        .target(
+            name: "Feeds",
+            dependencies: ["CCurl", "Rules"]
+        ),
+        .executableTarget(
+            name: "Notifier",
+            dependencies: [
+                "CNotify", "Feeds", "Rules",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        .testTarget(name: "RulesTests", dependencies: ["Rules"]),
+        .testTarget(
+            name: "FeedsTests",
+            dependencies: ["Feeds", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+        .testTarget(
+            name: "NotifierTests",
+            dependencies: ["Notifier", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

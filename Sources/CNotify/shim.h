@@ -1,0 +1,26 @@
+#ifndef NOTIFIER_CNOTIFY_SHIM_H
+#define NOTIFIER_CNOTIFY_SHIM_H
+// Swift cannot import GLib's function-like macros; these wrappers stand in for them.
+#include <libnotify/notify.h>
+
+static const gboolean cnotify_true = TRUE;
+static const gboolean cnotify_false = FALSE;
+
+typedef void (*cnotify_closed_callback)(NotifyNotification *notification, gpointer user_data);
+
+// g_signal_connect + G_CALLBACK, typed for NotifyNotification's "closed" signal.
+static inline gulong cnotify_connect_closed(NotifyNotification *notification,
+                                            cnotify_closed_callback callback,
+                                            gpointer user_data,
+                                            GClosureNotify destroy) {
+    return g_signal_connect_data(notification, "closed", G_CALLBACK(callback), user_data, destroy, 0);
+}
+
+static inline gint cnotify_closed_reason(NotifyNotification *notification) {
+    return notify_notification_get_closed_reason(notification);
+}
+
+static inline void cnotify_unref(NotifyNotification *notification) {
+    g_object_unref(G_OBJECT(notification));
+}
+#endif

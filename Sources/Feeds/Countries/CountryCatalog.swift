@@ -1,0 +1,94 @@
+import Foundation
+import Rules
+
+/// Countries kept as one line each — `CCA2 \t CCA3 \t common name \t JSON` — so that finding
+/// one country scans short keys and decodes only that country's JSON. The embedded data set
+/// and stored snapshots share this form.
+public struct CountryCatalog: Sendable {
+    public struct Entry: Sendable {
+        public let cca2: Substring
+        public let cca3: Substring
+        public let name: Substring
+        let json: Substring
+    }
+
+    public let entries: [Entry]
+
+    public init(text: String) {
+        entries = text.split(separator: "\n").compactMap { line in
+            let fields = line.split(separator: "\t", maxSplits: 3, omittingEmptySubsequences: false)
+            guard fields.count == 4 else { return nil }
+            return Entry(cca2: fields[0], cca3: fields[1], name: fields[2], json: fields[3])
+        }
+    }
+
+    public init(countries: [Country]) {
+        self.init(text: Self.text(for: countries))
+    }
+
+    public var count: Int { entries.count }
+
+    public func country(at index: Int) -> Country? {
+        entries.indices.contains(index) ? decode(entries[index]) : nil
+    }
+
+    /// By CCA2, CCA3 or common name, ignoring case.
+    public func find(_ query: String) -> Country? {
+        let wanted = query.trimmingCharacters(in: .whitespaces).uppercased()
+        guard !wanted.isEmpty else { return nil }
+        let match = entries.first { $0.cca2 == wanted || $0.cca3 == wanted }
+            ?? entries.first { $0.name.uppercased() == wanted }
+        return match.flatMap(decode)
+    }
+
+    /// Names of countries that look like `query`, closest first: for "unknown country" messages.
+    public func suggestions(for query: String, limit: Int = 3) -> [String] {
+        let wanted = query.lowercased()
+        guard !wanted.isEmpty else { return [] }
+        let scored = entries.compactMap { entry -> (Int, String)? in
+            let name = entry.name.lowercased()
+            if name.hasPrefix(wanted) { return (0, String(entry.name)) }
+            if name.contains(wanted) { return (1, String(entry.name)) }
+            let distance = Self.editDistance(name, wanted)
+            return distance <= max(2, wanted.count / 3) ? (2 + distance, String(entry.name)) : nil
+        }
+        return scored.sorted { $0 < $1 }.prefix(limit).map(\.1)
+    }
+
+    public func name(ofCCA3 code: String) -> String? {
+        entries.first { $0.cca3 == code }.map { String($0.name) }
+    }
+
+    public func all() -> [Country] {
+        entries.compactMap(decode)
+    }
+
+    private func decode(_ entry: Entry) -> Country? {
+        try? JSONDecoder().decode(Country.self, from: Data(entry.json.utf8))
+    }
+
+    public static func text(for countries: [Country]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return countries.sorted { $0.cca2 < $1.cca2 }.compactMap { country in
+            guard let json = try? encoder.encode(country) else { return nil }
+            let name = country.commonName.replacingOccurrences(of: "\t", with: " ").replacingOccurrences(of: "\n", with: " ")
+            return "\(country.cca2)\t\(country.cca3)\t\(name)\t\(String(decoding: json, as: UTF8.self))"
+        }.joined(separator: "\n")
+    }
+
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var previous = Array(0...b.count)
+        for i in 1...a.count {
+            var current = [i] + Array(repeating: 0, count: b.count)
+            for j in 1...b.count {
+                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+            }
+            previous = current
+        }
+        return previous[b.count]
+    }
+}

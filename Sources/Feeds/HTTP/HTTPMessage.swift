@@ -1,0 +1,51 @@
+import Foundation
+
+public struct HTTPRequest: Sendable {
+    public enum Method: String, Sendable { case get = "GET", post = "POST" }
+
+    public var method: Method
+    public var url: String
+    public var headers: [(name: String, value: String)]
+    public var body: Data?
+
+    public static func get(_ url: String, headers: [(name: String, value: String)] = []) -> HTTPRequest {
+        HTTPRequest(method: .get, url: url, headers: headers, body: nil)
+    }
+
+    /// A POST whose body is `value` encoded as JSON.
+    public static func postJSON<T: Encodable>(_ url: String, _ value: T, headers: [(name: String, value: String)] = []) throws -> HTTPRequest {
+        let body = try JSONEncoder().encode(value)
+        return HTTPRequest(method: .post, url: url, headers: headers + [("Content-Type", "application/json")], body: body)
+    }
+}
+
+public struct HTTPResponse: Sendable {
+    public var status: Int
+    /// Header names lowercased; of the final response after redirects.
+    public var headers: [String: String]
+    public var body: Data
+}
+
+public struct HTTPLimits: Sendable, Equatable {
+    public var connectTimeout: Duration
+    public var totalTimeout: Duration
+    public var maxBodyBytes: Int
+    public var maxRedirects: Int
+
+    public init(
+        connectTimeout: Duration = .seconds(5), totalTimeout: Duration = .seconds(10),
+        maxBodyBytes: Int = 8 << 20, maxRedirects: Int = 5
+    ) {
+        self.connectTimeout = connectTimeout
+        self.totalTimeout = totalTimeout
+        self.maxBodyBytes = maxBodyBytes
+        self.maxRedirects = maxRedirects
+    }
+}
+
+extension Duration {
+    var milliseconds: Int {
+        let (seconds, attoseconds) = components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+}

@@ -1,0 +1,54 @@
+import ArgumentParser
+import Foundation
+import Logging
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("Read the config from this file.", discussion: "Default: $XDG_CONFIG_HOME/notifier/config.toml, else the built-in defaults.", valueName: "path"))
+    var config: String?
+
+    @Flag(name: .shortAndLong, help: "Log debugging detail to standard error.")
+    var verbose = false
+
+    @Flag(name: .shortAndLong, help: "Log only errors.")
+    var quiet = false
+}
+
+/// What a command needs to run: environment, config, logger and paths.
+struct AppContext: Sendable {
+    let environment: [String: String]
+    let config: Config
+    let configFile: String?
+    let logger: Logger
+    let paths: XDGPaths
+
+    /// Loads the config; a bad one stops the program with exit code 2 and the file and line.
+    static func load(_ options: GlobalOptions) throws -> AppContext {
+        let environment = ProcessInfo.processInfo.environment
+        let logger = LogSetup.makeLogger(verbose: options.verbose, quiet: options.quiet)
+        do {
+            let loaded = try ConfigLoader.load(explicitPath: options.config, environment: environment)
+            return AppContext(environment: environment, config: loaded.config, configFile: loaded.file,
+                              logger: logger, paths: XDGPaths(environment: environment))
+        } catch {
+            throw UserError.config(error)
+        }
+    }
+
+    func openStore() throws(StoreError) -> Store {
+        try Store(path: paths.storePath)
+    }
+}
+
+/// Failures caused by what the user asked for: a message, and exit code 2.
+enum UserError: Error, CustomStringConvertible {
+    case config(ConfigError)
+    case invalidArgument(String)
+
+    var description: String {
+        switch self {
+        case .config(let error): return error.description
+        case .invalidArgument(let message): return message
+        }
+    }
+}

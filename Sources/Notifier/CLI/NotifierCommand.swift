@@ -1,0 +1,45 @@
+import ArgumentParser
+import Feeds
+import Foundation
+import Rules
+
+struct NotifierCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "notifier",
+        abstract: "Desktop notifications about countries, crypto moves, Estonian holidays and forecast changes.",
+        discussion: """
+        With no command, runs as a daemon until SIGINT or SIGTERM. Every notification links to a \
+        detail view, such as `notifier open country KZ`.
+
+        Config: $XDG_CONFIG_HOME/notifier/config.toml (see `notifier config check`).
+        Store:  $XDG_STATE_HOME/notifier/notifier.sqlite.
+        Exit codes: 0 success, 1 the work failed, 2 usage or config error.
+        """,
+        version: "notifier \(HTTPClient.version)",
+        subcommands: [OpenCommand.self, ListCommand.self, HistoryCommand.self, ConfigCommand.self]
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Poll every enabled feed once, deliver what is due, and exit.")
+    var once = false
+
+    @Option(help: "Where notifications go: desktop (falls back to terminal with no notification server), terminal or json (JSON Lines).")
+    var output: OutputKind = .desktop
+
+    @Option(help: ArgumentHelp("Seed the random choices, for repeatable runs.", valueName: "n"))
+    var seed: UInt64?
+
+    func run() async throws {
+        let context = try AppContext.load(global)
+        let runner = Runner(context: context, output: output, seed: seed)
+        if once {
+            let code = await runner.runOnce()
+            if code != 0 { throw ExitCode(code) }
+        } else {
+            try await runner.runDaemon()
+        }
+    }
+}
+
+extension OutputKind: ExpressibleByArgument {}

@@ -1,0 +1,215 @@
+import Feeds
+import Foundation
+
+struct FeedSettings: Sendable, Equatable {
+    var enabled: Bool
+    var baseURL: String
+    var interval: Duration
+    var apiKey: String = ""
+}
+
+enum HolidaysSource: String, Sendable, CaseIterable { case embedded, remote }
+enum ForecastSource: String, Sendable, CaseIterable { case openMeteo = "open-meteo", openWeatherMap = "openweathermap" }
+
+/// The configuration in effect. Its defaults are those of `config/notifier.toml`; a test keeps
+/// the two equal.
+struct Config: Sendable, Equatable {
+    var countries = FeedSettings(enabled: true, baseURL: "https://api.restcountries.com/countries/v5", interval: .seconds(7 * 86400))
+    var countriesSource = CountriesSource.embedded
+    var crypto = FeedSettings(enabled: true, baseURL: "https://api.coinlore.net/api", interval: .seconds(30))
+    var holidays = FeedSettings(enabled: true, baseURL: "", interval: .seconds(6 * 3600))
+    var holidaysSource = HolidaysSource.embedded
+    var forecast = FeedSettings(enabled: true, baseURL: "https://api.open-meteo.com/v1", interval: .seconds(30 * 60))
+    var forecastSource = ForecastSource.openMeteo
+    var launchCountryEnabled = true
+    var launchCountryDelaySeconds = 3
+
+    /// Environment variables that override a key, and the key they override.
+    static let environmentKeys: [(variable: String, key: WritableKeyPath<Config, String> & Sendable)] = [
+        ("NOTIFIER_RESTCOUNTRIES_KEY", \.countries.apiKey),
+        ("NOTIFIER_HOLIDAYS_KEY", \.holidays.apiKey),
+        ("NOTIFIER_OWM_KEY", \.forecast.apiKey),
+    ]
+}
+
+struct ConfigError: Error, CustomStringConvertible, Equatable {
+    var file: String
+    var line: Int?
+    var message: String
+
+    var description: String {
+        if let line { return "\(file):\(line): \(message)" }
+        return "\(file): \(message)"
+    }
+}
+
+/// One config key: where it lives, how its TOML value is checked and applied, how it prints.
+struct ConfigSetting: Sendable {
+    let path: [String]
+    let secret: Bool
+    /// Applies the value, or returns what is wrong with it ("must be a boolean, got "yes"").
+    let apply: @Sendable (inout Config, ConfigValue) -> String?
+    let render: @Sendable (Config) -> String
+
+    var key: String { path.joined(separator: ".") }
+}
+
+/// A TOML value as the settings see it, apart from the TOML library.
+enum ConfigValue: Sendable, Equatable {
+    case bool(Bool)
+    case integer(Int)
+    case string(String)
+    /// Any other TOML type, described for the error message ("an array").
+    case other(String)
+
+    var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
+    var intValue: Int? { if case .integer(let value) = self { value } else { nil } }
+    var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+
+    var shownForError: String {
+        switch self {
+        case .bool(let value): return "\(value)"
+        case .integer(let value): return "\(value)"
+        case .string(let value): return value.tomlQuoted
+        case .other(let description): return description
+        }
+    }
+}
+
+extension ConfigSetting {
+    static func bool(_ key: String, _ field: WritableKeyPath<Config, Bool> & Sendable) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            guard let bool = value.boolValue else { return "must be true or false, got \(value.shownForError)" }
+            config[keyPath: field] = bool
+            return nil
+        }, render: { $0[keyPath: field] ? "true" : "false" })
+    }
+
+    static func integer(_ key: String, _ field: WritableKeyPath<Config, Int> & Sendable, in range: ClosedRange<Int>) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            guard let int = value.intValue else { return "must be a whole number, got \(value.shownForError)" }
+            guard range.contains(int) else { return "must be between \(range.lowerBound) and \(range.upperBound), got \(int)" }
+            config[keyPath: field] = int
+            return nil
+        }, render: { "\($0[keyPath: field])" })
+    }
+
+    static func string(_ key: String, _ field: WritableKeyPath<Config, String> & Sendable, secret: Bool = false) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: secret, apply: { config, value in
+            guard let string = value.stringValue else { return "must be a string, got \(value.shownForError)" }
+            config[keyPath: field] = string
+            return nil
+        }, render: { config in
+            let text = config[keyPath: field]
+            return secret && !text.isEmpty ? "\"\(Redaction.mask(key: text))\"" : text.tomlQuoted
+        })
+    }
+
+    /// An http(s) URL, or empty where the feed's source needs none.
+    static func url(_ key: String, _ field: WritableKeyPath<Config, String> & Sendable) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            guard let string = value.stringValue else { return "must be a string, got \(value.shownForError)" }
+            if !string.isEmpty {
+                guard let url = URLComponents(string: string), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                      let host = url.host, !host.isEmpty
+                else { return "must be an http:// or https:// URL, got \(string.tomlQuoted)" }
+            }
+            config[keyPath: field] = string
+            return nil
+        }, render: { $0[keyPath: field].tomlQuoted })
+    }
+
+    static func duration(_ key: String, _ field: WritableKeyPath<Config, Duration> & Sendable, atLeast minimum: Duration) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            guard let string = value.stringValue, let duration = Duration.parse(string) else {
+                return "must be a duration such as \"30s\", \"15m\", \"6h\" or \"1d\", got \(value.shownForError)"
+            }
+            guard duration >= minimum else { return "must be at least \(minimum.configText), got \(string.tomlQuoted)" }
+            config[keyPath: field] = duration
+            return nil
+        }, render: { $0[keyPath: field].configText.tomlQuoted })
+    }
+
+    static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
+        _ key: String, _ field: WritableKeyPath<Config, Choice> & Sendable
+    ) -> ConfigSetting where Choice.RawValue == String {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            let choices = Choice.allCases.map { $0.rawValue.tomlQuoted }.joined(separator: ", ")
+            guard let string = value.stringValue, let choice = Choice(rawValue: string) else {
+                return "must be one of \(choices), got \(value.shownForError)"
+            }
+            config[keyPath: field] = choice
+            return nil
+        }, render: { $0[keyPath: field].rawValue.tomlQuoted })
+    }
+}
+
+extension Config {
+    /// Every key the config file may hold, in the order `config check` prints them.
+    static let settings: [ConfigSetting] = [
+        .bool("feeds.countries.enabled", \.countries.enabled),
+        .choice("feeds.countries.source", \.countriesSource),
+        .url("feeds.countries.base_url", \.countries.baseURL),
+        .string("feeds.countries.api_key", \.countries.apiKey, secret: true),
+        .duration("feeds.countries.interval", \.countries.interval, atLeast: .seconds(60)),
+        .bool("feeds.crypto.enabled", \.crypto.enabled),
+        .url("feeds.crypto.base_url", \.crypto.baseURL),
+        .duration("feeds.crypto.interval", \.crypto.interval, atLeast: .seconds(10)),
+        .bool("feeds.holidays.enabled", \.holidays.enabled),
+        .choice("feeds.holidays.source", \.holidaysSource),
+        .url("feeds.holidays.base_url", \.holidays.baseURL),
+        .string("feeds.holidays.api_key", \.holidays.apiKey, secret: true),
+        .duration("feeds.holidays.interval", \.holidays.interval, atLeast: .seconds(60)),
+        .bool("feeds.forecast.enabled", \.forecast.enabled),
+        .choice("feeds.forecast.source", \.forecastSource),
+        .url("feeds.forecast.base_url", \.forecast.baseURL),
+        .string("feeds.forecast.api_key", \.forecast.apiKey, secret: true),
+        .duration("feeds.forecast.interval", \.forecast.interval, atLeast: .seconds(60)),
+        .bool("rules.launch_country.enabled", \.launchCountryEnabled),
+        .integer("rules.launch_country.delay_seconds", \.launchCountryDelaySeconds, in: 0...60),
+    ]
+
+    static let settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })
+    /// Tables that may appear, with or without keys of their own.
+    static let tables: Set<String> = Set(settings.flatMap { setting in
+        (1..<setting.path.count).map { setting.path.prefix($0).joined(separator: ".") }
+    })
+
+    /// The effective config as TOML, keys masked.
+    func renderedTOML() -> String {
+        var text = ""
+        var table = ""
+        for setting in Self.settings {
+            let owner = setting.path.dropLast().joined(separator: ".")
+            if owner != table {
+                text += (text.isEmpty ? "" : "\n") + "[\(owner)]\n"
+                table = owner
+            }
+            text += "\(setting.path.last!) = \(setting.render(self))\n"
+        }
+        return text
+    }
+}
+
+extension String {
+    fileprivate var keyPath: [String] { split(separator: ".").map(String.init) }
+
+    var tomlQuoted: String {
+        var quoted = "\""
+        for scalar in unicodeScalars {
+            switch scalar {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "\n": quoted += "\\n"
+            case "\t": quoted += "\\t"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F {
+                    quoted += String(format: "\\u%04X", scalar.value)
+                } else {
+                    quoted.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return quoted + "\""
+    }
+}

@@ -1,0 +1,92 @@
+import Foundation
+import TOMLKit
+
+/// Reads, checks and applies a config file over the defaults.
+enum ConfigLoader {
+    struct Loaded: Sendable {
+        var config: Config
+        /// The file read, or `nil` when none exists and the built-in defaults apply.
+        var file: String?
+    }
+
+    /// `$XDG_CONFIG_HOME/notifier/config.toml`.
+    static func defaultPath(environment: [String: String]) -> String {
+        XDGPaths(environment: environment).configHome + "/notifier/config.toml"
+    }
+
+    /// `explicitPath` (from `--config`) must exist; the default path may be absent.
+    static func load(explicitPath: String?, environment: [String: String]) throws(ConfigError) -> Loaded {
+        let path = explicitPath ?? defaultPath(environment: environment)
+        var loaded = Loaded(config: Config(), file: nil)
+        if explicitPath != nil || FileManager.default.fileExists(atPath: path) {
+            let text: String
+            do {
+                text = try String(contentsOfFile: path, encoding: .utf8)
+            } catch {
+                throw ConfigError(file: path, line: nil, message: "cannot read the config file: \(Self.reason(error))")
+            }
+            loaded = Loaded(config: try parse(text, file: path), file: path)
+        }
+        for (variable, key) in Config.environmentKeys {
+            if let value = environment[variable], !value.isEmpty { loaded.config[keyPath: key] = value }
+        }
+        return loaded
+    }
+
+    static func parse(_ text: String, file: String) throws(ConfigError) -> Config {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(file: file, line: error.source.begin.line, message: "not valid TOML: \(error.description)")
+        } catch {
+            throw ConfigError(file: file, line: nil, message: "not valid TOML: \(error)")
+        }
+        var config = Config()
+        let lines = TOMLKeyLines(text: text)
+        try apply(table, path: [], to: &config, file: file, lines: lines)
+        return config
+    }
+
+    private static func apply(_ table: TOMLTable, path: [String], to config: inout Config, file: String, lines: TOMLKeyLines) throws(ConfigError) {
+        for (name, value) in table {
+            let keyPath = path + [name]
+            let key = keyPath.joined(separator: ".")
+            if let setting = Config.settingsByKey[key] {
+                if let problem = setting.apply(&config, value.configValue) {
+                    throw ConfigError(file: file, line: lines.line(of: keyPath), message: "\(key) \(problem)")
+                }
+            } else if Config.tables.contains(key), let inner = value.table {
+                try apply(inner, path: keyPath, to: &config, file: file, lines: lines)
+            } else if Config.tables.contains(key) {
+                throw ConfigError(file: file, line: lines.line(of: keyPath), message: "\(key) must be a table ([\(key)])")
+            } else {
+                let nearby = Config.settings.map(\.key).filter { $0.hasPrefix(path.joined(separator: ".")) && !path.isEmpty }
+                let hint = nearby.isEmpty ? "" : "; known keys here: " + nearby.map { String($0.split(separator: ".").last!) }.joined(separator: ", ")
+                throw ConfigError(file: file, line: lines.line(of: keyPath), message: "unknown key '\(key)'\(hint)")
+            }
+        }
+    }
+
+    static func reason(_ error: any Error) -> String {
+        let nsError = error as NSError
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        return nsError.localizedDescription
+    }
+}
+
+extension TOMLValueConvertible {
+    var configValue: ConfigValue {
+        switch type {
+        case .bool: return .bool(bool ?? false)
+        case .int: return .integer(int ?? 0)
+        case .string: return .string(string ?? "")
+        case .double: return .other("\(double ?? 0)")
+        case .table: return .other("a table")
+        case .array: return .other("an array")
+        default: return .other("a date or time")
+        }
+    }
+}

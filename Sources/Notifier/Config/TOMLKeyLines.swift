@@ -1,0 +1,43 @@
+/// Finds the line of each key in a TOML text. TOMLKit reports positions only for syntax
+/// errors, yet a user needs the line of a key whose value is wrong too.
+struct TOMLKeyLines {
+    private var lines: [String: Int] = [:]
+
+    init(text: String) {
+        var table: [String] = []
+        for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            let line = rawLine.trimmingCharacters(in: .whitespaces)
+            let number = index + 1
+            if line.hasPrefix("[") {
+                let inner = line.drop { $0 == "[" }.prefix { $0 != "]" }
+                table = Self.keyPath(String(inner))
+                record(table, number)
+            } else if let eq = line.firstIndex(of: "="), !line.hasPrefix("#") {
+                record(table + Self.keyPath(String(line[..<eq])), number)
+            }
+        }
+    }
+
+    private mutating func record(_ path: [String], _ line: Int) {
+        let key = path.joined(separator: ".")
+        if lines[key] == nil { lines[key] = line }
+    }
+
+    /// The line of `path`, else of its nearest enclosing table that has one.
+    func line(of path: [String]) -> Int? {
+        var path = path
+        while !path.isEmpty {
+            if let line = lines[path.joined(separator: ".")] { return line }
+            path.removeLast()
+        }
+        return nil
+    }
+
+    static func keyPath(_ text: String) -> [String] {
+        text.split(separator: ".").map {
+            $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        }
+    }
+}
+
+import Foundation

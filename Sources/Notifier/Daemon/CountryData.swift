@@ -1,0 +1,55 @@
+import Feeds
+import Foundation
+import Rules
+
+/// The countries the views and the launch rule use: the latest fetched snapshot when the
+/// config names a remote source, else (or until one is fetched) the embedded data set.
+struct CountryData: Sendable {
+    let catalog: CountryCatalog
+    /// Where it came from, for the detail view's last line.
+    let origin: String
+    let fetchedAt: Date?
+
+    static let embedded = CountryData(catalog: EmbeddedCountries.catalog, origin: EmbeddedCountries.sourceDescription, fetchedAt: nil)
+
+    /// Reads the snapshot without creating a store: views must stay fast and side-effect free.
+    static func current(config: Config, paths: XDGPaths) -> CountryData {
+        guard config.countriesSource != .embedded, let store = Store.openForReading(path: paths.storePath),
+              let snapshot = try? store.snapshot(feed: CountriesFeed.name), snapshot.source == config.countriesSource.rawValue
+        else { return .embedded }
+        let catalog = CountryCatalog(text: snapshot.payload)
+        guard catalog.count > 0 else { return .embedded }
+        return CountryData(catalog: catalog, origin: "\(snapshot.source) (\(Redaction.maskSecrets(in: config.countries.baseURL)))", fetchedAt: snapshot.fetchedAt)
+    }
+}
+
+/// Fetches a remote country source when its snapshot is older than the feed's interval.
+struct CountriesRefresher: Sendable {
+    let config: Config
+    let http: HTTPClient
+
+    enum Outcome: Equatable {
+        case notNeeded
+        case fetched(count: Int)
+        case failed(FeedError)
+    }
+
+    func refreshIfDue(store: Store?, now: Date) async -> Outcome {
+        guard config.countries.enabled, config.countriesSource != .embedded else { return .notNeeded }
+        if let snapshot = try? store?.snapshot(feed: CountriesFeed.name), snapshot.source == config.countriesSource.rawValue,
+           now.timeIntervalSince(snapshot.fetchedAt) < Double(config.countries.interval.components.seconds) {
+            return .notNeeded
+        }
+        let feed = CountriesFeed(http: http, source: config.countriesSource, baseURL: config.countries.baseURL,
+                                 apiKey: config.countries.apiKey)
+        do {
+            let countries = try await feed.fetchAll()
+            let snapshot = FeedSnapshot(feed: CountriesFeed.name, source: config.countriesSource.rawValue, fetchedAt: now,
+                                        payload: CountryCatalog.text(for: countries))
+            try? store?.save(snapshot)
+            return .fetched(count: countries.count)
+        } catch {
+            return .failed(error)
+        }
+    }
+}

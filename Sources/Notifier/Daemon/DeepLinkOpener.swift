@@ -1,0 +1,61 @@
+import Foundation
+import Logging
+import Rules
+
+/// Opens a deep link's detail view in a terminal. The command is an argv built from a
+/// validated `DeepLink`; nothing passes through a shell.
+struct DeepLinkOpener: Sendable {
+    let environment: [String: String]
+    let logger: Logger
+
+    /// Terminals and the flag after which each takes the command to run.
+    static let knownTerminals: [(name: String, flag: String?)] = [
+        ("x-terminal-emulator", "-e"), ("xdg-terminal-exec", nil), ("gnome-terminal", "--"), ("konsole", "-e"),
+        ("xfce4-terminal", "-x"), ("kitty", nil), ("alacritty", "-e"), ("foot", nil), ("wezterm", "start"), ("xterm", "-e"),
+    ]
+
+    func open(_ link: DeepLink) {
+        let program = Self.selfExecutable()
+        guard let argv = command(for: link, program: program) else {
+            logger.warning("no terminal found to open '\(link.command)'; set $TERMINAL")
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: argv[0])
+        process.arguments = Array(argv.dropFirst())
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+            logger.info("opened \(link.command) with \(argv[0])")
+        } catch {
+            logger.warning("cannot run \(argv[0]): \(error)")
+        }
+    }
+
+    func command(for link: DeepLink, program: String) -> [String]? {
+        let viewCommand = [program] + link.arguments
+        if let terminal = environment["TERMINAL"], !terminal.isEmpty, let path = which(terminal) {
+            return [path, "-e"] + viewCommand
+        }
+        for terminal in Self.knownTerminals {
+            if let path = which(terminal.name) {
+                return [path] + (terminal.flag.map { [$0] } ?? []) + viewCommand
+            }
+        }
+        if let xdgOpen = which("xdg-open") { return [xdgOpen, link.url] }
+        return nil
+    }
+
+    func which(_ name: String) -> String? {
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
+        for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    static func selfExecutable() -> String {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+}

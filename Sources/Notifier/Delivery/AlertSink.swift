@@ -1,0 +1,40 @@
+import Foundation
+import Rules
+
+enum DeliveryError: Error, CustomStringConvertible {
+    case desktop(String)
+    case output(String)
+
+    var description: String {
+        switch self {
+        case .desktop(let reason): return "desktop notification failed: \(reason)"
+        case .output(let reason): return "cannot write the notification: \(reason)"
+        }
+    }
+}
+
+/// Somewhere an alert can be shown.
+protocol AlertSink: Sendable {
+    /// As in `--output`: desktop, terminal or json.
+    var name: String { get }
+    func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError)
+}
+
+enum OutputKind: String, CaseIterable, Sendable {
+    case desktop, terminal, json
+}
+
+/// Writes text to standard output, a whole alert at once so concurrent ones never interleave.
+enum StandardOutput {
+    private static let lock = NSLock()
+
+    static func write(_ text: String) throws(DeliveryError) {
+        lock.lock()
+        defer { lock.unlock() }
+        do {
+            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+        } catch {
+            throw .output("\(error)")
+        }
+    }
+}

@@ -1,0 +1,198 @@
+import CNotify
+import Foundation
+import Rules
+import Synchronization
+
+/// libnotify, driven from one dedicated thread that runs GLib's main loop: action callbacks
+/// arrive only while a loop runs, and libnotify is not thread-safe, so every call is handed to
+/// that thread and every event comes back through `events`.
+final class DesktopNotifications: Sendable {
+    enum Event: Sendable {
+        case activated(DeepLink, action: String)
+        case closed(reason: Int)
+    }
+
+    struct ServerInfo: Sendable {
+        var name: String
+        var capabilities: Set<String>
+    }
+
+    let server: ServerInfo
+    let events: AsyncStream<Event>
+    private let continuation: AsyncStream<Event>.Continuation
+
+    /// Starts the loop, registers the app name and asks the server who it is. Fails when there
+    /// is no session bus or no notification server on it.
+    static func connect(appName: String = "notifier") async -> Result<DesktopNotifications, DeliveryError> {
+        GLibLoop.shared.start()
+        let server = await GLibLoop.shared.run { () -> Result<ServerInfo, DeliveryError> in
+            guard notify_is_initted() != 0 || notify_init(appName) != 0 else {
+                return .failure(.desktop("libnotify could not start"))
+            }
+            var name: UnsafeMutablePointer<CChar>?
+            var vendor: UnsafeMutablePointer<CChar>?
+            var version: UnsafeMutablePointer<CChar>?
+            var spec: UnsafeMutablePointer<CChar>?
+            guard notify_get_server_info(&name, &vendor, &version, &spec) != 0 else {
+                return .failure(.desktop("no notification server on the session bus"))
+            }
+            let info = ServerInfo(name: name.map { String(cString: $0) } ?? "unknown", capabilities: capabilities())
+            for text in [name, vendor, version, spec] { g_free(text) }
+            return .success(info)
+        }
+        return server.map { DesktopNotifications(server: $0) }
+    }
+
+    private init(server: ServerInfo) {
+        self.server = server
+        (events, continuation) = AsyncStream.makeStream(of: Event.self)
+    }
+
+    func show(_ alert: Alert) async throws(DeliveryError) {
+        let capabilities = server.capabilities
+        let continuation = continuation
+        let result = await GLibLoop.shared.run { () -> Result<Void, DeliveryError> in
+            let body = capabilities.contains("body-markup") ? escapeMarkup(alert.body) : alert.body
+            guard let notification = notify_notification_new(alert.title, body, alert.icon) else {
+                return .failure(.desktop("libnotify could not create a notification"))
+            }
+            notify_notification_set_urgency(notification, alert.urgency.libnotify)
+            notify_notification_set_category(notification, alert.category)
+            notify_notification_set_app_name(notification, "notifier")
+            for (hint, value) in [("desktop-entry", "notifier"), ("x-notifier-deeplink", alert.deepLink.command),
+                                  ("x-notifier-url", alert.deepLink.url)] {
+                notify_notification_set_hint(notification, hint, g_variant_new_string(value))
+            }
+            let box = CallbackBox(link: alert.deepLink, continuation: continuation)
+            if capabilities.contains("actions") {
+                notify_notification_add_action(notification, "default", "Open", onAction,
+                                               Unmanaged.passRetained(box).toOpaque(), releaseBox)
+            }
+            // Our reference keeps the notification alive until the server closes it: disposing
+            // it would disconnect the action callback.
+            cnotify_connect_closed(notification, onClosed, Unmanaged.passRetained(box).toOpaque(), releaseClosure)
+
+            var error: UnsafeMutablePointer<GError>?
+            guard notify_notification_show(notification, &error) != 0 else {
+                let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
+                g_error_free(error)
+                cnotify_unref(notification)
+                return .failure(.desktop(message))
+            }
+            return .success(())
+        }
+        try result.get()
+    }
+}
+
+extension Urgency {
+    fileprivate var libnotify: NotifyUrgency {
+        switch self {
+        case .low: return NOTIFY_URGENCY_LOW
+        case .normal: return NOTIFY_URGENCY_NORMAL
+        case .critical: return NOTIFY_URGENCY_CRITICAL
+        }
+    }
+}
+
+/// What a C callback needs, passed as a retained `user_data` pointer.
+private final class CallbackBox: Sendable {
+    let link: DeepLink
+    let continuation: AsyncStream<DesktopNotifications.Event>.Continuation
+    init(link: DeepLink, continuation: AsyncStream<DesktopNotifications.Event>.Continuation) {
+        self.link = link
+        self.continuation = continuation
+    }
+}
+
+private func onAction(_ notification: UnsafeMutablePointer<NotifyNotification>?, _ action: UnsafeMutablePointer<CChar>?, _ userData: gpointer?) {
+    guard let userData else { return }
+    let box = Unmanaged<CallbackBox>.fromOpaque(userData).takeUnretainedValue()
+    box.continuation.yield(.activated(box.link, action: action.map { String(cString: $0) } ?? "default"))
+}
+
+private func onClosed(_ notification: UnsafeMutablePointer<NotifyNotification>?, _ userData: gpointer?) {
+    guard let notification, let userData else { return }
+    let box = Unmanaged<CallbackBox>.fromOpaque(userData).takeUnretainedValue()
+    box.continuation.yield(.closed(reason: Int(cnotify_closed_reason(notification))))
+    cnotify_unref(notification)
+}
+
+private func releaseBox(_ userData: gpointer?) {
+    guard let userData else { return }
+    Unmanaged<CallbackBox>.fromOpaque(userData).release()
+}
+
+private func releaseClosure(_ userData: gpointer?, _ closure: UnsafeMutablePointer<GClosure>?) {
+    releaseBox(userData)
+}
+
+private func capabilities() -> Set<String> {
+    var result: Set<String> = []
+    var node = notify_get_server_caps()
+    let list = node
+    while let current = node {
+        if let text = current.pointee.data { result.insert(String(cString: text.assumingMemoryBound(to: CChar.self))) }
+        node = current.pointee.next
+    }
+    g_list_free_full(list, g_free)
+    return result
+}
+
+/// The body is a small XML subset where the server has `body-markup`: feed text must not add tags.
+func escapeMarkup(_ text: String) -> String {
+    guard let escaped = g_markup_escape_text(text, -1) else { return "" }
+    defer { g_free(escaped) }
+    return String(cString: escaped)
+}
+
+/// The thread that runs GLib's default main loop, and the way onto it.
+final class GLibLoop: Sendable {
+    static let shared = GLibLoop()
+    private let started = Mutex(false)
+
+    func start() {
+        let alreadyStarted = started.withLock { value -> Bool in
+            defer { value = true }
+            return value
+        }
+        guard !alreadyStarted else { return }
+        let running = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            let loop = g_main_loop_new(nil, 0)
+            // Signals once the loop owns the default context, so later invokes queue onto it
+            // rather than run on the caller's thread.
+            g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+                Unmanaged<SemaphoreBox>.fromOpaque(data!).takeRetainedValue().semaphore.signal()
+                return 0
+            }, Unmanaged.passRetained(SemaphoreBox(running)).toOpaque(), nil)
+            g_main_loop_run(loop)
+        }
+        thread.name = "notifier-glib"
+        thread.start()
+        running.wait()
+    }
+
+    /// Runs `work` on the loop's thread and returns its result.
+    func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            let job = Unmanaged.passRetained(Job { continuation.resume(returning: work()) }).toOpaque()
+            g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, { data in
+                Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue().work()
+                return 0  // G_SOURCE_REMOVE
+            }, job, { data in
+                Unmanaged<Job>.fromOpaque(data!).release()
+            })
+        }
+    }
+
+    private final class Job: Sendable {
+        let work: @Sendable () -> Void
+        init(_ work: @escaping @Sendable () -> Void) { self.work = work }
+    }
+
+    private final class SemaphoreBox: @unchecked Sendable {
+        let semaphore: DispatchSemaphore
+        init(_ semaphore: DispatchSemaphore) { self.semaphore = semaphore }
+    }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Rules
+
+/// Readable lines on standard output, ending with the command the notification links to.
+struct TerminalSink: AlertSink {
+    let name = "terminal"
+    let style: TerminalStyle
+
+    func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {
+        try StandardOutput.write(Self.render(alert, style: style))
+    }
+
+    static func render(_ alert: Alert, style: TerminalStyle) -> String {
+        var text = style.bold(TextSanitizer.singleLine(alert.title)) + "\n"
+        for line in TextSanitizer.printable(alert.body).split(separator: "\n", omittingEmptySubsequences: false) {
+            text += "  \(line)\n"
+        }
+        text += "  " + style.dim("→ \(alert.deepLink.command)") + "\n"
+        return text
+    }
+}
+
+/// One JSON object a line: time, rule, key, title, body, urgency, deep link.
+struct JSONLinesSink: AlertSink {
+    let name = "json"
+
+    struct Line: Encodable {
+        var time: String
+        var rule: String
+        var key: String
+        var title: String
+        var body: String
+        var urgency: String
+        var deep_link: String
+        var url: String
+    }
+
+    func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {
+        try StandardOutput.write(Self.render(alert, at: time))
+    }
+
+    static func render(_ alert: Alert, at time: Date) -> String {
+        let line = Line(
+            time: time.formatted(.iso8601), rule: alert.rule, key: alert.key, title: alert.title, body: alert.body,
+            urgency: alert.urgency.rawValue, deep_link: alert.deepLink.command, url: alert.deepLink.url)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        // Encoding plain strings cannot fail.
+        let data = (try? encoder.encode(line)) ?? Data("{}".utf8)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,22 @@
+import Foundation
+
+/// The XDG base directories, from the environment or their documented defaults.
+struct XDGPaths: Sendable {
+    var configHome: String
+    var stateHome: String
+    var cacheHome: String
+
+    init(environment: [String: String]) {
+        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        func base(_ variable: String, _ fallback: String) -> String {
+            // The spec says relative paths are invalid and must be ignored.
+            if let value = environment[variable], value.hasPrefix("/") { return value }
+            return home + "/" + fallback
+        }
+        configHome = base("XDG_CONFIG_HOME", ".config")
+        stateHome = base("XDG_STATE_HOME", ".local/state")
+        cacheHome = base("XDG_CACHE_HOME", ".cache")
+    }
+
+    var storePath: String { stateHome + "/notifier/notifier.sqlite" }
+}

@@ -1,0 +1,49 @@
+import Foundation
+import Rules
+
+/// `notifier list countries`: grouped by continent, as the atlas app's main list.
+struct CountryListView {
+    enum Sort: String, CaseIterable, Sendable { case name, population, area }
+
+    let countries: [Country]
+    let locale: Locale
+
+    func render(region: String?, sort: Sort, style: TerminalStyle) -> String {
+        let wanted = region?.lowercased()
+        let selected = countries.filter { country in
+            guard let wanted else { return true }
+            return country.region.lowercased() == wanted || (country.subregion?.lowercased() == wanted)
+                || country.continents.contains { $0.lowercased() == wanted }
+        }
+        guard !selected.isEmpty else {
+            return "No countries in region '\(region ?? "")'. Regions: \(Set(countries.map(\.region)).sorted().joined(separator: ", "))\n"
+        }
+        let groups = Dictionary(grouping: selected) { $0.continents.first ?? $0.region }
+        var text = ""
+        for continent in groups.keys.sorted() {
+            text += style.bold("\(continent) (\(groups[continent]!.count))") + "\n"
+            for country in sorted(groups[continent]!, by: sort) {
+                let name = (country.flag + " " + country.commonName).padding(toLength: 36, withPad: " ", startingAt: 0)
+                let capital = (country.capitals.first ?? "—").padding(toLength: 20, withPad: " ", startingAt: 0)
+                let population = Formatting.integer(country.population, locale: locale)
+                let area = country.area.map { Formatting.decimal($0, locale: locale) + " km²" } ?? "—"
+                text += "  \(name) \(capital) \(population.leftPadded(14)) \(area.leftPadded(16))\n"
+            }
+        }
+        return TextSanitizer.printable(text)
+    }
+
+    private func sorted(_ countries: [Country], by sort: Sort) -> [Country] {
+        switch sort {
+        case .name: return countries.sorted { $0.commonName.localizedStandardCompare($1.commonName) == .orderedAscending }
+        case .population: return countries.sorted { $0.population > $1.population }
+        case .area: return countries.sorted { ($0.area ?? 0) > ($1.area ?? 0) }
+        }
+    }
+}
+
+extension String {
+    func leftPadded(_ width: Int) -> String {
+        count >= width ? self : String(repeating: " ", count: width - count) + self
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+/// Number formatting shared by rule bodies and detail views, always for a given locale.
+public enum Formatting {
+    public static func integer(_ value: Int, locale: Locale) -> String {
+        value.formatted(.number.locale(locale))
+    }
+
+    public static func decimal(_ value: Double, locale: Locale, fractionDigits: Int = 0) -> String {
+        value.formatted(.number.precision(.fractionLength(0...fractionDigits)).locale(locale))
+    }
+
+    /// "Kazakhstani tenge (KZT, ₸)"
+    public static func currency(_ currency: Country.Currency) -> String {
+        if let symbol = currency.symbol, !symbol.isEmpty {
+            return "\(currency.name) (\(currency.code), \(symbol))"
+        }
+        return "\(currency.name) (\(currency.code))"
+    }
+}
