@@ -41,15 +41,15 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ]
         ),
+        // The loopback HTTP server and sample fixtures the integration tests share.
+        .target(
+            name: "TestSupport",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(name: "RulesTests", dependencies: ["Rules"]),
-        .testTarget(
-            name: "FeedsTests",
-            dependencies: ["Feeds", .product(name: "FlyingFox", package: "FlyingFox")]
-        ),
-        .testTarget(
-            name: "NotifierTests",
-            dependencies: ["Notifier", .product(name: "FlyingFox", package: "FlyingFox")]
-        ),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"]),
+        .testTarget(name: "NotifierTests", dependencies: ["Notifier", "Feeds", "TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

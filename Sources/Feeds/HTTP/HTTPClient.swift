@@ -154,7 +154,9 @@ private final class Transfer: @unchecked Sendable {
             let retryAfter = headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
             return .failure(.httpStatus(context, status: status, retryAfter: retryAfter))
         }
-        return .success(HTTPResponse(status: status, headers: headers, body: body))
+        var connections = 0
+        ccurl_getinfo_long(curl, CURLINFO_NUM_CONNECTS, &connections)
+        return .success(HTTPResponse(status: status, headers: headers, body: body, newConnections: connections))
     }
 
     private func error(for code: CURLcode, context: RequestContext, redirects: Int) -> FeedError {

@@ -24,6 +24,8 @@ public struct HTTPResponse: Sendable {
     /// Header names lowercased; of the final response after redirects.
     public var headers: [String: String]
     public var body: Data
+    /// Connections this transfer had to open: 0 when it reused one.
+    public var newConnections: Int = 0
 }
 
 public struct HTTPLimits: Sendable, Equatable {
