@@ -51,5 +51,6 @@ interval = "30m"
 # A random country's basic facts, delay_seconds after start (0 to 60).
 enabled = true
 delay_seconds = 3
+
 """#
 }

@@ -1,0 +1,104 @@
+import Foundation
+@testable import Notifier
+import TestSupport
+import Testing
+
+@Suite struct ConfigTests {
+    @Test func theEmbeddedDefaultIsTheDocumentedFile() throws {
+        let file = try String(contentsOf: Samples.packageRoot.appendingPathComponent("config/notifier.toml"), encoding: .utf8)
+        #expect(DefaultConfig.text == file, "run scripts/embed-config after editing config/notifier.toml")
+    }
+
+    @Test func theDefaultFileSaysWhatTheCodeDefaultsTo() throws {
+        #expect(try ConfigLoader.parse(DefaultConfig.text, file: "notifier.toml") == Config())
+    }
+
+    @Test func theRenderedConfigReadsBackTheSame() throws {
+        var config = Config()
+        config.launchCountryDelaySeconds = 17
+        config.crypto.interval = .seconds(90)
+        config.countriesSource = .restCountriesV3
+        #expect(try ConfigLoader.parse(config.renderedTOML(), file: "x") == config)
+    }
+
+    @Test func keysOverrideDefaults() throws {
+        let config = try ConfigLoader.parse("""
+            [feeds.countries]
+            source = "restcountries-v3"
+            base_url = "http://127.0.0.1:8080/v3.1"
+
+            [rules.launch_country]
+            delay_seconds = 0
+            """, file: "config.toml")
+        #expect(config.countriesSource == .restCountriesV3)
+        #expect(config.countries.baseURL == "http://127.0.0.1:8080/v3.1")
+        #expect(config.launchCountryDelaySeconds == 0)
+        #expect(config.crypto == Config().crypto)
+    }
+
+    static let errors: [(String, String)] = [
+        ("# comment\n[rules.launch_country]\nenabled = true\n\ndelay_seconds = 90\n",
+         "config.toml:5: rules.launch_country.delay_seconds must be between 0 and 60, got 90"),
+        ("[rules.launch_country]\ndelay_seconds = \"3\"\n",
+         "config.toml:2: rules.launch_country.delay_seconds must be a whole number, got \"3\""),
+        ("[feeds.crypto]\nenabled = \"yes\"\n", "config.toml:2: feeds.crypto.enabled must be true or false, got \"yes\""),
+        ("[feeds.crypto]\ninterval = \"soon\"\n",
+         "config.toml:2: feeds.crypto.interval must be a duration such as \"30s\", \"15m\", \"6h\" or \"1d\", got \"soon\""),
+        ("[feeds.crypto]\ninterval = \"1s\"\n", "config.toml:2: feeds.crypto.interval must be at least 10s, got \"1s\""),
+        ("[feeds.crypto]\nbase_url = \"file:///etc/passwd\"\n",
+         "config.toml:2: feeds.crypto.base_url must be an http:// or https:// URL, got \"file:///etc/passwd\""),
+        ("[feeds.countries]\nsource = \"restcountries\"\n",
+         "config.toml:2: feeds.countries.source must be one of \"embedded\", \"restcountries-v5\", \"restcountries-v3\", got \"restcountries\""),
+        ("[feeds.crypto]\nenabled = true\nsymbol = \"BTC\"\n",
+         "config.toml:3: unknown key 'feeds.crypto.symbol'; known keys here: enabled, base_url, interval"),
+        ("[feeds.weather]\nenabled = true\n", "config.toml:1: unknown key 'feeds.weather'; known keys here: "),
+        ("feeds = 3\n", "config.toml:1: feeds must be a table ([feeds])"),
+        ("[rules.launch_country]\ndelay_seconds = [1]\n",
+         "config.toml:2: rules.launch_country.delay_seconds must be a whole number, got an array"),
+        ("[feeds.crypto\nenabled = true\n", "config.toml:1: not valid TOML"),
+        ("[feeds.crypto]\nenabled = true\nenabled = false\n", "config.toml:3: not valid TOML"),
+        ("rules.launch_country.delay_seconds = -1\n",
+         "config.toml:1: rules.launch_country.delay_seconds must be between 0 and 60, got -1"),
+    ]
+
+    @Test(arguments: errors)
+    func badValuesNameTheFileLineAndKey(_ text: String, _ expected: String) {
+        do {
+            _ = try ConfigLoader.parse(text, file: "config.toml")
+            Issue.record("expected an error for \(text)")
+        } catch {
+            #expect(error.description.hasPrefix(expected), "got: \(error.description)")
+        }
+    }
+
+    @Test func environmentKeysWinAndAreMasked() throws {
+        let sandbox = try Sandbox(config: "[feeds.countries]\napi_key = \"from-file\"\n")
+        let loaded = try ConfigLoader.load(explicitPath: nil, environment: sandbox.environment(["NOTIFIER_RESTCOUNTRIES_KEY": "from-environment-1234"]))
+        #expect(loaded.config.countries.apiKey == "from-environment-1234")
+        #expect(loaded.file == sandbox.configFile.path)
+        #expect(loaded.config.renderedTOML().contains("api_key = \"from…1234\""))
+        #expect(!loaded.config.renderedTOML().contains("from-environment"))
+    }
+
+    @Test func anExplicitFileMustExist() {
+        #expect(throws: ConfigError.self) { try ConfigLoader.load(explicitPath: "/nonexistent/notifier.toml", environment: [:]) }
+    }
+
+    @Test(arguments: [("30s", 30), ("15m", 900), ("6h", 21600), ("1d", 86400), ("1h30m", 5400), ("0s", 0)])
+    func durationsParse(_ text: String, _ seconds: Int64) {
+        #expect(Duration.parse(text) == .seconds(seconds))
+        #expect(Duration.parse(Duration.seconds(seconds).configText) == .seconds(seconds))
+    }
+
+    @Test(arguments: ["", "s", "10", "10x", "-5s", "1.5h", "99999999999999999999d", "٣s"])
+    func badDurationsDoNot(_ text: String) {
+        #expect(Duration.parse(text) == nil)
+    }
+
+    @Test func xdgPathsFollowTheSpec() {
+        let paths = XDGPaths(environment: ["HOME": "/home/u", "XDG_STATE_HOME": "relative/ignored"])
+        #expect(paths.configHome == "/home/u/.config")
+        #expect(paths.storePath == "/home/u/.local/state/notifier/notifier.sqlite")
+        #expect(XDGPaths(environment: ["HOME": "/h", "XDG_STATE_HOME": "/s"]).storePath == "/s/notifier/notifier.sqlite")
+    }
+}

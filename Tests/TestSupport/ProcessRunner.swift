@@ -1,0 +1,100 @@
+import Foundation
+
+/// Runs the built `notifier` (or any program) as a user would, and captures what it prints.
+public struct ProcessResult: Sendable {
+    public var status: Int32
+    public var stdout: String
+    public var stderr: String
+}
+
+public enum ProcessRunner {
+    /// The `notifier` built next to the test bundle.
+    public static var notifierPath: String {
+        let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("notifier").path
+        if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
+        return Samples.packageRoot.appendingPathComponent(".build/debug/notifier").path
+    }
+
+    /// Waits on a Dispatch thread, never on Swift's cooperative pool, so servers that tests run
+    /// in the same process keep answering.
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Duration = .seconds(60)) async throws -> ProcessResult {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try runBlocking(executable, arguments, environment: environment, timeout: timeout) })
+            }
+        }
+    }
+
+    static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Duration) throws -> ProcessResult {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.environment = environment
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // Read both pipes while it runs, so a chatty process never blocks on a full pipe.
+        let stdoutData = LockedData(), stderrData = LockedData()
+        let group = DispatchGroup()
+        for (pipe, sink) in [(out, stdoutData), (err, stderrData)] {
+            group.enter()
+            DispatchQueue.global().async {
+                sink.set(pipe.fileHandleForReading.readDataToEndOfFile())
+                group.leave()
+            }
+        }
+        let deadline = DispatchTime.now() + .milliseconds(Int(timeout.components.seconds * 1000))
+        if group.wait(timeout: deadline) == .timedOut {
+            process.terminate()
+            group.wait()
+        }
+        process.waitUntilExit()
+        return ProcessResult(status: process.terminationStatus,
+                             stdout: String(decoding: stdoutData.get(), as: UTF8.self),
+                             stderr: String(decoding: stderrData.get(), as: UTF8.self))
+    }
+
+    public static func notifier(_ arguments: [String], environment: [String: String]) async throws -> ProcessResult {
+        try await run(notifierPath, arguments, environment: environment)
+    }
+}
+
+private final class LockedData: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func set(_ value: Data) { lock.withLock { data = value } }
+    func get() -> Data { lock.withLock { data } }
+}
+
+/// A fresh HOME with XDG directories and an optional config file, removed at the end.
+public final class Sandbox: @unchecked Sendable {
+    public let root: URL
+
+    public init(config: String? = nil) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("config/notifier"), withIntermediateDirectories: true)
+        if let config {
+            try config.write(to: configFile, atomically: true, encoding: .utf8)
+        }
+    }
+
+    deinit { try? FileManager.default.removeItem(at: root) }
+
+    public var configFile: URL { root.appendingPathComponent("config/notifier/config.toml") }
+    public var storeFile: URL { root.appendingPathComponent("state/notifier/notifier.sqlite") }
+
+    /// A minimal environment: nothing of the developer's desktop leaks into a test.
+    public func environment(_ extra: [String: String] = [:]) -> [String: String] {
+        var environment = [
+            "HOME": root.path, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
+            "XDG_CONFIG_HOME": root.appendingPathComponent("config").path,
+            "XDG_STATE_HOME": root.appendingPathComponent("state").path,
+            "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
+            "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(root.path)/no-bus",
+        ]
+        environment.merge(extra) { $1 }
+        return environment
+    }
+}

@@ -1,0 +1,108 @@
+import Foundation
+
+/// A private D-Bus session bus with python3-dbusmock's notification server on it: a real
+/// notification protocol peer that records every call, with no display needed.
+public final class MockNotificationServer: @unchecked Sendable {
+    public let address: String
+    private let bus: Process
+    private let mock: Process
+    private let directory: URL
+
+    public static let allCapabilities = "actions body body-markup body-hyperlinks persistence"
+
+    /// Starts the bus and the server on a Dispatch thread: starting blocks until they answer.
+    public static func start(capabilities: String = MockNotificationServer.allCapabilities) async throws -> MockNotificationServer {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try MockNotificationServer(capabilities: capabilities) })
+            }
+        }
+    }
+
+    private init(capabilities: String) throws {
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-bus-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // No <servicedir>: nothing gets activated behind the test's back (dunst, say).
+        let config = """
+        <busconfig>
+          <type>session</type>
+          <listen>unix:dir=\(directory.path)</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
+        let configFile = directory.appendingPathComponent("session.conf")
+        try config.write(to: configFile, atomically: true, encoding: .utf8)
+
+        bus = Process()
+        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        bus.arguments = ["--config-file=\(configFile.path)", "--nofork", "--print-address=1"]
+        let addressPipe = Pipe()
+        bus.standardOutput = addressPipe
+        bus.standardError = FileHandle.nullDevice
+        try bus.run()
+        var line = Data()
+        while !line.contains(0x0A) {
+            let chunk = addressPipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !address.isEmpty else { throw ServerError("dbus-daemon printed no address; run scripts/install-deps --test") }
+
+        mock = Process()
+        mock.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        mock.arguments = ["-m", "dbusmock", "--template", "notification_daemon", "-p", "{\"capabilities\": \"\(capabilities)\"}"]
+        mock.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
+        mock.standardOutput = FileHandle.nullDevice
+        mock.standardError = FileHandle.nullDevice
+        try mock.run()
+        try waitUntilServing()
+    }
+
+    deinit {
+        // dbusmock ignores SIGTERM.
+        kill(mock.processIdentifier, SIGKILL)
+        kill(bus.processIdentifier, SIGKILL)
+        mock.waitUntilExit()
+        bus.waitUntilExit()
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Waits for the server to own its name: a readiness check, not a schedule.
+    private func waitUntilServing() throws {
+        for _ in 0..<100 {
+            if let result = try? callBlocking("org.freedesktop.Notifications.GetCapabilities"), result.status == 0 { return }
+            guard mock.isRunning else { break }
+            Thread.sleep(forTimeInterval: 0.05)
+        }
+        throw ServerError("python3-dbusmock's notification server did not start; run scripts/install-deps --test")
+    }
+
+    /// `gdbus call` on the server object.
+    public func call(_ method: String, _ arguments: [String] = []) async throws -> ProcessResult {
+        try await ProcessRunner.run("/usr/bin/gdbus", ["call", "--session", "-d", "org.freedesktop.Notifications",
+                                                       "-o", "/org/freedesktop/Notifications", "-m", method] + arguments,
+                                    environment: ["DBUS_SESSION_BUS_ADDRESS": address, "LANG": "C.UTF-8"], timeout: .seconds(10))
+    }
+
+    private func callBlocking(_ method: String) throws -> ProcessResult {
+        try ProcessRunner.runBlocking("/usr/bin/gdbus", ["call", "--session", "-d", "org.freedesktop.Notifications",
+                                                 "-o", "/org/freedesktop/Notifications", "-m", method],
+                                      environment: ["DBUS_SESSION_BUS_ADDRESS": address], timeout: .seconds(10))
+    }
+
+    /// The recorded Notify calls, as gdbus prints them.
+    public func notifyCalls() async throws -> String {
+        try await call("org.freedesktop.DBus.Mock.GetMethodCalls", ["Notify"]).stdout
+    }
+
+    public struct ServerError: Error, CustomStringConvertible {
+        public let description: String
+        init(_ description: String) { self.description = description }
+    }
+}
