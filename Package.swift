@@ -15,9 +15,11 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
     ],
     targets: [
+        // No pkgConfig: libcurl's headers sit on the default include path, and the library is
+        // opened with dlopen on first use (see shim.h) instead of linked, so that start-up does
+        // not load it and its thirty dependencies.
         .systemLibrary(
             name: "CCurl",
-            pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
         .systemLibrary(

@@ -14,25 +14,23 @@ public final class HTTPClient: Sendable {
     private static let maxIdleHandlesPerHost = 4
 
     public init(limits: HTTPLimits = HTTPLimits(), userAgent: String = "notifier/\(HTTPClient.version)") {
-        _ = Self.globalInit
         self.limits = limits
         self.userAgent = userAgent
     }
 
     deinit {
         pool.withLock { hosts in
-            for handle in hosts.values.joined() { curl_easy_cleanup(handle.raw) }
+            for handle in hosts.values.joined() { ccurl_easy_cleanup(handle.raw) }
             hosts.removeAll()
         }
     }
 
-    /// curl_global_init is not thread-safe: a lazy static runs it exactly once.
-    private static let globalInit: Void = {
-        _ = ccurl_global_init_all()
-    }()
 
     public func send(_ request: HTTPRequest, feed: String) async throws(FeedError) -> HTTPResponse {
         let context = RequestContext(feed: feed, method: request.method.rawValue, url: request.url)
+        if let failure = ccurl_load_library() {
+            throw .transport(context, detail: "cannot load libcurl (\(String(cString: failure))): install libcurl4")
+        }
         guard let target = URLComponents(string: request.url), let scheme = target.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = target.host, !host.isEmpty
         else { throw .invalidURL(context) }
@@ -57,7 +55,7 @@ public final class HTTPClient: Sendable {
 
     private func takeHandle(for key: String) -> EasyHandle {
         if let handle = pool.withLock({ $0[key]?.popLast() }) { return handle }
-        return EasyHandle(raw: curl_easy_init())
+        return EasyHandle(raw: ccurl_easy_init())
     }
 
     private func returnHandle(_ handle: EasyHandle, for key: String) {
@@ -66,7 +64,7 @@ public final class HTTPClient: Sendable {
             hosts[key, default: []].append(handle)
             return true
         }
-        if !kept { curl_easy_cleanup(handle.raw) }
+        if !kept { ccurl_easy_cleanup(handle.raw) }
     }
 }
 
@@ -100,13 +98,13 @@ private final class Transfer: @unchecked Sendable {
 
     func perform(on handle: EasyHandle, context: RequestContext) -> Result<HTTPResponse, FeedError> {
         guard let curl = handle.raw else { return .failure(.transport(context, detail: "libcurl could not start a transfer")) }
-        curl_easy_reset(curl)  // keeps the handle's open connections and DNS cache
+        ccurl_easy_reset(curl)  // keeps the handle's open connections and DNS cache
         var headerList: UnsafeMutablePointer<curl_slist>?
-        defer { curl_slist_free_all(headerList) }
+        defer { ccurl_slist_free_all(headerList) }
         for header in request.headers {
-            headerList = curl_slist_append(headerList, "\(header.name): \(header.value)")
+            headerList = ccurl_slist_append(headerList, "\(header.name): \(header.value)")
         }
-        headerList = curl_slist_append(headerList, "Accept: application/json")
+        headerList = ccurl_slist_append(headerList, "Accept: application/json")
 
         let me = Unmanaged.passUnretained(self).toOpaque()
         ccurl_setopt_string(curl, CURLOPT_URL, request.url)
@@ -141,7 +139,7 @@ private final class Transfer: @unchecked Sendable {
             }
         }
 
-        let code = curl_easy_perform(curl)
+        let code = ccurl_easy_perform(curl)
         var status = 0
         ccurl_getinfo_long(curl, CURLINFO_RESPONSE_CODE, &status)
         var redirects = 0
@@ -160,7 +158,7 @@ private final class Transfer: @unchecked Sendable {
     }
 
     private func error(for code: CURLcode, context: RequestContext, redirects: Int) -> FeedError {
-        let detail = String(cString: curl_easy_strerror(code))
+        let detail = String(cString: ccurl_easy_strerror(code))
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
             return .timedOut(context, seconds: max(1, limits.totalTimeout.milliseconds / 1000))

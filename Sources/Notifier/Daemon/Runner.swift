@@ -124,6 +124,8 @@ struct DaemonService: Service {
                     await runner.deliverLaunchCountry(sink: sink, store: store)
                 }
                 group.addTask { await pollCountries(store: store) }
+                // A daemon stays up with nothing to do until told to stop.
+                group.addTask { try? await gracefulShutdown() }
                 if let desktop = sink as? DesktopSink {
                     group.addTask { await handleClicks(desktop.notifications) }
                 }

@@ -1,0 +1,43 @@
+import Foundation
+import TestSupport
+import Testing
+
+@Suite struct DaemonTests {
+    /// Starts the daemon, waits for its first notification, then stops it as a session would.
+    @Test(arguments: [SIGTERM, SIGINT])
+    func deliversThenStopsWithZeroOnSignal(_ signalNumber: Int32) async throws {
+        let sandbox = try Sandbox(config: CLITests.noDelay)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: ProcessRunner.notifierPath)
+        process.arguments = ["--output", "json", "--seed", "5"]
+        process.environment = sandbox.environment()
+        let out = Pipe()
+        process.standardOutput = out
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+
+        let firstLine: String = try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                var data = Data()
+                while !data.contains(0x0A) {
+                    let chunk = out.fileHandleForReading.availableData
+                    if chunk.isEmpty { break }
+                    data.append(chunk)
+                }
+                continuation.resume(returning: String(decoding: data, as: UTF8.self))
+            }
+        }
+        #expect(firstLine.contains("\"rule\":\"launch_country\""), "\(firstLine)")
+        #expect(process.isRunning, "the daemon keeps running after delivering")
+
+        kill(process.processIdentifier, signalNumber)
+        let status: Int32 = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                process.waitUntilExit()
+                continuation.resume(returning: process.terminationStatus)
+            }
+        }
+        #expect(process.terminationReason == .exit)
+        #expect(status == 0)
+    }
+}
