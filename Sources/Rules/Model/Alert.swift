@@ -20,10 +20,18 @@ public struct Alert: Codable, Sendable, Equatable {
     public var deepLink: DeepLink
     /// An icon name or `file://` path the desktop may show; `nil` for none.
     public var icon: String?
+    /// This alert's part of a grouped title, such as "BTC +5.2%"; `nil` to use the title.
+    public var groupFragment: String?
+    /// What a group of this rule's alerts is called after its count, such as "coins moved".
+    public var groupNoun: String?
+    /// The alerts a group or summary stands for, so the history can record each of them;
+    /// `nil` for a single alert.
+    public var members: [Alert]?
 
     public init(
         rule: String, key: String, title: String, body: String, urgency: Urgency = .normal,
-        category: String, deepLink: DeepLink, icon: String? = nil
+        category: String, deepLink: DeepLink, icon: String? = nil, groupFragment: String? = nil,
+        groupNoun: String? = nil, members: [Alert]? = nil
     ) {
         self.rule = rule
         self.key = key
@@ -33,5 +41,14 @@ public struct Alert: Codable, Sendable, Equatable {
         self.category = category
         self.deepLink = deepLink
         self.icon = icon
+        self.groupFragment = groupFragment
+        self.groupNoun = groupNoun
+        self.members = members
+    }
+
+    /// The single alerts behind this one, groups and summaries unpacked at every level.
+    public var individualAlerts: [Alert] {
+        guard let members, !members.isEmpty else { return [self] }
+        return members.flatMap(\.individualAlerts)
     }
 }

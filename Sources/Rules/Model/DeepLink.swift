@@ -5,6 +5,10 @@ import Foundation
 public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
     public enum View: String, Codable, Sendable, CaseIterable {
         case country
+        /// The recent alerts of one rule; the argument is the rule's identifier.
+        case list
+        /// The ledger of delivered notifications; the argument is always "all".
+        case history
     }
 
     public var view: View
@@ -21,14 +25,35 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
         DeepLink(view: .country, argument: cca2.uppercased())
     }
 
-    /// The arguments after the program's name: `open country KZ`.
-    public var arguments: [String] { ["open", view.rawValue, argument] }
+    /// `nil` unless `ruleID` is 1–40 lowercase ASCII letters, digits and underscores.
+    public static func list(_ ruleID: String) -> DeepLink? {
+        DeepLink(view: .list, argument: ruleID)
+    }
+
+    public static let history = DeepLink(validated: .history, argument: "all")
+
+    /// For constants whose argument is known to be valid.
+    private init(validated view: View, argument: String) {
+        self.view = view
+        self.argument = argument
+    }
+
+    /// The arguments after the program's name: `open country KZ`, `list crypto_moves`, `history`.
+    public var arguments: [String] {
+        switch view {
+        case .country: return ["open", view.rawValue, argument]
+        case .list: return [view.rawValue, argument]
+        case .history: return [view.rawValue]
+        }
+    }
 
     /// The command a user can type: `notifier open country KZ`.
     public var command: String { (["notifier"] + arguments).joined(separator: " ") }
 
-    /// `notifier://country/KZ`.
-    public var url: String { "notifier://\(view.rawValue)/\(argument)" }
+    /// `notifier://country/KZ`, `notifier://list/crypto_moves`, `notifier://history`.
+    public var url: String {
+        view == .history ? "notifier://\(view.rawValue)" : "notifier://\(view.rawValue)/\(argument)"
+    }
 
     public var description: String { command }
 
@@ -36,6 +61,11 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
         switch view {
         case .country:
             return argument.utf8.count == 2 && argument.utf8.allSatisfy { (0x41...0x5A).contains($0) }
+        case .list:
+            return (1...40).contains(argument.utf8.count)
+                && argument.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
+        case .history:
+            return argument == "all"
         }
     }
 }

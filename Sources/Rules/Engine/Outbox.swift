@@ -1,0 +1,251 @@
+import Foundation
+
+/// Plans what reaches the screen, and when: it groups one poll's alerts per rule, holds
+/// everything during quiet hours, keeps to a global rate limit, and turns held backlogs into one
+/// summary each. Nothing submitted is ever dropped.
+///
+/// Only the queue and the recent deliveries are persisted (`Codable`), so held alerts survive a
+/// restart; `quietHours` and `rateLimit` come from the config and are set after decoding.
+public struct Outbox: Codable, Sendable, Equatable {
+    /// At most `limit` notifications in any sliding `window`.
+    public struct RateLimit: Codable, Sendable, Equatable {
+        /// Values below 1 count as 1, so the outbox can always drain.
+        public var limit: Int
+        public var window: Duration
+
+        public init(limit: Int = 10, window: Duration = .seconds(60)) {
+            self.limit = limit
+            self.window = window
+        }
+
+        var effectiveLimit: Int { max(1, limit) }
+
+        private enum CodingKeys: String, CodingKey {
+            case limit, windowSeconds
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            self.init(
+                limit: try container.decode(Int.self, forKey: .limit),
+                window: .clampedSeconds(try container.decode(Double.self, forKey: .windowSeconds))
+            )
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(limit, forKey: .limit)
+            try container.encode(window.secondsValue, forKey: .windowSeconds)
+        }
+    }
+
+    /// Why an entry is still waiting.
+    public enum HoldReason: String, Codable, Sendable, CaseIterable {
+        case quietHours, rateLimit
+    }
+
+    /// One notification waiting to be delivered (a single alert or one poll's group).
+    public struct Entry: Codable, Sendable, Equatable {
+        public var alert: Alert
+        public var submitted: Date
+        /// `nil` until the outbox has had to hold it back.
+        public var heldFor: HoldReason?
+
+        public init(alert: Alert, submitted: Date, heldFor: HoldReason? = nil) {
+            self.alert = alert
+            self.submitted = submitted
+            self.heldFor = heldFor
+        }
+    }
+
+    /// The `rule` of summaries, which belong to no rule.
+    public static let summaryRule = "summary"
+    public static let summaryCategory = "x-notifier.summary"
+    /// Bodies list at most this many titles, then how many more there are.
+    static let bodyLineLimit = 20
+    /// Titles list at most this many parts, so a bubble stays readable.
+    static let titlePartLimit = 5
+
+    // Defaults here because decoding leaves them out.
+    public var quietHours: QuietHours? = nil
+    public var rateLimit = RateLimit()
+    /// What waits to be delivered, oldest first.
+    public private(set) var entries: [Entry]
+    /// When recent notifications went out, for the sliding window.
+    public private(set) var recentDeliveries: [Date]
+
+    public init(quietHours: QuietHours? = nil, rateLimit: RateLimit = RateLimit()) {
+        self.quietHours = quietHours
+        self.rateLimit = rateLimit
+        entries = []
+        recentDeliveries = []
+    }
+
+    /// How many notifications wait (a group counts as one).
+    public var pendingCount: Int { entries.count }
+
+    /// Queues one poll's alerts. Two or more of the same rule become one grouped alert; of two
+    /// alerts for the same subject, the later one wins.
+    public mutating func submit(_ alerts: [Alert], now: Date) {
+        var order: [String] = []
+        var byRule: [String: [Alert]] = [:]
+        for alert in alerts {
+            if byRule[alert.rule] == nil { order.append(alert.rule) }
+            var group = byRule[alert.rule, default: []]
+            group.removeAll { $0.key == alert.key }
+            group.append(alert)
+            byRule[alert.rule] = group
+        }
+        for rule in order {
+            guard let group = byRule[rule], let first = group.first else { continue }
+            let alert = group.count == 1 ? first : Self.grouped(group)
+            entries.append(Entry(alert: alert, submitted: now))
+        }
+    }
+
+    /// What to show now; the outbox counts everything returned as delivered.
+    ///
+    /// During quiet hours nothing. Afterwards what was held then comes out as one summary.
+    /// Beyond the rate limit, entries wait and come out later as one summary. A backlog of a
+    /// single entry comes out as itself. The most urgent go first, then the oldest.
+    public mutating func due(now: Date, calendar: Calendar) -> [Alert] {
+        forgetOldDeliveries(now: now)
+        guard !entries.isEmpty else { return [] }
+
+        if let quietHours {
+            if quietHours.contains(now, calendar: calendar) {
+                for index in entries.indices { entries[index].heldFor = .quietHours }
+                return []
+            }
+            // Submitted during quiet hours without a `due` call in between: held all the same.
+            for index in entries.indices where quietHours.contains(entries[index].submitted, calendar: calendar) {
+                entries[index].heldFor = .quietHours
+            }
+        }
+
+        var candidates: [Candidate] = []
+        for reason in HoldReason.allCases {
+            let held = entries.indices.filter { entries[$0].heldFor == reason }
+            if !held.isEmpty { candidates.append(Candidate(indices: held, alert: summary(of: held, reason: reason))) }
+        }
+        for index in entries.indices where entries[index].heldFor == nil {
+            candidates.append(Candidate(indices: [index], alert: entries[index].alert))
+        }
+        candidates = candidates.enumerated().sorted { lhs, rhs in
+            let (left, right) = (lhs.element.alert.urgency.rank, rhs.element.alert.urgency.rank)
+            return left != right ? left > right : lhs.offset < rhs.offset
+        }.map(\.element)
+
+        let capacity = max(0, rateLimit.effectiveLimit - recentDeliveries.count)
+        let delivered = candidates.prefix(capacity)
+        var deliveredIndices = Set<Int>()
+        for candidate in delivered { deliveredIndices.formUnion(candidate.indices) }
+        var remaining: [Entry] = []
+        for (index, entry) in entries.enumerated() where !deliveredIndices.contains(index) {
+            var waiting = entry
+            if waiting.heldFor == nil { waiting.heldFor = .rateLimit }
+            remaining.append(waiting)
+        }
+        entries = remaining
+        recentDeliveries += Array(repeating: now, count: delivered.count)
+        return delivered.map(\.alert)
+    }
+
+    /// When `due` will next have something to return: `nil` with nothing queued, the end of quiet
+    /// hours, the moment the rate-limit window frees a slot, or `now`.
+    public func nextDueDate(now: Date, calendar: Calendar) -> Date? {
+        guard !entries.isEmpty else { return nil }
+        if let quietHours, quietHours.contains(now, calendar: calendar) {
+            return quietHours.end(after: now, calendar: calendar)
+        }
+        let window = rateLimit.window.nonNegativeSeconds
+        let recent = recentDeliveries.map { min($0, now) }.filter { now.timeIntervalSince($0) < window }.sorted()
+        let excess = recent.count - rateLimit.effectiveLimit
+        guard excess >= 0, recent.indices.contains(excess) else { return now }
+        // The slot frees when the delivery that keeps the window full drops out of it.
+        return recent[excess].addingTimeInterval(window)
+    }
+
+    private struct Candidate {
+        var indices: [Int]
+        var alert: Alert
+    }
+
+    private mutating func forgetOldDeliveries(now: Date) {
+        let window = rateLimit.window.nonNegativeSeconds
+        // A timestamp in the future means the clock went back: count it as now, not forever.
+        recentDeliveries = recentDeliveries.map { min($0, now) }.filter { now.timeIntervalSince($0) < window }
+    }
+
+    // MARK: Texts
+
+    /// One poll's alerts of one rule as one: "3 coins moved: BTC +5.2%, ETH −6.1%, SOL +8.0%".
+    static func grouped(_ alerts: [Alert]) -> Alert {
+        let members = alerts.sorted { $0.key < $1.key }
+        let rule = members.first?.rule ?? ""
+        let noun = members.lazy.compactMap(\.groupNoun).first ?? "notifications from \(rule)"
+        let parts = members.map { $0.groupFragment ?? $0.title }
+        return Alert(
+            rule: rule,
+            key: members.map(\.key).joined(separator: ","),
+            title: "\(members.count) \(noun): " + listed(parts, limit: titlePartLimit),
+            body: lines(members.map(\.title)),
+            urgency: members.map(\.urgency).max { $0.rank < $1.rank } ?? .normal,
+            category: members.first?.category ?? summaryCategory,
+            deepLink: DeepLink.list(rule) ?? .history,
+            icon: Set(members.map(\.icon)).count == 1 ? members.first?.icon : nil,
+            members: members
+        )
+    }
+
+    private func summary(of indices: [Int], reason: HoldReason) -> Alert {
+        let alerts = indices.map { entries[$0].alert }
+        if alerts.count == 1, let only = alerts.first { return only }
+        let count = alerts.count
+        let title: String
+        switch reason {
+        case .quietHours:
+            title = "\(count) \(count == 1 ? "notification" : "notifications") during quiet hours"
+        case .rateLimit:
+            let parts = alerts.map { $0.groupFragment ?? $0.title }
+            title = "\(count) more \(count == 1 ? "notification" : "notifications"): " + Self.listed(parts, limit: 3)
+        }
+        return Alert(
+            rule: Self.summaryRule,
+            key: reason == .quietHours ? "quiet_hours" : "rate_limit",
+            title: title,
+            body: Self.lines(alerts.map(\.title)),
+            urgency: alerts.map(\.urgency).max { $0.rank < $1.rank } ?? .normal,
+            category: Self.summaryCategory,
+            deepLink: .history,
+            members: alerts
+        )
+    }
+
+    /// "a, b, c" or "a, b, c and 4 more".
+    static func listed(_ parts: [String], limit: Int) -> String {
+        guard parts.count > limit else { return parts.joined(separator: ", ") }
+        return parts.prefix(limit).joined(separator: ", ") + " and \(parts.count - limit) more"
+    }
+
+    /// One title a line, at most `bodyLineLimit` of them.
+    static func lines(_ titles: [String]) -> String {
+        guard titles.count > bodyLineLimit else { return titles.joined(separator: "\n") }
+        return (titles.prefix(bodyLineLimit) + ["… and \(titles.count - bodyLineLimit) more"]).joined(separator: "\n")
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case entries, recentDeliveries
+    }
+}
+
+extension Urgency {
+    /// Orders urgencies from low to critical.
+    var rank: Int {
+        switch self {
+        case .low: return 0
+        case .normal: return 1
+        case .critical: return 2
+        }
+    }
+}
