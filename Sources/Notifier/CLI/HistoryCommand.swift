@@ -12,7 +12,7 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: "At most this many.")
     var limit = 20
 
-    @Flag(help: "Print JSON Lines: time, rule, key, title, body, urgency, deep_link, sink.")
+    @Flag(help: "Print JSON Lines: time, rule, key, title, body, urgency, deep_link, sink, reason.")
     var json = false
 
     func validate() throws {
@@ -40,6 +40,7 @@ struct HistoryCommand: ParsableCommand {
             } else {
                 let time = delivery.deliveredAt.formatted(.iso8601)
                 text += "\(style.dim(time))  \(delivery.rule)  \(TextSanitizer.singleLine(delivery.title))  \(style.dim("→ " + delivery.deepLink))\n"
+                if !delivery.reason.isEmpty { text += "    \(style.dim("because " + TextSanitizer.singleLine(delivery.reason)))\n" }
             }
         }
         if deliveries.isEmpty && !json { text = "Nothing delivered yet.\n" }
@@ -50,7 +51,7 @@ struct HistoryCommand: ParsableCommand {
         let fields: [String: String] = [
             "time": delivery.deliveredAt.formatted(.iso8601), "rule": delivery.rule, "key": delivery.key,
             "title": delivery.title, "body": delivery.body, "urgency": delivery.urgency,
-            "deep_link": delivery.deepLink, "sink": delivery.sink,
+            "deep_link": delivery.deepLink, "sink": delivery.sink, "reason": delivery.reason,
         ]
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

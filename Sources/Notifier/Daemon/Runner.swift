@@ -100,7 +100,8 @@ struct Runner: Sendable {
         }
         logger.debug("delivered \(alert.rule) \(alert.key) via \(sink.name)")
         let delivery = Delivery(deliveredAt: time, rule: alert.rule, key: alert.key, title: alert.title, body: alert.body,
-                                urgency: alert.urgency.rawValue, deepLink: alert.deepLink.command, sink: sink.name)
+                                urgency: alert.urgency.rawValue, deepLink: alert.deepLink.command, sink: sink.name,
+                                reason: alert.reason ?? "")
         do {
             try store?.record(delivery)
         } catch {

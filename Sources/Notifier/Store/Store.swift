@@ -32,6 +32,8 @@ struct Delivery: Sendable, Equatable, Codable {
     var urgency: String
     var deepLink: String
     var sink: String
+    /// Why it was sent; empty where the rule gives no reason.
+    var reason: String = ""
 }
 
 /// SQLite through GRDB at `$XDG_STATE_HOME/notifier/notifier.sqlite`: WAL, so views read while
@@ -81,8 +83,128 @@ final class Store: Sendable {
                 t.column("sink", .text).notNull()
             }
         }
+        migrator.registerMigration("v2: engine state") { db in
+            try db.create(table: "rule_state") { t in
+                t.column("rule", .text).notNull()
+                t.column("subject", .text).notNull()
+                t.column("record", .text).notNull()  // SubjectRecord as JSON
+                t.column("updated_at", .datetime).notNull()
+                t.primaryKey(["rule", "subject"])
+            }
+            try db.create(table: "feed_state") { t in
+                t.primaryKey("feed", .text)
+                t.column("health", .text).notNull()  // FeedHealth as JSON
+                t.column("last_error", .text)
+                t.column("updated_at", .datetime).notNull()
+            }
+            try db.create(table: "outbox") { t in
+                t.primaryKey("id", .integer).check { $0 == 1 }
+                t.column("payload", .text).notNull()  // Outbox as JSON
+            }
+            try db.create(table: "mute") { t in
+                t.primaryKey("rule", .text)
+                t.column("until", .datetime).notNull()
+            }
+            try db.alter(table: "delivery") { t in
+                t.add(column: "reason", .text).notNull().defaults(to: "")
+            }
+        }
         return migrator
     }()
+
+    // MARK: Engine state
+
+    func loadEngine() throws(StoreError) -> RuleEngine {
+        try read("reading the rule states") { db in
+            var records: [SubjectKey: SubjectRecord] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT rule, subject, record FROM rule_state") {
+                // A record that no longer decodes (an older format) starts over as armed.
+                let record = (try? Self.decoder.decode(SubjectRecord.self, from: Data((row["record"] as String).utf8))) ?? SubjectRecord()
+                records[SubjectKey(rule: row["rule"], subject: row["subject"])] = record
+            }
+            var mutes: [String: Date] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT rule, until FROM mute") {
+                mutes[row["rule"]] = row["until"]
+            }
+            return RuleEngine(records: records, mutes: mutes)
+        }
+    }
+
+    func loadOutbox() throws(StoreError) -> Outbox {
+        try read("reading the outbox") { db in
+            guard let payload = try String.fetchOne(db, sql: "SELECT payload FROM outbox WHERE id = 1") else { return Outbox() }
+            return (try? Self.decoder.decode(Outbox.self, from: Data(payload.utf8))) ?? Outbox()
+        }
+    }
+
+    /// What one poll decided, in one transaction: the changed rule states and the outbox holding
+    /// their alerts. A crash before it leaves the previous state; after it, nothing is lost.
+    func commit(records: [SubjectKey: SubjectRecord], outbox: Outbox, now: Date) throws(StoreError) {
+        try write("saving the rule states") { db in
+            for (key, record) in records {
+                try db.execute(
+                    sql: """
+                    INSERT INTO rule_state (rule, subject, record, updated_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(rule, subject) DO UPDATE SET record = excluded.record, updated_at = excluded.updated_at
+                    """,
+                    arguments: [key.rule, key.subject, try Self.json(record), now])
+            }
+            try Self.saveOutbox(outbox, db)
+        }
+    }
+
+    /// Takes alerts out of the outbox and into the ledger in one transaction, before they are
+    /// shown: a crash mid-delivery can lose a bubble but never shows one twice.
+    func markDelivered(_ deliveries: [Delivery], outbox: Outbox) throws(StoreError) {
+        try write("recording deliveries") { db in
+            for delivery in deliveries { try Self.insert(delivery, db) }
+            try Self.saveOutbox(outbox, db)
+        }
+    }
+
+    func setMute(rule: String, until: Date?) throws(StoreError) {
+        try write("saving a mute") { db in
+            if let until {
+                try db.execute(sql: "INSERT INTO mute (rule, until) VALUES (?, ?) ON CONFLICT(rule) DO UPDATE SET until = excluded.until",
+                               arguments: [rule, until])
+            } else {
+                try db.execute(sql: "DELETE FROM mute WHERE rule = ?", arguments: [rule])
+            }
+        }
+    }
+
+    func feedHealth(feed: String) throws(StoreError) -> (health: FeedHealth, lastError: String?)? {
+        try read("reading the feed state") { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT health, last_error FROM feed_state WHERE feed = ?", arguments: [feed]),
+                  let health = try? Self.decoder.decode(FeedHealth.self, from: Data((row["health"] as String).utf8))
+            else { return nil }
+            return (health, row["last_error"])
+        }
+    }
+
+    func saveFeedHealth(feed: String, health: FeedHealth, lastError: String?, now: Date) throws(StoreError) {
+        try write("saving the feed state") { db in
+            try db.execute(
+                sql: """
+                INSERT INTO feed_state (feed, health, last_error, updated_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT(feed) DO UPDATE SET health = excluded.health, last_error = excluded.last_error, updated_at = excluded.updated_at
+                """,
+                arguments: [feed, try Self.json(health), lastError, now])
+        }
+    }
+
+    private static func saveOutbox(_ outbox: Outbox, _ db: Database) throws {
+        try db.execute(sql: "INSERT INTO outbox (id, payload) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET payload = excluded.payload",
+                       arguments: [try json(outbox)])
+    }
+
+    private static func json<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return String(decoding: try encoder.encode(value), as: UTF8.self)
+    }
+
+    private static let decoder = JSONDecoder()
 
     func save(_ snapshot: FeedSnapshot) throws(StoreError) {
         try write("saving the \(snapshot.feed) snapshot") { db in
@@ -104,15 +226,17 @@ final class Store: Sendable {
     }
 
     func record(_ delivery: Delivery) throws(StoreError) {
-        try write("recording a delivery") { db in
-            try db.execute(
-                sql: """
-                INSERT INTO delivery (delivered_at, rule, key, title, body, urgency, deep_link, sink)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-                arguments: [delivery.deliveredAt, delivery.rule, delivery.key, delivery.title, delivery.body,
-                            delivery.urgency, delivery.deepLink, delivery.sink])
-        }
+        try write("recording a delivery") { db in try Self.insert(delivery, db) }
+    }
+
+    private static func insert(_ delivery: Delivery, _ db: Database) throws {
+        try db.execute(
+            sql: """
+            INSERT INTO delivery (delivered_at, rule, key, title, body, urgency, deep_link, sink, reason)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            """,
+            arguments: [delivery.deliveredAt, delivery.rule, delivery.key, delivery.title, delivery.body,
+                        delivery.urgency, delivery.deepLink, delivery.sink, delivery.reason])
     }
 
     /// The newest deliveries first.
@@ -120,7 +244,8 @@ final class Store: Sendable {
         try read("reading the history") { db in
             try Row.fetchAll(db, sql: "SELECT * FROM delivery ORDER BY delivered_at DESC, id DESC LIMIT ?", arguments: [limit]).map {
                 Delivery(deliveredAt: $0["delivered_at"], rule: $0["rule"], key: $0["key"], title: $0["title"],
-                         body: $0["body"], urgency: $0["urgency"], deepLink: $0["deep_link"], sink: $0["sink"])
+                         body: $0["body"], urgency: $0["urgency"], deepLink: $0["deep_link"], sink: $0["sink"],
+                         reason: $0["reason"])
             }
         }
     }

@@ -1,0 +1,106 @@
+import Foundation
+
+/// One subject's reading for one rule in one poll: what the rule saw, and how it would say it.
+public struct SubjectReading: Sendable {
+    public var key: SubjectKey
+    /// `nil` when the value is unknown (the feed failed, or sent nothing usable).
+    public var signal: Threshold.Signal?
+    /// The value as a user reads it, for `notifier rules` and `--dry-run`: "+6.2 %".
+    public var shownValue: String
+    public var policy: AlertPolicy
+    /// The notification for an emission; `nil` to stay silent (a resolution nobody asked for).
+    public var alert: @Sendable (AlertStateMachine.Emission) -> Alert?
+
+    public init(key: SubjectKey, signal: Threshold.Signal?, shownValue: String, policy: AlertPolicy,
+                alert: @escaping @Sendable (AlertStateMachine.Emission) -> Alert?) {
+        self.key = key
+        self.signal = signal
+        self.shownValue = shownValue
+        self.policy = policy
+        self.alert = alert
+    }
+}
+
+public struct SubjectKey: Hashable, Codable, Sendable, Comparable, CustomStringConvertible {
+    public var rule: String
+    public var subject: String
+
+    public init(rule: String, subject: String) {
+        self.rule = rule
+        self.subject = subject
+    }
+
+    public var description: String { "\(rule)/\(subject)" }
+
+    public static func < (lhs: SubjectKey, rhs: SubjectKey) -> Bool {
+        (lhs.rule, lhs.subject) < (rhs.rule, rhs.subject)
+    }
+}
+
+/// What the engine keeps about one (rule, subject) between polls and across restarts.
+public struct SubjectRecord: Codable, Sendable, Equatable {
+    public var machine: AlertStateMachine
+    public var lastValue: String?
+    public var lastEvaluated: Date?
+    public var lastNotified: Date?
+
+    public init(machine: AlertStateMachine = AlertStateMachine(), lastValue: String? = nil,
+                lastEvaluated: Date? = nil, lastNotified: Date? = nil) {
+        self.machine = machine
+        self.lastValue = lastValue
+        self.lastEvaluated = lastEvaluated
+        self.lastNotified = lastNotified
+    }
+}
+
+/// The pure core of a poll: steps every subject's state machine with its reading and returns the
+/// alerts to hand to the outbox, and which records changed so the shell persists just those.
+public struct RuleEngine: Sendable, Equatable {
+    public struct Decision: Sendable {
+        public var alerts: [Alert]
+        public var changed: [SubjectKey]
+        /// Emissions a mute swallowed, for the log and `--dry-run`.
+        public var muted: [SubjectKey]
+    }
+
+    public var records: [SubjectKey: SubjectRecord]
+    /// Rule → muted until; `Date.distantFuture` for "until unmuted".
+    public var mutes: [String: Date]
+
+    public init(records: [SubjectKey: SubjectRecord] = [:], mutes: [String: Date] = [:]) {
+        self.records = records
+        self.mutes = mutes
+    }
+
+    public func isMuted(_ rule: String, now: Date) -> Bool {
+        mutes[rule].map { now < $0 } ?? false
+    }
+
+    public mutating func evaluate(_ readings: [SubjectReading], now: Date) -> Decision {
+        var decision = Decision(alerts: [], changed: [], muted: [])
+        for reading in readings {
+            var record = records[reading.key] ?? SubjectRecord()
+            let before = record
+            // Unknown readings change nothing, not even the shown value: what the user sees in
+            // `notifier rules` is the last value actually observed.
+            if reading.signal != nil {
+                record.lastValue = reading.shownValue
+                record.lastEvaluated = now
+            }
+            if let emission = record.machine.step(reading.signal, now: now, policy: reading.policy) {
+                // A muted rule keeps its state true to the data, so unmuting does not replay.
+                if isMuted(reading.key.rule, now: now) {
+                    decision.muted.append(reading.key)
+                } else if let alert = reading.alert(emission) {
+                    decision.alerts.append(alert)
+                    record.lastNotified = now
+                }
+            }
+            if record != before {
+                records[reading.key] = record
+                decision.changed.append(reading.key)
+            }
+        }
+        return decision
+    }
+}
