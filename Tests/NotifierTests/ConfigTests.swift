@@ -1,5 +1,6 @@
 import Foundation
 @testable import Notifier
+import Rules
 import TestSupport
 import Testing
 
@@ -18,6 +19,7 @@ import Testing
         config.launchCountryDelaySeconds = 17
         config.crypto.interval = .seconds(90)
         config.countriesSource = .restCountriesV3
+        config.quietHours = try QuietHours(start: "22:00", end: "07:30")
         #expect(try ConfigLoader.parse(config.renderedTOML(), file: "x") == config)
     }
 
@@ -57,6 +59,10 @@ import Testing
          "config.toml:2: rules.launch_country.delay_seconds must be a whole number, got an array"),
         ("[feeds.crypto\nenabled = true\n", "config.toml:1: not valid TOML"),
         ("[feeds.crypto]\nenabled = true\nenabled = false\n", "config.toml:3: not valid TOML"),
+        ("[delivery]\nquiet_hours = \"22-08\"\n",
+         "config.toml:2: delivery.quiet_hours must be a range of local times such as \"22:00-08:00\", or \"\" for none, got \"22-08\""),
+        ("[delivery]\nrate_limit_per_minute = 0\n",
+         "config.toml:2: delivery.rate_limit_per_minute must be between 1 and 1000, got 0"),
         ("rules.launch_country.delay_seconds = -1\n",
          "config.toml:1: rules.launch_country.delay_seconds must be between 0 and 60, got -1"),
     ]

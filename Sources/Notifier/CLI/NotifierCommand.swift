@@ -16,7 +16,7 @@ struct NotifierCommand: AsyncParsableCommand {
         Exit codes: 0 success, 1 the work failed, 2 usage or config error.
         """,
         version: "notifier \(HTTPClient.version)",
-        subcommands: [OpenCommand.self, ListCommand.self, HistoryCommand.self, ConfigCommand.self]
+        subcommands: [OpenCommand.self, ListCommand.self, HistoryCommand.self, RulesCommand.self, MuteCommand.self, UnmuteCommand.self, ConfigCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions
@@ -30,10 +30,19 @@ struct NotifierCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Seed the random choices, for repeatable runs.", valueName: "n"))
     var seed: UInt64?
 
+    @Flag(help: "With --once: print what would be delivered and why; deliver nothing, change no stored state.")
+    var dryRun = false
+
+    func validate() throws {
+        if dryRun && !once { throw ValidationError("--dry-run goes with --once") }
+    }
+
     func run() async throws {
         let context = try AppContext.load(global)
         let runner = Runner(context: context, output: output, seed: seed)
-        if once {
+        if once && dryRun {
+            await runner.dryRun()
+        } else if once {
             let code = await runner.runOnce()
             if code != 0 { throw ExitCode(code) }
         } else {

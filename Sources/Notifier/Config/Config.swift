@@ -1,5 +1,6 @@
 import Feeds
 import Foundation
+import Rules
 
 struct FeedSettings: Sendable, Equatable {
     var enabled: Bool
@@ -23,6 +24,9 @@ struct Config: Sendable, Equatable {
     var forecastSource = ForecastSource.openMeteo
     var launchCountryEnabled = true
     var launchCountryDelaySeconds = 3
+    /// `nil` for none; else notifications are held during these local hours.
+    var quietHours: QuietHours?
+    var rateLimitPerMinute = 10
 
     /// Environment variables that override a key, and the key they override.
     static let environmentKeys: [(variable: String, key: WritableKeyPath<Config, String> & Sendable)] = [
@@ -130,6 +134,26 @@ extension ConfigSetting {
         }, render: { $0[keyPath: field].configText.tomlQuoted })
     }
 
+    /// "22:00-08:00", or "" for none.
+    static func quietHours(_ key: String, _ field: WritableKeyPath<Config, QuietHours?> & Sendable) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            let problem = "must be a range of local times such as \"22:00-08:00\", or \"\" for none, got \(value.shownForError)"
+            guard let text = value.stringValue else { return problem }
+            if text.trimmingCharacters(in: .whitespaces).isEmpty {
+                config[keyPath: field] = nil
+                return nil
+            }
+            let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+            guard parts.count == 2,
+                  let hours = try? QuietHours(start: parts[0].trimmingCharacters(in: .whitespaces), end: parts[1].trimmingCharacters(in: .whitespaces))
+            else { return problem }
+            config[keyPath: field] = hours.isNeverQuiet ? nil : hours
+            return nil
+        }, render: { config in
+            config[keyPath: field].map { "\($0.start)-\($0.end)".tomlQuoted } ?? "\"\""
+        })
+    }
+
     static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
         _ key: String, _ field: WritableKeyPath<Config, Choice> & Sendable
     ) -> ConfigSetting where Choice.RawValue == String {
@@ -167,6 +191,8 @@ extension Config {
         .duration("feeds.forecast.interval", \.forecast.interval, atLeast: .seconds(60)),
         .bool("rules.launch_country.enabled", \.launchCountryEnabled),
         .integer("rules.launch_country.delay_seconds", \.launchCountryDelaySeconds, in: 0...60),
+        .quietHours("delivery.quiet_hours", \.quietHours),
+        .integer("delivery.rate_limit_per_minute", \.rateLimitPerMinute, in: 1...1000),
     ]
 
     static let settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })

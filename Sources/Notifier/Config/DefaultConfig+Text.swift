@@ -52,5 +52,12 @@ interval = "30m"
 enabled = true
 delay_seconds = 3
 
+[delivery]
+# Local hours during which notifications are held, not dropped, and delivered afterwards as one
+# summary: "22:00-08:00". "" for none.
+quiet_hours = ""
+# At most this many notifications a minute; the rest are summarised, not lost (1 to 1000).
+rate_limit_per_minute = 10
+
 """#
 }

@@ -28,10 +28,23 @@ struct Runner: Sendable {
         async let refresh = refreshCountries(store: store)
         await waitForLaunchDelay()
         let outcome = await refresh
-        let sink = await sinkReady
-        await deliverLaunchCountry(sink: sink, store: store)
+        let dispatcher = Dispatcher(sink: await sinkReady, store: store, config: context.config, logger: logger)
+        await deliverLaunchCountry(dispatcher: dispatcher)
         if case .failed = outcome { return Exit.failure }
         return 0
+    }
+
+    /// What `--once` would deliver, and why, from the data already stored: no fetch, no delivery,
+    /// no write.
+    func dryRun() async {
+        var lines: [String] = []
+        if let alert = launchCountryAlert() {
+            lines.append("would deliver \(alert.rule) \(alert.key): \(TextSanitizer.singleLine(alert.title))")
+            lines.append("  because \(alert.reason ?? "its rule fired")")
+            lines.append("  → \(alert.deepLink.command)")
+        }
+        if lines.isEmpty { lines.append("nothing would be delivered") }
+        try? StandardOutput.write(lines.joined(separator: "\n") + "\n")
     }
 
     func runDaemon() async throws {
@@ -82,31 +95,14 @@ struct Runner: Sendable {
             index = rule.pick(among: data.catalog.count, using: &generator)
         }
         guard let index, let country = data.catalog.country(at: index) else { return nil }
-        return rule.alert(for: country, locale: .current)
+        var alert = rule.alert(for: country, locale: .current)
+        alert?.reason = "a random country at launch (\(seed.map { "seed \($0)" } ?? "unseeded"), \(data.catalog.count) countries from \(data.origin))"
+        return alert
     }
 
-    func deliverLaunchCountry(sink: any AlertSink, store: Store?) async {
+    func deliverLaunchCountry(dispatcher: Dispatcher) async {
         guard let alert = launchCountryAlert() else { return }
-        await deliver(alert, sink: sink, store: store)
-    }
-
-    func deliver(_ alert: Alert, sink: any AlertSink, store: Store?) async {
-        let time = now()
-        do {
-            try await sink.deliver(alert, at: time)
-        } catch {
-            logger.error("\(alert.rule) \(alert.key): \(error)")
-            return
-        }
-        logger.debug("delivered \(alert.rule) \(alert.key) via \(sink.name)")
-        let delivery = Delivery(deliveredAt: time, rule: alert.rule, key: alert.key, title: alert.title, body: alert.body,
-                                urgency: alert.urgency.rawValue, deepLink: alert.deepLink.command, sink: sink.name,
-                                reason: alert.reason ?? "")
-        do {
-            try store?.record(delivery)
-        } catch {
-            logger.error("\(error)")
-        }
+        await dispatcher.submit([alert], now: now())
     }
 }
 
@@ -117,13 +113,15 @@ struct DaemonService: Service {
     func run() async throws {
         let store = runner.openStore()
         let sink = await SinkFactory.make(runner.output, environment: runner.context.environment, logger: runner.logger)
+        let dispatcher = Dispatcher(sink: sink, store: store, config: runner.context.config, logger: runner.logger)
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 group.addTask {
                     await runner.waitForLaunchDelay()
                     guard !Task.isCancelled else { return }
-                    await runner.deliverLaunchCountry(sink: sink, store: store)
+                    await runner.deliverLaunchCountry(dispatcher: dispatcher)
                 }
+                group.addTask { await deliverHeld(dispatcher) }
                 group.addTask { await pollCountries(store: store) }
                 // A daemon stays up with nothing to do until told to stop.
                 group.addTask { try? await gracefulShutdown() }
@@ -131,6 +129,17 @@ struct DaemonService: Service {
                     group.addTask { await handleClicks(desktop.notifications) }
                 }
             }
+        }
+    }
+
+    /// Held alerts (quiet hours, rate limit) go out when they become due, and on start for
+    /// whatever an earlier run left held.
+    private func deliverHeld(_ dispatcher: Dispatcher) async {
+        while !Task.isCancelled {
+            await dispatcher.deliverDue(now: runner.now())
+            let next = await dispatcher.nextDueDate(now: runner.now())
+            let wait = next.map { max(1, $0.timeIntervalSince(runner.now())) } ?? 60
+            try? await runner.clock.sleep(for: .seconds(min(wait, 300)))
         }
     }
 

@@ -1,0 +1,98 @@
+import ArgumentParser
+import Foundation
+import Rules
+
+struct RulesCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "rules",
+        abstract: "Each rule and subject with its state, last value and last notification."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        let context = try AppContext.load(global)
+        let now = Date()
+        let engine = (Store.openForReading(path: context.paths.storePath)).flatMap { try? $0.loadEngine() } ?? RuleEngine()
+        let style = TerminalStyle.forStandardOutput(environment: context.environment)
+        var text = ""
+        for rule in RuleRegistry.all {
+            let muted = engine.isMuted(rule.id, now: now)
+            let until = engine.mutes[rule.id].map { $0 == .distantFuture ? "" : " until \($0.formatted(.iso8601))" } ?? ""
+            text += style.bold(rule.id) + "  \(rule.summary)" + (muted ? "  [muted\(until)]" : "") + "\n"
+            let subjects = engine.records.filter { $0.key.rule == rule.id }.sorted { $0.key < $1.key }
+            if subjects.isEmpty { text += "  no subjects yet\n" }
+            for (key, record) in subjects {
+                let value = record.lastValue.map { "  last \($0)" } ?? ""
+                let notified = record.lastNotified.map { "  notified \($0.formatted(.iso8601))" } ?? ""
+                text += "  \(key.subject)  \(record.machine.stateDescription(now: now))\(value)\(notified)\n"
+            }
+        }
+        FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))
+    }
+}
+
+struct MuteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "mute",
+        abstract: "Silence a rule: its state still follows the data, but it notifies nothing.",
+        discussion: "Example: notifier mute launch_country --for 2h"
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The rule, as `notifier rules` names it.")
+    var rule: String
+
+    @Option(name: .customLong("for"), help: ArgumentHelp("How long, such as 30m, 2h or 1d; without it, until `notifier unmute`.", valueName: "duration"))
+    var duration: String?
+
+    func run() throws {
+        let context = try AppContext.load(global)
+        try RuleName.check(rule)
+        var until = Date.distantFuture
+        if let duration {
+            guard let parsed = Duration.parse(duration), parsed > .zero else {
+                throw UserError.invalidArgument("--for must be a duration such as 30m, 2h or 1d, got '\(TextSanitizer.singleLine(duration))'")
+            }
+            until = Date().addingTimeInterval(Double(parsed.components.seconds))
+        }
+        do {
+            try context.openStore().setMute(rule: rule, until: until)
+        } catch {
+            context.logger.error("\(error)")
+            throw ExitCode(Exit.failure)
+        }
+        print(duration == nil ? "muted \(rule) until `notifier unmute \(rule)`" : "muted \(rule) until \(until.formatted(.iso8601))")
+    }
+}
+
+struct UnmuteCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "unmute", abstract: "Let a muted rule notify again.")
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The rule, as `notifier rules` names it.")
+    var rule: String
+
+    func run() throws {
+        let context = try AppContext.load(global)
+        try RuleName.check(rule)
+        do {
+            try context.openStore().setMute(rule: rule, until: nil)
+        } catch {
+            context.logger.error("\(error)")
+            throw ExitCode(Exit.failure)
+        }
+        print("unmuted \(rule)")
+    }
+}
+
+enum RuleName {
+    static func check(_ rule: String) throws {
+        let known = RuleRegistry.all.map { $0.id }
+        guard known.contains(rule) else {
+            throw UserError.invalidArgument("unknown rule '\(TextSanitizer.singleLine(String(rule.prefix(100))))'; rules: \(known.joined(separator: ", "))")
+        }
+    }
+}

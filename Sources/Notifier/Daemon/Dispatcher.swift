@@ -1,0 +1,74 @@
+import Foundation
+import Logging
+import Rules
+
+/// The one way alerts reach the user: into the persisted outbox with the rule states that
+/// decided them, then out through quiet hours and the rate limit to the sink. An actor, so
+/// concurrent feeds never interleave their outbox updates.
+actor Dispatcher {
+    private let sink: any AlertSink
+    private let store: Store?
+    private let logger: Logger
+    private let calendar: Calendar
+    private var outbox: Outbox
+
+    init(sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current) {
+        self.sink = sink
+        self.store = store
+        self.logger = logger
+        self.calendar = calendar
+        var outbox = Outbox()
+        do {
+            outbox = try store?.loadOutbox() ?? Outbox()
+        } catch {
+            logger.error("\(error); starting with an empty outbox")
+        }
+        // Only the held entries are stored; the policies come from the config in force.
+        outbox.quietHours = config.quietHours
+        outbox.rateLimit = Outbox.RateLimit(limit: config.rateLimitPerMinute, window: .seconds(60))
+        self.outbox = outbox
+    }
+
+    var pendingCount: Int { outbox.pendingCount }
+
+    /// Commits what a poll decided, then delivers whatever is due.
+    func submit(_ alerts: [Alert], records: [SubjectKey: SubjectRecord] = [:], now: Date) async {
+        outbox.submit(alerts, now: now)
+        do {
+            try store?.commit(records: records, outbox: outbox, now: now)
+        } catch {
+            logger.error("\(error)")
+        }
+        await deliverDue(now: now)
+    }
+
+    /// Delivers what quiet hours and the rate limit allow now.
+    func deliverDue(now: Date) async {
+        let due = outbox.due(now: now, calendar: calendar)
+        guard !due.isEmpty else { return }
+        let deliveries = due.map { alert in
+            Delivery(deliveredAt: now, rule: alert.rule, key: alert.key, title: alert.title, body: alert.body,
+                     urgency: alert.urgency.rawValue, deepLink: alert.deepLink.command, sink: sink.name,
+                     reason: alert.reason ?? "")
+        }
+        // Recorded before shown: a crash in between loses a bubble rather than repeating one.
+        do {
+            try store?.markDelivered(deliveries, outbox: outbox)
+        } catch {
+            logger.error("\(error)")
+        }
+        for alert in due {
+            do {
+                try await sink.deliver(alert, at: now)
+                logger.debug("delivered \(alert.rule) \(alert.key) via \(sink.name)")
+            } catch {
+                logger.error("\(alert.rule) \(alert.key): \(error)")
+            }
+        }
+    }
+
+    /// When held alerts next become due, for the daemon's timer.
+    func nextDueDate(now: Date) -> Date? {
+        outbox.nextDueDate(now: now, calendar: calendar)
+    }
+}
