@@ -22,6 +22,15 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: sandbox.storeFile.path), "a view creates no store")
     }
 
+    @Test func theFastPathAndTheParserAgree() async throws {
+        let sandbox = try Sandbox(config: Self.noDelay)
+        for arguments in [["open", "country", "KZ"], ["open", "country", "Estonia", "--json"], ["open", "country", "XX"]] {
+            let fast = try await ProcessRunner.notifier(arguments, environment: sandbox.environment())
+            let parsed = try await ProcessRunner.notifier(arguments + ["--config", sandbox.configFile.path], environment: sandbox.environment())
+            #expect(fast.stdout == parsed.stdout && fast.stderr == parsed.stderr && fast.status == parsed.status, "\(arguments)")
+        }
+    }
+
     @Test func openCountryAsJSON() async throws {
         let result = try await ProcessRunner.notifier(["open", "country", "EST", "--json"], environment: Sandbox().environment())
         #expect(result.status == 0)

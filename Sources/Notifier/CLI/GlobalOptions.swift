@@ -24,10 +24,14 @@ struct AppContext: Sendable {
 
     /// Loads the config; a bad one stops the program with exit code 2 and the file and line.
     static func load(_ options: GlobalOptions) throws -> AppContext {
+        try load(configPath: options.config, verbose: options.verbose, quiet: options.quiet)
+    }
+
+    static func load(configPath: String?, verbose: Bool = false, quiet: Bool = false) throws -> AppContext {
         let environment = ProcessInfo.processInfo.environment
-        let logger = LogSetup.makeLogger(verbose: options.verbose, quiet: options.quiet)
+        let logger = LogSetup.makeLogger(verbose: verbose, quiet: quiet)
         do {
-            let loaded = try ConfigLoader.load(explicitPath: options.config, environment: environment)
+            let loaded = try ConfigLoader.load(explicitPath: configPath, environment: environment)
             return AppContext(environment: environment, config: loaded.config, configFile: loaded.file,
                               logger: logger, paths: XDGPaths(environment: environment))
         } catch {

@@ -26,7 +26,10 @@ struct OpenCountry: ParsableCommand {
     var json = false
 
     func run() throws {
-        let context = try AppContext.load(global)
+        try Self.show(query, json: json, context: AppContext.load(global))
+    }
+
+    static func show(_ query: String, json: Bool, context: AppContext) throws {
         let data = CountryData.current(config: context.config, paths: context.paths)
         guard query.count <= 100, let country = data.catalog.find(query) else {
             let shown = String(TextSanitizer.singleLine(query).prefix(100))
@@ -37,5 +40,19 @@ struct OpenCountry: ParsableCommand {
         let view = CountryDetailView(country: country, data: data, locale: .current, now: Date())
         let text = json ? try view.renderJSON() : view.render(style: .forStandardOutput(environment: context.environment))
         FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}
+
+/// Clicks open detail views, so their start-up is the program's hot path, and a third of it
+/// went to argument-parser building its command tree by reflection. The plain forms of
+/// `open country` are recognised here first; anything else (options, help, typos) goes through
+/// the parser, which gives the same result for these forms.
+enum DetailViewFastPath {
+    static func run(_ arguments: [String]) throws -> Bool {
+        guard arguments.count == 3 || (arguments.count == 4 && arguments[3] == "--json"),
+              arguments[0] == "open", arguments[1] == "country", !arguments[2].hasPrefix("-")
+        else { return false }
+        try OpenCountry.show(arguments[2], json: arguments.count == 4, context: AppContext.load(configPath: nil))
+        return true
     }
 }
