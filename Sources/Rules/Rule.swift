@@ -43,5 +43,6 @@ public struct RuleExample: Sendable {
 public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         LaunchCountryRule.self,
+        CryptoChangeRule.self,
     ]
 }

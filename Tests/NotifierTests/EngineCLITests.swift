@@ -19,7 +19,7 @@ import Testing
 
         let unknown = try await ProcessRunner.notifier(["mute", "no_such_rule"], environment: sandbox.environment())
         #expect(unknown.status == 2)
-        #expect(unknown.stderr.contains("unknown rule 'no_such_rule'; rules: launch_country"))
+        #expect(unknown.stderr.contains("unknown rule 'no_such_rule'; rules: launch_country, crypto_change"))
         let badDuration = try await ProcessRunner.notifier(["mute", "launch_country", "--for", "soon"], environment: sandbox.environment())
         #expect(badDuration.status == 2)
     }

@@ -5,6 +5,8 @@ import Foundation
 public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
     public enum View: String, Codable, Sendable, CaseIterable {
         case country
+        /// One coin; the argument is its ticker symbol.
+        case crypto
         /// The recent alerts of one rule; the argument is the rule's identifier.
         case list
         /// The ledger of delivered notifications; the argument is always "all".
@@ -25,6 +27,11 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
         DeepLink(view: .country, argument: cca2.uppercased())
     }
 
+    /// `nil` unless the symbol is 1–12 ASCII letters and digits.
+    public static func crypto(_ symbol: String) -> DeepLink? {
+        DeepLink(view: .crypto, argument: symbol.uppercased())
+    }
+
     /// `nil` unless `ruleID` is 1–40 lowercase ASCII letters, digits and underscores.
     public static func list(_ ruleID: String) -> DeepLink? {
         DeepLink(view: .list, argument: ruleID)
@@ -41,7 +48,7 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
     /// The arguments after the program's name: `open country KZ`, `list crypto_moves`, `history`.
     public var arguments: [String] {
         switch view {
-        case .country: return ["open", view.rawValue, argument]
+        case .country, .crypto: return ["open", view.rawValue, argument]
         case .list: return [view.rawValue, argument]
         case .history: return [view.rawValue]
         }
@@ -61,6 +68,9 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
         switch view {
         case .country:
             return argument.utf8.count == 2 && argument.utf8.allSatisfy { (0x41...0x5A).contains($0) }
+        case .crypto:
+            return (1...12).contains(argument.utf8.count)
+                && argument.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
         case .list:
             return (1...40).contains(argument.utf8.count)
                 && argument.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }

@@ -1,0 +1,40 @@
+import Foundation
+
+extension CryptoChangeRule {
+    static let start = Date(timeIntervalSince1970: 1_800_000_000)
+
+    static func ticker(_ change24h: Decimal?, symbol: String = "BTC", price: Decimal = 66744.89) -> Ticker {
+        Ticker(id: "90", symbol: symbol, name: "Bitcoin", rank: 1, priceUSD: price, change1h: 0.5, change24h: change24h, change7d: -2)
+    }
+
+    /// Runs polls through a fresh engine and returns every alert.
+    static func run(_ polls: [[Ticker]?], rule: CryptoChangeRule = CryptoChangeRule()) -> [Alert] {
+        var engine = RuleEngine()
+        var alerts: [Alert] = []
+        for (index, tickers) in polls.enumerated() {
+            let readings = rule.readings(tickers, known: Array(engine.records.keys), previous: [:], locale: Locale(identifier: "en_US"))
+            alerts += engine.evaluate(readings, now: start.addingTimeInterval(Double(index) * 30)).alerts
+        }
+        return alerts
+    }
+
+    public static let examples: [RuleExample] = [
+        RuleExample("a 24 h rise past +5 %", .fires { alerts in
+            alerts.count == 1 && alerts[0].title == "BTC +6.2 % in 24h ▲" && alerts[0].deepLink.command == "notifier open crypto BTC"
+                && alerts[0].body.hasPrefix("Bitcoin: $66,744.89")
+        }) { run([[ticker(1)], [ticker(6.2)]]) },
+        RuleExample("a fall past −5 % is its own alert", .fires { alerts in
+            alerts.map(\.title) == ["BTC +6 % in 24h ▲", "BTC −7 % in 24h ▼"]
+        }) { run([[ticker(6)], [ticker(-7)]]) },
+        RuleExample("hovering around +5 % fires once", .fires { alerts in alerts.count == 1 }) {
+            run([[ticker(4.9)], [ticker(5.1)], [ticker(4.8)], [ticker(5.3)], [ticker(4.5)], [ticker(5.0)]])
+        },
+        RuleExample("a move inside the threshold", .staysSilent) { run([[ticker(2)], [ticker(-4.9)], [ticker(4.99)]]) },
+        RuleExample("a failed poll is unknown, not a fall", .staysSilent) { run([[ticker(1)], nil, [ticker(1)]]) },
+        RuleExample("no 24 h figure in the feed", .staysSilent) { run([[ticker(nil)], [ticker(nil)]]) },
+        RuleExample("a symbol that cannot be a deep link", .staysSilent) { run([[ticker(9, symbol: "$(rm)")]]) },
+        RuleExample("an exact price, not a rounded binary float", .fires { alerts in
+            alerts[0].body.hasPrefix("Bitcoin: $0.000000000314")
+        }) { run([[ticker(10, price: Decimal(string: "3.14E-10")!)]]) },
+    ]
+}

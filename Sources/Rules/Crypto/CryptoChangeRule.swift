@@ -1,0 +1,102 @@
+import Foundation
+
+/// A coin's percent change over one of the API's windows (1 h, 24 h, 7 d) beyond ±threshold.
+/// Each coin is two subjects, `BTC:up` and `BTC:down`, so a swing from +6 % to −6 % is two alerts,
+/// while a value hovering at the threshold is one (the re-arm level is the hysteresis).
+public struct CryptoChangeRule: Rule {
+    public static let id = "crypto_change"
+    public static let summary = "A coin's 1 h / 24 h / 7 d change beyond ±threshold"
+
+    public enum Window: String, Codable, Sendable, CaseIterable {
+        case hour = "1h", day = "24h", week = "7d"
+
+        func change(of ticker: Ticker) -> Decimal? {
+            switch self {
+            case .hour: return ticker.change1h
+            case .day: return ticker.change24h
+            case .week: return ticker.change7d
+            }
+        }
+    }
+
+    public var window: Window
+    /// Percent, positive: fires at +threshold and −threshold.
+    public var thresholdPercent: Double
+    /// Percent, positive, below the threshold: re-arms once |change| falls back under it.
+    public var rearmPercent: Double
+    public var policy: AlertPolicy
+    public var urgency: Urgency
+
+    public init(window: Window = .day, thresholdPercent: Double = 5, rearmPercent: Double = 4,
+                policy: AlertPolicy = AlertPolicy(cooldown: .seconds(3600)), urgency: Urgency = .normal) {
+        self.window = window
+        self.thresholdPercent = thresholdPercent
+        self.rearmPercent = rearmPercent
+        self.policy = policy
+        self.urgency = urgency
+    }
+
+    /// One reading per coin and direction. `previous` are the prices of the last poll, for
+    /// the trend arrow; `tickers == nil` means the feed failed, and every known subject is unknown.
+    public func readings(_ tickers: [Ticker]?, known: [SubjectKey], previous: [String: Decimal], locale: Locale) -> [SubjectReading] {
+        guard let tickers else {
+            return known.filter { $0.rule == Self.id }.map { key in
+                SubjectReading(key: key, signal: nil, shownValue: "unknown", policy: policy) { _ in nil }
+            }
+        }
+        let up = try? Threshold(direction: .above, fireLevel: thresholdPercent, rearmLevel: rearmPercent)
+        let down = try? Threshold(direction: .below, fireLevel: -thresholdPercent, rearmLevel: -rearmPercent)
+        var readings: [SubjectReading] = []
+        for ticker in tickers {
+            guard DeepLink.crypto(ticker.symbol) != nil else { continue }
+            let change = window.change(of: ticker).map { NSDecimalNumber(decimal: $0).doubleValue }
+            for (direction, threshold) in [("up", up), ("down", down)] {
+                let key = SubjectKey(rule: Self.id, subject: "\(ticker.symbol.uppercased()):\(direction)")
+                let signal = change.flatMap { threshold?.signal(for: $0) }
+                let shown = change.map { Self.percent($0) } ?? "unknown"
+                readings.append(SubjectReading(key: key, signal: signal, shownValue: shown, policy: policy) { emission in
+                    self.alert(for: ticker, change: change ?? 0, emission: emission, previous: previous[ticker.symbol.uppercased()], locale: locale)
+                })
+            }
+        }
+        return readings
+    }
+
+    func alert(for ticker: Ticker, change: Double, emission: AlertStateMachine.Emission, previous: Decimal?, locale: Locale) -> Alert? {
+        guard let link = DeepLink.crypto(ticker.symbol) else { return nil }
+        let symbol = ticker.symbol.uppercased()
+        let moved = "\(symbol) \(Self.percent(change)) in \(window.rawValue)"
+        let title: String
+        switch emission {
+        case .fired: title = "\(moved) \(change >= 0 ? "▲" : "▼")"
+        case .repeated: title = "\(moved), still"
+        case .resolved: title = "\(symbol) back within ±\(Self.number(thresholdPercent)) % (\(Self.percent(change)) in \(window.rawValue))"
+        }
+        var body = "\(ticker.name): $\(Self.price(ticker.priceUSD, locale: locale))"
+        if let previous, previous != ticker.priceUSD {
+            body += " (\(ticker.priceUSD > previous ? "↑" : "↓") from $\(Self.price(previous, locale: locale)) at the last poll)"
+        }
+        body += "\nChange: 1 h \(Self.optionalPercent(ticker.change1h)), 24 h \(Self.optionalPercent(ticker.change24h)), 7 d \(Self.optionalPercent(ticker.change7d))"
+        let level = change >= 0 ? "+\(Self.number(thresholdPercent)) %" : "−\(Self.number(thresholdPercent)) %"
+        return Alert(rule: Self.id, key: symbol, title: title, body: body, urgency: urgency, category: "x-notifier.crypto",
+                     deepLink: link, icon: change >= 0 ? "go-up" : "go-down", groupFragment: "\(symbol) \(Self.percent(change))",
+                     groupNoun: "coins moved", reason: "\(symbol) \(window.rawValue) change \(Self.percent(change)) reached \(level) (\(emission.rawValue))")
+    }
+
+    static func percent(_ value: Double) -> String {
+        (value >= 0 ? "+" : "−") + number(abs(value)) + " %"
+    }
+
+    static func optionalPercent(_ value: Decimal?) -> String {
+        value.map { percent(NSDecimalNumber(decimal: $0).doubleValue) } ?? "n/a"
+    }
+
+    static func number(_ value: Double) -> String {
+        String(format: "%.1f", value).replacingOccurrences(of: ".0", with: "")
+    }
+
+    /// Prices exactly as the feed sent them, grouped for the locale: no binary-float rounding.
+    static func price(_ value: Decimal, locale: Locale) -> String {
+        value.formatted(.number.locale(locale).precision(.fractionLength(0...12)))
+    }
+}
