@@ -20,6 +20,9 @@ import Testing
         config.crypto.interval = .seconds(90)
         config.countriesSource = .restCountriesV3
         config.quietHours = try QuietHours(start: "22:00", end: "07:30")
+        config.cryptoSymbols = ["BTC", "SOL"]
+        config.cryptoChangeThreshold = 7.5
+        config.cryptoChangeWindow = .hour
         #expect(try ConfigLoader.parse(config.renderedTOML(), file: "x") == config)
     }
 
@@ -63,6 +66,16 @@ import Testing
          "config.toml:2: delivery.quiet_hours must be a range of local times such as \"22:00-08:00\", or \"\" for none, got \"22-08\""),
         ("[delivery]\nrate_limit_per_minute = 0\n",
          "config.toml:2: delivery.rate_limit_per_minute must be between 1 and 1000, got 0"),
+        ("[feeds.crypto]\nsymbols = \"BTC\"\n",
+         "config.toml:2: feeds.crypto.symbols must be a list of coin symbols such as [\"BTC\", \"ETH\"], got \"BTC\""),
+        ("[feeds.crypto]\nsymbols = [\"BTC\", \"$(rm)\"]\n",
+         "config.toml:2: feeds.crypto.symbols must be a list of coin symbols"),
+        ("[rules.crypto_change]\nthreshold_percent = 3\nrearm_percent = 3.5\n",
+         "config.toml:3: rules.crypto_change.rearm_percent must be below threshold_percent (3), got 3.5"),
+        ("[rules.crypto_change]\nthreshold_percent = \"5%\"\n",
+         "config.toml:2: rules.crypto_change.threshold_percent must be a number, got \"5%\""),
+        ("[rules.crypto_change]\nwindow = \"1d\"\n",
+         "config.toml:2: rules.crypto_change.window must be one of \"1h\", \"24h\", \"7d\", got \"1d\""),
         ("rules.launch_country.delay_seconds = -1\n",
          "config.toml:1: rules.launch_country.delay_seconds must be between 0 and 60, got -1"),
     ]
@@ -84,6 +97,14 @@ import Testing
         #expect(loaded.file == sandbox.configFile.path)
         #expect(loaded.config.renderedTOML().contains("api_key = \"from…1234\""))
         #expect(!loaded.config.renderedTOML().contains("from-environment"))
+    }
+
+    @Test func numbersAndListsRead() throws {
+        let config = try ConfigLoader.parse("[feeds.crypto]\nsymbols = [\"btc\", \"Sol\"]\ntop = 0\n[rules.crypto_change]\nthreshold_percent = 2.5\nrearm_percent = 1\n", file: "c")
+        #expect(config.cryptoSymbols == ["BTC", "SOL"])
+        #expect(config.cryptoTop == 0)
+        #expect(config.cryptoChangeThreshold == 2.5 && config.cryptoChangeRearm == 1)
+        #expect(try ConfigLoader.parse("[feeds.crypto]\nsymbols = []\n", file: "c").cryptoSymbols.isEmpty)
     }
 
     @Test func anExplicitFileMustExist() {

@@ -24,6 +24,16 @@ struct Config: Sendable, Equatable {
     var forecastSource = ForecastSource.openMeteo
     var launchCountryEnabled = true
     var launchCountryDelaySeconds = 3
+    var cryptoSymbols = ["BTC", "ETH"]
+    var cryptoTop = 20
+    var cryptoChangeEnabled = true
+    var cryptoChangeWindow = CryptoChangeRule.Window.day
+    var cryptoChangeThreshold = 5.0
+    var cryptoChangeRearm = 4.0
+    var cryptoChangeFor = Duration.zero
+    var cryptoChangeCooldown = Duration.seconds(3600)
+    var cryptoChangeNotifyResolved = false
+    var cryptoChangeUrgency = Urgency.normal
     /// `nil` for none; else notifications are held during these local hours.
     var quietHours: QuietHours?
     var rateLimitPerMinute = 10
@@ -62,19 +72,31 @@ struct ConfigSetting: Sendable {
 enum ConfigValue: Sendable, Equatable {
     case bool(Bool)
     case integer(Int)
+    case double(Double)
     case string(String)
+    case strings([String])
     /// Any other TOML type, described for the error message ("an array").
     case other(String)
 
     var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
     var intValue: Int? { if case .integer(let value) = self { value } else { nil } }
     var stringValue: String? { if case .string(let value) = self { value } else { nil } }
+    /// TOML writes 5 and 5.0 differently; a percentage may be either.
+    var numberValue: Double? {
+        switch self {
+        case .integer(let value): return Double(value)
+        case .double(let value): return value.isFinite ? value : nil
+        default: return nil
+        }
+    }
 
     var shownForError: String {
         switch self {
         case .bool(let value): return "\(value)"
         case .integer(let value): return "\(value)"
+        case .double(let value): return "\(value)"
         case .string(let value): return value.tomlQuoted
+        case .strings(let values): return "[" + values.map(\.tomlQuoted).joined(separator: ", ") + "]"
         case .other(let description): return description
         }
     }
@@ -134,6 +156,32 @@ extension ConfigSetting {
         }, render: { $0[keyPath: field].configText.tomlQuoted })
     }
 
+    static func number(_ key: String, _ field: WritableKeyPath<Config, Double> & Sendable, in range: ClosedRange<Double>) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            guard let number = value.numberValue else { return "must be a number, got \(value.shownForError)" }
+            guard range.contains(number) else { return "must be between \(range.lowerBound.shortText) and \(range.upperBound.shortText), got \(number.shortText)" }
+            config[keyPath: field] = number
+            return nil
+        }, render: { $0[keyPath: field].shortText })
+    }
+
+    /// Coin symbols: 1–12 ASCII letters or digits each.
+    static func symbols(_ key: String, _ field: WritableKeyPath<Config, [String]> & Sendable) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            let problem = "must be a list of coin symbols such as [\"BTC\", \"ETH\"], got \(value.shownForError)"
+            if case .strings(let symbols) = value {
+                guard symbols.allSatisfy({ DeepLink.crypto($0) != nil }) else { return problem }
+                config[keyPath: field] = symbols.map { $0.uppercased() }
+                return nil
+            }
+            if case .other("an empty array") = value {
+                config[keyPath: field] = []
+                return nil
+            }
+            return problem
+        }, render: { "[" + $0[keyPath: field].map(\.tomlQuoted).joined(separator: ", ") + "]" })
+    }
+
     /// "22:00-08:00", or "" for none.
     static func quietHours(_ key: String, _ field: WritableKeyPath<Config, QuietHours?> & Sendable) -> ConfigSetting {
         ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
@@ -169,7 +217,8 @@ extension ConfigSetting {
 }
 
 extension Config {
-    /// Every key the config file may hold, in the order `config check` prints them.
+    /// Every key the config file may hold, in the order `config check` prints them; keys of one
+    /// table stand together, since TOML allows each table header once.
     static let settings: [ConfigSetting] = [
         .bool("feeds.countries.enabled", \.countries.enabled),
         .choice("feeds.countries.source", \.countriesSource),
@@ -179,6 +228,8 @@ extension Config {
         .bool("feeds.crypto.enabled", \.crypto.enabled),
         .url("feeds.crypto.base_url", \.crypto.baseURL),
         .duration("feeds.crypto.interval", \.crypto.interval, atLeast: .seconds(10)),
+        .symbols("feeds.crypto.symbols", \.cryptoSymbols),
+        .integer("feeds.crypto.top", \.cryptoTop, in: 0...100),
         .bool("feeds.holidays.enabled", \.holidays.enabled),
         .choice("feeds.holidays.source", \.holidaysSource),
         .url("feeds.holidays.base_url", \.holidays.baseURL),
@@ -191,6 +242,14 @@ extension Config {
         .duration("feeds.forecast.interval", \.forecast.interval, atLeast: .seconds(60)),
         .bool("rules.launch_country.enabled", \.launchCountryEnabled),
         .integer("rules.launch_country.delay_seconds", \.launchCountryDelaySeconds, in: 0...60),
+        .bool("rules.crypto_change.enabled", \.cryptoChangeEnabled),
+        .choice("rules.crypto_change.window", \.cryptoChangeWindow),
+        .number("rules.crypto_change.threshold_percent", \.cryptoChangeThreshold, in: 0.1...1000),
+        .number("rules.crypto_change.rearm_percent", \.cryptoChangeRearm, in: 0...1000),
+        .duration("rules.crypto_change.for", \.cryptoChangeFor, atLeast: .zero),
+        .duration("rules.crypto_change.cooldown", \.cryptoChangeCooldown, atLeast: .zero),
+        .bool("rules.crypto_change.notify_resolved", \.cryptoChangeNotifyResolved),
+        .choice("rules.crypto_change.urgency", \.cryptoChangeUrgency),
         .quietHours("delivery.quiet_hours", \.quietHours),
         .integer("delivery.rate_limit_per_minute", \.rateLimitPerMinute, in: 1...1000),
     ]
@@ -214,6 +273,31 @@ extension Config {
             text += "\(setting.path.last!) = \(setting.render(self))\n"
         }
         return text
+    }
+}
+
+extension Config {
+    /// Checks between keys; the key named is the one to fix.
+    func crossCheck() -> (key: String, message: String)? {
+        if cryptoChangeRearm >= cryptoChangeThreshold {
+            return ("rules.crypto_change.rearm_percent",
+                    "must be below threshold_percent (\(cryptoChangeThreshold.shortText)), got \(cryptoChangeRearm.shortText)")
+        }
+        return nil
+    }
+
+    var cryptoChangeRule: CryptoChangeRule {
+        CryptoChangeRule(window: cryptoChangeWindow, thresholdPercent: cryptoChangeThreshold, rearmPercent: cryptoChangeRearm,
+                         policy: AlertPolicy(forDuration: cryptoChangeFor, cooldown: cryptoChangeCooldown,
+                                             notifyWhenResolved: cryptoChangeNotifyResolved),
+                         urgency: cryptoChangeUrgency)
+    }
+}
+
+extension Double {
+    /// 5, 4.5: what a user would write.
+    var shortText: String {
+        rounded() == self && abs(self) < 1e15 ? String(Int64(self)) : "\(self)"
     }
 }
 

@@ -45,6 +45,9 @@ enum ConfigLoader {
         var config = Config()
         let lines = TOMLKeyLines(text: text)
         try apply(table, path: [], to: &config, file: file, lines: lines)
+        if let (key, message) = config.crossCheck() {
+            throw ConfigError(file: file, line: lines.line(of: key.split(separator: ".").map(String.init)), message: "\(key) \(message)")
+        }
         return config
     }
 
@@ -83,9 +86,12 @@ extension TOMLValueConvertible {
         case .bool: return .bool(bool ?? false)
         case .int: return .integer(int ?? 0)
         case .string: return .string(string ?? "")
-        case .double: return .other("\(double ?? 0)")
+        case .double: return .double(double ?? .nan)
         case .table: return .other("a table")
-        case .array: return .other("an array")
+        case .array:
+            guard let array, !array.isEmpty else { return .other("an empty array") }
+            let strings = array.compactMap { $0.type == .string ? $0.string : nil }
+            return strings.count == array.count ? .strings(strings) : .other("an array")
         default: return .other("a date or time")
         }
     }

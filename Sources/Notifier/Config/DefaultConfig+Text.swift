@@ -25,9 +25,12 @@ api_key = ""
 interval = "7d"
 
 [feeds.crypto]
+# CoinLore: no key. Watched: these symbols plus the top `top` coins by rank (0 to 100).
 enabled = true
 base_url = "https://api.coinlore.net/api"
 interval = "30s"
+symbols = ["BTC", "ETH"]
+top = 20
 
 [feeds.holidays]
 # "embedded" (computed, offline) or "remote" (the holiday API at base_url, needs api_key).
@@ -51,6 +54,22 @@ interval = "30m"
 # A random country's basic facts, delay_seconds after start (0 to 60).
 enabled = true
 delay_seconds = 3
+
+[rules.crypto_change]
+# A coin's change over the API's window ("1h", "24h" or "7d") beyond ±threshold_percent. It fires
+# once per crossing and re-arms only after |change| falls back below rearm_percent (hysteresis).
+enabled = true
+window = "24h"
+threshold_percent = 5
+rearm_percent = 4
+# How long the change must hold before it notifies ("0s": at once).
+for = "0s"
+# After the change recedes, how long before the same coin and direction may notify again.
+cooldown = "1h"
+# Also notify when a move recedes.
+notify_resolved = false
+# "low", "normal" or "critical".
+urgency = "normal"
 
 [delivery]
 # Local hours during which notifications are held, not dropped, and delivered afterwards as one
