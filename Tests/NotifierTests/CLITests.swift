@@ -5,7 +5,8 @@ import Testing
 
 /// The built program, run as a user runs it.
 @Suite struct CLITests {
-    static let noDelay = "[rules.launch_country]\ndelay_seconds = 0\n"
+    /// The launch country at once, and no crypto feed: tests never reach the real CoinLore.
+    static let noDelay = "[rules.launch_country]\ndelay_seconds = 0\n[feeds.crypto]\nenabled = false\n"
 
     @Test func openCountryPrintsTheDetailView() async throws {
         let sandbox = try Sandbox()
@@ -108,6 +109,8 @@ import Testing
             [feeds.countries]
             source = "restcountries-v3"
             base_url = "\(server.baseURL)/v3.1"
+            [feeds.crypto]
+            enabled = false
 
             [rules.launch_country]
             delay_seconds = 0
@@ -132,6 +135,8 @@ import Testing
             [feeds.countries]
             source = "restcountries-v3"
             base_url = "http://127.0.0.1:1/v3.1"
+            [feeds.crypto]
+            enabled = false
 
             [rules.launch_country]
             delay_seconds = 0

@@ -36,6 +36,8 @@ import Testing
             [feeds.countries]
             source = "restcountries-v3"
             base_url = "\(http.baseURL)/v3.1"
+            [feeds.crypto]
+            enabled = false
             [rules.launch_country]
             delay_seconds = 0
             """)

@@ -20,18 +20,32 @@ struct Runner: Sendable {
 
     var logger: Logger { context.logger }
 
-    /// One pass: every enabled feed once, concurrently with the launch delay; then deliver.
-    /// Returns the exit code: 1 when every feed that was polled failed.
+    /// How one poll of one feed went, for `--once`'s exit code.
+    enum PollOutcome: Equatable {
+        case notPolled, succeeded, failed
+    }
+
+    /// One pass: every enabled feed once, concurrently with each other and with the launch
+    /// delay; then deliver. Returns the exit code: 1 when every feed that was polled failed.
     func runOnce() async -> Int32 {
         let store = openStore()
-        async let sinkReady = SinkFactory.make(output, environment: context.environment, logger: logger)
-        async let refresh = refreshCountries(store: store)
+        let sink = await SinkFactory.make(output, environment: context.environment, logger: logger)
+        let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger)
+        let crypto = CryptoRound(runner: self, store: store, dispatcher: dispatcher)
+        async let countries = refreshCountries(store: store)
+        async let coins = crypto.pollOnce()
         await waitForLaunchDelay()
-        let outcome = await refresh
-        let dispatcher = Dispatcher(sink: await sinkReady, store: store, config: context.config, logger: logger)
+        // The launch country comes from the freshest country data, so it waits for that feed.
+        let countriesResult = await countries
         await deliverLaunchCountry(dispatcher: dispatcher)
-        if case .failed = outcome { return Exit.failure }
-        return 0
+        let countriesOutcome: PollOutcome
+        switch countriesResult {
+        case .notNeeded: countriesOutcome = .notPolled
+        case .fetched: countriesOutcome = .succeeded
+        case .failed: countriesOutcome = .failed
+        }
+        let polled = [countriesOutcome, await coins].filter { $0 != .notPolled }
+        return !polled.isEmpty && polled.allSatisfy { $0 == .failed } ? Exit.failure : 0
     }
 
     /// What `--once` would deliver, and why, from the data already stored: no fetch, no delivery,
@@ -123,6 +137,7 @@ struct DaemonService: Service {
                 }
                 group.addTask { await deliverHeld(dispatcher) }
                 group.addTask { await pollCountries(store: store) }
+                group.addTask { await CryptoRound(runner: runner, store: store, dispatcher: dispatcher).pollForever() }
                 // A daemon stays up with nothing to do until told to stop.
                 group.addTask { try? await gracefulShutdown() }
                 if let desktop = sink as? DesktopSink {
@@ -158,6 +173,88 @@ struct DaemonService: Service {
             if case .activated(let link, let action) = event, action == "default" {
                 opener.open(link)
             }
+        }
+    }
+}
+
+/// The crypto feed's polls: fetch, evaluate the rule, hand alerts to the dispatcher, keep the
+/// feed's health; in the daemon, again after the interval, or after a backoff on errors.
+struct CryptoRound: Sendable {
+    let runner: Runner
+    let store: Store?
+    let dispatcher: Dispatcher
+    let poller: CryptoPoller
+    let desk: EngineDesk
+    let health: FeedHealthDesk
+
+    init(runner: Runner, store: Store?, dispatcher: Dispatcher) {
+        self.runner = runner
+        self.store = store
+        self.dispatcher = dispatcher
+        poller = CryptoPoller(config: runner.context.config, http: HTTPClient(), clock: runner.clock)
+        desk = EngineDesk(store: store, logger: runner.logger)
+        health = FeedHealthDesk(feed: CryptoFeed.name, store: store)
+    }
+
+    var config: Config { runner.context.config }
+
+    func pollOnce() async -> Runner.PollOutcome {
+        guard config.crypto.enabled else { return .notPolled }
+        return await poll() == nil ? .succeeded : .failed
+    }
+
+    func pollForever() async {
+        guard config.crypto.enabled else { return }
+        var random = SystemRandomNumberGenerator()
+        let backoff = Backoff()
+        while !Task.isCancelled {
+            let error = await poll()
+            var retryAfter: Duration?
+            if case .httpStatus(_, _, let seconds?)? = error { retryAfter = .seconds(seconds) }
+            let delay = backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,
+                                      normalInterval: config.crypto.interval, random: &random)
+            try? await runner.clock.sleep(for: delay)
+        }
+    }
+
+    /// One poll; the error when it failed.
+    func poll() async -> FeedError? {
+        let now = runner.now()
+        switch await poller.poll(logger: runner.logger) {
+        case .failure(let error):
+            // No data is no data: nothing is evaluated, so nothing fires or resolves.
+            runner.logger.warning("\(error)")
+            if let alert = await health.record(error, now: now) { await dispatcher.submit([alert], now: now) }
+            return error
+        case .success(let tickers):
+            let previous = previousPrices()
+            saveSnapshot(tickers, now: now)
+            var alerts: [Alert] = []
+            var changed: [SubjectKey: SubjectRecord] = [:]
+            if config.cryptoChangeEnabled {
+                let readings = config.cryptoChangeRule.readings(tickers, known: await desk.knownKeys, previous: previous, locale: .current)
+                (alerts, changed) = await desk.evaluate(readings, now: now)
+            }
+            if let alert = await health.record(nil, now: now) { alerts.append(alert) }
+            runner.logger.debug("crypto feed: \(tickers.count) tickers, \(alerts.count) alerts")
+            await dispatcher.submit(alerts, records: changed, now: now)
+            return nil
+        }
+    }
+
+    private func previousPrices() -> [String: Decimal] {
+        guard let snapshot = try? store?.snapshot(feed: CryptoFeed.name),
+              let tickers = try? JSONDecoder().decode([Ticker].self, from: Data(snapshot.payload.utf8))
+        else { return [:] }
+        return Dictionary(tickers.map { ($0.symbol.uppercased(), $0.priceUSD) }) { first, _ in first }
+    }
+
+    private func saveSnapshot(_ tickers: [Ticker], now: Date) {
+        guard let data = try? JSONEncoder().encode(tickers) else { return }
+        do {
+            try store?.save(FeedSnapshot(feed: CryptoFeed.name, source: "coinlore", fetchedAt: now, payload: String(decoding: data, as: UTF8.self)))
+        } catch {
+            runner.logger.error("\(error)")
         }
     }
 }

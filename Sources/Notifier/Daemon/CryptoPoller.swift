@@ -1,0 +1,91 @@
+import Feeds
+import Foundation
+import Logging
+import Rules
+
+/// Polls CoinLore and turns each poll into the crypto rule's readings. The watched coins are
+/// resolved once (top N plus the configured symbols); later polls ask for just their ids.
+actor CryptoPoller {
+    private let config: Config
+    private let feed: CryptoFeed
+    private var watchedIDs: [String] = []
+
+    init(config: Config, http: HTTPClient, clock: any Clock<Duration>) {
+        self.config = config
+        feed = CryptoFeed(http: http, baseURL: config.crypto.baseURL, clock: clock)
+    }
+
+    func poll(logger: Logger) async -> Result<[Ticker], FeedError> {
+        do {
+            if watchedIDs.isEmpty {
+                let tickers = try await feed.resolve(symbols: config.cryptoSymbols, top: config.cryptoTop)
+                let found = Set(tickers.map { $0.symbol.uppercased() })
+                for missing in config.cryptoSymbols where !found.contains(missing) {
+                    logger.warning("crypto feed: no coin with the symbol \(missing) among the first \(CryptoFeed.maxSymbolPages * CryptoFeed.pageSize)")
+                }
+                watchedIDs = tickers.map(\.id)
+                guard !tickers.isEmpty else { throw FeedError.decoding(RequestContext(feed: CryptoFeed.name, method: "GET", url: feed.baseURL), detail: "no tickers") }
+                return .success(tickers)
+            }
+            return .success(try await feed.tickers(ids: watchedIDs))
+        } catch let error as FeedError {
+            return .failure(error)
+        } catch {
+            return .failure(.transport(RequestContext(feed: CryptoFeed.name, method: "GET", url: feed.baseURL), detail: "\(error)"))
+        }
+    }
+}
+
+/// The engine's rule states, in memory for the process and committed with each poll's alerts.
+actor EngineDesk {
+    private var engine: RuleEngine
+
+    init(store: Store?, logger: Logger) {
+        do {
+            engine = try store?.loadEngine() ?? RuleEngine()
+        } catch {
+            logger.error("\(error); rule states start over")
+            engine = RuleEngine()
+        }
+    }
+
+    /// Steps the machines; returns the alerts and the records that changed.
+    func evaluate(_ readings: [SubjectReading], now: Date) -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord]) {
+        let decision = engine.evaluate(readings, now: now)
+        var changed: [SubjectKey: SubjectRecord] = [:]
+        for key in decision.changed { changed[key] = engine.records[key] }
+        return (decision.alerts, changed)
+    }
+
+    var knownKeys: [SubjectKey] { Array(engine.records.keys) }
+}
+
+/// One feed's health across polls: degraded after N failures in a row, recovered on the first
+/// success after that, each said once.
+actor FeedHealthDesk {
+    private var health: FeedHealth
+    private let feed: String
+    private let store: Store?
+
+    init(feed: String, store: Store?) {
+        self.feed = feed
+        self.store = store
+        health = (try? store?.feedHealth(feed: feed))?.health ?? FeedHealth()
+    }
+
+    var consecutiveFailures: Int { health.consecutiveFailures }
+
+    func record(_ error: FeedError?, now: Date) -> Alert? {
+        let event = error == nil ? health.recordSuccess(now: now) : health.recordFailure(now: now)
+        try? store?.saveFeedHealth(feed: feed, health: health, lastError: error?.description, now: now)
+        guard let event else { return nil }
+        let degraded = event == .degraded
+        let title = degraded ? "\(feed) feed is failing" : "\(feed) feed recovered"
+        let body = degraded
+            ? "\(health.consecutiveFailures) polls in a row failed; the last: \(error?.cause ?? "unknown")"
+            : "Polls succeed again."
+        return Alert(rule: "feed_health", key: feed, title: title, body: body, urgency: degraded ? .normal : .low,
+                     category: "x-notifier.feed", deepLink: .history, icon: degraded ? "network-error" : "network-idle",
+                     reason: degraded ? "\(health.consecutiveFailures) failed polls in a row" : "a poll succeeded after failures")
+    }
+}

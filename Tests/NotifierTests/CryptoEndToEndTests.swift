@@ -1,0 +1,94 @@
+import FlyingFox
+import Foundation
+import TestSupport
+import Testing
+
+/// `notifier --once` against a loopback CoinLore serving the captured page and variants of it.
+@Suite(.serialized) struct CryptoEndToEndTests {
+    /// What the server answers next; tests change it between runs.
+    actor Script {
+        var status: HTTPStatusCode = .ok
+        var body = Data()
+        func set(_ body: Data, status: HTTPStatusCode = .ok) {
+            self.body = body
+            self.status = status
+        }
+        func response() -> (Data, HTTPStatusCode) { (body, status) }
+    }
+
+    /// The sample page with some coins' 24 h change replaced.
+    static func page(changes: [String: String] = [:]) throws -> Data {
+        var json = try #require(try JSONSerialization.jsonObject(with: Samples.data("coinlore_tickers_page1.json")) as? [String: Any])
+        var tickers = try #require(json["data"] as? [[String: Any]])
+        for index in tickers.indices {
+            if let symbol = tickers[index]["symbol"] as? String, let change = changes[symbol] {
+                tickers[index]["percent_change_24h"] = change
+            }
+        }
+        json["data"] = tickers
+        return try JSONSerialization.data(withJSONObject: json)
+    }
+
+    @Test func movesNotifyOnceAndFailuresNever() async throws {
+        let script = Script()
+        await script.set(try Self.page())
+        let server = try await LoopbackServer.start([
+            ("GET /api/tickers", { _ in
+                let (body, status) = await script.response()
+                return LoopbackServer.json(body, status: status)
+            }),
+        ])
+        let sandbox = try Sandbox(config: """
+            [feeds.crypto]
+            base_url = "\(server.baseURL)/api"
+            [rules.launch_country]
+            enabled = false
+            """)
+        func once() async throws -> ProcessResult {
+            try await ProcessRunner.notifier(["--once", "--output", "json"], environment: sandbox.environment())
+        }
+
+        // The sample itself has XRP +5.50 % and LINK +5.90 % in the top 20: one grouped alert.
+        let first = try await once()
+        #expect(first.status == 0, "\(first.stderr)")
+        let lines = first.stdout.split(separator: "\n")
+        #expect(lines.count == 1, "\(first.stdout)")
+        #expect(first.stdout.contains("2 coins moved: ") && first.stdout.contains("LINK +5.9 %") && first.stdout.contains("XRP +5.5 %"), "\(first.stdout)")
+
+        let same = try await once()
+        #expect(same.status == 0)
+        #expect(same.stdout.isEmpty, "no repeat for the same move: \(same.stdout)")
+
+        await script.set(try Self.page(changes: ["BTC": "7.20"]))
+        let btc = try await once()
+        let alert = try #require(try JSONSerialization.jsonObject(with: Data(btc.stdout.utf8)) as? [String: String])
+        #expect(alert["title"] == "BTC +7.2 % in 24h ▲")
+        #expect(alert["deep_link"] == "notifier open crypto BTC")
+        #expect(alert["body"]?.hasPrefix("Bitcoin: $") == true)
+
+        for (body, status) in [(Data("oops".utf8), HTTPStatusCode.internalServerError),
+                               (Data(#"{"data":[],"info":{"coins_num":0}}"#.utf8), .ok),
+                               (Data("{\"data\":[{\"id\":\"90\",".utf8), .ok)] {
+            await script.set(body, status: status)
+            let failed = try await once()
+            #expect(failed.status == 1, "every polled feed failed")
+            #expect(failed.stdout.isEmpty, "no alert from bad data: \(failed.stdout)")
+            #expect(failed.stderr.contains("crypto feed: GET \(server.baseURL)/api/tickers/"), "\(failed.stderr)")
+        }
+
+        // Healed, with the same values as before the failures: nothing new to say.
+        await script.set(try Self.page(changes: ["BTC": "7.20"]))
+        let healed = try await once()
+        #expect(healed.status == 0)
+        #expect(healed.stdout.isEmpty, "\(healed.stdout)")
+
+        let history = try await ProcessRunner.notifier(["history", "--json"], environment: sandbox.environment())
+        let delivered = history.stdout.split(separator: "\n")
+        #expect(delivered.count == 2)
+        #expect(delivered.first?.contains("\"reason\":\"BTC 24h change +7.2 % reached +5 % (fired)\"") == true, "\(history.stdout)")
+
+        let rules = try await ProcessRunner.notifier(["rules"], environment: sandbox.environment())
+        #expect(rules.stdout.contains("BTC:up  firing"), "\(rules.stdout)")
+        await server.stop()
+    }
+}
