@@ -29,6 +29,12 @@ import Testing
         return try JSONSerialization.data(withJSONObject: json)
     }
 
+    @Test func anEmptyListSaysSo() async throws {
+        let result = try await ProcessRunner.notifier(["list", "crypto"], environment: Sandbox().environment())
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("No crypto data yet"))
+    }
+
     @Test func movesNotifyOnceAndFailuresNever() async throws {
         let script = Script()
         await script.set(try Self.page())
@@ -54,6 +60,12 @@ import Testing
         let lines = first.stdout.split(separator: "\n")
         #expect(lines.count == 1, "\(first.stdout)")
         #expect(first.stdout.contains("2 coins moved: ") && first.stdout.contains("LINK +5.9 %") && first.stdout.contains("XRP +5.5 %"), "\(first.stdout)")
+
+        #expect(first.stdout.contains("\"deep_link\":\"notifier list crypto\""), "a group opens the list view")
+        let list = try await ProcessRunner.notifier(["list", "crypto", "--limit", "3"], environment: sandbox.environment())
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("   1  BTC     Bitcoin"), "\(list.stdout)")
+        #expect(list.stdout.split(separator: "\n").count == 5, "header, 3 coins, source: \(list.stdout)")
 
         let same = try await once()
         #expect(same.status == 0)

@@ -1,11 +1,13 @@
 import ArgumentParser
+import Feeds
 import Foundation
+import Rules
 
 struct ListCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "list",
         abstract: "List what a feed knows.",
-        subcommands: [ListCountries.self]
+        subcommands: [ListCountries.self, ListCrypto.self]
     )
 }
 
@@ -33,3 +35,54 @@ struct ListCountries: ParsableCommand {
 }
 
 extension CountryListView.Sort: ExpressibleByArgument {}
+
+struct ListCrypto: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "crypto",
+        abstract: "The watched coins from the last CoinLore poll: rank, price, 1 h / 24 h / 7 d change."
+    )
+
+    enum Sort: String, CaseIterable, ExpressibleByArgument { case name, price, change1h, change24h, rank }
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "Order: name, price, change1h, change24h or rank.")
+    var sort: Sort = .rank
+
+    @Option(help: "At most this many coins.")
+    var limit = 20
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+    }
+
+    func run() throws {
+        let context = try AppContext.load(global)
+        guard let snapshot = (Store.openForReading(path: context.paths.storePath)).flatMap({ try? $0.snapshot(feed: CryptoFeed.name) }),
+              let tickers = try? JSONDecoder().decode([Ticker].self, from: Data(snapshot.payload.utf8)), !tickers.isEmpty
+        else {
+            print("No crypto data yet: `notifier --once` or the daemon fetches it from CoinLore.")
+            return
+        }
+        let sorted: [Ticker]
+        switch sort {
+        case .name: sorted = tickers.sorted { $0.name.localizedStandardCompare($1.name) == .orderedAscending }
+        case .price: sorted = tickers.sorted { $0.priceUSD > $1.priceUSD }
+        case .change1h: sorted = tickers.sorted { ($0.change1h ?? -.greatestFiniteMagnitude) > ($1.change1h ?? -.greatestFiniteMagnitude) }
+        case .change24h: sorted = tickers.sorted { ($0.change24h ?? -.greatestFiniteMagnitude) > ($1.change24h ?? -.greatestFiniteMagnitude) }
+        case .rank: sorted = tickers.sorted { $0.rank < $1.rank }
+        }
+        let style = TerminalStyle.forStandardOutput(environment: context.environment)
+        var text = style.bold("rank  symbol  name                   price (USD)        1 h      24 h       7 d") + "\n"
+        for ticker in sorted.prefix(limit) {
+            func change(_ value: Decimal?) -> String {
+                value.map { CryptoChangeRule.percentText(NSDecimalNumber(decimal: $0).doubleValue) } ?? "n/a"
+            }
+            text += "\(String(ticker.rank).leftPadded(4))  \(TextSanitizer.singleLine(ticker.symbol).padding(toLength: 6, withPad: " ", startingAt: 0))  "
+            text += TextSanitizer.singleLine(ticker.name).padding(toLength: 20, withPad: " ", startingAt: 0)
+            text += " \(ticker.priceUSD.description.leftPadded(14)) \(change(ticker.change1h).leftPadded(9)) \(change(ticker.change24h).leftPadded(9)) \(change(ticker.change7d).leftPadded(9))\n"
+        }
+        text += style.dim("CoinLore, fetched \(snapshot.fetchedAt.formatted(.iso8601))") + "\n"
+        FileHandle.standardOutput.write(Data(text.utf8))
+    }
+}

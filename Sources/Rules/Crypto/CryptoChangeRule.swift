@@ -80,8 +80,12 @@ public struct CryptoChangeRule: Rule {
         let level = change >= 0 ? "+\(Self.number(thresholdPercent)) %" : "−\(Self.number(thresholdPercent)) %"
         return Alert(rule: Self.id, key: symbol, title: title, body: body, urgency: urgency, category: "x-notifier.crypto",
                      deepLink: link, icon: change >= 0 ? "go-up" : "go-down", groupFragment: "\(symbol) \(Self.percent(change))",
-                     groupNoun: "coins moved", reason: "\(symbol) \(window.rawValue) change \(Self.percent(change)) reached \(level) (\(emission.rawValue))")
+                     groupNoun: "coins moved", reason: "\(symbol) \(window.rawValue) change \(Self.percent(change)) reached \(level) (\(emission.rawValue))",
+                     listView: "crypto")
     }
+
+    /// "+6.2 %", "−7 %": for views too.
+    public static func percentText(_ value: Double) -> String { percent(value) }
 
     static func percent(_ value: Double) -> String {
         (value >= 0 ? "+" : "−") + number(abs(value)) + " %"

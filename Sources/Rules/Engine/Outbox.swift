@@ -192,7 +192,8 @@ public struct Outbox: Codable, Sendable, Equatable {
             body: lines(members.map(\.title)),
             urgency: members.map(\.urgency).max { $0.rank < $1.rank } ?? .normal,
             category: members.first?.category ?? summaryCategory,
-            deepLink: DeepLink.list(rule) ?? .history,
+            // A group opens its rule's list view where the rule names one, else the history.
+            deepLink: members.lazy.compactMap(\.listView).first.flatMap(DeepLink.list) ?? .history,
             icon: Set(members.map(\.icon)).count == 1 ? members.first?.icon : nil,
             members: members
         )

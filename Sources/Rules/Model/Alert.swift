@@ -27,13 +27,15 @@ public struct Alert: Codable, Sendable, Equatable {
     /// The alerts a group or summary stands for, so the history can record each of them;
     /// `nil` for a single alert.
     public var members: [Alert]?
+    /// The list view a group of these alerts opens, `notifier list <listView>`: "crypto".
+    public var listView: String?
     /// Why it was sent, for the history: "BTC 24h change +6.2 % reached +5 %".
     public var reason: String?
 
     public init(
         rule: String, key: String, title: String, body: String, urgency: Urgency = .normal,
         category: String, deepLink: DeepLink, icon: String? = nil, groupFragment: String? = nil,
-        groupNoun: String? = nil, members: [Alert]? = nil, reason: String? = nil
+        groupNoun: String? = nil, members: [Alert]? = nil, reason: String? = nil, listView: String? = nil
     ) {
         self.rule = rule
         self.key = key
@@ -47,6 +49,7 @@ public struct Alert: Codable, Sendable, Equatable {
         self.groupNoun = groupNoun
         self.members = members
         self.reason = reason
+        self.listView = listView
     }
 
     /// The single alerts behind this one, groups and summaries unpacked at every level.

@@ -7,7 +7,7 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
         case country
         /// One coin; the argument is its ticker symbol.
         case crypto
-        /// The recent alerts of one rule; the argument is the rule's identifier.
+        /// A list view, `notifier list <argument>`: "crypto".
         case list
         /// The ledger of delivered notifications; the argument is always "all".
         case history
@@ -32,9 +32,9 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
         DeepLink(view: .crypto, argument: symbol.uppercased())
     }
 
-    /// `nil` unless `ruleID` is 1–40 lowercase ASCII letters, digits and underscores.
-    public static func list(_ ruleID: String) -> DeepLink? {
-        DeepLink(view: .list, argument: ruleID)
+    /// `nil` unless `view` is 1–40 lowercase ASCII letters, digits and underscores.
+    public static func list(_ view: String) -> DeepLink? {
+        DeepLink(view: .list, argument: view)
     }
 
     public static let history = DeepLink(validated: .history, argument: "all")

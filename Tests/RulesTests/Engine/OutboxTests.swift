@@ -4,7 +4,9 @@ import Testing
 
 @Suite struct OutboxGroupingTests {
     static func coin(_ key: String, _ change: String, urgency: Urgency = .normal) -> Alert {
-        sampleAlert(key: key, title: "\(key) moved \(change)", urgency: urgency, fragment: "\(key) \(change)", noun: "coins moved")
+        var alert = sampleAlert(key: key, title: "\(key) moved \(change)", urgency: urgency, fragment: "\(key) \(change)", noun: "coins moved")
+        alert.listView = "crypto"
+        return alert
     }
 
     @Test func onePollsAlertsOfOneRuleBecomeOneGroup() {
@@ -24,8 +26,8 @@ import Testing
         #expect(group.body == "BTC moved +5.2%\nETH moved −6.1%\nSOL moved +8.0%")
         #expect(group.urgency == .critical)
         #expect(group.rule == "crypto_moves")
-        #expect(group.deepLink == DeepLink.list("crypto_moves"))
-        #expect(group.deepLink.arguments == ["list", "crypto_moves"])
+        #expect(group.deepLink == DeepLink.list("crypto"))
+        #expect(group.deepLink.arguments == ["list", "crypto"])
         #expect(group.members?.map(\.key) == ["BTC", "ETH", "SOL"])
         #expect(delivered[1] == country)
         #expect(outbox.pendingCount == 0)
