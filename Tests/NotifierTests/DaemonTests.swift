@@ -30,6 +30,14 @@ import Testing
         #expect(firstLine.contains("\"rule\":\"launch_country\""), "\(firstLine)")
         #expect(process.isRunning, "the daemon keeps running after delivering")
 
+        if signalNumber == SIGTERM {
+            // A second daemon for the same state directory refuses; --once alongside is fine.
+            let second = try await ProcessRunner.notifier(["--output", "json"], environment: sandbox.environment())
+            #expect(second.status == 1)
+            #expect(second.stderr.contains("another notifier daemon (pid \(process.processIdentifier)) already runs for"), "\(second.stderr)")
+            let once = try await ProcessRunner.notifier(["--once", "--output", "json"], environment: sandbox.environment())
+            #expect(once.status == 0)
+        }
         kill(process.processIdentifier, signalNumber)
         let status: Int32 = await withCheckedContinuation { continuation in
             DispatchQueue.global().async {

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Feeds
 import Foundation
 import Logging
@@ -62,6 +63,14 @@ struct Runner: Sendable {
     }
 
     func runDaemon() async throws {
+        let lock: DaemonLock
+        do {
+            lock = try DaemonLock(stateDirectory: context.paths.stateHome + "/notifier")
+        } catch {
+            logger.error("\(error)")
+            throw ExitCode(Exit.failure)
+        }
+        defer { lock.release() }  // also keeps the lock alive until the daemon stops
         let service = DaemonService(runner: self)
         let group = ServiceGroup(configuration: .init(
             services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
