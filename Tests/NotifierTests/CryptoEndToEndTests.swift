@@ -67,6 +67,15 @@ import Testing
         #expect(list.stdout.contains("   1  BTC     Bitcoin"), "\(list.stdout)")
         #expect(list.stdout.split(separator: "\n").count == 5, "header, 3 coins, source: \(list.stdout)")
 
+        let view = try await ProcessRunner.notifier(["open", "crypto", "btc"], environment: sandbox.environment())
+        #expect(view.status == 0, "\(view.stderr)")
+        #expect(view.stdout.hasPrefix("Bitcoin (BTC)  rank 1"), "\(view.stdout)")
+        #expect(view.stdout.contains("24 h        +1.2 %") || view.stdout.contains("24 h        +1.3 %"), "\(view.stdout)")
+        let unknownCoin = try await ProcessRunner.notifier(["open", "crypto", "NOPE"], environment: sandbox.environment())
+        #expect(unknownCoin.status == 2 && unknownCoin.stderr.contains("unknown coin 'NOPE'"))
+        let hostile = try await ProcessRunner.notifier(["open", "crypto", "$(id)"], environment: sandbox.environment())
+        #expect(hostile.status == 2 && hostile.stderr.contains("not a coin symbol"))
+
         let same = try await once()
         #expect(same.status == 0)
         #expect(same.stdout.isEmpty, "no repeat for the same move: \(same.stdout)")

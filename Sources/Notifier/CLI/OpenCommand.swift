@@ -1,12 +1,13 @@
 import ArgumentParser
 import Feeds
 import Foundation
+import Rules
 
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Show a detail view; notifications link here.",
-        subcommands: [OpenCountry.self]
+        subcommands: [OpenCountry.self, OpenCrypto.self]
     )
 }
 
@@ -54,5 +55,58 @@ enum DetailViewFastPath {
         else { return false }
         try OpenCountry.show(arguments[2], json: arguments.count == 4, context: AppContext.load(configPath: nil))
         return true
+    }
+}
+
+struct OpenCrypto: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "crypto",
+        abstract: "One coin from the last CoinLore poll: price, rank, 1 h / 24 h / 7 d change, market cap, volume.",
+        discussion: "Works offline: it reads the last stored poll.\nExample: notifier open crypto BTC"
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The coin's symbol, in any case.", valueName: "SYMBOL"))
+    var symbol: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let context = try AppContext.load(global)
+        let shown = TextSanitizer.singleLine(String(symbol.prefix(40)))
+        guard DeepLink.crypto(symbol) != nil else { throw UserError.invalidArgument("not a coin symbol: '\(shown)'") }
+        guard let snapshot = (Store.openForReading(path: context.paths.storePath)).flatMap({ try? $0.snapshot(feed: CryptoFeed.name) }),
+              let tickers = try? JSONDecoder().decode([Ticker].self, from: Data(snapshot.payload.utf8))
+        else {
+            throw UserError.invalidArgument("no crypto data yet: `notifier --once` or the daemon fetches it from CoinLore")
+        }
+        guard let ticker = tickers.first(where: { $0.symbol.uppercased() == symbol.uppercased() }) else {
+            throw UserError.invalidArgument("unknown coin '\(shown)'; watched: \(tickers.map(\.symbol).joined(separator: ", "))")
+        }
+        if json {
+            struct View: Encodable { var ticker: Ticker; var fetchedAt: String; var source: String }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let data = try encoder.encode(View(ticker: ticker, fetchedAt: snapshot.fetchedAt.formatted(.iso8601), source: "CoinLore"))
+            FileHandle.standardOutput.write(data + Data("\n".utf8))
+            return
+        }
+        let style = TerminalStyle.forStandardOutput(environment: context.environment)
+        func percent(_ value: Decimal?) -> String {
+            value.map { CryptoChangeRule.percentText(NSDecimalNumber(decimal: $0).doubleValue) } ?? "n/a"
+        }
+        func money(_ value: Decimal?) -> String {
+            value.map { "$" + $0.formatted(.number.locale(.current).precision(.fractionLength(0...12))) } ?? "n/a"
+        }
+        var text = style.bold("\(ticker.name) (\(ticker.symbol))") + "  rank \(ticker.rank)\n\n"
+        for (label, value) in [("Price", money(ticker.priceUSD)), ("1 h", percent(ticker.change1h)), ("24 h", percent(ticker.change24h)),
+                               ("7 d", percent(ticker.change7d)), ("Market cap", money(ticker.marketCapUSD)),
+                               ("Volume 24 h", money(ticker.volume24USD))] {
+            text += style.bold(label.padding(toLength: 12, withPad: " ", startingAt: 0)) + value + "\n"
+        }
+        text += "\n" + style.dim("Source: CoinLore, fetched \(snapshot.fetchedAt.formatted(.iso8601))") + "\n"
+        FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))
     }
 }
