@@ -49,3 +49,34 @@ import Testing
         #expect(status == 0)
     }
 }
+
+@Suite struct DaemonReloadTests {
+    @Test func sighupKeepsTheOldConfigWhenTheNewOneIsBadAndAppliesAGoodOne() async throws {
+        let page = try Samples.data("coinlore_tickers_page1.json")
+        let server = try await LoopbackServer.start([("GET /api/tickers", { _ in LoopbackServer.json(page) })])
+        let sandbox = try Sandbox(config: CLITests.noDelay)
+        let daemon = try DaemonProcess(["--output", "json"], environment: sandbox.environment())
+        #expect(await daemon.waitUntil { $0.stdout.contains("\"rule\":\"launch_country\"") })
+
+        try "[rules.launch_country]\ndelay_seconds = 90\n".write(to: sandbox.configFile, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        #expect(await daemon.waitUntil { $0.stderr.contains("config not reloaded, keeping the previous one") }, "\(daemon.stderr)")
+        #expect(daemon.stderr.contains("config.toml:2: rules.launch_country.delay_seconds must be between 0 and 60, got 90"))
+        #expect(daemon.process.isRunning)
+
+        try """
+            [rules.launch_country]
+            delay_seconds = 0
+            [feeds.crypto]
+            base_url = "\(server.baseURL)/api"
+            """.write(to: sandbox.configFile, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        #expect(await daemon.waitUntil { $0.stderr.contains("config reloaded") }, "\(daemon.stderr)")
+        #expect(await daemon.waitUntil { _ in await server.requests(to: "/api/tickers") > 0 }, "the reloaded config's feed is polled")
+        #expect(await daemon.waitUntil { $0.stdout.contains("coins moved") }, "\(daemon.stdout)")
+
+        #expect(await daemon.stop() == 0)
+        #expect(daemon.stdout.components(separatedBy: "\"rule\":\"launch_country\"").count == 2, "the launch country once, not per reload")
+        await server.stop()
+    }
+}

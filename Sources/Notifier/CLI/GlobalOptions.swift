@@ -19,6 +19,8 @@ struct AppContext: Sendable {
     let environment: [String: String]
     let config: Config
     let configFile: String?
+    /// `--config`, kept so SIGHUP reads the same file again.
+    let explicitConfigPath: String?
     let logger: Logger
     let paths: XDGPaths
 
@@ -33,9 +35,20 @@ struct AppContext: Sendable {
         do {
             let loaded = try ConfigLoader.load(explicitPath: configPath, environment: environment)
             return AppContext(environment: environment, config: loaded.config, configFile: loaded.file,
-                              logger: logger, paths: XDGPaths(environment: environment))
+                              explicitConfigPath: configPath, logger: logger, paths: XDGPaths(environment: environment))
         } catch {
             throw UserError.config(error)
+        }
+    }
+
+    /// The same context with the config read again; the error when the file is now invalid.
+    func reloaded() -> Result<AppContext, ConfigError> {
+        do {
+            let loaded = try ConfigLoader.load(explicitPath: explicitConfigPath, environment: environment)
+            return .success(AppContext(environment: environment, config: loaded.config, configFile: loaded.file,
+                                       explicitConfigPath: explicitConfigPath, logger: logger, paths: paths))
+        } catch {
+            return .failure(error)
         }
     }
 

@@ -4,10 +4,11 @@ import Foundation
 import Logging
 import Rules
 import ServiceLifecycle
+import UnixSignals
 
 /// The thin async shell: fetches, asks the rules what to do, delivers, records.
 struct Runner: Sendable {
-    let context: AppContext
+    private(set) var context: AppContext
     let output: OutputKind
     let seed: UInt64?
     var clock: any Clock<Duration> = ContinuousClock()
@@ -20,6 +21,13 @@ struct Runner: Sendable {
     }
 
     var logger: Logger { context.logger }
+
+    /// The same runner with another context (a reloaded config).
+    func with(_ context: AppContext) -> Runner {
+        var copy = self
+        copy.context = context
+        return copy
+    }
 
     /// How one poll of one feed went, for `--once`'s exit code.
     enum PollOutcome: Equatable {
@@ -136,19 +144,47 @@ struct DaemonService: Service {
     func run() async throws {
         let store = runner.openStore()
         let sink = await SinkFactory.make(runner.output, environment: runner.context.environment, logger: runner.logger)
-        let dispatcher = Dispatcher(sink: sink, store: store, config: runner.context.config, logger: runner.logger)
+        // Trapped for the daemon's whole life: between two reloads a SIGHUP must not kill it.
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
+        let (reloads, reloaded) = AsyncStream.makeStream(of: Runner.self)
         await cancelWhenGracefulShutdown {
             await withDiscardingTaskGroup { group in
                 group.addTask {
-                    await runner.waitForLaunchDelay()
-                    guard !Task.isCancelled else { return }
-                    await runner.deliverLaunchCountry(dispatcher: dispatcher)
+                    var current = runner
+                    for await _ in hangups {
+                        switch current.context.reloaded() {
+                        case .success(let context):
+                            current = current.with(context)
+                            reloaded.yield(current)
+                        case .failure(let error):
+                            runner.logger.error("config not reloaded, keeping the previous one: \(error)")
+                        }
+                    }
+                    reloaded.finish()
                 }
-                group.addTask { await deliverHeld(dispatcher) }
-                group.addTask { await pollCountries(store: store) }
-                group.addTask { await CryptoRound(runner: runner, store: store, dispatcher: dispatcher).pollForever() }
-                // A daemon stays up with nothing to do until told to stop.
-                group.addTask { try? await gracefulShutdown() }
+                group.addTask {
+                    // Each config runs its own generation of feed loops; a reload ends the old
+                    // one and starts the next. The launch country is shown once, not per reload.
+                    var current = runner
+                    var launch = true
+                    var next = reloads.makeAsyncIterator()
+                    while !Task.isCancelled {
+                        let generation = Task { [current, launch] in
+                            await runGeneration(current, store: store, sink: sink, launch: launch)
+                        }
+                        launch = false
+                        let replacement = await withTaskCancellationHandler {
+                            await next.next()
+                        } onCancel: {
+                            generation.cancel()
+                        }
+                        generation.cancel()
+                        await generation.value
+                        guard let replacement else { break }
+                        current = replacement
+                        runner.logger.info("config reloaded from \(current.context.configFile ?? "built-in defaults")")
+                    }
+                }
                 if let desktop = sink as? DesktopSink {
                     group.addTask { await handleClicks(desktop.notifications) }
                 }
@@ -156,9 +192,25 @@ struct DaemonService: Service {
         }
     }
 
+    private func runGeneration(_ runner: Runner, store: Store?, sink: any AlertSink, launch: Bool) async {
+        let dispatcher = Dispatcher(sink: sink, store: store, config: runner.context.config, logger: runner.logger)
+        await withDiscardingTaskGroup { group in
+            if launch {
+                group.addTask {
+                    await runner.waitForLaunchDelay()
+                    guard !Task.isCancelled else { return }
+                    await runner.deliverLaunchCountry(dispatcher: dispatcher)
+                }
+            }
+            group.addTask { await deliverHeld(dispatcher, runner: runner) }
+            group.addTask { await pollCountries(store: store, runner: runner) }
+            group.addTask { await CryptoRound(runner: runner, store: store, dispatcher: dispatcher).pollForever() }
+        }
+    }
+
     /// Held alerts (quiet hours, rate limit) go out when they become due, and on start for
     /// whatever an earlier run left held.
-    private func deliverHeld(_ dispatcher: Dispatcher) async {
+    private func deliverHeld(_ dispatcher: Dispatcher, runner: Runner) async {
         while !Task.isCancelled {
             await dispatcher.deliverDue(now: runner.now())
             let next = await dispatcher.nextDueDate(now: runner.now())
@@ -167,7 +219,7 @@ struct DaemonService: Service {
         }
     }
 
-    private func pollCountries(store: Store?) async {
+    private func pollCountries(store: Store?, runner: Runner) async {
         let config = runner.context.config
         guard config.countries.enabled, config.countriesSource != .embedded else { return }
         while !Task.isCancelled {

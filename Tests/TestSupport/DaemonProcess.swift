@@ -1,0 +1,56 @@
+import Foundation
+
+/// The daemon, running in the background of a test, its output collected as it comes.
+public final class DaemonProcess: @unchecked Sendable {
+    public let process = Process()
+    private let lock = NSLock()
+    private var out = Data()
+    private var err = Data()
+
+    public init(_ arguments: [String], environment: [String: String]) throws {
+        process.executableURL = URL(fileURLWithPath: ProcessRunner.notifierPath)
+        process.arguments = arguments
+        process.environment = environment
+        let stdout = Pipe(), stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        process.standardInput = FileHandle.nullDevice
+        stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.lock.withLock { self?.out.append(data) }
+        }
+        stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
+            let data = handle.availableData
+            self?.lock.withLock { self?.err.append(data) }
+        }
+        try process.run()
+    }
+
+    public var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
+    public var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
+
+    /// Waits until `condition` holds: a readiness check on the daemon's output, not a schedule.
+    public func waitUntil(timeout: Duration = .seconds(20), _ condition: (DaemonProcess) async -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if await condition(self) { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return await condition(self)
+    }
+
+    public func signal(_ number: Int32) {
+        kill(process.processIdentifier, number)
+    }
+
+    /// Stops it with SIGTERM and returns its exit status.
+    public func stop() async -> Int32 {
+        signal(SIGTERM)
+        return await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                self.process.waitUntilExit()
+                continuation.resume(returning: self.process.terminationStatus)
+            }
+        }
+    }
+}
