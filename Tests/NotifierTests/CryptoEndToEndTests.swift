@@ -54,6 +54,12 @@ import Testing
             try await ProcessRunner.notifier(["--once", "--output", "json"], environment: sandbox.environment())
         }
 
+        let dry = try await ProcessRunner.notifier(["--once", "--dry-run"], environment: sandbox.environment())
+        #expect(dry.status == 0, "\(dry.stderr)")
+        #expect(dry.stdout.contains("beyond: XRP:up +5.5 %, LINK:up +5.9 %"), "\(dry.stdout)")
+        #expect(dry.stdout.contains("because LINK 24h change +5.9 % reached +5 % (fired)"))
+        #expect(!FileManager.default.fileExists(atPath: sandbox.storeFile.path), "a dry run stores nothing")
+
         // The sample itself has XRP +5.50 % and LINK +5.90 % in the top 20: one grouped alert.
         let first = try await once()
         #expect(first.status == 0, "\(first.stderr)")

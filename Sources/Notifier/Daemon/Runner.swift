@@ -57,16 +57,36 @@ struct Runner: Sendable {
         return !polled.isEmpty && polled.allSatisfy { $0 == .failed } ? Exit.failure : 0
     }
 
-    /// What `--once` would deliver, and why, from the data already stored: no fetch, no delivery,
-    /// no write.
+    /// What `--once` would deliver, and why: feeds are fetched and rules evaluated on a copy of
+    /// the stored state; nothing is delivered and nothing is written.
     func dryRun() async {
         var lines: [String] = []
-        if let alert = launchCountryAlert() {
+        func would(_ alert: Alert) {
             lines.append("would deliver \(alert.rule) \(alert.key): \(TextSanitizer.singleLine(alert.title))")
-            lines.append("  because \(alert.reason ?? "its rule fired")")
+            lines.append("  because \(TextSanitizer.singleLine(alert.reason ?? "its rule fired"))")
             lines.append("  → \(alert.deepLink.command)")
         }
-        if lines.isEmpty { lines.append("nothing would be delivered") }
+        if let alert = launchCountryAlert() { would(alert) }
+        let config = context.config
+        if config.crypto.enabled {
+            let poller = CryptoPoller(config: config, http: HTTPClient(), clock: clock)
+            switch await poller.poll(logger: logger) {
+            case .failure(let error):
+                lines.append("crypto: no data, so no alert (\(error))")
+            case .success(let tickers) where config.cryptoChangeEnabled:
+                var engine = Store.openForReading(path: context.paths.storePath).flatMap { try? $0.loadEngine() } ?? RuleEngine()
+                let rule = config.cryptoChangeRule
+                let readings = rule.readings(tickers, known: Array(engine.records.keys), previous: [:], locale: .current)
+                let beyond = readings.filter { $0.signal == .beyondFire }.map { "\($0.key.subject) \($0.shownValue)" }
+                lines.append("crypto_change: \(tickers.count) coins, \(rule.window.rawValue) change against ±\(config.cryptoChangeThreshold.shortText) % (re-arm ±\(config.cryptoChangeRearm.shortText) %); beyond: \(beyond.isEmpty ? "none" : beyond.joined(separator: ", "))")
+                let decision = engine.evaluate(readings, now: now())
+                decision.alerts.forEach(would)
+                for key in decision.muted { lines.append("muted: \(key)") }
+            case .success:
+                lines.append("crypto_change: disabled")
+            }
+        }
+        if !lines.contains(where: { $0.hasPrefix("would deliver") }) { lines.append("nothing would be delivered") }
         try? StandardOutput.write(lines.joined(separator: "\n") + "\n")
     }
 
