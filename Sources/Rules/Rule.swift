@@ -44,5 +44,6 @@ public enum RuleRegistry {
     public static let all: [any Rule.Type] = [
         LaunchCountryRule.self,
         CryptoChangeRule.self,
+        PriceCrossingRule.self,
     ]
 }

@@ -16,17 +16,53 @@ import Testing
         func response() -> (Data, HTTPStatusCode) { (body, status) }
     }
 
-    /// The sample page with some coins' 24 h change replaced.
-    static func page(changes: [String: String] = [:]) throws -> Data {
+    /// The sample page with some coins' 24 h change or price replaced.
+    static func page(changes: [String: String] = [:], prices: [String: String] = [:]) throws -> Data {
         var json = try #require(try JSONSerialization.jsonObject(with: Samples.data("coinlore_tickers_page1.json")) as? [String: Any])
         var tickers = try #require(json["data"] as? [[String: Any]])
         for index in tickers.indices {
             if let symbol = tickers[index]["symbol"] as? String, let change = changes[symbol] {
                 tickers[index]["percent_change_24h"] = change
             }
+            if let symbol = tickers[index]["symbol"] as? String, let price = prices[symbol] {
+                tickers[index]["price_usd"] = price
+            }
         }
         json["data"] = tickers
         return try JSONSerialization.data(withJSONObject: json)
+    }
+
+    @Test func aPriceCrossingNotifiesOnTheCrossingOnly() async throws {
+        let script = Script()
+        await script.set(try Self.page(prices: ["BTC": "99000.10"]))
+        let server = try await LoopbackServer.start([
+            ("GET /api/tickers", { _ in
+                let (body, status) = await script.response()
+                return LoopbackServer.json(body, status: status)
+            }),
+        ])
+        let sandbox = try Sandbox(config: """
+            [feeds.crypto]
+            base_url = "\(server.baseURL)/api"
+            symbols = []
+            top = 0
+            [rules.crypto_change]
+            enabled = false
+            [rules.crypto_cross]
+            levels = ["BTC > 100000"]
+            [rules.launch_country]
+            enabled = false
+            """)
+        var outputs: [String] = []
+        for price in ["99000.10", "100000.5", "100400", "99000", "100001"] {
+            await script.set(try Self.page(prices: ["BTC": price]))
+            let result = try await ProcessRunner.notifier(["--once", "--output", "json"], environment: sandbox.environment())
+            #expect(result.status == 0, "\(result.stderr)")
+            outputs.append(result.stdout)
+        }
+        #expect(outputs.map { $0.isEmpty } == [true, false, true, true, false], "\(outputs)")
+        #expect(outputs[1].contains("\"title\":\"BTC rose above $100,000\""), "\(outputs[1])")
+        await server.stop()
     }
 
     @Test func anEmptyListSaysSo() async throws {

@@ -34,6 +34,10 @@ struct Config: Sendable, Equatable {
     var cryptoChangeCooldown = Duration.seconds(3600)
     var cryptoChangeNotifyResolved = false
     var cryptoChangeUrgency = Urgency.normal
+    var cryptoCrossEnabled = true
+    var cryptoCrossLevels: [String] = []
+    var cryptoCrossRearm = 0.5
+    var cryptoCrossUrgency = Urgency.normal
     /// `nil` for none; else notifications are held during these local hours.
     var quietHours: QuietHours?
     var rateLimitPerMinute = 10
@@ -182,6 +186,24 @@ extension ConfigSetting {
         }, render: { "[" + $0[keyPath: field].map(\.tomlQuoted).joined(separator: ", ") + "]" })
     }
 
+    /// Price levels such as "BTC > 100000".
+    static func priceLevels(_ key: String, _ field: WritableKeyPath<Config, [String]> & Sendable) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            if case .other("an empty array") = value {
+                config[keyPath: field] = []
+                return nil
+            }
+            guard case .strings(let levels) = value else {
+                return "must be a list of levels such as [\"BTC > 100000\", \"ETH < 1800\"], got \(value.shownForError)"
+            }
+            if let bad = levels.first(where: { PriceCrossingRule.Level(parsing: $0) == nil }) {
+                return "has \(bad.tomlQuoted), which is not \"SYMBOL > PRICE\" or \"SYMBOL < PRICE\""
+            }
+            config[keyPath: field] = levels
+            return nil
+        }, render: { "[" + $0[keyPath: field].map(\.tomlQuoted).joined(separator: ", ") + "]" })
+    }
+
     /// "22:00-08:00", or "" for none.
     static func quietHours(_ key: String, _ field: WritableKeyPath<Config, QuietHours?> & Sendable) -> ConfigSetting {
         ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
@@ -250,6 +272,10 @@ extension Config {
         .duration("rules.crypto_change.cooldown", \.cryptoChangeCooldown, atLeast: .zero),
         .bool("rules.crypto_change.notify_resolved", \.cryptoChangeNotifyResolved),
         .choice("rules.crypto_change.urgency", \.cryptoChangeUrgency),
+        .bool("rules.crypto_cross.enabled", \.cryptoCrossEnabled),
+        .priceLevels("rules.crypto_cross.levels", \.cryptoCrossLevels),
+        .number("rules.crypto_cross.rearm_percent", \.cryptoCrossRearm, in: 0...50),
+        .choice("rules.crypto_cross.urgency", \.cryptoCrossUrgency),
         .quietHours("delivery.quiet_hours", \.quietHours),
         .integer("delivery.rate_limit_per_minute", \.rateLimitPerMinute, in: 1...1000),
     ]
@@ -284,6 +310,18 @@ extension Config {
                     "must be below threshold_percent (\(cryptoChangeThreshold.shortText)), got \(cryptoChangeRearm.shortText)")
         }
         return nil
+    }
+
+    var priceCrossingRule: PriceCrossingRule {
+        PriceCrossingRule(levels: cryptoCrossLevels.compactMap(PriceCrossingRule.Level.init(parsing:)),
+                          rearmPercent: cryptoCrossRearm, urgency: cryptoCrossUrgency)
+    }
+
+    /// Every coin a rule needs: the configured symbols and those of the price levels.
+    var watchedSymbols: [String] {
+        var symbols = cryptoSymbols
+        for level in priceCrossingRule.levels where !symbols.contains(level.symbol) { symbols.append(level.symbol) }
+        return symbols
     }
 
     var cryptoChangeRule: CryptoChangeRule {

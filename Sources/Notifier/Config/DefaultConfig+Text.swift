@@ -71,6 +71,16 @@ notify_resolved = false
 # "low", "normal" or "critical".
 urgency = "normal"
 
+[rules.crypto_cross]
+# A coin's price crossing a level: "SYMBOL > PRICE" or "SYMBOL < PRICE", in US dollars. It
+# notifies on the crossing, not while the price stays across, nor for a price already across
+# when first seen. Coins named here are watched even when not in feeds.crypto.
+enabled = true
+levels = []
+# How far back across the level, in percent of it, the price must go before another crossing counts.
+rearm_percent = 0.5
+urgency = "normal"
+
 [delivery]
 # Local hours during which notifications are held, not dropped, and delivered afterwards as one
 # summary: "22:00-08:00". "" for none.

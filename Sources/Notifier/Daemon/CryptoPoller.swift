@@ -18,9 +18,9 @@ actor CryptoPoller {
     func poll(logger: Logger) async -> Result<[Ticker], FeedError> {
         do {
             if watchedIDs.isEmpty {
-                let tickers = try await feed.resolve(symbols: config.cryptoSymbols, top: config.cryptoTop)
+                let tickers = try await feed.resolve(symbols: config.watchedSymbols, top: config.cryptoTop)
                 let found = Set(tickers.map { $0.symbol.uppercased() })
-                for missing in config.cryptoSymbols where !found.contains(missing) {
+                for missing in config.watchedSymbols where !found.contains(missing) {
                     logger.warning("crypto feed: no coin with the symbol \(missing) among the first \(CryptoFeed.maxSymbolPages * CryptoFeed.pageSize)")
                 }
                 watchedIDs = tickers.map(\.id)

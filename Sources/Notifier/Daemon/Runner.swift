@@ -73,17 +73,24 @@ struct Runner: Sendable {
             switch await poller.poll(logger: logger) {
             case .failure(let error):
                 lines.append("crypto: no data, so no alert (\(error))")
-            case .success(let tickers) where config.cryptoChangeEnabled:
+            case .success(let tickers):
                 var engine = Store.openForReading(path: context.paths.storePath).flatMap { try? $0.loadEngine() } ?? RuleEngine()
-                let rule = config.cryptoChangeRule
-                let readings = rule.readings(tickers, known: Array(engine.records.keys), previous: [:], locale: .current)
-                let beyond = readings.filter { $0.signal == .beyondFire }.map { "\($0.key.subject) \($0.shownValue)" }
-                lines.append("crypto_change: \(tickers.count) coins, \(rule.window.rawValue) change against ±\(config.cryptoChangeThreshold.shortText) % (re-arm ±\(config.cryptoChangeRearm.shortText) %); beyond: \(beyond.isEmpty ? "none" : beyond.joined(separator: ", "))")
+                var readings: [SubjectReading] = []
+                if config.cryptoChangeEnabled {
+                    let rule = config.cryptoChangeRule
+                    let change = rule.readings(tickers, known: Array(engine.records.keys), previous: [:], locale: .current)
+                    let beyond = change.filter { $0.signal == .beyondFire }.map { "\($0.key.subject) \($0.shownValue)" }
+                    lines.append("crypto_change: \(tickers.count) coins, \(rule.window.rawValue) change against ±\(config.cryptoChangeThreshold.shortText) % (re-arm ±\(config.cryptoChangeRearm.shortText) %); beyond: \(beyond.isEmpty ? "none" : beyond.joined(separator: ", "))")
+                    readings += change
+                }
+                if config.cryptoCrossEnabled, !config.cryptoCrossLevels.isEmpty {
+                    let cross = config.priceCrossingRule.readings(tickers, locale: .current)
+                    lines.append("crypto_cross: " + cross.map { "\($0.key.subject) now \($0.shownValue)" }.joined(separator: ", "))
+                    readings += cross
+                }
                 let decision = engine.evaluate(readings, now: now())
                 decision.alerts.forEach(would)
                 for key in decision.muted { lines.append("muted: \(key)") }
-            case .success:
-                lines.append("crypto_change: disabled")
             }
         }
         if !lines.contains(where: { $0.hasPrefix("would deliver") }) { lines.append("nothing would be delivered") }
@@ -312,10 +319,14 @@ struct CryptoRound: Sendable {
             saveSnapshot(tickers, now: now)
             var alerts: [Alert] = []
             var changed: [SubjectKey: SubjectRecord] = [:]
+            var readings: [SubjectReading] = []
             if config.cryptoChangeEnabled {
-                let readings = config.cryptoChangeRule.readings(tickers, known: await desk.knownKeys, previous: previous, locale: .current)
-                (alerts, changed) = await desk.evaluate(readings, now: now)
+                readings += config.cryptoChangeRule.readings(tickers, known: await desk.knownKeys, previous: previous, locale: .current)
             }
+            if config.cryptoCrossEnabled {
+                readings += config.priceCrossingRule.readings(tickers, locale: .current)
+            }
+            (alerts, changed) = await desk.evaluate(readings, now: now)
             if let alert = await health.record(nil, now: now) { alerts.append(alert) }
             runner.logger.debug("crypto feed: \(tickers.count) tickers, \(alerts.count) alerts")
             await dispatcher.submit(alerts, records: changed, now: now)

@@ -8,12 +8,16 @@ public struct SubjectReading: Sendable {
     /// The value as a user reads it, for `notifier rules` and `--dry-run`: "+6.2 %".
     public var shownValue: String
     public var policy: AlertPolicy
+    /// Fires only on a crossing seen happen: a subject first seen already beyond its level
+    /// starts as firing, silently.
+    public var edgeTriggered: Bool
     /// The notification for an emission; `nil` to stay silent (a resolution nobody asked for).
     public var alert: @Sendable (AlertStateMachine.Emission) -> Alert?
 
-    public init(key: SubjectKey, signal: Threshold.Signal?, shownValue: String, policy: AlertPolicy,
+    public init(key: SubjectKey, signal: Threshold.Signal?, shownValue: String, policy: AlertPolicy, edgeTriggered: Bool = false,
                 alert: @escaping @Sendable (AlertStateMachine.Emission) -> Alert?) {
         self.key = key
+        self.edgeTriggered = edgeTriggered
         self.signal = signal
         self.shownValue = shownValue
         self.policy = policy
@@ -81,6 +85,14 @@ public struct RuleEngine: Sendable, Equatable {
         for reading in readings {
             var record = records[reading.key] ?? SubjectRecord()
             let before = record
+            if reading.edgeTriggered, records[reading.key] == nil, reading.signal == .beyondFire {
+                record.machine = AlertStateMachine(state: .firing(since: now, lastNotified: now))
+                record.lastValue = reading.shownValue
+                record.lastEvaluated = now
+                records[reading.key] = record
+                decision.changed.append(reading.key)
+                continue
+            }
             // Unknown readings change nothing, not even the shown value: what the user sees in
             // `notifier rules` is the last value actually observed.
             if reading.signal != nil {
