@@ -45,5 +45,6 @@ public enum RuleRegistry {
         LaunchCountryRule.self,
         CryptoChangeRule.self,
         PriceCrossingRule.self,
+        CryptoMoveRule.self,
     ]
 }

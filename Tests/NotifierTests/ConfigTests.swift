@@ -78,6 +78,8 @@ import Testing
          "config.toml:2: rules.crypto_change.window must be one of \"1h\", \"24h\", \"7d\", got \"1d\""),
         ("[rules.crypto_cross]\nlevels = [\"BTC >= 100000\"]\n",
          "config.toml:2: rules.crypto_cross.levels has \"BTC >= 100000\", which is not \"SYMBOL > PRICE\" or \"SYMBOL < PRICE\""),
+        ("[rules.crypto_move]\npercent = 2\n",
+         "config.toml:1: rules.crypto_move.rearm_percent must be below percent (2), got 2"),
         ("rules.launch_country.delay_seconds = -1\n",
          "config.toml:1: rules.launch_country.delay_seconds must be between 0 and 60, got -1"),
     ]

@@ -65,6 +65,36 @@ import Testing
         await server.stop()
     }
 
+    @Test func aMoveWithinTheWindowComesFromStoredPrices() async throws {
+        let script = Script()
+        let server = try await LoopbackServer.start([
+            ("GET /api/tickers", { _ in
+                let (body, status) = await script.response()
+                return LoopbackServer.json(body, status: status)
+            }),
+        ])
+        let sandbox = try Sandbox(config: """
+            [feeds.crypto]
+            base_url = "\(server.baseURL)/api"
+            top = 5
+            [rules.crypto_change]
+            enabled = false
+            [rules.launch_country]
+            enabled = false
+            """)
+        var outputs: [String] = []
+        for price in ["100000", "101000", "103500", "103600"] {
+            await script.set(try Self.page(prices: ["BTC": price]))
+            let result = try await ProcessRunner.notifier(["--once", "--output", "json"], environment: sandbox.environment())
+            #expect(result.status == 0, "\(result.stderr)")
+            outputs.append(result.stdout)
+        }
+        #expect(outputs.map { $0.isEmpty } == [true, true, false, true], "\(outputs)")
+        #expect(outputs[2].contains("\"title\":\"BTC +3.5 % in 1 min ▲\""), "\(outputs[2])")
+        #expect(outputs[2].contains("Bitcoin: $100,000 → $103,500"))
+        await server.stop()
+    }
+
     @Test func anEmptyListSaysSo() async throws {
         let result = try await ProcessRunner.notifier(["list", "crypto"], environment: Sandbox().environment())
         #expect(result.status == 0)

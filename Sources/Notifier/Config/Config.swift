@@ -34,6 +34,12 @@ struct Config: Sendable, Equatable {
     var cryptoChangeCooldown = Duration.seconds(3600)
     var cryptoChangeNotifyResolved = false
     var cryptoChangeUrgency = Urgency.normal
+    var cryptoMoveEnabled = true
+    var cryptoMovePercent = 3.0
+    var cryptoMoveRearm = 2.0
+    var cryptoMoveWindow = Duration.seconds(15 * 60)
+    var cryptoMoveCooldown = Duration.seconds(30 * 60)
+    var cryptoMoveUrgency = Urgency.normal
     var cryptoCrossEnabled = true
     var cryptoCrossLevels: [String] = []
     var cryptoCrossRearm = 0.5
@@ -272,6 +278,12 @@ extension Config {
         .duration("rules.crypto_change.cooldown", \.cryptoChangeCooldown, atLeast: .zero),
         .bool("rules.crypto_change.notify_resolved", \.cryptoChangeNotifyResolved),
         .choice("rules.crypto_change.urgency", \.cryptoChangeUrgency),
+        .bool("rules.crypto_move.enabled", \.cryptoMoveEnabled),
+        .number("rules.crypto_move.percent", \.cryptoMovePercent, in: 0.1...1000),
+        .number("rules.crypto_move.rearm_percent", \.cryptoMoveRearm, in: 0...1000),
+        .duration("rules.crypto_move.window", \.cryptoMoveWindow, atLeast: .seconds(60)),
+        .duration("rules.crypto_move.cooldown", \.cryptoMoveCooldown, atLeast: .zero),
+        .choice("rules.crypto_move.urgency", \.cryptoMoveUrgency),
         .bool("rules.crypto_cross.enabled", \.cryptoCrossEnabled),
         .priceLevels("rules.crypto_cross.levels", \.cryptoCrossLevels),
         .number("rules.crypto_cross.rearm_percent", \.cryptoCrossRearm, in: 0...50),
@@ -309,7 +321,16 @@ extension Config {
             return ("rules.crypto_change.rearm_percent",
                     "must be below threshold_percent (\(cryptoChangeThreshold.shortText)), got \(cryptoChangeRearm.shortText)")
         }
+        if cryptoMoveRearm >= cryptoMovePercent {
+            return ("rules.crypto_move.rearm_percent",
+                    "must be below percent (\(cryptoMovePercent.shortText)), got \(cryptoMoveRearm.shortText)")
+        }
         return nil
+    }
+
+    var cryptoMoveRule: CryptoMoveRule {
+        CryptoMoveRule(percent: cryptoMovePercent, rearmPercent: cryptoMoveRearm, window: cryptoMoveWindow,
+                       policy: AlertPolicy(cooldown: cryptoMoveCooldown), urgency: cryptoMoveUrgency)
     }
 
     var priceCrossingRule: PriceCrossingRule {

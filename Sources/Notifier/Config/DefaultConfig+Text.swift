@@ -71,6 +71,17 @@ notify_resolved = false
 # "low", "normal" or "critical".
 urgency = "normal"
 
+[rules.crypto_move]
+# A coin's price moving by at least `percent` within `window`, measured on the prices this
+# program stored at each poll (not the API's fixed windows). Re-arms once the move within the
+# window falls back below rearm_percent.
+enabled = true
+percent = 3
+rearm_percent = 2
+window = "15m"
+cooldown = "30m"
+urgency = "normal"
+
 [rules.crypto_cross]
 # A coin's price crossing a level: "SYMBOL > PRICE" or "SYMBOL < PRICE", in US dollars. It
 # notifies on the crossing, not while the price stays across, nor for a price already across

@@ -326,7 +326,17 @@ struct CryptoRound: Sendable {
             if config.cryptoCrossEnabled {
                 readings += config.priceCrossingRule.readings(tickers, locale: .current)
             }
+            if config.cryptoMoveEnabled {
+                let since = now.addingTimeInterval(-Double(config.cryptoMoveWindow.components.seconds))
+                let history = (try? store?.priceHistory(since: since)) ?? [:]
+                readings += config.cryptoMoveRule.readings(tickers, history: history, now: now, locale: .current)
+            }
             (alerts, changed) = await desk.evaluate(readings, now: now)
+            do {
+                try store?.appendPrices(tickers, at: now)
+            } catch {
+                runner.logger.error("\(error)")
+            }
             if let alert = await health.record(nil, now: now) { alerts.append(alert) }
             runner.logger.debug("crypto feed: \(tickers.count) tickers, \(alerts.count) alerts")
             await dispatcher.submit(alerts, records: changed, now: now)

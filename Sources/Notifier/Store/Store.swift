@@ -109,8 +109,39 @@ final class Store: Sendable {
                 t.add(column: "reason", .text).notNull().defaults(to: "")
             }
         }
+        migrator.registerMigration("v3: price history") { db in
+            try db.create(table: "price_history") { t in
+                t.column("symbol", .text).notNull()
+                t.column("at", .datetime).notNull()
+                t.column("price", .text).notNull()  // exact decimal, as text
+            }
+            try db.create(index: "price_history_by_symbol", on: "price_history", columns: ["symbol", "at"])
+        }
         return migrator
     }()
+
+    /// Prices of one poll, for rules that look back over our own history; older than `keep`
+    /// is pruned in the same transaction.
+    func appendPrices(_ tickers: [Ticker], at now: Date, keep: TimeInterval = 2 * 86400) throws(StoreError) {
+        try write("saving prices") { db in
+            for ticker in tickers {
+                try db.execute(sql: "INSERT INTO price_history (symbol, at, price) VALUES (?, ?, ?)",
+                               arguments: [ticker.symbol.uppercased(), now, "\(ticker.priceUSD)"])
+            }
+            try db.execute(sql: "DELETE FROM price_history WHERE at < ?", arguments: [now.addingTimeInterval(-keep)])
+        }
+    }
+
+    func priceHistory(since: Date) throws(StoreError) -> [String: [CryptoMoveRule.PricePoint]] {
+        try read("reading prices") { db in
+            var history: [String: [CryptoMoveRule.PricePoint]] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT symbol, at, price FROM price_history WHERE at >= ? ORDER BY at", arguments: [since]) {
+                guard let price = Ticker.parseDecimal(row["price"] as String) else { continue }
+                history[row["symbol"], default: []].append(CryptoMoveRule.PricePoint(at: row["at"], price: price))
+            }
+            return history
+        }
+    }
 
     // MARK: Engine state
 

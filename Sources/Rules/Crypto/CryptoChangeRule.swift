@@ -87,7 +87,7 @@ public struct CryptoChangeRule: Rule {
     /// "+6.2 %", "−7 %": for views too.
     public static func percentText(_ value: Double) -> String { percent(value) }
 
-    static func percent(_ value: Double) -> String {
+    public static func percent(_ value: Double) -> String {
         (value >= 0 ? "+" : "−") + number(abs(value)) + " %"
     }
 
@@ -95,12 +95,12 @@ public struct CryptoChangeRule: Rule {
         value.map { percent(NSDecimalNumber(decimal: $0).doubleValue) } ?? "n/a"
     }
 
-    static func number(_ value: Double) -> String {
+    public static func number(_ value: Double) -> String {
         String(format: "%.1f", value).replacingOccurrences(of: ".0", with: "")
     }
 
     /// Prices exactly as the feed sent them, grouped for the locale: no binary-float rounding.
-    static func price(_ value: Decimal, locale: Locale) -> String {
+    public static func price(_ value: Decimal, locale: Locale) -> String {
         value.formatted(.number.locale(locale).precision(.fractionLength(0...12)))
     }
 }
