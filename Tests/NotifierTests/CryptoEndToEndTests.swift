@@ -92,6 +92,8 @@ import Testing
         #expect(outputs.map { $0.isEmpty } == [true, true, false, true], "\(outputs)")
         #expect(outputs[2].contains("\"title\":\"BTC +3.5 % in 1 min ▲\""), "\(outputs[2])")
         #expect(outputs[2].contains("Bitcoin: $100,000 → $103,500"))
+        let list = try await ProcessRunner.notifier(["list", "crypto", "--limit", "1"], environment: sandbox.environment())
+        #expect(list.stdout.contains("BTC     Bitcoin                      103600 ▲"), "the trend since the poll before: \(list.stdout)")
         await server.stop()
     }
 
