@@ -23,6 +23,7 @@ import Testing
         config.cryptoSymbols = ["BTC", "SOL"]
         config.cryptoChangeThreshold = 7.5
         config.cryptoChangeWindow = .hour
+        config.cryptoChangeOverrides = ["BTC": .init(threshold: 3, rearm: 2.5), "ETH": .init(threshold: 8, rearm: 6)]
         #expect(try ConfigLoader.parse(config.renderedTOML(), file: "x") == config)
     }
 
@@ -80,6 +81,10 @@ import Testing
          "config.toml:2: rules.crypto_cross.levels has \"BTC >= 100000\", which is not \"SYMBOL > PRICE\" or \"SYMBOL < PRICE\""),
         ("[rules.crypto_move]\npercent = 2\n",
          "config.toml:1: rules.crypto_move.rearm_percent must be below percent (2), got 2"),
+        ("[rules.crypto_change]\noverrides = { BTC = { threshold_percent = 3 } }\n",
+         "config.toml:2: rules.crypto_change.overrides BTC needs threshold_percent and a smaller rearm_percent, both numbers"),
+        ("[rules.crypto_change]\noverrides = 3\n",
+         "config.toml:2: rules.crypto_change.overrides must be a table of coins"),
         ("rules.launch_country.delay_seconds = -1\n",
          "config.toml:1: rules.launch_country.delay_seconds must be between 0 and 60, got -1"),
     ]

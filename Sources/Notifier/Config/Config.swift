@@ -34,6 +34,7 @@ struct Config: Sendable, Equatable {
     var cryptoChangeCooldown = Duration.seconds(3600)
     var cryptoChangeNotifyResolved = false
     var cryptoChangeUrgency = Urgency.normal
+    var cryptoChangeOverrides: [String: CryptoChangeRule.Levels] = [:]
     var cryptoMoveEnabled = true
     var cryptoMovePercent = 3.0
     var cryptoMoveRearm = 2.0
@@ -85,6 +86,8 @@ enum ConfigValue: Sendable, Equatable {
     case double(Double)
     case string(String)
     case strings([String])
+    /// A table of coin symbols to tables of numbers, for per-symbol overrides.
+    case symbolTable([String: [String: ConfigValue]])
     /// Any other TOML type, described for the error message ("an array").
     case other(String)
 
@@ -107,6 +110,7 @@ enum ConfigValue: Sendable, Equatable {
         case .double(let value): return "\(value)"
         case .string(let value): return value.tomlQuoted
         case .strings(let values): return "[" + values.map(\.tomlQuoted).joined(separator: ", ") + "]"
+        case .symbolTable: return "a table"
         case .other(let description): return description
         }
     }
@@ -190,6 +194,31 @@ extension ConfigSetting {
             }
             return problem
         }, render: { "[" + $0[keyPath: field].map(\.tomlQuoted).joined(separator: ", ") + "]" })
+    }
+
+    /// `{ BTC = { threshold_percent = 3, rearm_percent = 2 } }`: levels for one coin.
+    static func changeOverrides(_ key: String, _ field: WritableKeyPath<Config, [String: CryptoChangeRule.Levels]> & Sendable) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            guard case .symbolTable(let table) = value else {
+                return "must be a table of coins such as { BTC = { threshold_percent = 3, rearm_percent = 2 } }, got \(value.shownForError)"
+            }
+            var overrides: [String: CryptoChangeRule.Levels] = [:]
+            for (symbol, fields) in table {
+                guard DeepLink.crypto(symbol) != nil else { return "has \(symbol.tomlQuoted), which is not a coin symbol" }
+                guard Set(fields.keys).isSubset(of: ["threshold_percent", "rearm_percent"]),
+                      let threshold = fields["threshold_percent"]?.numberValue, threshold > 0,
+                      let rearm = fields["rearm_percent"]?.numberValue, rearm >= 0, rearm < threshold
+                else { return "\(symbol) needs threshold_percent and a smaller rearm_percent, both numbers" }
+                overrides[symbol.uppercased()] = CryptoChangeRule.Levels(threshold: threshold, rearm: rearm)
+            }
+            config[keyPath: field] = overrides
+            return nil
+        }, render: { config in
+            let entries = config[keyPath: field].sorted { $0.key < $1.key }.map {
+                "\($0.key) = { threshold_percent = \($0.value.threshold.shortText), rearm_percent = \($0.value.rearm.shortText) }"
+            }
+            return "{ " + entries.joined(separator: ", ") + (entries.isEmpty ? "}" : " }")
+        })
     }
 
     /// Price levels such as "BTC > 100000".
@@ -278,6 +307,7 @@ extension Config {
         .duration("rules.crypto_change.cooldown", \.cryptoChangeCooldown, atLeast: .zero),
         .bool("rules.crypto_change.notify_resolved", \.cryptoChangeNotifyResolved),
         .choice("rules.crypto_change.urgency", \.cryptoChangeUrgency),
+        .changeOverrides("rules.crypto_change.overrides", \.cryptoChangeOverrides),
         .bool("rules.crypto_move.enabled", \.cryptoMoveEnabled),
         .number("rules.crypto_move.percent", \.cryptoMovePercent, in: 0.1...1000),
         .number("rules.crypto_move.rearm_percent", \.cryptoMoveRearm, in: 0...1000),
@@ -349,7 +379,7 @@ extension Config {
         CryptoChangeRule(window: cryptoChangeWindow, thresholdPercent: cryptoChangeThreshold, rearmPercent: cryptoChangeRearm,
                          policy: AlertPolicy(forDuration: cryptoChangeFor, cooldown: cryptoChangeCooldown,
                                              notifyWhenResolved: cryptoChangeNotifyResolved),
-                         urgency: cryptoChangeUrgency)
+                         urgency: cryptoChangeUrgency, overrides: cryptoChangeOverrides)
     }
 }
 

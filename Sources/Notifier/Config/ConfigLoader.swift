@@ -87,7 +87,17 @@ extension TOMLValueConvertible {
         case .int: return .integer(int ?? 0)
         case .string: return .string(string ?? "")
         case .double: return .double(double ?? .nan)
-        case .table: return .other("a table")
+        case .table:
+            // Only per-symbol overrides take a table as a value: coins → tables of numbers.
+            guard let table else { return .other("a table") }
+            var symbols: [String: [String: ConfigValue]] = [:]
+            for (symbol, inner) in table {
+                guard let innerTable = inner.table else { return .other("a table") }
+                var fields: [String: ConfigValue] = [:]
+                for (name, value) in innerTable { fields[name] = value.configValue }
+                symbols[symbol] = fields
+            }
+            return .symbolTable(symbols)
         case .array:
             guard let array, !array.isEmpty else { return .other("an empty array") }
             let strings = array.compactMap { $0.type == .string ? $0.string : nil }

@@ -70,6 +70,9 @@ cooldown = "1h"
 notify_resolved = false
 # "low", "normal" or "critical".
 urgency = "normal"
+# Per-coin levels replacing threshold_percent and rearm_percent for that coin, e.g.
+# overrides = { BTC = { threshold_percent = 3, rearm_percent = 2 } }
+overrides = {}
 
 [rules.crypto_move]
 # A coin's price moving by at least `percent` within `window`, measured on the prices this

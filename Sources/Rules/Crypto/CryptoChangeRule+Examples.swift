@@ -32,6 +32,9 @@ extension CryptoChangeRule {
         RuleExample("a move inside the threshold", .staysSilent) { run([[ticker(2)], [ticker(-4.9)], [ticker(4.99)]]) },
         RuleExample("a failed poll is unknown, not a fall", .staysSilent) { run([[ticker(1)], nil, [ticker(1)]]) },
         RuleExample("no 24 h figure in the feed", .staysSilent) { run([[ticker(nil)], [ticker(nil)]]) },
+        RuleExample("a per-coin override fires BTC at +3 %", .fires { alerts in alerts.map(\.title) == ["BTC +3.2 % in 24h ▲"] }) {
+            run([[ticker(1)], [ticker(3.2)]], rule: CryptoChangeRule(overrides: ["BTC": Levels(threshold: 3, rearm: 2)]))
+        },
         RuleExample("a symbol that cannot be a deep link", .staysSilent) { run([[ticker(9, symbol: "$(rm)")]]) },
         RuleExample("an exact price, not a rounded binary float", .fires { alerts in
             alerts[0].body.hasPrefix("Bitcoin: $0.000000000314")

@@ -26,9 +26,22 @@ public struct CryptoChangeRule: Rule {
     public var rearmPercent: Double
     public var policy: AlertPolicy
     public var urgency: Urgency
+    /// Per-symbol levels (threshold, re-arm) that replace the defaults for that coin.
+    public var overrides: [String: Levels]
+
+    public struct Levels: Sendable, Equatable {
+        public var threshold: Double
+        public var rearm: Double
+        public init(threshold: Double, rearm: Double) {
+            self.threshold = threshold
+            self.rearm = rearm
+        }
+    }
 
     public init(window: Window = .day, thresholdPercent: Double = 5, rearmPercent: Double = 4,
-                policy: AlertPolicy = AlertPolicy(cooldown: .seconds(3600)), urgency: Urgency = .normal) {
+                policy: AlertPolicy = AlertPolicy(cooldown: .seconds(3600)), urgency: Urgency = .normal,
+                overrides: [String: Levels] = [:]) {
+        self.overrides = overrides
         self.window = window
         self.thresholdPercent = thresholdPercent
         self.rearmPercent = rearmPercent
@@ -44,11 +57,12 @@ public struct CryptoChangeRule: Rule {
                 SubjectReading(key: key, signal: nil, shownValue: "unknown", policy: policy) { _ in nil }
             }
         }
-        let up = try? Threshold(direction: .above, fireLevel: thresholdPercent, rearmLevel: rearmPercent)
-        let down = try? Threshold(direction: .below, fireLevel: -thresholdPercent, rearmLevel: -rearmPercent)
         var readings: [SubjectReading] = []
         for ticker in tickers {
             guard DeepLink.crypto(ticker.symbol) != nil else { continue }
+            let levels = overrides[ticker.symbol.uppercased()] ?? Levels(threshold: thresholdPercent, rearm: rearmPercent)
+            let up = try? Threshold(direction: .above, fireLevel: levels.threshold, rearmLevel: levels.rearm)
+            let down = try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
             let change = window.change(of: ticker).map { NSDecimalNumber(decimal: $0).doubleValue }
             for (direction, threshold) in [("up", up), ("down", down)] {
                 let key = SubjectKey(rule: Self.id, subject: "\(ticker.symbol.uppercased()):\(direction)")
@@ -70,14 +84,15 @@ public struct CryptoChangeRule: Rule {
         switch emission {
         case .fired: title = "\(moved) \(change >= 0 ? "▲" : "▼")"
         case .repeated: title = "\(moved), still"
-        case .resolved: title = "\(symbol) back within ±\(Self.number(thresholdPercent)) % (\(Self.percent(change)) in \(window.rawValue))"
+        case .resolved: title = "\(symbol) back within ±\(Self.number(overrides[symbol]?.threshold ?? thresholdPercent)) % (\(Self.percent(change)) in \(window.rawValue))"
         }
         var body = "\(ticker.name): $\(Self.price(ticker.priceUSD, locale: locale))"
         if let previous, previous != ticker.priceUSD {
             body += " (\(ticker.priceUSD > previous ? "↑" : "↓") from $\(Self.price(previous, locale: locale)) at the last poll)"
         }
         body += "\nChange: 1 h \(Self.optionalPercent(ticker.change1h)), 24 h \(Self.optionalPercent(ticker.change24h)), 7 d \(Self.optionalPercent(ticker.change7d))"
-        let level = change >= 0 ? "+\(Self.number(thresholdPercent)) %" : "−\(Self.number(thresholdPercent)) %"
+        let threshold = overrides[symbol]?.threshold ?? thresholdPercent
+        let level = change >= 0 ? "+\(Self.number(threshold)) %" : "−\(Self.number(threshold)) %"
         return Alert(rule: Self.id, key: symbol, title: title, body: body, urgency: urgency, category: "x-notifier.crypto",
                      deepLink: link, icon: change >= 0 ? "go-up" : "go-down", groupFragment: "\(symbol) \(Self.percent(change))",
                      groupNoun: "coins moved", reason: "\(symbol) \(window.rawValue) change \(Self.percent(change)) reached \(level) (\(emission.rawValue))",
