@@ -94,7 +94,8 @@ import Testing
         #expect(tickers[0] == Ticker(
             id: "90", symbol: "BTC", name: "Bitcoin", rank: 1, priceUSD: try exact("66744.89"),
             change1h: try exact("0.38"), change24h: try exact("1.05"), change7d: try exact("7.06"),
-            marketCapUSD: try exact("1312754924281.60"), volume24USD: try exact("27169388286.148212")
+            marketCapUSD: try exact("1312754924281.60"), volume24USD: try exact("27169388286.148212"),
+            circulatingSupply: try exact("19668246.00"), totalSupply: try exact("19668246"), maxSupply: try exact("21000000")
         ))
     }
 

@@ -94,6 +94,9 @@ import Testing
         #expect(outputs[2].contains("Bitcoin: $100,000 → $103,500"))
         let list = try await ProcessRunner.notifier(["list", "crypto", "--limit", "1"], environment: sandbox.environment())
         #expect(list.stdout.contains("BTC     Bitcoin                      103600 ▲"), "the trend since the poll before: \(list.stdout)")
+        let view = try await ProcessRunner.notifier(["open", "crypto", "BTC"], environment: sandbox.environment())
+        #expect(view.stdout.contains("▲ from $103,500"), "\(view.stdout)")
+        #expect(view.stdout.contains("▁▃██ (4 polls, 24 h)"), "a sparkline of the stored prices: \(view.stdout)")
         await server.stop()
     }
 
@@ -145,8 +148,10 @@ import Testing
         #expect(view.status == 0, "\(view.stderr)")
         #expect(view.stdout.hasPrefix("Bitcoin (BTC)  rank 1"), "\(view.stdout)")
         #expect(view.stdout.contains("24 h        +1.2 %") || view.stdout.contains("24 h        +1.3 %"), "\(view.stdout)")
-        let unknownCoin = try await ProcessRunner.notifier(["open", "crypto", "NOPE"], environment: sandbox.environment())
-        #expect(unknownCoin.status == 2 && unknownCoin.stderr.contains("unknown coin 'NOPE'"))
+        #expect(view.stdout.contains("Supply      "), "\(view.stdout)")
+        #expect(view.stdout.contains("(1 polls, 24 h)"), "\(view.stdout)")
+        let unknownCoin = try await ProcessRunner.notifier(["open", "crypto", "BTX"], environment: sandbox.environment())
+        #expect(unknownCoin.status == 2 && unknownCoin.stderr.contains("unknown coin 'BTX'; did you mean BTC"), "\(unknownCoin.stderr)")
         let hostile = try await ProcessRunner.notifier(["open", "crypto", "$(id)"], environment: sandbox.environment())
         #expect(hostile.status == 2 && hostile.stderr.contains("not a coin symbol"))
 

@@ -107,7 +107,7 @@ public struct CountryCatalog: Sendable {
         }.joined(separator: "\n")
     }
 
-    static func editDistance(_ a: String, _ b: String) -> Int {
+    public static func editDistance(_ a: String, _ b: String) -> Int {
         let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }

@@ -117,7 +117,8 @@ private struct RawTicker: Decodable {
             id: id, symbol: symbol, name: text("name") ?? symbol, rank: max(0, integer("rank") ?? 0), priceUSD: price,
             change1h: decimal("percent_change_1h"), change24h: decimal("percent_change_24h"),
             change7d: decimal("percent_change_7d"), marketCapUSD: decimal("market_cap_usd"),
-            volume24USD: decimal("volume24")
+            volume24USD: decimal("volume24"), circulatingSupply: decimal("csupply"),
+            totalSupply: decimal("tsupply"), maxSupply: decimal("msupply")
         )
     }
 

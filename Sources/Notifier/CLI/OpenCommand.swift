@@ -83,13 +83,25 @@ struct OpenCrypto: ParsableCommand {
             throw UserError.invalidArgument("no crypto data yet: `notifier --once` or the daemon fetches it from CoinLore")
         }
         guard let ticker = tickers.first(where: { $0.symbol.uppercased() == symbol.uppercased() }) else {
-            throw UserError.invalidArgument("unknown coin '\(shown)'; watched: \(tickers.map(\.symbol).joined(separator: ", "))")
+            let wanted = symbol.uppercased()
+            let close = tickers.map(\.symbol).filter { (wanted.count >= 2 && $0.hasPrefix(wanted)) || CountryCatalog.editDistance($0, wanted) <= 1 }
+            let hint = close.isEmpty ? "watched: \(tickers.map(\.symbol).prefix(30).joined(separator: ", "))" : "did you mean \(close.prefix(5).joined(separator: ", "))?"
+            throw UserError.invalidArgument("unknown coin '\(shown)'; \(hint)")
         }
+        let history = (Store.openForReading(path: context.paths.storePath)).flatMap {
+            try? $0.priceHistory(since: snapshot.fetchedAt.addingTimeInterval(-86400))
+        }?[ticker.symbol.uppercased()] ?? []
         if json {
-            struct View: Encodable { var ticker: Ticker; var fetchedAt: String; var source: String }
+            struct View: Encodable {
+                var ticker: Ticker
+                var fetchedAt: String
+                var source: String
+                var history: [[String: String]]
+            }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try encoder.encode(View(ticker: ticker, fetchedAt: snapshot.fetchedAt.formatted(.iso8601), source: "CoinLore"))
+            let points = history.map { ["at": $0.at.formatted(.iso8601), "price": "\($0.price)"] }
+            let data = try encoder.encode(View(ticker: ticker, fetchedAt: snapshot.fetchedAt.formatted(.iso8601), source: "CoinLore", history: points))
             FileHandle.standardOutput.write(data + Data("\n".utf8))
             return
         }
@@ -100,13 +112,36 @@ struct OpenCrypto: ParsableCommand {
         func money(_ value: Decimal?) -> String {
             value.map { "$" + $0.formatted(.number.locale(.current).precision(.fractionLength(0...12))) } ?? "n/a"
         }
+        func amount(_ value: Decimal?) -> String {
+            value.map { $0.formatted(.number.locale(.current).precision(.fractionLength(0...2))) } ?? "n/a"
+        }
+        let previous = history.last { $0.at < snapshot.fetchedAt }?.price
+        let trend = previous.map { ticker.priceUSD > $0 ? " ▲ from \(money($0))" : ticker.priceUSD < $0 ? " ▼ from \(money($0))" : " = unchanged" } ?? ""
         var text = style.bold("\(ticker.name) (\(ticker.symbol))") + "  rank \(ticker.rank)\n\n"
-        for (label, value) in [("Price", money(ticker.priceUSD)), ("1 h", percent(ticker.change1h)), ("24 h", percent(ticker.change24h)),
-                               ("7 d", percent(ticker.change7d)), ("Market cap", money(ticker.marketCapUSD)),
-                               ("Volume 24 h", money(ticker.volume24USD))] {
+        for (label, value) in [("Price", money(ticker.priceUSD) + trend), ("1 h", percent(ticker.change1h)),
+                               ("24 h", percent(ticker.change24h)), ("7 d", percent(ticker.change7d)),
+                               ("Market cap", money(ticker.marketCapUSD)), ("Volume 24 h", money(ticker.volume24USD)),
+                               ("Supply", "\(amount(ticker.circulatingSupply)) circulating, \(amount(ticker.totalSupply)) total, \(amount(ticker.maxSupply)) max"),
+                               ("History", Sparkline.render(history.map(\.price)) + " (\(history.count) polls, 24 h)")] {
             text += style.bold(label.padding(toLength: 12, withPad: " ", startingAt: 0)) + value + "\n"
         }
-        text += "\n" + style.dim("Source: CoinLore, fetched \(snapshot.fetchedAt.formatted(.iso8601))") + "\n"
+        let age = CountryDetailView.age(from: snapshot.fetchedAt, to: Date())
+        text += "\n" + style.dim("Source: CoinLore, fetched \(snapshot.fetchedAt.formatted(.iso8601)) (\(age) ago)") + "\n"
         FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))
+    }
+}
+
+/// A price history as one line of block characters, lowest to highest.
+enum Sparkline {
+    static let blocks = Array("▁▂▃▄▅▆▇█")
+
+    static func render(_ values: [Decimal], width: Int = 40) -> String {
+        let recent = Array(values.suffix(width))
+        guard let low = recent.min(), let high = recent.max() else { return "no history yet" }
+        guard high > low else { return String(repeating: blocks[3], count: recent.count) }
+        return String(recent.map { value in
+            let position = NSDecimalNumber(decimal: (value - low) / (high - low)).doubleValue
+            return blocks[min(blocks.count - 1, max(0, Int(position * Double(blocks.count - 1) + 0.5)))]
+        })
     }
 }

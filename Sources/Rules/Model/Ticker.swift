@@ -16,12 +16,20 @@ public struct Ticker: Codable, Sendable, Equatable {
     public var change7d: Decimal?
     public var marketCapUSD: Decimal?
     public var volume24USD: Decimal?
+    /// Coins in circulation, in total, and at most; `nil` where CoinLore sends "" or null.
+    public var circulatingSupply: Decimal?
+    public var totalSupply: Decimal?
+    public var maxSupply: Decimal?
 
     public init(
         id: String, symbol: String, name: String, rank: Int, priceUSD: Decimal,
         change1h: Decimal? = nil, change24h: Decimal? = nil, change7d: Decimal? = nil,
-        marketCapUSD: Decimal? = nil, volume24USD: Decimal? = nil
+        marketCapUSD: Decimal? = nil, volume24USD: Decimal? = nil,
+        circulatingSupply: Decimal? = nil, totalSupply: Decimal? = nil, maxSupply: Decimal? = nil
     ) {
+        self.circulatingSupply = circulatingSupply
+        self.totalSupply = totalSupply
+        self.maxSupply = maxSupply
         self.id = id
         self.symbol = symbol
         self.name = name
