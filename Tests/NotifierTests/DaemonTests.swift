@@ -80,3 +80,31 @@ import Testing
         await server.stop()
     }
 }
+
+@Suite struct DaemonRestartTests {
+    @Test func aRestartedDaemonDeliversNothingTwice() async throws {
+        let page = try Samples.data("coinlore_tickers_page1.json")
+        let server = try await LoopbackServer.start([("GET /api/tickers", { _ in LoopbackServer.json(page) })])
+        let sandbox = try Sandbox(config: """
+            [feeds.crypto]
+            base_url = "\(server.baseURL)/api"
+            [rules.launch_country]
+            enabled = false
+            """)
+        let first = try DaemonProcess(["--output", "json"], environment: sandbox.environment())
+        #expect(await first.waitUntil { $0.stdout.contains("2 coins moved") }, "\(first.stderr)")
+        #expect(await first.stop() == 0)
+
+        let before = await server.requests(to: "/api/tickers")
+        let second = try DaemonProcess(["--output", "json"], environment: sandbox.environment())
+        #expect(await second.waitUntil { _ in await server.requests(to: "/api/tickers") > before }, "the restarted daemon polls")
+        // Its poll is evaluated and committed before anything could be shown; give the outbox a
+        // moment, then check nothing came out.
+        #expect(await second.waitUntil(timeout: .seconds(2)) { !$0.stdout.isEmpty } == false, "\(second.stdout)")
+        #expect(await second.stop() == 0)
+
+        let history = try await ProcessRunner.notifier(["history", "--json"], environment: sandbox.environment())
+        #expect(history.stdout.split(separator: "\n").count == 1, "\(history.stdout)")
+        await server.stop()
+    }
+}
