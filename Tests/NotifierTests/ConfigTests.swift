@@ -24,6 +24,9 @@ import Testing
         config.cryptoChangeThreshold = 7.5
         config.cryptoChangeWindow = .hour
         config.cryptoChangeOverrides = ["BTC": .init(threshold: 3, rearm: 2.5), "ETH": .init(threshold: 8, rearm: 6)]
+        config.cryptoChangeRepeat = .seconds(7200)
+        config.cryptoChangeTitleTemplate = "{symbol} \"moved\" {change}"
+        config.cryptoDegradedAfter = 3
         #expect(try ConfigLoader.parse(config.renderedTOML(), file: "x") == config)
     }
 
@@ -85,6 +88,12 @@ import Testing
          "config.toml:2: rules.crypto_change.overrides BTC needs threshold_percent and a smaller rearm_percent, both numbers"),
         ("[rules.crypto_change]\noverrides = 3\n",
          "config.toml:2: rules.crypto_change.overrides must be a table of coins"),
+        ("[rules.crypto_change]\ntitle = \"{symbol} {chnage}\"\n",
+         "config.toml:2: rules.crypto_change.title uses {chnage}, which is not one of {symbol} {name} {change} {window} {arrow} {price} {threshold}"),
+        ("[rules.crypto_change]\nrepeat = \"often\"\n",
+         "config.toml:2: rules.crypto_change.repeat must be a duration such as \"2h\", or \"\" for none, got \"often\""),
+        ("[feeds.crypto]\ndegraded_after = 0\n",
+         "config.toml:2: feeds.crypto.degraded_after must be between 1 and 1000, got 0"),
         ("rules.launch_country.delay_seconds = -1\n",
          "config.toml:1: rules.launch_country.delay_seconds must be between 0 and 60, got -1"),
     ]

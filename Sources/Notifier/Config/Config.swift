@@ -24,6 +24,9 @@ struct Config: Sendable, Equatable {
     var forecastSource = ForecastSource.openMeteo
     var launchCountryEnabled = true
     var launchCountryDelaySeconds = 3
+    var cryptoDegradedAfter = 5
+    var cryptoChangeRepeat: Duration?
+    var cryptoChangeTitleTemplate = ""
     var cryptoSymbols = ["BTC", "ETH"]
     var cryptoTop = 20
     var cryptoChangeEnabled = true
@@ -221,6 +224,34 @@ extension ConfigSetting {
         })
     }
 
+    /// A duration, or "" for none.
+    static func optionalDuration(_ key: String, _ field: WritableKeyPath<Config, Duration?> & Sendable) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            guard let text = value.stringValue else { return "must be a duration such as \"2h\", or \"\" for none, got \(value.shownForError)" }
+            if text.trimmingCharacters(in: .whitespaces).isEmpty {
+                config[keyPath: field] = nil
+                return nil
+            }
+            guard let duration = Duration.parse(text), duration > .zero else {
+                return "must be a duration such as \"2h\", or \"\" for none, got \(text.tomlQuoted)"
+            }
+            config[keyPath: field] = duration
+            return nil
+        }, render: { $0[keyPath: field].map { $0.configText.tomlQuoted } ?? "\"\"" })
+    }
+
+    /// A message template whose `{names}` must all be known fields; "" for the built-in text.
+    static func template(_ key: String, _ field: WritableKeyPath<Config, String> & Sendable, fields: [String]) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            guard let text = value.stringValue else { return "must be a string, got \(value.shownForError)" }
+            if let unknown = MessageTemplate(text).fields.first(where: { !fields.contains($0) }) {
+                return "uses {\(unknown)}, which is not one of " + fields.map { "{\($0)}" }.joined(separator: " ")
+            }
+            config[keyPath: field] = text
+            return nil
+        }, render: { $0[keyPath: field].tomlQuoted })
+    }
+
     /// Price levels such as "BTC > 100000".
     static func priceLevels(_ key: String, _ field: WritableKeyPath<Config, [String]> & Sendable) -> ConfigSetting {
         ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
@@ -287,6 +318,7 @@ extension Config {
         .duration("feeds.crypto.interval", \.crypto.interval, atLeast: .seconds(10)),
         .symbols("feeds.crypto.symbols", \.cryptoSymbols),
         .integer("feeds.crypto.top", \.cryptoTop, in: 0...100),
+        .integer("feeds.crypto.degraded_after", \.cryptoDegradedAfter, in: 1...1000),
         .bool("feeds.holidays.enabled", \.holidays.enabled),
         .choice("feeds.holidays.source", \.holidaysSource),
         .url("feeds.holidays.base_url", \.holidays.baseURL),
@@ -307,6 +339,8 @@ extension Config {
         .duration("rules.crypto_change.cooldown", \.cryptoChangeCooldown, atLeast: .zero),
         .bool("rules.crypto_change.notify_resolved", \.cryptoChangeNotifyResolved),
         .choice("rules.crypto_change.urgency", \.cryptoChangeUrgency),
+        .optionalDuration("rules.crypto_change.repeat", \.cryptoChangeRepeat),
+        .template("rules.crypto_change.title", \.cryptoChangeTitleTemplate, fields: CryptoChangeRule.templateFields),
         .changeOverrides("rules.crypto_change.overrides", \.cryptoChangeOverrides),
         .bool("rules.crypto_move.enabled", \.cryptoMoveEnabled),
         .number("rules.crypto_move.percent", \.cryptoMovePercent, in: 0.1...1000),
@@ -378,8 +412,9 @@ extension Config {
     var cryptoChangeRule: CryptoChangeRule {
         CryptoChangeRule(window: cryptoChangeWindow, thresholdPercent: cryptoChangeThreshold, rearmPercent: cryptoChangeRearm,
                          policy: AlertPolicy(forDuration: cryptoChangeFor, cooldown: cryptoChangeCooldown,
-                                             notifyWhenResolved: cryptoChangeNotifyResolved),
-                         urgency: cryptoChangeUrgency, overrides: cryptoChangeOverrides)
+                                             repeatInterval: cryptoChangeRepeat, notifyWhenResolved: cryptoChangeNotifyResolved),
+                         urgency: cryptoChangeUrgency, overrides: cryptoChangeOverrides,
+                         titleTemplate: cryptoChangeTitleTemplate.isEmpty ? nil : MessageTemplate(cryptoChangeTitleTemplate))
     }
 }
 

@@ -31,6 +31,8 @@ base_url = "https://api.coinlore.net/api"
 interval = "30s"
 symbols = ["BTC", "ETH"]
 top = 20
+# After this many failed polls in a row, one "feed is failing" notification (and one "recovered").
+degraded_after = 5
 
 [feeds.holidays]
 # "embedded" (computed, offline) or "remote" (the holiday API at base_url, needs api_key).
@@ -66,10 +68,15 @@ rearm_percent = 4
 for = "0s"
 # After the change recedes, how long before the same coin and direction may notify again.
 cooldown = "1h"
+# Remind while a move lasts, every this long ("" for never).
+repeat = ""
 # Also notify when a move recedes.
 notify_resolved = false
 # "low", "normal" or "critical".
 urgency = "normal"
+# The title, with named fields: {symbol} {name} {change} {window} {arrow} {price} {threshold}.
+# "" for the built-in "BTC +6.2 % in 24h ▲".
+title = ""
 # Per-coin levels replacing threshold_percent and rearm_percent for that coin, e.g.
 # overrides = { BTC = { threshold_percent = 3, rearm_percent = 2 } }
 overrides = {}

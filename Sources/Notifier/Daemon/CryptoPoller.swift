@@ -67,10 +67,11 @@ actor FeedHealthDesk {
     private let feed: String
     private let store: Store?
 
-    init(feed: String, store: Store?) {
+    init(feed: String, store: Store?, degradedAfter: Int) {
         self.feed = feed
         self.store = store
         health = (try? store?.feedHealth(feed: feed))?.health ?? FeedHealth()
+        health.degradedAfter = degradedAfter  // the config in force, not the one stored
     }
 
     var consecutiveFailures: Int { health.consecutiveFailures }

@@ -281,7 +281,7 @@ struct CryptoRound: Sendable {
         self.dispatcher = dispatcher
         poller = CryptoPoller(config: runner.context.config, http: HTTPClient(), clock: runner.clock)
         desk = EngineDesk(store: store, logger: runner.logger)
-        health = FeedHealthDesk(feed: CryptoFeed.name, store: store)
+        health = FeedHealthDesk(feed: CryptoFeed.name, store: store, degradedAfter: runner.context.config.cryptoDegradedAfter)
     }
 
     var config: Config { runner.context.config }

@@ -35,6 +35,13 @@ extension CryptoChangeRule {
         RuleExample("a per-coin override fires BTC at +3 %", .fires { alerts in alerts.map(\.title) == ["BTC +3.2 % in 24h ▲"] }) {
             run([[ticker(1)], [ticker(3.2)]], rule: CryptoChangeRule(overrides: ["BTC": Levels(threshold: 3, rearm: 2)]))
         },
+        RuleExample("a title from the user's template", .fires { alerts in alerts.map(\.title) == ["Bitcoin ▲ +6 % (24h) at $66,744.89 {nope}"] }) {
+            run([[ticker(1)], [ticker(6)]], rule: CryptoChangeRule(titleTemplate: MessageTemplate("{name} {arrow} {change} ({window}) at {price} {nope}")))
+        },
+        RuleExample("a repeat while the move lasts", .fires { alerts in alerts.map(\.title) == ["BTC +6 % in 24h ▲", "BTC +6.5 % in 24h, still"] }) {
+            run([[ticker(6)]] + Array(repeating: [ticker(6.2)], count: 59) + [[ticker(6.5)]],
+                rule: CryptoChangeRule(policy: AlertPolicy(repeatInterval: .seconds(30 * 60))))
+        },
         RuleExample("a symbol that cannot be a deep link", .staysSilent) { run([[ticker(9, symbol: "$(rm)")]]) },
         RuleExample("an exact price, not a rounded binary float", .fires { alerts in
             alerts[0].body.hasPrefix("Bitcoin: $0.000000000314")

@@ -28,6 +28,9 @@ public struct CryptoChangeRule: Rule {
     public var urgency: Urgency
     /// Per-symbol levels (threshold, re-arm) that replace the defaults for that coin.
     public var overrides: [String: Levels]
+    /// Replaces the built-in title of a fired or repeated alert.
+    public var titleTemplate: MessageTemplate?
+    public static let templateFields = ["symbol", "name", "change", "window", "arrow", "price", "threshold"]
 
     public struct Levels: Sendable, Equatable {
         public var threshold: Double
@@ -40,8 +43,9 @@ public struct CryptoChangeRule: Rule {
 
     public init(window: Window = .day, thresholdPercent: Double = 5, rearmPercent: Double = 4,
                 policy: AlertPolicy = AlertPolicy(cooldown: .seconds(3600)), urgency: Urgency = .normal,
-                overrides: [String: Levels] = [:]) {
+                overrides: [String: Levels] = [:], titleTemplate: MessageTemplate? = nil) {
         self.overrides = overrides
+        self.titleTemplate = titleTemplate
         self.window = window
         self.thresholdPercent = thresholdPercent
         self.rearmPercent = rearmPercent
@@ -80,11 +84,18 @@ public struct CryptoChangeRule: Rule {
         guard let link = DeepLink.crypto(ticker.symbol) else { return nil }
         let symbol = ticker.symbol.uppercased()
         let moved = "\(symbol) \(Self.percent(change)) in \(window.rawValue)"
-        let title: String
+        var title: String
         switch emission {
         case .fired: title = "\(moved) \(change >= 0 ? "▲" : "▼")"
         case .repeated: title = "\(moved), still"
         case .resolved: title = "\(symbol) back within ±\(Self.number(overrides[symbol]?.threshold ?? thresholdPercent)) % (\(Self.percent(change)) in \(window.rawValue))"
+        }
+        if let titleTemplate, emission != .resolved {
+            title = titleTemplate.render([
+                "symbol": symbol, "name": ticker.name, "change": Self.percent(change), "window": window.rawValue,
+                "arrow": change >= 0 ? "▲" : "▼", "price": "$" + Self.price(ticker.priceUSD, locale: locale),
+                "threshold": Self.number(overrides[symbol]?.threshold ?? thresholdPercent) + " %",
+            ])
         }
         var body = "\(ticker.name): $\(Self.price(ticker.priceUSD, locale: locale))"
         if let previous, previous != ticker.priceUSD {
