@@ -175,6 +175,8 @@ import Testing
             #expect(failed.stdout.isEmpty, "no alert from bad data: \(failed.stdout)")
             #expect(failed.stderr.contains("crypto feed: GET \(server.baseURL)/api/tickers/"), "\(failed.stderr)")
         }
+        let unknown = try await ProcessRunner.notifier(["rules"], environment: sandbox.environment())
+        #expect(unknown.stdout.contains("  unknown: crypto feed: GET"), "\(unknown.stdout)")
 
         // Healed, with the same values as before the failures: nothing new to say.
         await script.set(try Self.page(changes: ["BTC": "7.20"]))

@@ -13,7 +13,13 @@ struct RulesCommand: ParsableCommand {
     func run() throws {
         let context = try AppContext.load(global)
         let now = Date()
-        let engine = (Store.openForReading(path: context.paths.storePath)).flatMap { try? $0.loadEngine() } ?? RuleEngine()
+        let store = Store.openForReading(path: context.paths.storePath)
+        let engine = store.flatMap { try? $0.loadEngine() } ?? RuleEngine()
+        // Subjects of a feed whose last poll failed are unknown: their state is frozen, not current.
+        let failingCrypto = store.flatMap { try? $0.feedHealth(feed: "crypto") }.flatMap { state in
+            state.health.consecutiveFailures > 0 ? state.lastError ?? "the last poll failed" : nil
+        }
+        let cryptoRules: Set<String> = [CryptoChangeRule.id, CryptoMoveRule.id, PriceCrossingRule.id]
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         var text = ""
         for rule in RuleRegistry.all {
@@ -22,6 +28,9 @@ struct RulesCommand: ParsableCommand {
             text += style.bold(rule.id) + "  \(rule.summary)" + (muted ? "  [muted\(until)]" : "") + "\n"
             let subjects = engine.records.filter { $0.key.rule == rule.id }.sorted { $0.key < $1.key }
             if subjects.isEmpty { text += "  no subjects yet\n" }
+            if let failingCrypto, cryptoRules.contains(rule.id), !subjects.isEmpty {
+                text += "  unknown: \(failingCrypto) (states below are as of the last good poll)\n"
+            }
             for (key, record) in subjects {
                 let value = record.lastValue.map { "  last \($0)" } ?? ""
                 let notified = record.lastNotified.map { "  notified \($0.formatted(.iso8601))" } ?? ""
