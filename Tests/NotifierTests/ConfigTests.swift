@@ -27,6 +27,7 @@ import Testing
         config.cryptoChangeRepeat = .seconds(7200)
         config.cryptoChangeTitleTemplate = "{symbol} \"moved\" {change}"
         config.cryptoDegradedAfter = 3
+        config.cryptoMoveOverrides = ["DOGE": .init(threshold: 8, rearm: 5)]
         #expect(try ConfigLoader.parse(config.renderedTOML(), file: "x") == config)
     }
 

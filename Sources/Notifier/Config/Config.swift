@@ -44,6 +44,7 @@ struct Config: Sendable, Equatable {
     var cryptoMoveWindow = Duration.seconds(15 * 60)
     var cryptoMoveCooldown = Duration.seconds(30 * 60)
     var cryptoMoveUrgency = Urgency.normal
+    var cryptoMoveOverrides: [String: CryptoChangeRule.Levels] = [:]
     var cryptoCrossEnabled = true
     var cryptoCrossLevels: [String] = []
     var cryptoCrossRearm = 0.5
@@ -200,25 +201,26 @@ extension ConfigSetting {
     }
 
     /// `{ BTC = { threshold_percent = 3, rearm_percent = 2 } }`: levels for one coin.
-    static func changeOverrides(_ key: String, _ field: WritableKeyPath<Config, [String: CryptoChangeRule.Levels]> & Sendable) -> ConfigSetting {
+    static func changeOverrides(_ key: String, _ field: WritableKeyPath<Config, [String: CryptoChangeRule.Levels]> & Sendable,
+                                level: String = "threshold_percent") -> ConfigSetting {
         ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
             guard case .symbolTable(let table) = value else {
-                return "must be a table of coins such as { BTC = { threshold_percent = 3, rearm_percent = 2 } }, got \(value.shownForError)"
+                return "must be a table of coins such as { BTC = { \(level) = 3, rearm_percent = 2 } }, got \(value.shownForError)"
             }
             var overrides: [String: CryptoChangeRule.Levels] = [:]
             for (symbol, fields) in table {
                 guard DeepLink.crypto(symbol) != nil else { return "has \(symbol.tomlQuoted), which is not a coin symbol" }
-                guard Set(fields.keys).isSubset(of: ["threshold_percent", "rearm_percent"]),
-                      let threshold = fields["threshold_percent"]?.numberValue, threshold > 0,
+                guard Set(fields.keys).isSubset(of: [level, "rearm_percent"]),
+                      let threshold = fields[level]?.numberValue, threshold > 0,
                       let rearm = fields["rearm_percent"]?.numberValue, rearm >= 0, rearm < threshold
-                else { return "\(symbol) needs threshold_percent and a smaller rearm_percent, both numbers" }
+                else { return "\(symbol) needs \(level) and a smaller rearm_percent, both numbers" }
                 overrides[symbol.uppercased()] = CryptoChangeRule.Levels(threshold: threshold, rearm: rearm)
             }
             config[keyPath: field] = overrides
             return nil
         }, render: { config in
             let entries = config[keyPath: field].sorted { $0.key < $1.key }.map {
-                "\($0.key) = { threshold_percent = \($0.value.threshold.shortText), rearm_percent = \($0.value.rearm.shortText) }"
+                "\($0.key) = { \(level) = \($0.value.threshold.shortText), rearm_percent = \($0.value.rearm.shortText) }"
             }
             return "{ " + entries.joined(separator: ", ") + (entries.isEmpty ? "}" : " }")
         })
@@ -348,6 +350,7 @@ extension Config {
         .duration("rules.crypto_move.window", \.cryptoMoveWindow, atLeast: .seconds(60)),
         .duration("rules.crypto_move.cooldown", \.cryptoMoveCooldown, atLeast: .zero),
         .choice("rules.crypto_move.urgency", \.cryptoMoveUrgency),
+        .changeOverrides("rules.crypto_move.overrides", \.cryptoMoveOverrides, level: "percent"),
         .bool("rules.crypto_cross.enabled", \.cryptoCrossEnabled),
         .priceLevels("rules.crypto_cross.levels", \.cryptoCrossLevels),
         .number("rules.crypto_cross.rearm_percent", \.cryptoCrossRearm, in: 0...50),
@@ -394,7 +397,8 @@ extension Config {
 
     var cryptoMoveRule: CryptoMoveRule {
         CryptoMoveRule(percent: cryptoMovePercent, rearmPercent: cryptoMoveRearm, window: cryptoMoveWindow,
-                       policy: AlertPolicy(cooldown: cryptoMoveCooldown), urgency: cryptoMoveUrgency)
+                       policy: AlertPolicy(cooldown: cryptoMoveCooldown), urgency: cryptoMoveUrgency,
+                       overrides: cryptoMoveOverrides)
     }
 
     var priceCrossingRule: PriceCrossingRule {

@@ -91,6 +91,8 @@ rearm_percent = 2
 window = "15m"
 cooldown = "30m"
 urgency = "normal"
+# Per-coin levels, e.g. overrides = { DOGE = { percent = 8, rearm_percent = 5 } }
+overrides = {}
 
 [rules.crypto_cross]
 # A coin's price crossing a level: "SYMBOL > PRICE" or "SYMBOL < PRICE", in US dollars. It

@@ -21,9 +21,13 @@ public struct CryptoMoveRule: Rule {
     public var window: Duration
     public var policy: AlertPolicy
     public var urgency: Urgency
+    /// Per-symbol (percent, re-arm) replacing the defaults for that coin.
+    public var overrides: [String: CryptoChangeRule.Levels]
 
     public init(percent: Double = 3, rearmPercent: Double = 2, window: Duration = .seconds(15 * 60),
-                policy: AlertPolicy = AlertPolicy(cooldown: .seconds(30 * 60)), urgency: Urgency = .normal) {
+                policy: AlertPolicy = AlertPolicy(cooldown: .seconds(30 * 60)), urgency: Urgency = .normal,
+                overrides: [String: CryptoChangeRule.Levels] = [:]) {
+        self.overrides = overrides
         self.percent = percent
         self.rearmPercent = rearmPercent
         self.window = window
@@ -34,12 +38,13 @@ public struct CryptoMoveRule: Rule {
     /// `history` holds earlier prices per symbol (any age; older ones are ignored).
     public func readings(_ tickers: [Ticker], history: [String: [PricePoint]], now: Date, locale: Locale) -> [SubjectReading] {
         let since = now.addingTimeInterval(-Double(window.components.seconds))
-        let rise = try? Threshold(direction: .above, fireLevel: percent, rearmLevel: rearmPercent)
-        let fall = try? Threshold(direction: .below, fireLevel: -percent, rearmLevel: -rearmPercent)
         var readings: [SubjectReading] = []
         for ticker in tickers {
             let symbol = ticker.symbol.uppercased()
             guard DeepLink.crypto(symbol) != nil else { continue }
+            let levels = overrides[symbol] ?? CryptoChangeRule.Levels(threshold: percent, rearm: rearmPercent)
+            let rise = try? Threshold(direction: .above, fireLevel: levels.threshold, rearmLevel: levels.rearm)
+            let fall = try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
             let recent = (history[symbol] ?? []).filter { $0.at >= since && $0.at <= now && $0.price > 0 }
             let low = recent.min { $0.price < $1.price }
             let high = recent.max { $0.price < $1.price }
@@ -58,7 +63,7 @@ public struct CryptoMoveRule: Rule {
                                  body: "\(ticker.name): $\(from) → $\(to)", urgency: urgency, category: "x-notifier.crypto",
                                  deepLink: link, icon: move >= 0 ? "go-up" : "go-down",
                                  groupFragment: "\(symbol) \(CryptoChangeRule.percent(move))", groupNoun: "coins moved",
-                                 reason: "\(symbol) moved \(CryptoChangeRule.percent(move)) from $\(reference.price) to $\(ticker.priceUSD) within \(minutes) min; the rule fires at ±\(CryptoChangeRule.number(percent)) % within \(window.components.seconds / 60) min",
+                                 reason: "\(symbol) moved \(CryptoChangeRule.percent(move)) from $\(reference.price) to $\(ticker.priceUSD) within \(minutes) min; the rule fires at ±\(CryptoChangeRule.number(levels.threshold)) % within \(window.components.seconds / 60) min",
                                  listView: "crypto")
                 })
             }
@@ -73,8 +78,7 @@ public struct CryptoMoveRule: Rule {
 
 extension CryptoMoveRule {
     /// Polls every 5 minutes at these prices; each poll sees the ones before it as history.
-    static func run(_ prices: [Decimal]) -> [Alert] {
-        let rule = CryptoMoveRule()
+    static func run(_ prices: [Decimal], rule: CryptoMoveRule = CryptoMoveRule()) -> [Alert] {
         var engine = RuleEngine()
         var history: [CryptoMoveRule.PricePoint] = []
         var alerts: [Alert] = []
@@ -101,5 +105,8 @@ extension CryptoMoveRule {
             run([100_000, 103_100, 103_200, 103_150])
         },
         RuleExample("the first poll has nothing to compare", .staysSilent) { run([100_000]) },
+        RuleExample("a per-coin override lets BTC fire at 1.5 %", .fires { alerts in alerts.map(\.title) == ["BTC +1.6 % in 5 min ▲"] }) {
+            run([100_000, 101_600], rule: CryptoMoveRule(overrides: ["BTC": .init(threshold: 1.5, rearm: 1)]))
+        },
     ]
 }
