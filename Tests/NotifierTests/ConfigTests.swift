@@ -28,6 +28,7 @@ import Testing
         config.cryptoChangeTitleTemplate = "{symbol} \"moved\" {change}"
         config.cryptoDegradedAfter = 3
         config.cryptoMoveOverrides = ["DOGE": .init(threshold: 8, rearm: 5)]
+        config.groupWindow = .seconds(120)
         #expect(try ConfigLoader.parse(config.renderedTOML(), file: "x") == config)
     }
 

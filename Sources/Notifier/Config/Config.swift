@@ -52,6 +52,7 @@ struct Config: Sendable, Equatable {
     /// `nil` for none; else notifications are held during these local hours.
     var quietHours: QuietHours?
     var rateLimitPerMinute = 10
+    var groupWindow = Duration.zero
 
     /// Environment variables that override a key, and the key they override.
     static let environmentKeys: [(variable: String, key: WritableKeyPath<Config, String> & Sendable)] = [
@@ -357,6 +358,7 @@ extension Config {
         .choice("rules.crypto_cross.urgency", \.cryptoCrossUrgency),
         .quietHours("delivery.quiet_hours", \.quietHours),
         .integer("delivery.rate_limit_per_minute", \.rateLimitPerMinute, in: 1...1000),
+        .duration("delivery.group_window", \.groupWindow, atLeast: .zero),
     ]
 
     static let settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })

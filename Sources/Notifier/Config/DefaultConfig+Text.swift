@@ -110,6 +110,9 @@ urgency = "normal"
 quiet_hours = ""
 # At most this many notifications a minute; the rest are summarised, not lost (1 to 1000).
 rate_limit_per_minute = 10
+# Alerts of one rule arriving within this long of the first become one notification ("0s": only
+# those of one poll). `--once` delivers at the end of its pass whatever is still gathering.
+group_window = "0s"
 
 """#
 }

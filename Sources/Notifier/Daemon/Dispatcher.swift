@@ -26,6 +26,7 @@ actor Dispatcher {
         // Only the held entries are stored; the policies come from the config in force.
         outbox.quietHours = config.quietHours
         outbox.rateLimit = Outbox.RateLimit(limit: config.rateLimitPerMinute, window: .seconds(60))
+        outbox.groupWindow = config.groupWindow
         self.outbox = outbox
     }
 
@@ -65,6 +66,15 @@ actor Dispatcher {
                 logger.error("\(alert.rule) \(alert.key): \(error)")
             }
         }
+    }
+
+    /// The end of a one-shot pass: groups still gathering go out now rather than wait for a
+    /// next run. Quiet hours and the rate limit still hold what they hold.
+    func flushGathering(now: Date) async {
+        let window = outbox.groupWindow
+        outbox.groupWindow = .zero
+        await deliverDue(now: now)
+        outbox.groupWindow = window
     }
 
     /// When held alerts next become due, for the daemon's timer.

@@ -53,7 +53,9 @@ struct Runner: Sendable {
         case .fetched: countriesOutcome = .succeeded
         case .failed: countriesOutcome = .failed
         }
-        let polled = [countriesOutcome, await coins].filter { $0 != .notPolled }
+        let cryptoOutcome = await coins
+        await dispatcher.flushGathering(now: now())
+        let polled = [countriesOutcome, cryptoOutcome].filter { $0 != .notPolled }
         return !polled.isEmpty && polled.allSatisfy { $0 == .failed } ? Exit.failure : 0
     }
 

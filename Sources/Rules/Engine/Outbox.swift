@@ -69,6 +69,9 @@ public struct Outbox: Codable, Sendable, Equatable {
     // Defaults here because decoding leaves them out.
     public var quietHours: QuietHours? = nil
     public var rateLimit = RateLimit()
+    /// Alerts of one rule arriving within this long of the first are delivered as one group
+    /// (zero: only those of one poll). Set from the config, like the two above.
+    public var groupWindow: Duration = .zero
     /// What waits to be delivered, oldest first.
     public private(set) var entries: [Entry]
     /// When recent notifications went out, for the sliding window.
@@ -97,10 +100,22 @@ public struct Outbox: Codable, Sendable, Equatable {
             byRule[alert.rule] = group
         }
         for rule in order {
-            guard let group = byRule[rule], let first = group.first else { continue }
+            guard var group = byRule[rule], let first = group.first else { continue }
+            // Still gathering an earlier group of this rule: join it, the later alert per subject winning.
+            if let gathering = entries.lastIndex(where: { $0.alert.rule == rule && $0.heldFor == nil && isGathering($0, now: now) }) {
+                let earlier = entries[gathering].alert.individualAlerts.filter { old in !group.contains { $0.key == old.key } }
+                group = earlier + group
+                entries[gathering].alert = group.count == 1 ? group[0] : Self.grouped(group)
+                continue
+            }
             let alert = group.count == 1 ? first : Self.grouped(group)
             entries.append(Entry(alert: alert, submitted: now))
         }
+    }
+
+    /// Whether an entry still waits for more alerts of its rule to join it.
+    private func isGathering(_ entry: Entry, now: Date) -> Bool {
+        groupWindow > .zero && now < entry.submitted.addingTimeInterval(groupWindow.nonNegativeSeconds)
     }
 
     /// What to show now; the outbox counts everything returned as delivered.
@@ -128,7 +143,8 @@ public struct Outbox: Codable, Sendable, Equatable {
             let held = entries.indices.filter { entries[$0].heldFor == reason }
             if !held.isEmpty { candidates.append(Candidate(indices: held, alert: summary(of: held, reason: reason))) }
         }
-        for index in entries.indices where entries[index].heldFor == nil {
+        let gathering = Set(entries.indices.filter { entries[$0].heldFor == nil && isGathering(entries[$0], now: now) })
+        for index in entries.indices where entries[index].heldFor == nil && !gathering.contains(index) {
             candidates.append(Candidate(indices: [index], alert: entries[index].alert))
         }
         candidates = candidates.enumerated().sorted { lhs, rhs in
@@ -143,7 +159,7 @@ public struct Outbox: Codable, Sendable, Equatable {
         var remaining: [Entry] = []
         for (index, entry) in entries.enumerated() where !deliveredIndices.contains(index) {
             var waiting = entry
-            if waiting.heldFor == nil { waiting.heldFor = .rateLimit }
+            if waiting.heldFor == nil && !gathering.contains(index) { waiting.heldFor = .rateLimit }
             remaining.append(waiting)
         }
         entries = remaining
@@ -157,6 +173,9 @@ public struct Outbox: Codable, Sendable, Equatable {
         guard !entries.isEmpty else { return nil }
         if let quietHours, quietHours.contains(now, calendar: calendar) {
             return quietHours.end(after: now, calendar: calendar)
+        }
+        if entries.allSatisfy({ $0.heldFor == nil && isGathering($0, now: now) }) {
+            return entries.map { $0.submitted.addingTimeInterval(groupWindow.nonNegativeSeconds) }.min()
         }
         let window = rateLimit.window.nonNegativeSeconds
         let recent = recentDeliveries.map { min($0, now) }.filter { now.timeIntervalSince($0) < window }.sorted()

@@ -234,3 +234,34 @@ import Testing
         #expect(restored.due(now: TestTime.at(10), calendar: TestTime.tallinn).isEmpty)
     }
 }
+
+@Suite struct OutboxGroupWindowTests {
+    static func coin(_ key: String) -> Alert {
+        var alert = sampleAlert(key: key, title: "\(key) moved", fragment: "\(key) +6%", noun: "coins moved")
+        alert.listView = "crypto"
+        return alert
+    }
+
+    @Test func alertsOfOneRuleWithinTheWindowBecomeOneGroup() {
+        var outbox = Outbox()
+        outbox.groupWindow = .seconds(120)
+        outbox.submit([Self.coin("BTC")], now: TestTime.at(0))
+        #expect(outbox.due(now: TestTime.at(0), calendar: TestTime.tallinn).isEmpty, "still gathering")
+        #expect(outbox.nextDueDate(now: TestTime.at(0), calendar: TestTime.tallinn) == TestTime.at(120))
+        outbox.submit([Self.coin("ETH")], now: TestTime.at(30))
+        outbox.submit([Self.coin("BTC")], now: TestTime.at(60))
+        #expect(outbox.due(now: TestTime.at(90), calendar: TestTime.tallinn).isEmpty)
+        let delivered = outbox.due(now: TestTime.at(120), calendar: TestTime.tallinn)
+        #expect(delivered.map(\.title) == ["2 coins moved: BTC +6%, ETH +6%"])
+        #expect(delivered.first?.deepLink == DeepLink.list("crypto"))
+        // After the window a new alert starts a new group.
+        outbox.submit([Self.coin("SOL")], now: TestTime.at(200))
+        #expect(outbox.due(now: TestTime.at(320), calendar: TestTime.tallinn).map(\.title) == ["SOL moved"])
+    }
+
+    @Test func aZeroWindowDeliversAtOnce() {
+        var outbox = Outbox()
+        outbox.submit([Self.coin("BTC")], now: TestTime.at(0))
+        #expect(outbox.due(now: TestTime.at(0), calendar: TestTime.tallinn).count == 1)
+    }
+}
