@@ -45,6 +45,8 @@ struct Config: Sendable, Equatable {
     var cryptoMoveCooldown = Duration.seconds(30 * 60)
     var cryptoMoveUrgency = Urgency.normal
     var cryptoMoveOverrides: [String: CryptoChangeRule.Levels] = [:]
+    var cryptoMoveRepeat: Duration?
+    var cryptoMoveNotifyResolved = false
     var cryptoCrossEnabled = true
     var cryptoCrossLevels: [String] = []
     var cryptoCrossRearm = 0.5
@@ -350,6 +352,8 @@ extension Config {
         .number("rules.crypto_move.rearm_percent", \.cryptoMoveRearm, in: 0...1000),
         .duration("rules.crypto_move.window", \.cryptoMoveWindow, atLeast: .seconds(60)),
         .duration("rules.crypto_move.cooldown", \.cryptoMoveCooldown, atLeast: .zero),
+        .optionalDuration("rules.crypto_move.repeat", \.cryptoMoveRepeat),
+        .bool("rules.crypto_move.notify_resolved", \.cryptoMoveNotifyResolved),
         .choice("rules.crypto_move.urgency", \.cryptoMoveUrgency),
         .changeOverrides("rules.crypto_move.overrides", \.cryptoMoveOverrides, level: "percent"),
         .bool("rules.crypto_cross.enabled", \.cryptoCrossEnabled),
@@ -399,7 +403,9 @@ extension Config {
 
     var cryptoMoveRule: CryptoMoveRule {
         CryptoMoveRule(percent: cryptoMovePercent, rearmPercent: cryptoMoveRearm, window: cryptoMoveWindow,
-                       policy: AlertPolicy(cooldown: cryptoMoveCooldown), urgency: cryptoMoveUrgency,
+                       policy: AlertPolicy(cooldown: cryptoMoveCooldown, repeatInterval: cryptoMoveRepeat,
+                                           notifyWhenResolved: cryptoMoveNotifyResolved),
+                       urgency: cryptoMoveUrgency,
                        overrides: cryptoMoveOverrides)
     }
 

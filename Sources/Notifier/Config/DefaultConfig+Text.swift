@@ -90,6 +90,8 @@ percent = 3
 rearm_percent = 2
 window = "15m"
 cooldown = "30m"
+repeat = ""
+notify_resolved = false
 urgency = "normal"
 # Per-coin levels, e.g. overrides = { DOGE = { percent = 8, rearm_percent = 5 } }
 overrides = {}

@@ -55,11 +55,18 @@ public struct CryptoMoveRule: Rule {
                     key: SubjectKey(rule: Self.id, subject: "\(symbol):\(direction)"), signal: move.flatMap { threshold?.signal(for: $0) },
                     shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", policy: policy
                 ) { emission in
-                    guard emission == .fired || emission == .repeated, let move, let reference, let link = DeepLink.crypto(symbol) else { return nil }
+                    guard let move, let reference, let link = DeepLink.crypto(symbol) else { return nil }
                     let minutes = max(1, Int(now.timeIntervalSince(reference.at) / 60))
+                    if emission == .resolved {
+                        return Alert(rule: Self.id, key: symbol, title: "\(symbol) calmer: \(CryptoChangeRule.percent(move)) within \(window.components.seconds / 60) min",
+                                     body: "\(ticker.name): $\(CryptoChangeRule.price(ticker.priceUSD, locale: locale))", urgency: .low,
+                                     category: "x-notifier.crypto", deepLink: link,
+                                     reason: "\(symbol)'s move within the window fell back below ±\(CryptoChangeRule.number(levels.rearm)) %", listView: "crypto")
+                    }
                     let from = CryptoChangeRule.price(reference.price, locale: locale)
                     let to = CryptoChangeRule.price(ticker.priceUSD, locale: locale)
-                    return Alert(rule: Self.id, key: symbol, title: "\(symbol) \(CryptoChangeRule.percent(move)) in \(minutes) min \(move >= 0 ? "▲" : "▼")",
+                    let still = emission == .repeated ? ", still" : ""
+                    return Alert(rule: Self.id, key: symbol, title: "\(symbol) \(CryptoChangeRule.percent(move)) in \(minutes) min \(move >= 0 ? "▲" : "▼")\(still)",
                                  body: "\(ticker.name): $\(from) → $\(to)", urgency: urgency, category: "x-notifier.crypto",
                                  deepLink: link, icon: move >= 0 ? "go-up" : "go-down",
                                  groupFragment: "\(symbol) \(CryptoChangeRule.percent(move))", groupNoun: "coins moved",
@@ -105,6 +112,10 @@ extension CryptoMoveRule {
             run([100_000, 103_100, 103_200, 103_150])
         },
         RuleExample("the first poll has nothing to compare", .staysSilent) { run([100_000]) },
+        RuleExample("a receding move, when asked", .fires { alerts in alerts.map(\.title) == ["BTC +4 % in 5 min ▲", "BTC calmer: +0 % within 15 min"] }) {
+            run([100_000, 104_000, 104_000, 104_000, 104_000],
+                rule: CryptoMoveRule(policy: AlertPolicy(notifyWhenResolved: true)))
+        },
         RuleExample("a per-coin override lets BTC fire at 1.5 %", .fires { alerts in alerts.map(\.title) == ["BTC +1.6 % in 5 min ▲"] }) {
             run([100_000, 101_600], rule: CryptoMoveRule(overrides: ["BTC": .init(threshold: 1.5, rearm: 1)]))
         },
