@@ -16,6 +16,16 @@ import Testing
         func response() -> (Data, HTTPStatusCode) { (body, status) }
     }
 
+    /// A loopback CoinLore answering whatever the script holds.
+    static func serve(_ script: Script) async throws -> LoopbackServer {
+        try await LoopbackServer.start([
+            ("GET /api/tickers", { _ in
+                let (body, status) = await script.response()
+                return LoopbackServer.json(body, status: status)
+            }),
+        ])
+    }
+
     /// The sample page with some coins' 24 h change or price replaced.
     static func page(changes: [String: String] = [:], prices: [String: String] = [:]) throws -> Data {
         var json = try #require(try JSONSerialization.jsonObject(with: Samples.data("coinlore_tickers_page1.json")) as? [String: Any])
@@ -35,12 +45,7 @@ import Testing
     @Test func aPriceCrossingNotifiesOnTheCrossingOnly() async throws {
         let script = Script()
         await script.set(try Self.page(prices: ["BTC": "99000.10"]))
-        let server = try await LoopbackServer.start([
-            ("GET /api/tickers", { _ in
-                let (body, status) = await script.response()
-                return LoopbackServer.json(body, status: status)
-            }),
-        ])
+        let server = try await Self.serve(script)
         let sandbox = try Sandbox(config: """
             [feeds.crypto]
             base_url = "\(server.baseURL)/api"
@@ -67,12 +72,7 @@ import Testing
 
     @Test func aMoveWithinTheWindowComesFromStoredPrices() async throws {
         let script = Script()
-        let server = try await LoopbackServer.start([
-            ("GET /api/tickers", { _ in
-                let (body, status) = await script.response()
-                return LoopbackServer.json(body, status: status)
-            }),
-        ])
+        let server = try await Self.serve(script)
         let sandbox = try Sandbox(config: """
             [feeds.crypto]
             base_url = "\(server.baseURL)/api"
@@ -109,12 +109,7 @@ import Testing
     @Test func movesNotifyOnceAndFailuresNever() async throws {
         let script = Script()
         await script.set(try Self.page())
-        let server = try await LoopbackServer.start([
-            ("GET /api/tickers", { _ in
-                let (body, status) = await script.response()
-                return LoopbackServer.json(body, status: status)
-            }),
-        ])
+        let server = try await Self.serve(script)
         let sandbox = try Sandbox(config: """
             [feeds.crypto]
             base_url = "\(server.baseURL)/api"
