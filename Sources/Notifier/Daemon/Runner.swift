@@ -76,7 +76,8 @@ struct Runner: Sendable {
             case .failure(let error):
                 lines.append("crypto: no data, so no alert (\(error))")
             case .success(let tickers):
-                var engine = Store.openForReading(path: context.paths.storePath).flatMap { try? $0.loadEngine() } ?? RuleEngine()
+                let store = Store.openForReading(path: context.paths.storePath)
+                var engine = store.flatMap { try? $0.loadEngine() } ?? RuleEngine()
                 var readings: [SubjectReading] = []
                 if config.cryptoChangeEnabled {
                     let rule = config.cryptoChangeRule
@@ -89,6 +90,11 @@ struct Runner: Sendable {
                     let cross = config.priceCrossingRule.readings(tickers, locale: .current)
                     lines.append("crypto_cross: " + cross.map { "\($0.key.subject) now \($0.shownValue)" }.joined(separator: ", "))
                     readings += cross
+                }
+                if config.cryptoMoveEnabled {
+                    let since = now().addingTimeInterval(-Double(config.cryptoMoveWindow.components.seconds))
+                    let history = store.flatMap { try? $0.priceHistory(since: since) } ?? [:]
+                    readings += config.cryptoMoveRule.readings(tickers, history: history, now: now(), locale: .current)
                 }
                 let decision = engine.evaluate(readings, now: now())
                 decision.alerts.forEach(would)
