@@ -46,5 +46,6 @@ public enum RuleRegistry {
         CryptoChangeRule.self,
         PriceCrossingRule.self,
         CryptoMoveRule.self,
+        UpcomingHolidayRule.self,
     ]
 }

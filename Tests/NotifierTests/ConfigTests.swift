@@ -65,7 +65,7 @@ import Testing
         ("[feeds.weather]\nenabled = true\n", "config.toml:1: unknown key 'feeds.weather'; known keys here: "),
         ("feeds = 3\n", "config.toml:1: feeds must be a table ([feeds])"),
         ("[rules.launch_country]\ndelay_seconds = [1]\n",
-         "config.toml:2: rules.launch_country.delay_seconds must be a whole number, got an array"),
+         "config.toml:2: rules.launch_country.delay_seconds must be a whole number, got [1]"),
         ("[feeds.crypto\nenabled = true\n", "config.toml:1: not valid TOML"),
         ("[feeds.crypto]\nenabled = true\nenabled = false\n", "config.toml:3: not valid TOML"),
         ("[delivery]\nquiet_hours = \"22-08\"\n",

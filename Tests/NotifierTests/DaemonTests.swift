@@ -69,6 +69,8 @@ import Testing
             delay_seconds = 0
             [feeds.crypto]
             base_url = "\(server.baseURL)/api"
+            [rules.holiday_upcoming]
+            enabled = false
             """.write(to: sandbox.configFile, atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
         #expect(await daemon.waitUntil { $0.stderr.contains("config reloaded") }, "\(daemon.stderr)")

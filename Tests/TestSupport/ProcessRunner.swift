@@ -72,15 +72,21 @@ private final class LockedData: @unchecked Sendable {
 public final class Sandbox: @unchecked Sendable {
     public let root: URL
 
-    public init(config: String? = nil) throws {
+    /// Holiday reminders depend on today's date, so tests of anything else switch them off;
+    /// `holidays: true` keeps them.
+    public init(config: String? = nil, holidays: Bool = false) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("config/notifier"), withIntermediateDirectories: true)
-        if let config {
-            try config.write(to: configFile, atomically: true, encoding: .utf8)
+        var text = config ?? ""
+        if !holidays && !text.contains("[rules.holiday_upcoming]") { text += "\n" + Self.noHolidays }
+        if !text.isEmpty {
+            try text.write(to: configFile, atomically: true, encoding: .utf8)
         }
     }
 
     deinit { try? FileManager.default.removeItem(at: root) }
+
+    public static let noHolidays = "[rules.holiday_upcoming]\nenabled = false\n"
 
     public var configFile: URL { root.appendingPathComponent("config/notifier/config.toml") }
     public var storeFile: URL { root.appendingPathComponent("state/notifier/notifier.sqlite") }

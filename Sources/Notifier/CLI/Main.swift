@@ -16,11 +16,15 @@ enum Main {
         do {
             if try DetailViewFastPath.run(Array(CommandLine.arguments.dropFirst())) { return }
             var command = try NotifierCommand.parseAsRoot()
-            // A cast to the one async command, not to `any AsyncParsableCommand`: an existential
-            // cast scans every protocol conformance in the binary, milliseconds a detail view
-            // should not pay.
+            // Casts to the async commands themselves, not to `any AsyncParsableCommand`: an
+            // existential cast scans every protocol conformance in the binary, milliseconds a
+            // detail view should not pay.
             if let root = command as? NotifierCommand {
                 try await root.run()
+            } else if var holiday = command as? OpenHoliday {
+                try await holiday.run()
+            } else if var week = command as? OpenWeek {
+                try await week.run()
             } else {
                 try command.run()
             }

@@ -7,7 +7,7 @@ struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Show a detail view; notifications link here.",
-        subcommands: [OpenCountry.self, OpenCrypto.self]
+        subcommands: [OpenCountry.self, OpenCrypto.self, OpenHoliday.self, OpenWeek.self]
     )
 }
 

@@ -25,6 +25,12 @@ struct Config: Sendable, Equatable {
     var launchCountryEnabled = true
     var launchCountryDelaySeconds = 3
     var cryptoDegradedAfter = 5
+    var holidayRuleEnabled = true
+    var holidayLeadDays = [7, 1, 0]
+    var holidayTime = "09:00"
+    var holidayPublic = true
+    var holidayFolk = true
+    var weekFirstDay = "monday"
     var cryptoChangeRepeat: Duration?
     var cryptoChangeTitleTemplate = ""
     var cryptoSymbols = ["BTC", "ETH"]
@@ -93,6 +99,7 @@ enum ConfigValue: Sendable, Equatable {
     case double(Double)
     case string(String)
     case strings([String])
+    case integers([Int])
     /// A table of coin symbols to tables of numbers, for per-symbol overrides.
     case symbolTable([String: [String: ConfigValue]])
     /// Any other TOML type, described for the error message ("an array").
@@ -117,6 +124,7 @@ enum ConfigValue: Sendable, Equatable {
         case .double(let value): return "\(value)"
         case .string(let value): return value.tomlQuoted
         case .strings(let values): return "[" + values.map(\.tomlQuoted).joined(separator: ", ") + "]"
+        case .integers(let values): return "[" + values.map(String.init).joined(separator: ", ") + "]"
         case .symbolTable: return "a table"
         case .other(let description): return description
         }
@@ -229,6 +237,41 @@ extension ConfigSetting {
         })
     }
 
+    /// Days before a holiday to remind: [7, 1, 0].
+    static func leadDays(_ key: String, _ field: WritableKeyPath<Config, [Int]> & Sendable) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            let problem = "must be a list of whole days from 0 to 365 such as [7, 1, 0], got \(value.shownForError)"
+            if case .other("an empty array") = value {
+                config[keyPath: field] = []
+                return nil
+            }
+            guard case .integers(let days) = value, days.allSatisfy({ (0...365).contains($0) }) else { return problem }
+            config[keyPath: field] = days
+            return nil
+        }, render: { "[" + $0[keyPath: field].map(String.init).joined(separator: ", ") + "]" })
+    }
+
+    /// A local time of day, "09:00".
+    static func clockTime(_ key: String, _ field: WritableKeyPath<Config, String> & Sendable) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            guard let text = value.stringValue, (try? QuietHours.ClockTime(parsing: text)) != nil else {
+                return "must be a local time such as \"09:00\", got \(value.shownForError)"
+            }
+            config[keyPath: field] = text
+            return nil
+        }, render: { $0[keyPath: field].tomlQuoted })
+    }
+
+    static func weekday(_ key: String, _ field: WritableKeyPath<Config, String> & Sendable) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            guard let text = value.stringValue, ["monday", "sunday", "saturday"].contains(text) else {
+                return "must be one of \"monday\", \"sunday\", \"saturday\", got \(value.shownForError)"
+            }
+            config[keyPath: field] = text
+            return nil
+        }, render: { $0[keyPath: field].tomlQuoted })
+    }
+
     /// A duration, or "" for none.
     static func optionalDuration(_ key: String, _ field: WritableKeyPath<Config, Duration?> & Sendable) -> ConfigSetting {
         ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
@@ -336,6 +379,12 @@ extension Config {
         .duration("feeds.forecast.interval", \.forecast.interval, atLeast: .seconds(60)),
         .bool("rules.launch_country.enabled", \.launchCountryEnabled),
         .integer("rules.launch_country.delay_seconds", \.launchCountryDelaySeconds, in: 0...60),
+        .bool("rules.holiday_upcoming.enabled", \.holidayRuleEnabled),
+        .leadDays("rules.holiday_upcoming.lead_days", \.holidayLeadDays),
+        .clockTime("rules.holiday_upcoming.time", \.holidayTime),
+        .bool("rules.holiday_upcoming.public", \.holidayPublic),
+        .bool("rules.holiday_upcoming.folk", \.holidayFolk),
+        .weekday("views.week_first_day", \.weekFirstDay),
         .bool("rules.crypto_change.enabled", \.cryptoChangeEnabled),
         .choice("rules.crypto_change.window", \.cryptoChangeWindow),
         .number("rules.crypto_change.threshold_percent", \.cryptoChangeThreshold, in: 0.1...1000),
@@ -407,6 +456,12 @@ extension Config {
                                            notifyWhenResolved: cryptoMoveNotifyResolved),
                        urgency: cryptoMoveUrgency,
                        overrides: cryptoMoveOverrides)
+    }
+
+    var upcomingHolidayRule: UpcomingHolidayRule {
+        let time = try? QuietHours.ClockTime(parsing: holidayTime)
+        return UpcomingHolidayRule(leadDays: holidayLeadDays, deliveryHour: time?.hour ?? 9, deliveryMinute: time?.minute ?? 0,
+                                   includePublic: holidayPublic, includeFolk: holidayFolk)
     }
 
     var priceCrossingRule: PriceCrossingRule {

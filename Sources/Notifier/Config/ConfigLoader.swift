@@ -101,7 +101,9 @@ extension TOMLValueConvertible {
         case .array:
             guard let array, !array.isEmpty else { return .other("an empty array") }
             let strings = array.compactMap { $0.type == .string ? $0.string : nil }
-            return strings.count == array.count ? .strings(strings) : .other("an array")
+            if strings.count == array.count { return .strings(strings) }
+            let integers = array.compactMap { $0.type == .int ? $0.int : nil }
+            return integers.count == array.count ? .integers(integers) : .other("an array")
         default: return .other("a date or time")
         }
     }

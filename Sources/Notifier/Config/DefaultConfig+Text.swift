@@ -57,6 +57,17 @@ interval = "30m"
 enabled = true
 delay_seconds = 3
 
+[rules.holiday_upcoming]
+# Estonian public holidays and folk-calendar days ahead (dates are Estonian dates), reminded
+# lead_days before (0 = the day itself) at `time`, your local time. A reminder missed while
+# notifier was not running comes when it next starts, if the holiday is still ahead.
+enabled = true
+lead_days = [7, 1, 0]
+time = "09:00"
+# Remind of public holidays (days off) and of folk-calendar days.
+public = true
+folk = true
+
 [rules.crypto_change]
 # A coin's change over the API's window ("1h", "24h" or "7d") beyond ±threshold_percent. It fires
 # once per crossing and re-arms only after |change| falls back below rearm_percent (hysteresis).
@@ -105,6 +116,10 @@ levels = []
 # How far back across the level, in percent of it, the price must go before another crossing counts.
 rearm_percent = 0.5
 urgency = "normal"
+
+[views]
+# The first day of `notifier open week`: "monday", "sunday" or "saturday".
+week_first_day = "monday"
 
 [delivery]
 # Local hours during which notifications are held, not dropped, and delivered afterwards as one

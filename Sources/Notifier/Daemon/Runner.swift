@@ -41,8 +41,10 @@ struct Runner: Sendable {
         let sink = await SinkFactory.make(output, environment: context.environment, logger: logger)
         let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger)
         let crypto = CryptoRound(runner: self, store: store, dispatcher: dispatcher)
+        let holidays = HolidayRound(runner: self, store: store, dispatcher: dispatcher, desk: crypto.desk)
         async let countries = refreshCountries(store: store)
         async let coins = crypto.pollOnce()
+        async let reminders = holidays.checkOnce()
         await waitForLaunchDelay()
         // The launch country comes from the freshest country data, so it waits for that feed.
         let countriesResult = await countries
@@ -54,8 +56,9 @@ struct Runner: Sendable {
         case .failed: countriesOutcome = .failed
         }
         let cryptoOutcome = await coins
+        let holidaysOutcome = await reminders
         await dispatcher.flushGathering(now: now())
-        let polled = [countriesOutcome, cryptoOutcome].filter { $0 != .notPolled }
+        let polled = [countriesOutcome, cryptoOutcome, holidaysOutcome].filter { $0 != .notPolled }
         return !polled.isEmpty && polled.allSatisfy { $0 == .failed } ? Exit.failure : 0
     }
 
@@ -239,7 +242,9 @@ struct DaemonService: Service {
             }
             group.addTask { await deliverHeld(dispatcher, runner: runner) }
             group.addTask { await pollCountries(store: store, runner: runner) }
-            group.addTask { await CryptoRound(runner: runner, store: store, dispatcher: dispatcher).pollForever() }
+            let crypto = CryptoRound(runner: runner, store: store, dispatcher: dispatcher)
+            group.addTask { await crypto.pollForever() }
+            group.addTask { await HolidayRound(runner: runner, store: store, dispatcher: dispatcher, desk: crypto.desk).checkForever() }
         }
     }
 

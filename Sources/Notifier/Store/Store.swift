@@ -117,6 +117,15 @@ final class Store: Sendable {
             }
             try db.create(index: "price_history_by_symbol", on: "price_history", columns: ["symbol", "at"])
         }
+        migrator.registerMigration("v4: holiday cache") { db in
+            // One row per day fetched from the holiday API, even a day without events, so a
+            // range already asked for is known to be covered.
+            try db.create(table: "holiday_day") { t in
+                t.primaryKey("date", .text)  // YYYY-MM-DD, Estonian date
+                t.column("fetched_at", .datetime).notNull()
+                t.column("events", .text).notNull()  // [Holiday] as JSON
+            }
+        }
         return migrator
     }()
 
@@ -281,7 +290,7 @@ final class Store: Sendable {
         }
     }
 
-    private func write(_ operation: String, _ body: (Database) throws -> Void) throws(StoreError) {
+    func write(_ operation: String, _ body: (Database) throws -> Void) throws(StoreError) {
         do {
             try database.write(body)
         } catch {
@@ -289,7 +298,7 @@ final class Store: Sendable {
         }
     }
 
-    private func read<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
+    func read<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
             return try database.read(body)
         } catch {

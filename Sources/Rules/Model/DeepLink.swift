@@ -11,6 +11,8 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
         case list
         /// The ledger of delivered notifications; the argument is always "all".
         case history
+        /// The events of one day of the Estonian calendar; the argument is "YYYY-MM-DD".
+        case holiday
     }
 
     public var view: View
@@ -39,6 +41,11 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
 
     public static let history = DeepLink(validated: .history, argument: "all")
 
+    /// `notifier open holiday 2026-12-24`: every event of that date.
+    public static func holiday(_ date: HolidayDate) -> DeepLink {
+        DeepLink(validated: .holiday, argument: date.description)
+    }
+
     /// For constants whose argument is known to be valid.
     private init(validated view: View, argument: String) {
         self.view = view
@@ -48,7 +55,7 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
     /// The arguments after the program's name: `open country KZ`, `list crypto_moves`, `history`.
     public var arguments: [String] {
         switch view {
-        case .country, .crypto: return ["open", view.rawValue, argument]
+        case .country, .crypto, .holiday: return ["open", view.rawValue, argument]
         case .list: return [view.rawValue, argument]
         case .history: return [view.rawValue]
         }
@@ -76,6 +83,8 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
                 && argument.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
         case .history:
             return argument == "all"
+        case .holiday:
+            return HolidayDate(string: argument) != nil
         }
     }
 }

@@ -1,0 +1,118 @@
+import Foundation
+import Rules
+
+/// The holiday API of the calendar app this grew from: `POST {"apiKey","startDate","endDate"}`,
+/// at most 30 days a call, answering `{"error":false,"holidays":{"YYYY-MM-DD":[{"name","type"}]}}`
+/// or `{"error":true,"reason":"invalid-dates"|"invalid-api-key"|"invalid-request"}`.
+public struct HolidaysFeed: Sendable {
+    public static let name = "holidays"
+    public static let maxDaysPerCall = 30
+
+    public let http: HTTPClient
+    public let baseURL: String
+    public let apiKey: String
+
+    public init(http: HTTPClient, baseURL: String, apiKey: String) {
+        self.http = http
+        self.baseURL = baseURL
+        self.apiKey = apiKey
+    }
+
+    struct Query: Encodable {
+        var apiKey: String
+        var startDate: String
+        var endDate: String
+    }
+
+    /// The days from `start` through `end` in calls of at most 30 days.
+    public static func chunks(from start: HolidayDate, through end: HolidayDate) -> [(start: HolidayDate, end: HolidayDate)] {
+        var chunks: [(HolidayDate, HolidayDate)] = []
+        var first = start
+        while first <= end {
+            let last = min(first.adding(days: maxDaysPerCall - 1), end)
+            chunks.append((first, last))
+            first = last.adding(days: 1)
+        }
+        return chunks
+    }
+
+    /// One call: `end` at most 29 days after `start`. Every day of the range is in the answer's
+    /// range, so an empty answer means "no holidays", not "unknown".
+    public func fetch(from start: HolidayDate, through end: HolidayDate) async throws(FeedError) -> [Holiday] {
+        let context = RequestContext(feed: Self.name, method: "POST", url: baseURL)
+        guard !apiKey.isEmpty else {
+            throw .service(context, message: "needs an API key: set feeds.holidays.api_key or NOTIFIER_HOLIDAYS_KEY")
+        }
+        let request: HTTPRequest
+        do {
+            request = try .postJSON(baseURL, Query(apiKey: apiKey, startDate: start.description, endDate: end.description))
+        } catch {
+            throw .invalidURL(context)
+        }
+        let response = try await http.send(request, feed: Self.name)
+        do {
+            return try HolidaysDecoder.decode(response.body)
+        } catch .service(let reason) {
+            throw .service(context, message: Self.message(for: reason, start: start, end: end))
+        } catch {
+            throw .decoding(context, detail: error.description)
+        }
+    }
+
+    static func message(for reason: String, start: HolidayDate, end: HolidayDate) -> String {
+        switch reason {
+        case "invalid-api-key": return "rejected the API key: fix feeds.holidays.api_key or NOTIFIER_HOLIDAYS_KEY"
+        case "invalid-dates": return "rejected the dates \(start)…\(end) (invalid-dates)"
+        case "invalid-request": return "rejected the request as malformed (invalid-request): is feeds.holidays.base_url the holiday API?"
+        default: return "answered with an error: \(String(reason.prefix(100)))"
+        }
+    }
+}
+
+public enum HolidaysDecoder {
+    public enum DecodeError: Error, Equatable, CustomStringConvertible {
+        case notJSON(String)
+        /// The service's own error reason.
+        case service(String)
+
+        public var description: String {
+            switch self {
+            case .notJSON(let detail): return "not the expected JSON (\(detail))"
+            case .service(let reason): return "the service answered \(reason)"
+            }
+        }
+    }
+
+    private struct Envelope: Decodable {
+        struct Event: Decodable { var name: String; var type: String }
+        var error: Bool
+        var reason: String?
+        var holidays: [String: [Event]]?
+    }
+
+    public static func decode(_ data: Data) throws(DecodeError) -> [Holiday] {
+        let envelope: Envelope
+        do {
+            envelope = try JSONDecoder().decode(Envelope.self, from: data)
+        } catch {
+            throw .notJSON(RESTCountriesDecoder.describe(error))
+        }
+        if envelope.error { throw .service(envelope.reason ?? "an unnamed error") }
+        guard let days = envelope.holidays else { throw .notJSON("missing 'holidays'") }
+        var holidays: [Holiday] = []
+        for (day, events) in days {
+            // A malformed date or type is skipped, not guessed at.
+            guard let date = HolidayDate(string: day) else { continue }
+            for event in events {
+                let kind: Holiday.Kind
+                switch event.type {
+                case "public": kind = .publicHoliday
+                case "folk": kind = .folk
+                default: continue
+                }
+                holidays.append(Holiday(date: date, name: event.name, kind: kind))
+            }
+        }
+        return holidays.sorted(by: Holiday.precedes)
+    }
+}

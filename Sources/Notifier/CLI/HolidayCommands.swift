@@ -1,0 +1,137 @@
+import ArgumentParser
+import Feeds
+import Foundation
+import Rules
+
+struct OpenHoliday: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "holiday",
+        abstract: "Every Estonian holiday and folk day of one date, with its weekday and how far away it is.",
+        discussion: "Example: notifier open holiday 2026-12-24"
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The date, YYYY-MM-DD.", valueName: "date"))
+    var date: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() async throws {
+        let context = try AppContext.load(global)
+        guard let day = HolidayDate(string: date) else {
+            throw UserError.invalidArgument("not a date: '\(TextSanitizer.singleLine(String(date.prefix(40))))'; write YYYY-MM-DD, e.g. 2026-12-24")
+        }
+        let now = Date()
+        let events = try await HolidayView.events(from: day, through: day, context: context, now: now)
+        let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
+        if json {
+            struct View: Encodable { var date: String; var weekday: String; var daysAway: Int; var events: [Holiday] }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            let data = try encoder.encode(View(date: day.description, weekday: HolidayView.weekdayName(day), daysAway: today.daysUntil(day), events: events))
+            FileHandle.standardOutput.write(data + Data("\n".utf8))
+            return
+        }
+        let style = TerminalStyle.forStandardOutput(environment: context.environment)
+        var text = style.bold("\(day)  \(HolidayView.weekdayName(day))") + "  " + HolidayView.distance(from: today, to: day) + "\n"
+        if events.isEmpty { text += "  no holidays or folk days\n" }
+        for event in events { text += "  " + HolidayView.line(event, style: style) + "\n" }
+        FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))
+    }
+}
+
+struct OpenWeek: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "week",
+        abstract: "A week of Estonian holidays and folk days, one row per day; today is marked.",
+        discussion: "Examples: notifier open week; notifier open week 2026-12-21 --first-day sunday; notifier open week --next 2"
+    )
+
+    enum FirstDay: String, CaseIterable, ExpressibleByArgument {
+        case monday, sunday, saturday
+        var weekday: Int { self == .sunday ? 1 : self == .monday ? 2 : 7 }
+    }
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("A date in the week, YYYY-MM-DD; today when left out.", valueName: "date"))
+    var date: String?
+
+    @Option(help: "The week's first day: monday, sunday or saturday (default from the config).")
+    var firstDay: FirstDay?
+
+    @Option(help: "Weeks forward.")
+    var next = 0
+
+    @Option(help: "Weeks back.")
+    var prev = 0
+
+    func validate() throws {
+        guard (0...520).contains(next), (0...520).contains(prev) else { throw ValidationError("--next and --prev take 0 to 520 weeks") }
+    }
+
+    func run() async throws {
+        let context = try AppContext.load(global)
+        let now = Date()
+        let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
+        var anchor = today
+        if let date {
+            guard let parsed = HolidayDate(string: date) else {
+                throw UserError.invalidArgument("not a date: '\(TextSanitizer.singleLine(String(date.prefix(40))))'; write YYYY-MM-DD, e.g. 2026-12-21")
+            }
+            anchor = parsed
+        }
+        anchor = anchor.adding(days: 7 * (next - prev))
+        let first = (firstDay ?? FirstDay(rawValue: context.config.weekFirstDay) ?? .monday).weekday
+        let start = anchor.adding(days: -((anchor.weekday - first + 7) % 7))
+        let end = start.adding(days: 6)
+        let events = try await HolidayView.events(from: start, through: end, context: context, now: now)
+        let style = TerminalStyle.forStandardOutput(environment: context.environment)
+        var text = style.bold("Week of \(start) – \(end)") + "\n"
+        for offset in 0..<7 {
+            let day = start.adding(days: offset)
+            let dayEvents = events.filter { $0.date == day }
+            var row = "\(day)  \(HolidayView.weekdayName(day).padding(toLength: 9, withPad: " ", startingAt: 0))  "
+            row += dayEvents.isEmpty ? "" : dayEvents.map { HolidayView.line($0, style: style) }.joined(separator: "; ")
+            if day == today { row = style.bold(row) + "  ← today" }
+            text += row + "\n"
+        }
+        text += style.dim("● public holiday (a day off)   ○ folk-calendar day") + "\n"
+        FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))
+    }
+}
+
+enum HolidayView {
+    static func events(from start: HolidayDate, through end: HolidayDate, context: AppContext, now: Date) async throws -> [Holiday] {
+        let store = context.config.holidaysSource == .remote ? (try? context.openStore()) : nil
+        switch await HolidaySource(config: context.config, store: store, http: HTTPClient()).holidays(from: start, through: end, now: now) {
+        case .success(let holidays): return holidays
+        case .failure(let error):
+            context.logger.error("\(error)")
+            throw ExitCode(Exit.failure)
+        }
+    }
+
+    static func weekdayName(_ day: HolidayDate) -> String {
+        ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][(day.weekday - 1 + 7) % 7]
+    }
+
+    static func line(_ event: Holiday, style: TerminalStyle) -> String {
+        event.kind == .publicHoliday
+            ? style.bold("● \(event.name)") + " (public holiday)"
+            : style.dim("○ \(event.name)") + " (folk day)"
+    }
+
+    static func distance(from today: HolidayDate, to day: HolidayDate) -> String {
+        let days = today.daysUntil(day)
+        switch days {
+        case 0: return "today"
+        case 1: return "tomorrow"
+        case -1: return "yesterday"
+        case ..<0: return "\(-days) days ago"
+        default: return "in \(days) days"
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Feeds
+import Foundation
+import Logging
+import Rules
+
+/// Upcoming-holiday reminders: what is due now (including reminders missed while the program
+/// was not running, if the holiday is still ahead), each fired once through the engine, whose
+/// state makes the dedup survive restarts.
+struct HolidayRound: Sendable {
+    let runner: Runner
+    let store: Store?
+    let dispatcher: Dispatcher
+    let desk: EngineDesk
+
+    var config: Config { runner.context.config }
+
+    /// Checks once; `.notPolled` when there is nothing to check, `.failed` when the source failed.
+    func checkOnce() async -> Runner.PollOutcome {
+        guard config.holidays.enabled, config.holidayRuleEnabled else { return .notPolled }
+        let now = runner.now()
+        let rule = config.upcomingHolidayRule
+        let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
+        let horizon = today.adding(days: (rule.leads.max() ?? 0))
+        let source = HolidaySource(config: config, store: store, http: HTTPClient())
+        switch await source.holidays(from: today, through: horizon, now: now) {
+        case .failure(let error):
+            runner.logger.warning("\(error)")
+            return config.holidaysSource == .remote ? .failed : .notPolled
+        case .success(let holidays):
+            let reminders = rule.due(holidays: holidays, now: now, userCalendar: .current)
+            let readings = reminders.map { reminder in
+                SubjectReading(key: SubjectKey(rule: UpcomingHolidayRule.id, subject: reminder.key), signal: .beyondFire,
+                               shownValue: "\(reminder.holiday.date) in \(reminder.daysAhead) days", policy: AlertPolicy()) { emission in
+                    emission == .fired ? rule.alert(for: reminder, locale: .current) : nil
+                }
+            }
+            let (alerts, changed) = await desk.evaluate(readings, now: now)
+            await dispatcher.submit(alerts, records: changed, now: now)
+            return config.holidaysSource == .remote ? .succeeded : .notPolled
+        }
+    }
+
+    /// In the daemon: check every few minutes (cheap: computed or cached), so 09:00 is met.
+    func checkForever() async {
+        guard config.holidays.enabled, config.holidayRuleEnabled else { return }
+        while !Task.isCancelled {
+            _ = await checkOnce()
+            try? await runner.clock.sleep(for: .seconds(300))
+        }
+    }
+}

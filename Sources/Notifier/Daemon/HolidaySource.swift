@@ -1,0 +1,54 @@
+import Feeds
+import Foundation
+import Logging
+import Rules
+
+/// Holidays from the configured source: computed (embedded), or the remote API through the
+/// store's cache, so a range asked for once within the TTL costs no request again.
+struct HolidaySource: Sendable {
+    static let cacheTTL: TimeInterval = 7 * 86400
+
+    let config: Config
+    let store: Store?
+    let http: HTTPClient
+
+    func holidays(from start: HolidayDate, through end: HolidayDate, now: Date) async -> Result<[Holiday], FeedError> {
+        guard start <= end else { return .success([]) }
+        guard config.holidaysSource == .remote else {
+            return .success(EstonianCalendar.holidays(from: start, through: end))
+        }
+        let cached = (try? store?.cachedHolidays(from: start, through: end, freshAfter: now.addingTimeInterval(-Self.cacheTTL)))
+            ?? (covered: [], holidays: [])
+        var holidays = cached.holidays
+        let feed = HolidaysFeed(http: http, baseURL: config.holidays.baseURL, apiKey: config.holidays.apiKey)
+        for run in Self.missingRuns(from: start, through: end, covered: cached.covered) {
+            for chunk in HolidaysFeed.chunks(from: run.start, through: run.end) {
+                do {
+                    let fetched = try await feed.fetch(from: chunk.start, through: chunk.end)
+                    try? store?.cacheHolidays(fetched, from: chunk.start, through: chunk.end, at: now)
+                    holidays += fetched
+                } catch {
+                    return .failure(error)
+                }
+            }
+        }
+        return .success(holidays.sorted(by: Holiday.precedes))
+    }
+
+    /// The stretches of days not covered by the cache.
+    static func missingRuns(from start: HolidayDate, through end: HolidayDate, covered: Set<HolidayDate>) -> [(start: HolidayDate, end: HolidayDate)] {
+        var runs: [(HolidayDate, HolidayDate)] = []
+        var runStart: HolidayDate?
+        var day = start
+        while day <= end {
+            if covered.contains(day) {
+                if let first = runStart { runs.append((first, day.adding(days: -1))); runStart = nil }
+            } else if runStart == nil {
+                runStart = day
+            }
+            day = day.adding(days: 1)
+        }
+        if let first = runStart { runs.append((first, end)) }
+        return runs
+    }
+}
