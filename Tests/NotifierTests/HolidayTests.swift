@@ -1,0 +1,99 @@
+import FlyingFox
+import Foundation
+import Feeds
+@testable import Notifier
+import Rules
+import TestSupport
+import Testing
+
+@Suite(.serialized) struct HolidayTests {
+    actor Calls {
+        var ranges: [String] = []
+        func add(_ range: String) { ranges.append(range) }
+    }
+
+    /// A loopback holiday API with one public holiday, "Testipäev", on `day`; a bad key is refused.
+    static func server(day: HolidayDate, calls: Calls) async throws -> LoopbackServer {
+        try await LoopbackServer.start([("POST /holidays", { request in
+            let query = try JSONSerialization.jsonObject(with: await request.bodyData) as? [String: String] ?? [:]
+            await calls.add("\(query["startDate"] ?? "")…\(query["endDate"] ?? "")")
+            guard query["apiKey"] == "good" else { return LoopbackServer.json(Data(#"{"error":true,"reason":"invalid-api-key"}"#.utf8)) }
+            let start = query["startDate"].flatMap(HolidayDate.init(string:)), end = query["endDate"].flatMap(HolidayDate.init(string:))
+            let inRange = start.map { $0 <= day } == true && end.map { day <= $0 } == true
+            let days = inRange ? #"{"\#(day)":[{"name":"Testipäev","type":"public"}]}"# : "{}"
+            return LoopbackServer.json(Data(#"{"error":false,"holidays":\#(days)}"#.utf8))
+        })])
+    }
+
+    @Test func ninetyDaysAreThreeCallsColdAndNoneWarm() async throws {
+        let calls = Calls()
+        let today = HolidayDate(Date(), in: UpcomingHolidayRule.tallinn)
+        let server = try await Self.server(day: today.adding(days: 40), calls: calls)
+        let sandbox = try Sandbox()
+        var config = Config()
+        config.holidaysSource = .remote
+        config.holidays.baseURL = server.baseURL + "/holidays"
+        config.holidays.apiKey = "good"
+        let source = HolidaySource(config: config, store: try Store(path: sandbox.storeFile.path), http: Feeds.HTTPClient())
+        let cold = try await source.holidays(from: today, through: today.adding(days: 89), now: Date()).get()
+        #expect(cold.map(\.name) == ["Testipäev"])
+        #expect(await calls.ranges.count == 3)
+        let warm = try await source.holidays(from: today.adding(days: 10), through: today.adding(days: 80), now: Date()).get()
+        #expect(warm.map(\.name) == ["Testipäev"])
+        #expect(await calls.ranges.count == 3, "navigating inside a cached range costs nothing")
+        _ = try await source.holidays(from: today.adding(days: 85), through: today.adding(days: 95), now: Date()).get()
+        #expect(await calls.ranges.last == "\(today.adding(days: 90))…\(today.adding(days: 95))", "only the days not cached")
+        await server.stop()
+    }
+
+    @Test func aReminderOnceThenNeverAgainAndTheViews() async throws {
+        let calls = Calls()
+        let today = HolidayDate(Date(), in: UpcomingHolidayRule.tallinn)
+        let day = today.adding(days: 7)
+        let server = try await Self.server(day: day, calls: calls)
+        let config = """
+            [feeds.holidays]
+            source = "remote"
+            base_url = "\(server.baseURL)/holidays"
+            api_key = "good"
+            [feeds.crypto]
+            enabled = false
+            [rules.launch_country]
+            enabled = false
+            [rules.holiday_upcoming]
+            lead_days = [7]
+            time = "00:00"
+            """
+        let sandbox = try Sandbox(config: config, holidays: true)
+        let environment = sandbox.environment(["TZ": "Europe/Tallinn"])
+        let first = try await ProcessRunner.notifier(["--once", "--output", "json"], environment: environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        let alert = try #require(try JSONSerialization.jsonObject(with: Data(first.stdout.utf8)) as? [String: String])
+        #expect(alert["title"] == "Public holiday in 7 days: Testipäev")
+        #expect(alert["deep_link"] == "notifier open holiday \(day)")
+        let again = try await ProcessRunner.notifier(["--once", "--output", "json"], environment: environment)
+        #expect(again.stdout.isEmpty, "no second reminder: \(again.stdout)")
+        #expect(await calls.ranges.count == 1, "the second pass is served from the cache")
+
+        let view = try await ProcessRunner.notifier(["open", "holiday", day.description], environment: environment)
+        #expect(view.status == 0)
+        #expect(view.stdout.contains("in 7 days") && view.stdout.contains("● Testipäev (public holiday)"), "\(view.stdout)")
+        let week = try await ProcessRunner.notifier(["open", "week", "--first-day", "sunday"], environment: environment)
+        #expect(week.stdout.contains("← today"), "\(week.stdout)")
+        #expect(week.stdout.split(separator: "\n").count == 9, "title, seven days, legend: \(week.stdout)")
+
+        try (config.replacingOccurrences(of: "api_key = \"good\"", with: "api_key = \"bad\"")).write(to: sandbox.configFile, atomically: true, encoding: .utf8)
+        let badKey = try await ProcessRunner.notifier(["open", "holiday", day.adding(days: 100).description], environment: environment)
+        #expect(badKey.status == 1)
+        #expect(badKey.stderr.contains("fix feeds.holidays.api_key or NOTIFIER_HOLIDAYS_KEY"), "\(badKey.stderr)")
+        await server.stop()
+    }
+
+    @Test func anEmbeddedWeekNeedsNoNetwork() async throws {
+        let result = try await ProcessRunner.notifier(["open", "week", "2026-12-21"], environment: Sandbox().environment())
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("2026-12-24  Thursday   ● Jõululaupäev (public holiday); ○ Jõulud (folk day)"), "\(result.stdout)")
+        let bad = try await ProcessRunner.notifier(["open", "holiday", "2026-13-01"], environment: Sandbox().environment())
+        #expect(bad.status == 2 && bad.stderr.contains("not a date: '2026-13-01'"))
+    }
+}
