@@ -25,6 +25,7 @@ struct Config: Sendable, Equatable {
     var launchCountryEnabled = true
     var launchCountryDelaySeconds = 3
     var cryptoDegradedAfter = 5
+    var holidaysCacheTTL = Duration.seconds(7 * 86400)
     var holidayRuleEnabled = true
     var holidayLeadDays = [7, 1, 0]
     var holidayTime = "09:00"
@@ -372,6 +373,7 @@ extension Config {
         .url("feeds.holidays.base_url", \.holidays.baseURL),
         .string("feeds.holidays.api_key", \.holidays.apiKey, secret: true),
         .duration("feeds.holidays.interval", \.holidays.interval, atLeast: .seconds(60)),
+        .duration("feeds.holidays.cache_ttl", \.holidaysCacheTTL, atLeast: .zero),
         .bool("feeds.forecast.enabled", \.forecast.enabled),
         .choice("feeds.forecast.source", \.forecastSource),
         .url("feeds.forecast.base_url", \.forecast.baseURL),

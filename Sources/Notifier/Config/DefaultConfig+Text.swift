@@ -42,6 +42,8 @@ base_url = ""
 # The environment variable NOTIFIER_HOLIDAYS_KEY wins.
 api_key = ""
 interval = "6h"
+# Days fetched from the remote API are asked again only after this long.
+cache_ttl = "7d"
 
 [feeds.forecast]
 # "open-meteo" (no key) or "openweathermap" (needs api_key).

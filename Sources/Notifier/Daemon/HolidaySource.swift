@@ -6,8 +6,6 @@ import Rules
 /// Holidays from the configured source: computed (embedded), or the remote API through the
 /// store's cache, so a range asked for once within the TTL costs no request again.
 struct HolidaySource: Sendable {
-    static let cacheTTL: TimeInterval = 7 * 86400
-
     let config: Config
     let store: Store?
     let http: HTTPClient
@@ -17,7 +15,7 @@ struct HolidaySource: Sendable {
         guard config.holidaysSource == .remote else {
             return .success(EstonianCalendar.holidays(from: start, through: end))
         }
-        let cached = (try? store?.cachedHolidays(from: start, through: end, freshAfter: now.addingTimeInterval(-Self.cacheTTL)))
+        let cached = (try? store?.cachedHolidays(from: start, through: end, freshAfter: now.addingTimeInterval(-Double(config.holidaysCacheTTL.components.seconds))))
             ?? (covered: [], holidays: [])
         var holidays = cached.holidays
         let feed = HolidaysFeed(http: http, baseURL: config.holidays.baseURL, apiKey: config.holidays.apiKey)
