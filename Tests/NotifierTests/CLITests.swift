@@ -162,3 +162,22 @@ import Testing
         #expect(version.stdout.hasPrefix("notifier "))
     }
 }
+
+@Suite struct OpenURLTests {
+    @Test func aLinkOpensItsView() async throws {
+        let result = try await ProcessRunner.notifier(["open-url", "notifier://country/KZ"], environment: Sandbox().environment())
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("🇰🇿 Kazakhstan  KZ / KAZ"))
+        let week = try await ProcessRunner.notifier(["open-url", "notifier://week/2026-12-21"], environment: Sandbox().environment())
+        #expect(week.stdout.contains("Jõululaupäev"), "\(week.stdout)")
+    }
+
+    @Test(arguments: ["notifier://country/$(touch /tmp/notifier-pwned)", "http://example.org/x", "notifier://country/KZ?then=rm"])
+    func aBadLinkExitsTwoAndRunsNothing(_ url: String) async throws {
+        let result = try await ProcessRunner.notifier(["open-url", url], environment: Sandbox().environment())
+        #expect(result.status == 2)
+        #expect(result.stdout.isEmpty)
+        #expect(result.stderr.contains("notifier: not a"), "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/notifier-pwned"))
+    }
+}

@@ -25,6 +25,8 @@ enum Main {
                 try await holiday.run()
             } else if var week = command as? OpenWeek {
                 try await week.run()
+            } else if var openURL = command as? OpenURLCommand {
+                try await openURL.run()
             } else {
                 try command.run()
             }

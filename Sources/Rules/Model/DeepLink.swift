@@ -13,6 +13,8 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
         case history
         /// The events of one day of the Estonian calendar; the argument is "YYYY-MM-DD".
         case holiday
+        /// The week around a date; the argument is YYYY-MM-DD.
+        case week
     }
 
     public var view: View
@@ -52,10 +54,52 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
         self.argument = argument
     }
 
+    public enum URLError: Error, Equatable, CustomStringConvertible {
+        case notNotifierURL
+        case malformed(String)
+        case unknownView(String)
+        case invalidArgument(view: String)
+
+        public var description: String {
+            switch self {
+            case .notNotifierURL: return "not a notifier:// link"
+            case .malformed(let why): return "not a valid notifier:// link: \(why)"
+            case .unknownView(let view): return "no view called '\(view)'; views: country, crypto, holiday, week, list, history"
+            case .invalidArgument(let view): return "not a valid subject for the \(view) view"
+            }
+        }
+    }
+
+    /// Parses `notifier://country/KZ` strictly: ASCII only, no query, fragment, percent-encoding,
+    /// empty or extra path segments; the subject checked as its view requires.
+    public init(url text: String) throws(URLError) {
+        guard text.utf8.count <= 100 else { throw .malformed("longer than 100 characters") }
+        guard text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }) else {
+            throw .malformed("only printable ASCII without spaces is allowed")
+        }
+        let prefix = "notifier://"
+        guard text.lowercased().hasPrefix(prefix) else { throw .notNotifierURL }
+        let rest = text.dropFirst(prefix.count)
+        for forbidden in ["?", "#", "%", "\\", "@", ":"] where rest.contains(forbidden) {
+            throw .malformed("'\(forbidden)' is not allowed")
+        }
+        let segments = rest.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        guard let viewName = segments.first, !viewName.isEmpty else { throw .malformed("no view") }
+        if viewName == "history" {
+            guard segments.count == 1 else { throw .malformed("history takes no subject") }
+            self = .history
+            return
+        }
+        guard segments.count == 2, !segments[1].isEmpty else { throw .malformed("expected notifier://VIEW/SUBJECT") }
+        guard let view = View(rawValue: viewName), view != .history else { throw .unknownView(viewName) }
+        guard let link = DeepLink(view: view, argument: segments[1]) else { throw .invalidArgument(view: viewName) }
+        self = link
+    }
+
     /// The arguments after the program's name: `open country KZ`, `list crypto_moves`, `history`.
     public var arguments: [String] {
         switch view {
-        case .country, .crypto, .holiday: return ["open", view.rawValue, argument]
+        case .country, .crypto, .holiday, .week: return ["open", view.rawValue, argument]
         case .list: return [view.rawValue, argument]
         case .history: return [view.rawValue]
         }
@@ -83,7 +127,7 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
                 && argument.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
         case .history:
             return argument == "all"
-        case .holiday:
+        case .holiday, .week:
             return HolidayDate(string: argument) != nil
         }
     }

@@ -1,0 +1,38 @@
+import ArgumentParser
+import Foundation
+import Rules
+
+/// `notifier open-url notifier://country/KZ`: what the desktop runs for a notifier:// link.
+/// The link is parsed strictly into a view and a checked subject, then that view runs in this
+/// process; nothing from the link reaches a shell.
+struct OpenURLCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "open-url",
+        abstract: "Open a notifier:// link: notifier://country/KZ, crypto/BTC, holiday/2026-12-24, week/2026-12-21, list/crypto, history.",
+        discussion: "Anything else exits 2 and runs nothing."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The link.", valueName: "url"))
+    var url: String
+
+    func run() async throws {
+        let link: DeepLink
+        do {
+            link = try DeepLink(url: url)
+        } catch {
+            throw UserError.invalidArgument("\(error): '\(TextSanitizer.singleLine(String(url.prefix(100))))'")
+        }
+        var arguments = link.arguments
+        if let config = global.config { arguments += ["--config", config] }
+        let command = try NotifierCommand.parseAsRoot(arguments)
+        switch command {
+        case var holiday as OpenHoliday: try await holiday.run()
+        case var week as OpenWeek: try await week.run()
+        default:
+            var synchronous = command
+            try synchronous.run()
+        }
+    }
+}
