@@ -104,6 +104,21 @@ struct Runner: Sendable {
                 for key in decision.muted { lines.append("muted: \(key)") }
             }
         }
+        if config.holidays.enabled, config.holidayRuleEnabled {
+            let rule = config.upcomingHolidayRule
+            let today = HolidayDate(now(), in: UpcomingHolidayRule.tallinn)
+            // Remote holidays only from the cache here: a dry run writes nothing, the cache included.
+            let source = config.holidaysSource == .remote ? nil : EstonianCalendar.holidays(from: today, through: today.adding(days: rule.leads.max() ?? 0))
+            if let holidays = source {
+                let engine = Store.openForReading(path: context.paths.storePath).flatMap { try? $0.loadEngine() } ?? RuleEngine()
+                for reminder in rule.due(holidays: holidays, now: now(), userCalendar: .current)
+                where engine.records[SubjectKey(rule: UpcomingHolidayRule.id, subject: reminder.key)] == nil {
+                    would(rule.alert(for: reminder, locale: .current))
+                }
+            } else {
+                lines.append("holiday_upcoming: remote source, not fetched in a dry run")
+            }
+        }
         if !lines.contains(where: { $0.hasPrefix("would deliver") }) { lines.append("nothing would be delivered") }
         try? StandardOutput.write(lines.joined(separator: "\n") + "\n")
     }
