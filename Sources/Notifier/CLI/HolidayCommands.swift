@@ -28,10 +28,7 @@ struct OpenHoliday: AsyncParsableCommand {
         let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
         if json {
             struct View: Encodable { var date: String; var weekday: String; var daysAway: Int; var events: [Holiday] }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            let data = try encoder.encode(View(date: day.description, weekday: HolidayView.weekdayName(day), daysAway: today.daysUntil(day), events: events))
-            FileHandle.standardOutput.write(data + Data("\n".utf8))
+            try PrettyJSON.print(View(date: day.description, weekday: HolidayView.weekdayName(day), daysAway: today.daysUntil(day), events: events))
             return
         }
         let style = TerminalStyle.forStandardOutput(environment: context.environment)

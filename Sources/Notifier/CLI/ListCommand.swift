@@ -58,9 +58,8 @@ struct ListCrypto: ParsableCommand {
 
     func run() throws {
         let context = try AppContext.load(global)
-        guard let snapshot = (Store.openForReading(path: context.paths.storePath)).flatMap({ try? $0.snapshot(feed: CryptoFeed.name) }),
-              let tickers = try? JSONDecoder().decode([Ticker].self, from: Data(snapshot.payload.utf8)), !tickers.isEmpty
-        else {
+        let store = Store.openForReading(path: context.paths.storePath)
+        guard let (fetchedAt, tickers) = store?.latestTickers(), !tickers.isEmpty else {
             print("No crypto data yet: `notifier --once` or the daemon fetches it from CoinLore.")
             return
         }
@@ -73,23 +72,21 @@ struct ListCrypto: ParsableCommand {
         case .rank: sorted = tickers.sorted { $0.rank < $1.rank }
         }
         // The trend since the poll before the last one, as the ticker app this grew from showed.
-        let history = (Store.openForReading(path: context.paths.storePath)).flatMap { try? $0.priceHistory(since: snapshot.fetchedAt.addingTimeInterval(-2 * 86400)) } ?? [:]
+        let history = (try? store?.priceHistory(since: fetchedAt.addingTimeInterval(-2 * 86400))) ?? [:]
         func trend(_ ticker: Ticker) -> String {
-            let earlier = (history[ticker.symbol.uppercased()] ?? []).filter { $0.at < snapshot.fetchedAt }
+            let earlier = (history[ticker.symbol.uppercased()] ?? []).filter { $0.at < fetchedAt }
             guard let previous = earlier.last?.price else { return " " }
             return ticker.priceUSD > previous ? "▲" : ticker.priceUSD < previous ? "▼" : "="
         }
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         var text = style.bold("rank  symbol  name                   price (USD)          1 h      24 h       7 d") + "\n"
         for ticker in sorted.prefix(limit) {
-            func change(_ value: Decimal?) -> String {
-                value.map { CryptoChangeRule.percentText(NSDecimalNumber(decimal: $0).doubleValue) } ?? "n/a"
-            }
+            let change: (Decimal?) -> String = CryptoChangeRule.percent
             text += "\(String(ticker.rank).leftPadded(4))  \(TextSanitizer.singleLine(ticker.symbol).padding(toLength: 6, withPad: " ", startingAt: 0))  "
             text += TextSanitizer.singleLine(ticker.name).padding(toLength: 20, withPad: " ", startingAt: 0)
             text += " \(ticker.priceUSD.description.leftPadded(14)) \(trend(ticker)) \(change(ticker.change1h).leftPadded(9)) \(change(ticker.change24h).leftPadded(9)) \(change(ticker.change7d).leftPadded(9))\n"
         }
-        text += style.dim("CoinLore, fetched \(snapshot.fetchedAt.formatted(.iso8601))") + "\n"
+        text += style.dim("CoinLore, fetched \(fetchedAt.formatted(.iso8601))") + "\n"
         FileHandle.standardOutput.write(Data(text.utf8))
     }
 }

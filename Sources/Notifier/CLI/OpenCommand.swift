@@ -77,9 +77,8 @@ struct OpenCrypto: ParsableCommand {
         let context = try AppContext.load(global)
         let shown = TextSanitizer.singleLine(String(symbol.prefix(40)))
         guard DeepLink.crypto(symbol) != nil else { throw UserError.invalidArgument("not a coin symbol: '\(shown)'") }
-        guard let snapshot = (Store.openForReading(path: context.paths.storePath)).flatMap({ try? $0.snapshot(feed: CryptoFeed.name) }),
-              let tickers = try? JSONDecoder().decode([Ticker].self, from: Data(snapshot.payload.utf8))
-        else {
+        let store = Store.openForReading(path: context.paths.storePath)
+        guard let (fetchedAt, tickers) = store?.latestTickers() else {
             throw UserError.invalidArgument("no crypto data yet: `notifier --once` or the daemon fetches it from CoinLore")
         }
         guard let ticker = tickers.first(where: { $0.symbol.uppercased() == symbol.uppercased() }) else {
@@ -88,9 +87,7 @@ struct OpenCrypto: ParsableCommand {
             let hint = close.isEmpty ? "watched: \(tickers.map(\.symbol).prefix(30).joined(separator: ", "))" : "did you mean \(close.prefix(5).joined(separator: ", "))?"
             throw UserError.invalidArgument("unknown coin '\(shown)'; \(hint)")
         }
-        let history = (Store.openForReading(path: context.paths.storePath)).flatMap {
-            try? $0.priceHistory(since: snapshot.fetchedAt.addingTimeInterval(-86400))
-        }?[ticker.symbol.uppercased()] ?? []
+        let history = (try? store?.priceHistory(since: fetchedAt.addingTimeInterval(-86400)))??[ticker.symbol.uppercased()] ?? []
         if json {
             struct View: Encodable {
                 var ticker: Ticker
@@ -98,24 +95,19 @@ struct OpenCrypto: ParsableCommand {
                 var source: String
                 var history: [[String: String]]
             }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             let points = history.map { ["at": $0.at.formatted(.iso8601), "price": "\($0.price)"] }
-            let data = try encoder.encode(View(ticker: ticker, fetchedAt: snapshot.fetchedAt.formatted(.iso8601), source: "CoinLore", history: points))
-            FileHandle.standardOutput.write(data + Data("\n".utf8))
+            try PrettyJSON.print(View(ticker: ticker, fetchedAt: fetchedAt.formatted(.iso8601), source: "CoinLore", history: points))
             return
         }
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
-        func percent(_ value: Decimal?) -> String {
-            value.map { CryptoChangeRule.percentText(NSDecimalNumber(decimal: $0).doubleValue) } ?? "n/a"
-        }
+        let percent: (Decimal?) -> String = CryptoChangeRule.percent
         func money(_ value: Decimal?) -> String {
             value.map { "$" + $0.formatted(.number.locale(.current).precision(.fractionLength(0...12))) } ?? "n/a"
         }
         func amount(_ value: Decimal?) -> String {
             value.map { $0.formatted(.number.locale(.current).precision(.fractionLength(0...2))) } ?? "n/a"
         }
-        let previous = history.last { $0.at < snapshot.fetchedAt }?.price
+        let previous = history.last { $0.at < fetchedAt }?.price
         let trend = previous.map { ticker.priceUSD > $0 ? " ▲ from \(money($0))" : ticker.priceUSD < $0 ? " ▼ from \(money($0))" : " = unchanged" } ?? ""
         var text = style.bold("\(ticker.name) (\(ticker.symbol))") + "  rank \(ticker.rank)\n\n"
         for (label, value) in [("Price", money(ticker.priceUSD) + trend), ("1 h", percent(ticker.change1h)),
@@ -125,8 +117,8 @@ struct OpenCrypto: ParsableCommand {
                                ("History", Sparkline.render(history.map(\.price)) + " (\(history.count) polls, 24 h)")] {
             text += style.bold(label.padding(toLength: 12, withPad: " ", startingAt: 0)) + value + "\n"
         }
-        let age = CountryDetailView.age(from: snapshot.fetchedAt, to: Date())
-        text += "\n" + style.dim("Source: CoinLore, fetched \(snapshot.fetchedAt.formatted(.iso8601)) (\(age) ago)") + "\n"
+        let age = CountryDetailView.age(from: fetchedAt, to: Date())
+        text += "\n" + style.dim("Source: CoinLore, fetched \(fetchedAt.formatted(.iso8601)) (\(age) ago)") + "\n"
         FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))
     }
 }
@@ -143,5 +135,14 @@ enum Sparkline {
             let position = NSDecimalNumber(decimal: (value - low) / (high - low)).doubleValue
             return blocks[min(blocks.count - 1, max(0, Int(position * Double(blocks.count - 1) + 0.5)))]
         })
+    }
+}
+
+/// Indented, sorted JSON on standard output: every view's `--json`.
+enum PrettyJSON {
+    static func print<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
     }
 }

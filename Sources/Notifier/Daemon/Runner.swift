@@ -373,9 +373,7 @@ struct CryptoRound: Sendable {
     }
 
     private func previousPrices() -> [String: Decimal] {
-        guard let snapshot = try? store?.snapshot(feed: CryptoFeed.name),
-              let tickers = try? JSONDecoder().decode([Ticker].self, from: Data(snapshot.payload.utf8))
-        else { return [:] }
+        guard let tickers = store?.latestTickers()?.tickers else { return [:] }
         return Dictionary(tickers.map { ($0.symbol.uppercased(), $0.priceUSD) }) { first, _ in first }
     }
 

@@ -1,3 +1,4 @@
+import Feeds
 import Foundation
 import GRDB
 import Rules
@@ -255,6 +256,14 @@ final class Store: Sendable {
                 """,
                 arguments: [snapshot.feed, snapshot.source, snapshot.fetchedAt, snapshot.payload])
         }
+    }
+
+    /// The coins of the last crypto poll, with when it was.
+    func latestTickers() -> (fetchedAt: Date, tickers: [Ticker])? {
+        guard let snapshot = try? snapshot(feed: CryptoFeed.name),
+              let tickers = try? JSONDecoder().decode([Ticker].self, from: Data(snapshot.payload.utf8))
+        else { return nil }
+        return (snapshot.fetchedAt, tickers)
     }
 
     func snapshot(feed: String) throws(StoreError) -> FeedSnapshot? {

@@ -101,7 +101,7 @@ public struct CryptoChangeRule: Rule {
         if let previous, previous != ticker.priceUSD {
             body += " (\(ticker.priceUSD > previous ? "↑" : "↓") from $\(Self.price(previous, locale: locale)) at the last poll)"
         }
-        body += "\nChange: 1 h \(Self.optionalPercent(ticker.change1h)), 24 h \(Self.optionalPercent(ticker.change24h)), 7 d \(Self.optionalPercent(ticker.change7d))"
+        body += "\nChange: 1 h \(Self.percent(ticker.change1h)), 24 h \(Self.percent(ticker.change24h)), 7 d \(Self.percent(ticker.change7d))"
         let threshold = overrides[symbol]?.threshold ?? thresholdPercent
         let level = change >= 0 ? "+\(Self.number(threshold)) %" : "−\(Self.number(threshold)) %"
         return Alert(rule: Self.id, key: symbol, title: title, body: body, urgency: urgency, category: "x-notifier.crypto",
@@ -110,14 +110,12 @@ public struct CryptoChangeRule: Rule {
                      listView: "crypto")
     }
 
-    /// "+6.2 %", "−7 %": for views too.
-    public static func percentText(_ value: Double) -> String { percent(value) }
-
     public static func percent(_ value: Double) -> String {
         (value >= 0 ? "+" : "−") + number(abs(value)) + " %"
     }
 
-    static func optionalPercent(_ value: Decimal?) -> String {
+    /// "+6.2 %", or "n/a" where the feed sent no figure: for views too.
+    public static func percent(_ value: Decimal?) -> String {
         value.map { percent(NSDecimalNumber(decimal: $0).doubleValue) } ?? "n/a"
     }
 
