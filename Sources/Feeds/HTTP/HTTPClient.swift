@@ -152,6 +152,11 @@ private final class Transfer: @unchecked Sendable {
             let retryAfter = headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
             return .failure(.httpStatus(context, status: status, retryAfter: retryAfter))
         }
+        // Every feed speaks JSON, which is UTF-8 (RFC 8259): bytes that are not are a broken
+        // answer, even where they sit in a field no decoder reads.
+        guard String(validating: body, as: UTF8.self) != nil else {
+            return .failure(.decoding(context, detail: "the body is not valid UTF-8"))
+        }
         var connections = 0
         ccurl_getinfo_long(curl, CURLINFO_NUM_CONNECTS, &connections)
         return .success(HTTPResponse(status: status, headers: headers, body: body, newConnections: connections))

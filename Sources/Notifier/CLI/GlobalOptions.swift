@@ -52,8 +52,11 @@ struct AppContext: Sendable {
         }
     }
 
+    /// The store, a damaged one replaced by a fresh one (said once, as an error).
     func openStore() throws(StoreError) -> Store {
-        try Store(path: paths.storePath)
+        let (store, replaced) = try Store.openReplacingDamaged(path: paths.storePath)
+        if let replaced { logger.error("\(replaced)") }
+        return store
     }
 }
 
