@@ -34,6 +34,7 @@ struct AppContext: Sendable {
         let logger = LogSetup.makeLogger(verbose: verbose, quiet: quiet)
         do {
             let loaded = try ConfigLoader.load(explicitPath: configPath, environment: environment)
+            for warning in loaded.warnings { logger.warning("\(warning)") }
             return AppContext(environment: environment, config: loaded.config, configFile: loaded.file,
                               explicitConfigPath: configPath, logger: logger, paths: XDGPaths(environment: environment))
         } catch {
@@ -45,6 +46,7 @@ struct AppContext: Sendable {
     func reloaded() -> Result<AppContext, ConfigError> {
         do {
             let loaded = try ConfigLoader.load(explicitPath: explicitConfigPath, environment: environment)
+            for warning in loaded.warnings { logger.warning("\(warning)") }
             return .success(AppContext(environment: environment, config: loaded.config, configFile: loaded.file,
                                        explicitConfigPath: explicitConfigPath, logger: logger, paths: paths))
         } catch {
