@@ -22,23 +22,11 @@ import Testing
         return (try? JSONSerialization.data(withJSONObject: [country])) ?? Data()
     }
 
-    static func countriesConfig(_ server: LoopbackServer) -> String {
-        """
-        [feeds.countries]
-        source = "restcountries-v3"
-        base_url = "\(server.baseURL)/v3.1"
-        [feeds.crypto]
-        enabled = false
-        [rules.launch_country]
-        delay_seconds = 0
-        """
-    }
-
     @Test func aHostileCountryReachesTheNotificationServerAsBoundedEscapedText() async throws {
         let hostile = Self.hostileCountries
         let http = try await LoopbackServer.start([("GET /v3.1/all", { _ in LoopbackServer.json(hostile) })])
         let server = try await MockNotificationServer.start()
-        let sandbox = try Sandbox(config: Self.countriesConfig(http))
+        let sandbox = try Sandbox(config: CLITests.remoteCountries(http))
         let result = try await ProcessRunner.notifier(["--once"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
         await http.stop()
         #expect(result.status == 0, "\(result.stderr)")
@@ -65,7 +53,7 @@ import Testing
     @Test func theJSONOutputCarriesTheSameBoundedText() async throws {
         let hostile = Self.hostileCountries
         let http = try await LoopbackServer.start([("GET /v3.1/all", { _ in LoopbackServer.json(hostile) })])
-        let sandbox = try Sandbox(config: Self.countriesConfig(http))
+        let sandbox = try Sandbox(config: CLITests.remoteCountries(http))
         let result = try await ProcessRunner.notifier(["--once", "--output", "json"], environment: sandbox.environment())
         await http.stop()
         let line = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: String], "\(result.stdout.prefix(300))")

@@ -5,7 +5,8 @@ import Foundation
 public final class MockNotificationServer: @unchecked Sendable {
     public let address: String
     private let bus: Process
-    private let mock: Process
+    private var mock: Process
+    private let capabilities: String
     private let directory: URL
 
     public static let allCapabilities = "actions body body-markup body-hyperlinks persistence"
@@ -54,14 +55,39 @@ public final class MockNotificationServer: @unchecked Sendable {
         address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !address.isEmpty else { throw ServerError("dbus-daemon printed no address; run scripts/install-deps --test") }
 
-        mock = Process()
+        self.capabilities = capabilities
+        mock = Self.notificationServer(address: address, capabilities: capabilities)
+        try mock.run()
+        try waitUntilServing()
+    }
+
+    private static func notificationServer(address: String, capabilities: String) -> Process {
+        let mock = Process()
         mock.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         mock.arguments = ["-m", "dbusmock", "--template", "notification_daemon", "-p", "{\"capabilities\": \"\(capabilities)\"}"]
         mock.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
         mock.standardOutput = FileHandle.nullDevice
         mock.standardError = FileHandle.nullDevice
-        try mock.run()
-        try waitUntilServing()
+        return mock
+    }
+
+    /// The notification server goes away (killed, as a crash would); the bus stays.
+    public func killServer() {
+        kill(mock.processIdentifier, SIGKILL)
+        mock.waitUntilExit()
+    }
+
+    /// A new notification server on the same bus, with an empty call log.
+    public func restartServer() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    self.mock = Self.notificationServer(address: self.address, capabilities: self.capabilities)
+                    try self.mock.run()
+                    try self.waitUntilServing()
+                })
+            }
+        }
     }
 
     deinit {
