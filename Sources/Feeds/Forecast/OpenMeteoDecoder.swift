@@ -147,6 +147,20 @@ public enum OpenMeteoDecoder {
         public var country: String?
         public var admin1: String?
         public var timezone: String?
+
+        public init(name: String, latitude: Double, longitude: Double, country: String? = nil, admin1: String? = nil, timezone: String? = nil) {
+            self.name = name
+            self.latitude = latitude
+            self.longitude = longitude
+            self.country = country
+            self.admin1 = admin1
+            self.timezone = timezone
+        }
+
+        /// "Tallinn, Harjumaa, Estonia": which of the places of that name was meant.
+        public var label: String {
+            [name, admin1, country].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: ", ")
+        }
     }
 
     /// `/v1/search?name=…`: the matches, best first; none when the `results` key is absent.

@@ -42,9 +42,11 @@ struct Runner: Sendable {
         let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger)
         let crypto = CryptoRound(runner: self, store: store, dispatcher: dispatcher)
         let holidays = HolidayRound(runner: self, store: store, dispatcher: dispatcher, desk: crypto.desk)
+        let forecasts = ForecastRound(runner: self, store: store, dispatcher: dispatcher, desk: crypto.desk)
         async let countries = refreshCountries(store: store)
         async let coins = crypto.pollOnce()
         async let reminders = holidays.checkOnce()
+        async let weather = forecasts.pollOnce()
         await waitForLaunchDelay()
         // The launch country comes from the freshest country data, so it waits for that feed.
         let countriesResult = await countries
@@ -57,8 +59,9 @@ struct Runner: Sendable {
         }
         let cryptoOutcome = await coins
         let holidaysOutcome = await reminders
+        let forecastOutcome = await weather
         await dispatcher.flushGathering(now: now())
-        let polled = [countriesOutcome, cryptoOutcome, holidaysOutcome].filter { $0 != .notPolled }
+        let polled = [countriesOutcome, cryptoOutcome, holidaysOutcome, forecastOutcome].filter { $0 != .notPolled }
         return !polled.isEmpty && polled.allSatisfy { $0 == .failed } ? Exit.failure : 0
     }
 
@@ -260,6 +263,7 @@ struct DaemonService: Service {
             let crypto = CryptoRound(runner: runner, store: store, dispatcher: dispatcher)
             group.addTask { await crypto.pollForever() }
             group.addTask { await HolidayRound(runner: runner, store: store, dispatcher: dispatcher, desk: crypto.desk).checkForever() }
+            group.addTask { await ForecastRound(runner: runner, store: store, dispatcher: dispatcher, desk: crypto.desk).pollForever() }
         }
     }
 
@@ -325,8 +329,7 @@ struct CryptoRound: Sendable {
         let backoff = Backoff()
         while !Task.isCancelled {
             let error = await poll()
-            var retryAfter: Duration?
-            if case .httpStatus(_, _, let seconds?)? = error { retryAfter = .seconds(seconds) }
+            let retryAfter = error?.retryAfterSeconds.map { Duration.seconds($0) }
             let delay = backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,
                                       normalInterval: config.crypto.interval, random: &random)
             try? await runner.clock.sleep(for: delay)
