@@ -83,6 +83,13 @@ struct ForecastRound: Sendable {
     }
 
     private func fetch(_ place: ForecastPlace, now: Date) async throws(FeedError) -> Forecast {
+        try await Self.fetch(place, feed: feed, store: store, now: now, logger: runner.logger, keepGeocode: true)
+    }
+
+    /// A place's forecast, its name geocoded first where the source needs coordinates: from the
+    /// store's cache, else asked (and kept, unless `keepGeocode` is off, as in a dry run).
+    static func fetch(_ place: ForecastPlace, feed: ForecastFeed, store: Store?, now: Date, logger: Logger,
+                      keepGeocode: Bool) async throws(FeedError) -> Forecast {
         var latitude = place.latitude, longitude = place.longitude
         if latitude == nil, case .openMeteo(_, let geocodingURL) = feed.source {
             let match: OpenMeteoDecoder.Match
@@ -90,24 +97,39 @@ struct ForecastRound: Sendable {
                 match = cached
             } else {
                 match = try await feed.geocode(place.name, geocodingURL: geocodingURL)
-                runner.logger.info("forecast feed: '\(place.name)' is \(match.label) (\(match.latitude), \(match.longitude))")
-                do { try store?.saveGeocode(place.name, match, at: now) } catch { runner.logger.error("\(error)") }
+                logger.info("forecast feed: '\(place.name)' is \(match.label) (\(match.latitude), \(match.longitude))")
+                if keepGeocode {
+                    do { try store?.saveGeocode(place.name, match, at: now) } catch { logger.error("\(error)") }
+                }
             }
             (latitude, longitude) = (match.latitude, match.longitude)
         }
         return try await feed.forecast(place: place.name, latitude: latitude, longitude: longitude)
     }
 
+    /// Every enabled rule's readings of one forecast; `anchors` gives each rule's anchors.
+    static func readings(_ forecast: Forecast, previous: Forecast?, rules: [any ForecastRule], today: HolidayDate,
+                         anchors: (String) async -> [SubjectKey: Double]) async -> [SubjectReading] {
+        var readings: [SubjectReading] = []
+        for rule in rules {
+            let context = ForecastContext(today: today, anchors: await anchors(type(of: rule).id), locale: .current)
+            readings += rule.readings(forecast, previous: previous, context: context)
+        }
+        return readings
+    }
+
+    /// Today where the forecast is: its days are that place's days.
+    static func today(of forecast: Forecast, now: Date) -> HolidayDate {
+        HolidayDate(now, in: forecast.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current)
+    }
+
     /// Rules first, then the forecast is stored: a crash between the two leaves decisions
     /// committed and only the next comparison's "from" figures one forecast older.
     private func evaluate(_ forecast: Forecast, place: ForecastPlace, now: Date) async {
         let previous = (try? store?.forecasts(place: place.name, limit: 1))?.first?.forecast
-        let zone = forecast.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current
-        let today = HolidayDate(now, in: zone)
-        var readings: [SubjectReading] = []
-        for rule in config.forecastRules {
-            let context = ForecastContext(today: today, anchors: await desk.anchors(rule: type(of: rule).id), locale: .current)
-            readings += rule.readings(forecast, previous: previous, context: context)
+        let today = Self.today(of: forecast, now: now)
+        let readings = await Self.readings(forecast, previous: previous, rules: config.forecastRules, today: today) { rule in
+            await desk.anchors(rule: rule)
         }
         let (alerts, changed) = await desk.evaluate(readings, now: now)
         runner.logger.debug("forecast feed: \(place.name), \(forecast.days.count) days, \(alerts.count) alerts")

@@ -122,6 +122,28 @@ struct Runner: Sendable {
                 lines.append("holiday_upcoming: remote source, not fetched in a dry run")
             }
         }
+        if config.forecast.enabled {
+            let feed = ForecastFeed(http: HTTPClient(), source: config.forecastFeedSource)
+            let store = Store.openForReading(path: context.paths.storePath)
+            var engine = store.flatMap { try? $0.loadEngine() } ?? RuleEngine()
+            for place in config.forecastPlaces {
+                do {
+                    let forecast = try await ForecastRound.fetch(place, feed: feed, store: store, now: now(), logger: logger, keepGeocode: false)
+                    let previous = (try? store?.forecasts(place: place.name, limit: 1))?.first?.forecast
+                    let records = engine.records
+                    let readings = await ForecastRound.readings(forecast, previous: previous, rules: config.forecastRules,
+                                                                today: ForecastRound.today(of: forecast, now: now())) { rule in
+                        records.filter { $0.key.rule == rule }.compactMapValues(\.anchor)
+                    }
+                    let decision = engine.evaluate(readings, now: now())
+                    lines.append("forecast: \(place.name), \(forecast.days.count) days from \(forecast.source)" + (previous == nil ? ", nothing stored to compare with" : ""))
+                    decision.alerts.forEach(would)
+                    for key in decision.muted { lines.append("muted: \(key)") }
+                } catch {
+                    lines.append("forecast: no data for \(place.name), so no alert (\(error))")
+                }
+            }
+        }
         if !lines.contains(where: { $0.hasPrefix("would deliver") }) { lines.append("nothing would be delivered") }
         try? StandardOutput.write(lines.joined(separator: "\n") + "\n")
     }
