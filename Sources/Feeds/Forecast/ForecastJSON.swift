@@ -48,6 +48,15 @@ enum ForecastJSON {
         var string: String? { if case .string(let value) = self { value } else { nil } }
     }
 
+    /// Decodes `type`, or throws what `failure` makes of a one-line description of the problem.
+    static func decode<T: Decodable, Failure: Error>(_ type: T.Type, from data: Data, or failure: (String) -> Failure) throws(Failure) -> T {
+        do {
+            return try JSONDecoder().decode(type, from: data)
+        } catch {
+            throw failure(RESTCountriesDecoder.describe(error))
+        }
+    }
+
     /// Values outside what weather can be are a broken feed, not news: they become unknown.
     static func plausible(_ value: Double?, _ range: ClosedRange<Double>) -> Double? {
         guard let value, value.isFinite, range.contains(value) else { return nil }

@@ -35,12 +35,7 @@ public enum OpenMeteoDecoder {
     }
 
     public static func decodeForecast(_ data: Data, place: String) throws(DecodeError) -> Forecast {
-        let envelope: Envelope
-        do {
-            envelope = try JSONDecoder().decode(Envelope.self, from: data)
-        } catch {
-            throw .notJSON(RESTCountriesDecoder.describe(error))
-        }
+        let envelope = try ForecastJSON.decode(Envelope.self, from: data, or: DecodeError.notJSON)
         if envelope.error == true { throw .service(envelope.reason ?? "an unnamed error") }
         var days: [HolidayDate: ForecastDay] = [:]
         var temperatures: [Double] = []
@@ -170,12 +165,7 @@ public enum OpenMeteoDecoder {
             var error: Bool?
             var reason: String?
         }
-        let envelope: Envelope
-        do {
-            envelope = try JSONDecoder().decode(Envelope.self, from: data)
-        } catch {
-            throw .notJSON(RESTCountriesDecoder.describe(error))
-        }
+        let envelope = try ForecastJSON.decode(Envelope.self, from: data, or: DecodeError.notJSON)
         if envelope.error == true { throw .service(envelope.reason ?? "an unnamed error") }
         return (envelope.results ?? []).filter { $0.latitude.isFinite && $0.longitude.isFinite && abs($0.latitude) <= 90 && abs($0.longitude) <= 180 }
     }

@@ -50,12 +50,7 @@ public enum OpenWeatherMapDecoder {
     }
 
     public static func decodeForecast(_ data: Data, place: String) throws(DecodeError) -> Forecast {
-        let envelope: Envelope
-        do {
-            envelope = try JSONDecoder().decode(Envelope.self, from: data)
-        } catch {
-            throw .notJSON(RESTCountriesDecoder.describe(error))
-        }
+        let envelope = try ForecastJSON.decode(Envelope.self, from: data, or: DecodeError.notJSON)
         if let code = envelope.cod?.number, code != 200 {
             throw .service(code: Int(exactly: code), message: envelope.message?.string ?? "no message")
         }
