@@ -101,6 +101,12 @@ public final class MockNotificationServer: @unchecked Sendable {
         try await call("org.freedesktop.DBus.Mock.GetMethodCalls", ["Notify"]).stdout
     }
 
+    /// What a click does: the server's `ActionInvoked` signal for notification `id`.
+    public func invokeAction(id: UInt32, key: String) async throws -> ProcessResult {
+        try await call("org.freedesktop.DBus.Mock.EmitSignal", ["org.freedesktop.Notifications", "ActionInvoked", "us",
+                                                                 "[<uint32 \(id)>, <\"\(key)\">]"])
+    }
+
     public struct ServerError: Error, CustomStringConvertible {
         public let description: String
         init(_ description: String) { self.description = description }

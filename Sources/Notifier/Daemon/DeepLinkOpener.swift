@@ -47,12 +47,7 @@ struct DeepLinkOpener: Sendable {
     }
 
     func which(_ name: String) -> String? {
-        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
-        for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        ProgramSearch.find(name, environment: environment)
     }
 
     static func selfExecutable() -> String {

@@ -239,7 +239,7 @@ struct DaemonService: Service {
                     }
                 }
                 if let desktop = sink as? DesktopSink {
-                    group.addTask { await handleClicks(desktop.notifications) }
+                    group.addTask { await handleClicks(desktop.notifications, store: store) }
                 }
             }
         }
@@ -283,12 +283,11 @@ struct DaemonService: Service {
         }
     }
 
-    private func handleClicks(_ notifications: DesktopNotifications) async {
+    private func handleClicks(_ notifications: DesktopNotifications, store: Store?) async {
         let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger)
+        let handler = ClickHandler(opener: opener, store: store, logger: runner.logger)
         for await event in notifications.events {
-            if case .activated(let link, let action) = event, action == "default" {
-                opener.open(link)
-            }
+            if case .activated(let action, let target) = event { handler.handle(action, target) }
         }
     }
 }

@@ -8,7 +8,7 @@ import Synchronization
 /// that thread and every event comes back through `events`.
 final class DesktopNotifications: Sendable {
     enum Event: Sendable {
-        case activated(DeepLink, action: String)
+        case activated(NotificationAction, ClickTarget)
         case closed(reason: Int)
     }
 
@@ -48,7 +48,8 @@ final class DesktopNotifications: Sendable {
         (events, continuation) = AsyncStream.makeStream(of: Event.self)
     }
 
-    func show(_ alert: Alert) async throws(DeliveryError) {
+    /// `imagePath`: a local picture for the `image-path` hint.
+    func show(_ alert: Alert, imagePath: String? = nil) async throws(DeliveryError) {
         let capabilities = server.capabilities
         let continuation = continuation
         let result = await GLibLoop.shared.run { () -> Result<Void, DeliveryError> in
@@ -63,9 +64,11 @@ final class DesktopNotifications: Sendable {
                                   ("x-notifier-url", alert.deepLink.url)] {
                 notify_notification_set_hint(notification, hint, g_variant_new_string(value))
             }
-            let box = CallbackBox(link: alert.deepLink, continuation: continuation)
-            if capabilities.contains("actions") {
-                notify_notification_add_action(notification, "default", "Open", onAction,
+            if let imagePath { notify_notification_set_hint(notification, "image-path", g_variant_new_string(imagePath)) }
+            let box = CallbackBox(target: ClickTarget(link: alert.deepLink, rule: alert.rule, subject: alert.key),
+                                  continuation: continuation)
+            for action in NotificationAction.offered(for: alert, capabilities: capabilities) {
+                notify_notification_add_action(notification, action.rawValue, action.label, onAction,
                                                Unmanaged.passRetained(box).toOpaque(), releaseBox)
             }
             // Our reference keeps the notification alive until the server closes it: disposing
@@ -97,10 +100,10 @@ extension Urgency {
 
 /// What a C callback needs, passed as a retained `user_data` pointer.
 private final class CallbackBox: Sendable {
-    let link: DeepLink
+    let target: ClickTarget
     let continuation: AsyncStream<DesktopNotifications.Event>.Continuation
-    init(link: DeepLink, continuation: AsyncStream<DesktopNotifications.Event>.Continuation) {
-        self.link = link
+    init(target: ClickTarget, continuation: AsyncStream<DesktopNotifications.Event>.Continuation) {
+        self.target = target
         self.continuation = continuation
     }
 }
@@ -108,7 +111,8 @@ private final class CallbackBox: Sendable {
 private func onAction(_ notification: UnsafeMutablePointer<NotifyNotification>?, _ action: UnsafeMutablePointer<CChar>?, _ userData: gpointer?) {
     guard let userData else { return }
     let box = Unmanaged<CallbackBox>.fromOpaque(userData).takeUnretainedValue()
-    box.continuation.yield(.activated(box.link, action: action.map { String(cString: $0) } ?? "default"))
+    guard let action = action.flatMap({ NotificationAction(rawValue: String(cString: $0)) }) else { return }
+    box.continuation.yield(.activated(action, box.target))
 }
 
 private func onClosed(_ notification: UnsafeMutablePointer<NotifyNotification>?, _ userData: gpointer?) {
@@ -176,14 +180,19 @@ final class GLibLoop: Sendable {
     /// Runs `work` on the loop's thread and returns its result.
     func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            let job = Unmanaged.passRetained(Job { continuation.resume(returning: work()) }).toOpaque()
-            g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, { data in
-                Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue().work()
-                return 0  // G_SOURCE_REMOVE
-            }, job, { data in
-                Unmanaged<Job>.fromOpaque(data!).release()
-            })
+            post { continuation.resume(returning: work()) }
         }
+    }
+
+    /// Queues `work` onto the loop's thread without waiting for it.
+    func post(_ work: @escaping @Sendable () -> Void) {
+        let job = Unmanaged.passRetained(Job(work)).toOpaque()
+        g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, { data in
+            Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue().work()
+            return 0  // G_SOURCE_REMOVE
+        }, job, { data in
+            Unmanaged<Job>.fromOpaque(data!).release()
+        })
     }
 
     private final class Job: Sendable {

@@ -6,9 +6,13 @@ import Rules
 struct DesktopSink: AlertSink {
     let name = "desktop"
     let notifications: DesktopNotifications
+    let images: ImageCache
+    let logger: Logger
 
     func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {
-        try await notifications.show(alert)
+        var imagePath: String?
+        if let url = alert.imageURL { imagePath = await images.image(for: url, logger: logger) }
+        try await notifications.show(alert, imagePath: imagePath)
     }
 }
 
@@ -25,7 +29,7 @@ enum SinkFactory {
             switch await DesktopNotifications.connect() {
             case .success(let notifications):
                 logger.debug("notification server: \(notifications.server.name), capabilities: \(notifications.server.capabilities.sorted().joined(separator: " "))")
-                return DesktopSink(notifications: notifications)
+                return DesktopSink(notifications: notifications, images: ImageCache(paths: XDGPaths(environment: environment)), logger: logger)
             case .failure(let error):
                 logger.warning("\(error): showing notifications in the terminal instead")
                 return TerminalSink(style: .forStandardOutput(environment: environment))
