@@ -107,6 +107,20 @@ public final class MockNotificationServer: @unchecked Sendable {
                                                                  "[<uint32 \(id)>, <\"\(key)\">]"])
     }
 
+    /// The server closing notification `id` (reason 2: dismissed by the user).
+    public func close(id: UInt32, reason: UInt32 = 2) async throws -> ProcessResult {
+        try await call("org.freedesktop.DBus.Mock.EmitSignal", ["org.freedesktop.Notifications", "NotificationClosed", "uu",
+                                                                 "[<uint32 \(id)>, <uint32 \(reason)>]"])
+    }
+
+    /// Whether the notifier daemon answers on its well-known name.
+    public func daemonAnswers() async -> Bool {
+        let result = try? await ProcessRunner.run("/usr/bin/gdbus", ["call", "--session", "-d", "io.github.notifier", "-o", "/io/github/notifier",
+                                                                    "-m", "io.github.notifier.Daemon.Ping"],
+                                                  environment: ["DBUS_SESSION_BUS_ADDRESS": address], timeout: .seconds(5))
+        return result?.status == 0
+    }
+
     public struct ServerError: Error, CustomStringConvertible {
         public let description: String
         init(_ description: String) { self.description = description }

@@ -34,7 +34,14 @@ struct NotifierCommand: AsyncParsableCommand {
     @Flag(help: "With --once: print what would be delivered and why; deliver nothing, change no stored state.")
     var dryRun = false
 
+    @Option(name: .customLong("wait"), help: ArgumentHelp("With --once: stay to serve clicks on its own bubbles until they close, at most this long (default \(WaitOption.defaultSeconds)). Not needed when a daemon runs: it takes the bubbles.", valueName: "seconds"))
+    var waitSeconds: Int?
+
     func run() async throws {
+        if let waitSeconds {
+            guard once else { throw ValidationError("--wait goes with --once") }
+            guard WaitOption.range.contains(waitSeconds) else { throw ValidationError("--wait takes 1 to \(WaitOption.range.upperBound) seconds") }
+        }
         // Checked here, not in validate(): `install --dry-run` sets this command's flag too.
         if dryRun && !once { throw ValidationError("--dry-run goes with --once") }
         let context = try AppContext.load(global)
@@ -43,7 +50,7 @@ struct NotifierCommand: AsyncParsableCommand {
         if once && dryRun {
             await runner.dryRun()
         } else if once {
-            let code = await runner.runOnce()
+            let code = await runner.runOnce(wait: waitSeconds.map { .seconds($0) })
             if code != 0 { throw ExitCode(code) }
         } else {
             try await runner.runDaemon()

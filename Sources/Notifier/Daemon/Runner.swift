@@ -36,9 +36,9 @@ struct Runner: Sendable {
 
     /// One pass: every enabled feed once, concurrently with each other and with the launch
     /// delay; then deliver. Returns the exit code: 1 when every feed that was polled failed.
-    func runOnce() async -> Int32 {
+    func runOnce(wait: Duration? = nil) async -> Int32 {
         let store = openStore()
-        let sink = await SinkFactory.make(output, environment: context.environment, logger: logger)
+        let sink = await SinkFactory.make(output, environment: context.environment, logger: logger, handOff: true)
         let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger)
         let crypto = CryptoRound(runner: self, store: store, dispatcher: dispatcher)
         let holidays = HolidayRound(runner: self, store: store, dispatcher: dispatcher, desk: crypto.desk)
@@ -59,6 +59,9 @@ struct Runner: Sendable {
         let holidaysOutcome = await reminders
         await dispatcher.flushGathering(now: now())
         let polled = [countriesOutcome, cryptoOutcome, holidaysOutcome].filter { $0 != .notPolled }
+        if let wait, let local = (sink as? HandOffSink)?.local {
+            await ClickWait(runner: self, store: store).serve(local.notifications, for: wait)
+        }
         return !polled.isEmpty && polled.allSatisfy { $0 == .failed } ? Exit.failure : 0
     }
 
@@ -240,6 +243,8 @@ struct DaemonService: Service {
                 }
                 if let desktop = sink as? DesktopSink {
                     group.addTask { await handleClicks(desktop.notifications, store: store) }
+                    // Found by `notifier --once`, which hands its bubbles over.
+                    await DaemonBus.serve(deliver: desktop.showHandedOff)
                 }
             }
         }

@@ -19,6 +19,9 @@ final class DesktopNotifications: Sendable {
 
     let server: ServerInfo
     let events: AsyncStream<Event>
+    /// How many bubbles this process has shown, so `--once --wait` knows how many closes to await.
+    var shownCount: Int { shown.withLock { $0 } }
+    private let shown = Mutex(0)
     private let continuation: AsyncStream<Event>.Continuation
 
     /// Starts the loop, registers the app name and asks the server who it is. Fails when there
@@ -85,6 +88,7 @@ final class DesktopNotifications: Sendable {
             return .success(())
         }
         try result.get()
+        shown.withLock { $0 += 1 }
     }
 }
 

@@ -1,0 +1,62 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The daemon's well-known name on a private bus: `--once` hands its bubbles to the running
+/// daemon, so the click reaches a process that is still there; with no daemon, `--once --wait`
+/// stays to serve it.
+@Suite(.serialized) struct HandOffTests {
+    static let onceConfig = "[rules.launch_country]\ndelay_seconds = 0\n[feeds.crypto]\nenabled = false\n" + Sandbox.noHolidays
+    static let quietDaemon = "[rules.launch_country]\nenabled = false\n[feeds.crypto]\nenabled = false\n" + Sandbox.noHolidays
+
+    @Test func onceHandsItsBubbleToTheDaemonWhichServesTheClick() async throws {
+        let server = try await MockNotificationServer.start()
+        let sandbox = try Sandbox(config: Self.quietDaemon)
+        let terminal = try StandInTerminal(in: sandbox.root)
+        let environment = sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address, "TERMINAL": terminal.path])
+        let daemon = try DaemonProcess([], environment: environment)
+        #expect(await daemon.waitUntil { _ in await server.daemonAnswers() }, "\(daemon.stderr)")
+
+        let onceConfig = sandbox.root.appendingPathComponent("once.toml")
+        try Self.onceConfig.write(to: onceConfig, atomically: true, encoding: .utf8)
+        let once = try await ProcessRunner.notifier(["--once", "--seed", "42", "--config", onceConfig.path], environment: environment)
+        #expect(once.status == 0, "\(once.stderr)")
+        #expect(await daemon.waitUntil { $0.stderr.contains("showed 1 notification(s) handed over by notifier --once") }, "\(daemon.stderr)")
+        let calls = try await server.notifyCalls()
+        let key = try #require(calls.firstMatch(of: /notifier:\/\/country\/([A-Z]{2})/).map { String($0.1) })
+
+        // --once has exited; the click still lands, in the daemon.
+        _ = try await server.invokeAction(id: 1, key: "default")
+        #expect(await daemon.waitUntil { _ in terminal.arguments != nil }, "\(daemon.stderr)")
+        let notifier = URL(fileURLWithPath: ProcessRunner.notifierPath).resolvingSymlinksInPath().path
+        #expect(terminal.arguments == ["-e", notifier, "open", "country", key])
+        #expect(await daemon.stop() == 0)
+
+        let history = try await ProcessRunner.notifier(["history"], environment: environment)
+        #expect(history.stdout.components(separatedBy: "launch_country").count == 2, "recorded once, by --once: \(history.stdout)")
+    }
+
+    @Test func onceWaitServesTheClickUntilItsBubbleCloses() async throws {
+        let server = try await MockNotificationServer.start()
+        let sandbox = try Sandbox(config: Self.onceConfig)
+        let terminal = try StandInTerminal(in: sandbox.root)
+        let environment = sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address, "TERMINAL": terminal.path])
+        let once = try DaemonProcess(["--once", "--seed", "42", "--wait"], environment: environment)
+        #expect(await once.waitUntil { $0.stderr.contains("serving clicks on 1 notification(s) for up to 600 s") }, "\(once.stderr)")
+        _ = try await server.invokeAction(id: 1, key: "default")
+        #expect(await once.waitUntil { _ in terminal.arguments != nil }, "\(once.stderr)")
+        #expect(terminal.arguments?.prefix(4) == ["-e", URL(fileURLWithPath: ProcessRunner.notifierPath).resolvingSymlinksInPath().path, "open", "country"])
+        #expect(once.process.isRunning, "its bubble is still open")
+        _ = try await server.close(id: 1)
+        #expect(await once.waitUntil { !$0.process.isRunning }, "it ends once its bubble closed")
+        #expect(once.process.terminationStatus == 0)
+    }
+
+    @Test func waitWithoutOnceIsAUsageError() async throws {
+        let sandbox = try Sandbox(config: Self.onceConfig)
+        for arguments in [["--wait", "5"], ["--once", "--wait", "0"]] {
+            let result = try await ProcessRunner.notifier(arguments, environment: sandbox.environment())
+            #expect(result.status == 2, "\(arguments): \(result.stderr)")
+        }
+    }
+}
