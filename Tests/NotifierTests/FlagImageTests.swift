@@ -22,6 +22,8 @@ import Testing
         enabled = false
         [rules.launch_country]
         delay_seconds = 0
+        [delivery]
+        images = true
         """
     }
 

@@ -38,14 +38,18 @@ import Testing
 
     @Test func onceWaitServesTheClickUntilItsBubbleCloses() async throws {
         let server = try await MockNotificationServer.start()
-        let sandbox = try Sandbox(config: Self.onceConfig)
-        let terminal = try StandInTerminal(in: sandbox.root)
-        let environment = sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address, "TERMINAL": terminal.path])
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-terminal-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let terminal = try StandInTerminal(in: directory)
+        // The configured terminal wins over $TERMINAL, and its arguments come first.
+        let sandbox = try Sandbox(config: Self.onceConfig + "[delivery]\nimages = false\nterminal = [\"\(terminal.path)\", \"--run\"]\n")
+        let environment = sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address, "TERMINAL": "/bin/false"])
         let once = try DaemonProcess(["--once", "--seed", "42", "--wait"], environment: environment)
         #expect(await once.waitUntil { $0.stderr.contains("serving clicks on 1 notification(s) for up to 600 s") }, "\(once.stderr)")
         _ = try await server.invokeAction(id: 1, key: "default")
         #expect(await once.waitUntil { _ in terminal.arguments != nil }, "\(once.stderr)")
-        #expect(terminal.arguments?.prefix(4) == ["-e", URL(fileURLWithPath: ProcessRunner.notifierPath).resolvingSymlinksInPath().path, "open", "country"])
+        #expect(terminal.arguments?.prefix(4) == ["--run", URL(fileURLWithPath: ProcessRunner.notifierPath).resolvingSymlinksInPath().path, "open", "country"])
         #expect(once.process.isRunning, "its bubble is still open")
         _ = try await server.close(id: 1)
         #expect(await once.waitUntil { !$0.process.isRunning }, "it ends once its bubble closed")

@@ -38,7 +38,7 @@ struct Runner: Sendable {
     /// delay; then deliver. Returns the exit code: 1 when every feed that was polled failed.
     func runOnce(wait: Duration? = nil) async -> Int32 {
         let store = openStore()
-        let sink = await SinkFactory.make(output, environment: context.environment, logger: logger, handOff: true)
+        let sink = await SinkFactory.make(output, environment: context.environment, logger: logger, handOff: true, images: context.config.images)
         let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger)
         let crypto = CryptoRound(runner: self, store: store, dispatcher: dispatcher)
         let holidays = HolidayRound(runner: self, store: store, dispatcher: dispatcher, desk: crypto.desk)
@@ -199,7 +199,7 @@ struct DaemonService: Service {
 
     func run() async throws {
         let store = runner.openStore()
-        let sink = await SinkFactory.make(runner.output, environment: runner.context.environment, logger: runner.logger)
+        let sink = await SinkFactory.make(runner.output, environment: runner.context.environment, logger: runner.logger, images: runner.context.config.images)
         // Trapped for the daemon's whole life: between two reloads a SIGHUP must not kill it.
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         let (reloads, reloaded) = AsyncStream.makeStream(of: Runner.self)
@@ -289,7 +289,7 @@ struct DaemonService: Service {
     }
 
     private func handleClicks(_ notifications: DesktopNotifications, store: Store?) async {
-        let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger)
+        let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.terminal)
         let handler = ClickHandler(opener: opener, store: store, logger: runner.logger)
         for await event in notifications.events {
             if case .activated(let action, let target) = event { handler.handle(action, target) }

@@ -56,7 +56,7 @@ final class DesktopNotifications: Sendable {
         let capabilities = server.capabilities
         let continuation = continuation
         let result = await GLibLoop.shared.run { () -> Result<Void, DeliveryError> in
-            let body = capabilities.contains("body-markup") ? escapeMarkup(alert.body) : alert.body
+            let body = bodyText(alert, capabilities: capabilities)
             guard let notification = notify_notification_new(alert.title, body, alert.icon) else {
                 return .failure(.desktop("libnotify could not create a notification"))
             }
@@ -145,6 +145,17 @@ private func capabilities() -> Set<String> {
     }
     g_list_free_full(list, g_free)
     return result
+}
+
+/// The body as the server can show it: escaped where it reads markup; with the deep link as a
+/// link where it shows links, so a bubble whose sender has exited still leads somewhere.
+func bodyText(_ alert: Alert, capabilities: Set<String>) -> String {
+    guard capabilities.contains("body-markup") else { return alert.body }
+    var body = escapeMarkup(alert.body)
+    if capabilities.contains("body-hyperlinks") {
+        body += "\n<a href=\"\(escapeMarkup(alert.deepLink.url))\">\(escapeMarkup(alert.deepLink.command))</a>"
+    }
+    return body
 }
 
 /// The body is a small XML subset where the server has `body-markup`: feed text must not add tags.

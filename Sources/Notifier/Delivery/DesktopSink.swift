@@ -6,12 +6,13 @@ import Rules
 struct DesktopSink: AlertSink {
     let name = "desktop"
     let notifications: DesktopNotifications
-    let images: ImageCache
+    /// `nil` when `delivery.images` is off.
+    let images: ImageCache?
     let logger: Logger
 
     func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {
         var imagePath: String?
-        if let url = alert.imageURL { imagePath = await images.image(for: url, logger: logger) }
+        if let url = alert.imageURL, let images { imagePath = await images.image(for: url, logger: logger) }
         try await notifications.show(alert, imagePath: imagePath)
     }
 
@@ -51,7 +52,8 @@ enum SinkFactory {
     /// The sink for `--output`; desktop falls back to the terminal, with one warning, where no
     /// notification server can be reached.
     /// `handOff`: bubbles go to a running daemon where there is one (`--once`).
-    static func make(_ kind: OutputKind, environment: [String: String], logger: Logger, handOff: Bool = false) async -> any AlertSink {
+    static func make(_ kind: OutputKind, environment: [String: String], logger: Logger, handOff: Bool = false,
+                     images: Bool = true) async -> any AlertSink {
         switch kind {
         case .terminal:
             return TerminalSink(style: .forStandardOutput(environment: environment))
@@ -61,7 +63,7 @@ enum SinkFactory {
             switch await DesktopNotifications.connect() {
             case .success(let notifications):
                 logger.debug("notification server: \(notifications.server.name), capabilities: \(notifications.server.capabilities.sorted().joined(separator: " "))")
-                let sink = DesktopSink(notifications: notifications, images: ImageCache(paths: XDGPaths(environment: environment)), logger: logger)
+                let sink = DesktopSink(notifications: notifications, images: images ? ImageCache(paths: XDGPaths(environment: environment)) : nil, logger: logger)
                 return handOff ? HandOffSink(local: sink) : sink
             case .failure(let error):
                 logger.warning("\(error): showing notifications in the terminal instead")
