@@ -64,3 +64,54 @@ import Testing
         }
     }
 }
+
+/// The daemon's D-Bus interface called directly, and a notification server that goes away and
+/// comes back while the daemon runs.
+@Suite(.serialized) struct DaemonBusTests {
+    static func deliver(_ json: String, on server: MockNotificationServer) async throws -> ProcessResult {
+        try await ProcessRunner.run("/usr/bin/gdbus", ["call", "--session", "-d", "io.github.notifier", "-o", "/io/github/notifier",
+                                                      "-m", "io.github.notifier.Daemon.Deliver", json],
+                                    environment: ["DBUS_SESSION_BUS_ADDRESS": server.address], timeout: .seconds(10))
+    }
+
+    static let kazakhstan = #"[{"rule":"launch_country","key":"KZ","title":"Kazakhstan","body":"Capital: Astana","urgency":"low","category":"x-notifier.country","deepLink":{"view":"country","argument":"KZ"}}]"#
+
+    @Test func theDaemonHoldsWhatItCannotShowAndShowsItWhenTheServerIsBack() async throws {
+        let server = try await MockNotificationServer.start()
+        let sandbox = try Sandbox(config: HandOffTests.quietDaemon)
+        let terminal = try StandInTerminal(in: sandbox.root)
+        let daemon = try DaemonProcess([], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address, "TERMINAL": terminal.path]))
+        #expect(await daemon.waitUntil { _ in await server.daemonAnswers() }, "\(daemon.stderr)")
+
+        server.stopServer()
+        #expect(await daemon.waitUntil { $0.stderr.contains("the notification server left the session bus") }, "\(daemon.stderr)")
+        let whileAway = try await Self.deliver(Self.kazakhstan, on: server)
+        #expect(whileAway.stdout.contains("(uint32 0,)"), "nothing shown yet: \(whileAway.stdout) \(whileAway.stderr)")
+        #expect(daemon.stderr.contains("held until the notification server is back"), "\(daemon.stderr)")
+
+        try await server.restart()
+        #expect(await daemon.waitUntil { _ in (try? await server.notifyCalls())?.contains("'Kazakhstan'") == true }, "\(daemon.stderr)")
+        _ = try await server.invokeAction(id: 1, key: "default")
+        #expect(await daemon.waitUntil { _ in terminal.arguments != nil }, "clicks work with the new server: \(daemon.stderr)")
+        #expect(terminal.arguments?.suffix(3) == ["open", "country", "KZ"])
+        #expect(daemon.process.isRunning)
+        #expect(await daemon.stop() == 0)
+    }
+
+    @Test func deliverRefusesWhatIsNotAValidAlert() async throws {
+        let server = try await MockNotificationServer.start()
+        let sandbox = try Sandbox(config: HandOffTests.quietDaemon)
+        let daemon = try DaemonProcess([], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        #expect(await daemon.waitUntil { _ in await server.daemonAnswers() }, "\(daemon.stderr)")
+        let hostile = Self.kazakhstan.replacingOccurrences(of: #""argument":"KZ""#, with: #""argument":"KZ; touch /tmp/x""#)
+        for json in [hostile, "[]", "not json", String(repeating: "[", count: 100_000)] {
+            let result = try await Self.deliver(json, on: server)
+            #expect(result.status != 0, "\(json.prefix(60))")
+            #expect(result.stderr.contains("io.github.notifier.Error.InvalidAlerts"), "\(result.stderr)")
+        }
+        #expect(!(try await server.notifyCalls()).contains("Kazakhstan"))
+        let good = try await Self.deliver(Self.kazakhstan, on: server)
+        #expect(good.stdout.contains("(uint32 1,)"), "\(good.stdout) \(good.stderr)")
+        #expect(await daemon.stop() == 0)
+    }
+}

@@ -5,7 +5,9 @@ import Foundation
 public final class MockNotificationServer: @unchecked Sendable {
     public let address: String
     private let bus: Process
-    private let mock: Process
+    private var mock: Process
+    private let capabilities: String
+    private let lock = NSLock()
     private let directory: URL
 
     public static let allCapabilities = "actions body body-markup body-hyperlinks persistence"
@@ -54,14 +56,40 @@ public final class MockNotificationServer: @unchecked Sendable {
         address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !address.isEmpty else { throw ServerError("dbus-daemon printed no address; run scripts/install-deps --test") }
 
-        mock = Process()
+        self.capabilities = capabilities
+        mock = try Self.startMock(address: address, capabilities: capabilities)
+        try waitUntilServing()
+    }
+
+    private static func startMock(address: String, capabilities: String) throws -> Process {
+        let mock = Process()
         mock.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         mock.arguments = ["-m", "dbusmock", "--template", "notification_daemon", "-p", "{\"capabilities\": \"\(capabilities)\"}"]
         mock.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
         mock.standardOutput = FileHandle.nullDevice
         mock.standardError = FileHandle.nullDevice
         try mock.run()
-        try waitUntilServing()
+        return mock
+    }
+
+    /// The server vanishing from the bus (the bus stays), as when a desktop's notification
+    /// daemon crashes; `restart()` brings a fresh one, with no calls recorded.
+    public func stopServer() {
+        let process = lock.withLock { mock }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    public func restart() async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result {
+                    let fresh = try Self.startMock(address: self.address, capabilities: self.capabilities)
+                    self.lock.withLock { self.mock = fresh }
+                    try self.waitUntilServing()
+                })
+            }
+        }
     }
 
     deinit {
@@ -77,7 +105,7 @@ public final class MockNotificationServer: @unchecked Sendable {
     private func waitUntilServing() throws {
         for _ in 0..<100 {
             if let result = try? callBlocking("org.freedesktop.Notifications.GetCapabilities"), result.status == 0 { return }
-            guard mock.isRunning else { break }
+            guard lock.withLock({ mock.isRunning }) else { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
         throw ServerError("python3-dbusmock's notification server did not start; run scripts/install-deps --test")

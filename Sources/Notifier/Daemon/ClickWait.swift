@@ -21,6 +21,7 @@ struct ClickWait {
                     switch event {
                     case .activated(let action, let target): handler.handle(action, target)
                     case .closed: open -= 1
+                    case .serverVanished, .serverAppeared: break
                     }
                     if open <= 0 { return }
                 }

@@ -242,7 +242,7 @@ struct DaemonService: Service {
                     }
                 }
                 if let desktop = sink as? DesktopSink {
-                    group.addTask { await handleClicks(desktop.notifications, store: store) }
+                    group.addTask { await handleClicks(desktop, store: store) }
                     // Found by `notifier --once`, which hands its bubbles over.
                     await DaemonBus.serve(deliver: desktop.showHandedOff)
                 }
@@ -288,11 +288,16 @@ struct DaemonService: Service {
         }
     }
 
-    private func handleClicks(_ notifications: DesktopNotifications, store: Store?) async {
+    private func handleClicks(_ desktop: DesktopSink, store: Store?) async {
         let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.terminal)
         let handler = ClickHandler(opener: opener, store: store, logger: runner.logger)
-        for await event in notifications.events {
-            if case .activated(let action, let target) = event { handler.handle(action, target) }
+        for await event in desktop.notifications.events {
+            switch event {
+            case .activated(let action, let target): handler.handle(action, target)
+            case .serverVanished: runner.logger.warning("the notification server left the session bus; holding notifications until it is back")
+            case .serverAppeared: await desktop.serverReturned()
+            case .closed: break
+            }
         }
     }
 }

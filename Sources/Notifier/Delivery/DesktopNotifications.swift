@@ -10,6 +10,10 @@ final class DesktopNotifications: Sendable {
     enum Event: Sendable {
         case activated(NotificationAction, ClickTarget)
         case closed(reason: Int)
+        /// The notification server left the bus (it crashed or is restarting).
+        case serverVanished
+        /// A notification server owns the name again; its capabilities are read afresh.
+        case serverAppeared
     }
 
     struct ServerInfo: Sendable {
@@ -17,7 +21,9 @@ final class DesktopNotifications: Sendable {
         var capabilities: Set<String>
     }
 
-    let server: ServerInfo
+    /// The server as last asked: a server that comes back may be another one.
+    var server: ServerInfo { current.withLock { $0 } }
+    private let current: Mutex<ServerInfo>
     let events: AsyncStream<Event>
     /// How many bubbles this process has shown, so `--once --wait` knows how many closes to await.
     var shownCount: Int { shown.withLock { $0 } }
@@ -39,23 +45,45 @@ final class DesktopNotifications: Sendable {
             guard notify_get_server_info(&name, &vendor, &version, &spec) != 0 else {
                 return .failure(.desktop("no notification server on the session bus"))
             }
-            let info = ServerInfo(name: name.map { String(cString: $0) } ?? "unknown", capabilities: capabilities())
-            for text in [name, vendor, version, spec] { g_free(text) }
-            return .success(info)
+            for text in [vendor, version, spec] { g_free(text) }
+            defer { g_free(name) }
+            return .success(ServerInfo(name: name.map { String(cString: $0) } ?? "unknown", capabilities: serverCapabilities()))
         }
-        return server.map { DesktopNotifications(server: $0) }
+        guard case .success(let info) = server else { return server.map { DesktopNotifications(server: $0) } }
+        let notifications = DesktopNotifications(server: info)
+        await notifications.watchServer()
+        return .success(notifications)
     }
 
     private init(server: ServerInfo) {
-        self.server = server
+        current = Mutex(server)
         (events, continuation) = AsyncStream.makeStream(of: Event.self)
+    }
+
+    /// Follows the server's name on the bus, so a daemon outlives a crashed or restarted server.
+    private func watchServer() async {
+        await GLibLoop.shared.run {
+            let box = Unmanaged.passRetained(WatchBox(self)).toOpaque()
+            _ = g_bus_watch_name(G_BUS_TYPE_SESSION, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
+                                 onServerAppeared, onServerVanished, box, nil)
+        }
+    }
+
+    fileprivate func serverChanged(present: Bool) {
+        guard present else {
+            continuation.yield(.serverVanished)
+            return
+        }
+        let fresh = serverCapabilities()
+        current.withLock { $0.capabilities = fresh }
+        continuation.yield(.serverAppeared)
     }
 
     /// `imagePath`: a local picture for the `image-path` hint.
     func show(_ alert: Alert, imagePath: String? = nil) async throws(DeliveryError) {
-        let capabilities = server.capabilities
         let continuation = continuation
         let result = await GLibLoop.shared.run { () -> Result<Void, DeliveryError> in
+            let capabilities = self.server.capabilities
             let body = bodyText(alert, capabilities: capabilities)
             guard let notification = notify_notification_new(alert.title, body, alert.icon) else {
                 return .failure(.desktop("libnotify could not create a notification"))
@@ -102,6 +130,22 @@ extension Urgency {
     }
 }
 
+/// The watcher's `user_data`; it lives as long as the process, as the watch does.
+private final class WatchBox: Sendable {
+    let notifications: DesktopNotifications
+    init(_ notifications: DesktopNotifications) { self.notifications = notifications }
+}
+
+private func onServerAppeared(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ owner: UnsafePointer<CChar>?, _ userData: gpointer?) {
+    guard let userData else { return }
+    Unmanaged<WatchBox>.fromOpaque(userData).takeUnretainedValue().notifications.serverChanged(present: true)
+}
+
+private func onServerVanished(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ userData: gpointer?) {
+    guard let userData else { return }
+    Unmanaged<WatchBox>.fromOpaque(userData).takeUnretainedValue().notifications.serverChanged(present: false)
+}
+
 /// What a C callback needs, passed as a retained `user_data` pointer.
 private final class CallbackBox: Sendable {
     let target: ClickTarget
@@ -135,7 +179,7 @@ private func releaseClosure(_ userData: gpointer?, _ closure: UnsafeMutablePoint
     releaseBox(userData)
 }
 
-private func capabilities() -> Set<String> {
+private func serverCapabilities() -> Set<String> {
     var result: Set<String> = []
     var node = notify_get_server_caps()
     let list = node

@@ -9,11 +9,37 @@ struct DesktopSink: AlertSink {
     /// `nil` when `delivery.images` is off.
     let images: ImageCache?
     let logger: Logger
+    /// What could not be shown while the server was away, shown when it is back.
+    let held = HeldAlerts()
 
     func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {
+        do {
+            try await show(alert)
+        } catch {
+            await held.hold(alert)
+            throw .desktop("\(error); held until the notification server is back")
+        }
+    }
+
+    private func show(_ alert: Alert) async throws(DeliveryError) {
         var imagePath: String?
         if let url = alert.imageURL, let images { imagePath = await images.image(for: url, logger: logger) }
         try await notifications.show(alert, imagePath: imagePath)
+    }
+
+    /// The server is back: what was held goes out now; what fails again stays held.
+    func serverReturned() async {
+        let alerts = await held.takeAll()
+        guard !alerts.isEmpty else { return }
+        logger.info("notification server is back: showing \(alerts.count) held notification(s)")
+        for alert in alerts {
+            do {
+                try await show(alert)
+            } catch {
+                await held.hold(alert)
+                logger.error("\(alert.rule) \(alert.key): \(error)")
+            }
+        }
     }
 
     /// Alerts `notifier --once` handed to the daemon: shown, not recorded again (the sender
@@ -30,6 +56,23 @@ struct DesktopSink: AlertSink {
         }
         logger.info("showed \(shown) notification(s) handed over by notifier --once")
         return shown
+    }
+}
+
+/// Alerts waiting for a notification server: the newest `limit`, so an absent server for days
+/// does not grow it without end.
+actor HeldAlerts {
+    static let limit = 50
+    private var alerts: [Alert] = []
+
+    func hold(_ alert: Alert) {
+        alerts.append(alert)
+        if alerts.count > Self.limit { alerts.removeFirst(alerts.count - Self.limit) }
+    }
+
+    func takeAll() -> [Alert] {
+        defer { alerts = [] }
+        return alerts
     }
 }
 
