@@ -1,5 +1,48 @@
 import Foundation
 
+/// A private session bus: a dbus-daemon listening in a temporary directory.
+public enum PrivateBus {
+    /// The running daemon and its address.
+    public static func start(in directory: URL) throws -> (Process, String) {
+        // No <servicedir>: nothing gets activated behind the test's back (dunst, say).
+        let config = """
+        <busconfig>
+          <type>session</type>
+          <listen>unix:dir=\(directory.path)</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
+        let configFile = directory.appendingPathComponent("session.conf")
+        try config.write(to: configFile, atomically: true, encoding: .utf8)
+        let bus = Process()
+        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        bus.arguments = ["--config-file=\(configFile.path)", "--nofork", "--print-address=1"]
+        let addressPipe = Pipe()
+        bus.standardOutput = addressPipe
+        bus.standardError = FileHandle.nullDevice
+        try bus.run()
+        let address = String(decoding: readLine(addressPipe), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !address.isEmpty else { throw MockNotificationServer.ServerError("dbus-daemon printed no address; run scripts/install-deps --test") }
+        return (bus, address)
+    }
+
+    /// The first line a process writes to `pipe`.
+    static func readLine(_ pipe: Pipe) -> Data {
+        var line = Data()
+        while !line.contains(0x0A) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        return line
+    }
+}
+
 /// A private D-Bus session bus with python3-dbusmock's notification server on it: a real
 /// notification protocol peer that records every call, with no display needed.
 public final class MockNotificationServer: @unchecked Sendable {
@@ -24,38 +67,7 @@ public final class MockNotificationServer: @unchecked Sendable {
     private init(capabilities: String) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        // No <servicedir>: nothing gets activated behind the test's back (dunst, say).
-        let config = """
-        <busconfig>
-          <type>session</type>
-          <listen>unix:dir=\(directory.path)</listen>
-          <auth>EXTERNAL</auth>
-          <policy context="default">
-            <allow send_destination="*" eavesdrop="true"/>
-            <allow eavesdrop="true"/>
-            <allow own="*"/>
-          </policy>
-        </busconfig>
-        """
-        let configFile = directory.appendingPathComponent("session.conf")
-        try config.write(to: configFile, atomically: true, encoding: .utf8)
-
-        bus = Process()
-        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        bus.arguments = ["--config-file=\(configFile.path)", "--nofork", "--print-address=1"]
-        let addressPipe = Pipe()
-        bus.standardOutput = addressPipe
-        bus.standardError = FileHandle.nullDevice
-        try bus.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = addressPipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !address.isEmpty else { throw ServerError("dbus-daemon printed no address; run scripts/install-deps --test") }
-
+        (bus, address) = try PrivateBus.start(in: directory)
         self.capabilities = capabilities
         mock = try Self.startMock(address: address, capabilities: capabilities)
         try waitUntilServing()
