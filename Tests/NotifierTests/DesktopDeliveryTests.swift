@@ -61,6 +61,19 @@ import Testing
         #expect(calls.contains("'x-notifier-deeplink'"))
     }
 
+    @Test func theDeepLinkIsALinkInTheBodyOnlyWhereTheServerShowsLinks() async throws {
+        for (capabilities, linked) in [(MockNotificationServer.allCapabilities, true), ("actions body body-markup", false)] {
+            let server = try await MockNotificationServer.start(capabilities: capabilities)
+            let sandbox = try Sandbox(config: CLITests.noDelay)
+            let result = try await ProcessRunner.notifier(["--once", "--seed", "42"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+            #expect(result.status == 0)
+            let calls = try await server.notifyCalls()
+            let link = calls.firstMatch(of: /<a href="notifier:\/\/country\/([A-Z]{2})">notifier open country ([A-Z]{2})<\/a>/)
+            #expect((link != nil) == linked, "\(capabilities): \(calls)")
+            if let link { #expect(link.1 == link.2) }
+        }
+    }
+
     @Test func withNoBusItFallsBackToTheTerminal() async throws {
         let sandbox = try Sandbox(config: CLITests.noDelay)
         let result = try await ProcessRunner.notifier(["--once", "--seed", "42"], environment: sandbox.environment())

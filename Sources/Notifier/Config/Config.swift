@@ -78,6 +78,10 @@ struct Config: Sendable, Equatable {
     var quietHours: QuietHours?
     var rateLimitPerMinute = 10
     var groupWindow = Duration.zero
+    /// The terminal a click opens a detail view in, as an argv prefix; empty to look for one.
+    var terminal: [String] = []
+    /// Fetch pictures such as flags (once each, then cached).
+    var images = true
 
     /// Environment variables that override a key, and the key they override.
     static let environmentKeys: [(variable: String, key: WritableKeyPath<Config, String> & Sendable)] = [
@@ -497,6 +501,8 @@ extension Config {
         .quietHours("delivery.quiet_hours", \.quietHours),
         .integer("delivery.rate_limit_per_minute", \.rateLimitPerMinute, in: 1...1000),
         .duration("delivery.group_window", \.groupWindow, atLeast: .zero),
+        .command("delivery.terminal", \.terminal),
+        .bool("delivery.images", \.images),
     ]
 
     static let settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })

@@ -169,6 +169,13 @@ rate_limit_per_minute = 10
 # Alerts of one rule arriving within this long of the first become one notification ("0s": only
 # those of one poll). `--once` delivers at the end of its pass whatever is still gathering.
 group_window = "0s"
+# The terminal a click on a notification opens its detail view in: a command that runs the
+# arguments after it, e.g. ["kitty"] or ["gnome-terminal", "--"]. [] tries $TERMINAL (with -e),
+# x-terminal-emulator, xdg-terminal-exec and common terminals, else `xdg-open notifier://…`.
+terminal = []
+# Show pictures such as a country's flag: each is fetched once, then kept in
+# $XDG_CACHE_HOME/notifier/flags. false: nothing is fetched.
+images = true
 
 """#
 }

@@ -40,7 +40,10 @@ actor CryptoPoller {
 actor EngineDesk {
     private var engine: RuleEngine
 
+    private let store: Store?
+
     init(store: Store?, logger: Logger) {
+        self.store = store
         do {
             engine = try store?.loadEngine() ?? RuleEngine()
         } catch {
@@ -51,6 +54,9 @@ actor EngineDesk {
 
     /// Steps the machines; returns the alerts and the records that changed.
     func evaluate(_ readings: [SubjectReading], now: Date) -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord]) {
+        if let silences = try? store?.loadSilences() {
+            (engine.mutes, engine.snoozes) = silences
+        }
         let decision = engine.evaluate(readings, now: now)
         var changed: [SubjectKey: SubjectRecord] = [:]
         for key in decision.changed { changed[key] = engine.records[key] }

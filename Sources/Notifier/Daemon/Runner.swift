@@ -36,9 +36,9 @@ struct Runner: Sendable {
 
     /// One pass: every enabled feed once, concurrently with each other and with the launch
     /// delay; then deliver. Returns the exit code: 1 when every feed that was polled failed.
-    func runOnce() async -> Int32 {
+    func runOnce(wait: Duration? = nil) async -> Int32 {
         let store = openStore()
-        let sink = await SinkFactory.make(output, environment: context.environment, logger: logger)
+        let sink = await SinkFactory.make(output, environment: context.environment, logger: logger, handOff: true, images: context.config.images)
         let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger)
         let crypto = CryptoRound(runner: self, store: store, dispatcher: dispatcher)
         let holidays = HolidayRound(runner: self, store: store, dispatcher: dispatcher, desk: crypto.desk)
@@ -62,6 +62,9 @@ struct Runner: Sendable {
         let forecastOutcome = await weather
         await dispatcher.flushGathering(now: now())
         let polled = [countriesOutcome, cryptoOutcome, holidaysOutcome, forecastOutcome].filter { $0 != .notPolled }
+        if let wait, let local = (sink as? HandOffSink)?.local {
+            await ClickWait(runner: self, store: store).serve(local.notifications, for: wait)
+        }
         return !polled.isEmpty && polled.allSatisfy { $0 == .failed } ? Exit.failure : 0
     }
 
@@ -221,7 +224,7 @@ struct DaemonService: Service {
 
     func run() async throws {
         let store = runner.openStore()
-        let sink = await SinkFactory.make(runner.output, environment: runner.context.environment, logger: runner.logger)
+        let sink = await SinkFactory.make(runner.output, environment: runner.context.environment, logger: runner.logger, images: runner.context.config.images)
         // Trapped for the daemon's whole life: between two reloads a SIGHUP must not kill it.
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         let (reloads, reloaded) = AsyncStream.makeStream(of: Runner.self)
@@ -264,7 +267,9 @@ struct DaemonService: Service {
                     }
                 }
                 if let desktop = sink as? DesktopSink {
-                    group.addTask { await handleClicks(desktop.notifications) }
+                    group.addTask { await handleClicks(desktop, store: store) }
+                    // Found by `notifier --once`, which hands its bubbles over.
+                    await DaemonBus.serve(deliver: desktop.showHandedOff)
                 }
             }
         }
@@ -309,11 +314,15 @@ struct DaemonService: Service {
         }
     }
 
-    private func handleClicks(_ notifications: DesktopNotifications) async {
-        let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger)
-        for await event in notifications.events {
-            if case .activated(let link, let action) = event, action == "default" {
-                opener.open(link)
+    private func handleClicks(_ desktop: DesktopSink, store: Store?) async {
+        let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.terminal)
+        let handler = ClickHandler(opener: opener, store: store, logger: runner.logger)
+        for await event in desktop.notifications.events {
+            switch event {
+            case .activated(let action, let target): handler.handle(action, target)
+            case .serverVanished: runner.logger.warning("the notification server left the session bus; holding notifications until it is back")
+            case .serverAppeared: await desktop.serverReturned()
+            case .closed: break
             }
         }
     }

@@ -180,11 +180,8 @@ final class Store: Sendable {
                 let record = (try? Self.decoder.decode(SubjectRecord.self, from: Data((row["record"] as String).utf8))) ?? SubjectRecord()
                 records[SubjectKey(rule: row["rule"], subject: row["subject"])] = record
             }
-            var mutes: [String: Date] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT rule, until FROM mute") {
-                mutes[row["rule"]] = row["until"]
-            }
-            return RuleEngine(records: records, mutes: mutes)
+            let silences = try Self.silences(db)
+            return RuleEngine(records: records, mutes: silences.mutes, snoozes: silences.snoozes)
         }
     }
 

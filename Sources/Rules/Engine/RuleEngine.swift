@@ -84,14 +84,22 @@ public struct RuleEngine: Sendable, Equatable {
     public var records: [SubjectKey: SubjectRecord]
     /// Rule → muted until; `Date.distantFuture` for "until unmuted".
     public var mutes: [String: Date]
+    /// One rule and subject → silent until (a notification's "Snooze 1 h").
+    public var snoozes: [SubjectKey: Date]
 
-    public init(records: [SubjectKey: SubjectRecord] = [:], mutes: [String: Date] = [:]) {
+    public init(records: [SubjectKey: SubjectRecord] = [:], mutes: [String: Date] = [:], snoozes: [SubjectKey: Date] = [:]) {
         self.records = records
         self.mutes = mutes
+        self.snoozes = snoozes
     }
 
     public func isMuted(_ rule: String, now: Date) -> Bool {
         mutes[rule].map { now < $0 } ?? false
+    }
+
+    /// Its rule muted, or this subject snoozed.
+    public func isSilenced(_ key: SubjectKey, now: Date) -> Bool {
+        isMuted(key.rule, now: now) || snoozes[key].map { now < $0 } ?? false
     }
 
     public mutating func evaluate(_ readings: [SubjectReading], now: Date) -> Decision {
@@ -116,7 +124,7 @@ public struct RuleEngine: Sendable, Equatable {
             }
             if let emission = record.machine.step(reading.signal, now: now, policy: reading.policy) {
                 // A muted rule keeps its state true to the data, so unmuting does not replay.
-                if isMuted(reading.key.rule, now: now) {
+                if isSilenced(reading.key, now: now) {
                     decision.muted.append(reading.key)
                 } else if let alert = reading.alert(emission) {
                     decision.alerts.append(alert)
