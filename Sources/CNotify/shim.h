@@ -2,6 +2,8 @@
 #define NOTIFIER_CNOTIFY_SHIM_H
 // Swift cannot import GLib's function-like macros; these wrappers stand in for them.
 #include <libnotify/notify.h>
+// GDBus, for the daemon's well-known name (libnotify already links GIO).
+#include <gio/gio.h>
 
 static const gboolean cnotify_true = TRUE;
 static const gboolean cnotify_false = FALSE;

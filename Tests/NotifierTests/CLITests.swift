@@ -5,7 +5,6 @@ import Testing
 
 /// The built program, run as a user runs it.
 @Suite struct CLITests {
-    /// The launch country at once, and no crypto feed: tests never reach the real CoinLore.
     /// Countries from a loopback restcountries v3.1 server, shown at once; no crypto.
     static func remoteCountries(_ server: LoopbackServer) -> String {
         """
@@ -19,7 +18,8 @@ import Testing
         """
     }
 
-    static let noDelay = "[rules.launch_country]\ndelay_seconds = 0\n[feeds.crypto]\nenabled = false\n" + Sandbox.noHolidays
+    /// The launch country at once, and no crypto feed: tests never reach the real CoinLore.
+    static let noDelay = "[rules.launch_country]\ndelay_seconds = 0\n[feeds.crypto]\nenabled = false\n" + Sandbox.noHolidays + Sandbox.noForecast
 
     @Test func openCountryPrintsTheDetailView() async throws {
         let sandbox = try Sandbox()

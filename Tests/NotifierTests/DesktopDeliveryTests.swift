@@ -53,6 +53,19 @@ import Testing
         #expect(calls.contains("'x-notifier-deeplink'"))
     }
 
+    @Test func theDeepLinkIsALinkInTheBodyOnlyWhereTheServerShowsLinks() async throws {
+        for (capabilities, linked) in [(MockNotificationServer.allCapabilities, true), ("actions body body-markup", false)] {
+            let server = try await MockNotificationServer.start(capabilities: capabilities)
+            let sandbox = try Sandbox(config: CLITests.noDelay)
+            let result = try await ProcessRunner.notifier(["--once", "--seed", "42"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+            #expect(result.status == 0)
+            let calls = try await server.notifyCalls()
+            let link = calls.firstMatch(of: /<a href="notifier:\/\/country\/([A-Z]{2})">notifier open country ([A-Z]{2})<\/a>/)
+            #expect((link != nil) == linked, "\(capabilities): \(calls)")
+            if let link { #expect(link.1 == link.2) }
+        }
+    }
+
     @Test func withNoBusItFallsBackToTheTerminal() async throws {
         let sandbox = try Sandbox(config: CLITests.noDelay)
         let result = try await ProcessRunner.notifier(["--once", "--seed", "42"], environment: sandbox.environment())
@@ -64,56 +77,5 @@ import Testing
 
         let history = try await ProcessRunner.notifier(["history"], environment: sandbox.environment())
         #expect(history.stdout.contains("launch_country"))
-    }
-}
-
-/// The daemon while its notification server crashes and comes back on the same bus.
-@Suite struct NotificationServerRestartTests {
-    /// BTC's price at each poll by id: over the upper level, then under the lower one.
-    actor Bitcoin {
-        var polls = 0
-        func next() -> Data {
-            polls += 1
-            return Data(String(decoding: (try? Samples.data("coinlore_ticker_id90.json")) ?? Data(), as: UTF8.self)
-                .replacingOccurrences(of: "66744.89", with: polls == 1 ? "101000" : "98000").utf8)
-        }
-    }
-
-    @Test func theDaemonCarriesOnWhileTheServerIsGoneAndUsesItWhenItReturns() async throws {
-        let bitcoin = Bitcoin()
-        let start = try CryptoEndToEndTests.page(prices: ["BTC": "99500"])
-        let http = try await LoopbackServer.start([
-            ("GET /api/tickers", { _ in LoopbackServer.json(start) }),
-            ("GET /api/ticker", { _ in LoopbackServer.json(await bitcoin.next()) }),
-        ])
-        let server = try await MockNotificationServer.start()
-        let sandbox = try Sandbox(config: """
-            [feeds.crypto]
-            base_url = "\(http.baseURL)/api"
-            interval = "10s"
-            [rules.crypto_cross]
-            levels = ["BTC > 100000", "BTC < 99000"]
-            [rules.launch_country]
-            enabled = false
-            """)
-        let daemon = try DaemonProcess([], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
-        // The first poll's moves show while the server is up.
-        #expect(await daemon.waitUntil(timeout: .seconds(40)) { _ in (try? await server.notifyCalls().contains("coins moved")) == true },
-                "\(daemon.stderr)")
-
-        server.killServer()
-        // The next poll's crossing comes while no server is there: one clear line, no crash.
-        #expect(await daemon.waitUntil(timeout: .seconds(40)) { $0.stderr.contains("crypto_cross") }, "\(daemon.stderr)")
-        let failure = daemon.stderr.split(separator: "\n").filter { $0.contains("crypto_cross") }
-        #expect(failure.count == 1 && failure.first?.contains("desktop notification failed") == true, "\(failure)")
-        #expect(daemon.process.isRunning)
-
-        try await server.restartServer()
-        // The crossing after that goes to the new server.
-        #expect(await daemon.waitUntil(timeout: .seconds(40)) { _ in (try? await server.notifyCalls().contains("BTC fell below $99,000")) == true },
-                "\(daemon.stderr)")
-        #expect(daemon.process.isRunning)
-        #expect(await daemon.stop() == 0)
-        await http.stop()
     }
 }

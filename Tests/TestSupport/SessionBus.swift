@@ -1,5 +1,48 @@
 import Foundation
 
+/// A private session bus: a dbus-daemon listening in a temporary directory.
+public enum PrivateBus {
+    /// The running daemon and its address.
+    public static func start(in directory: URL) throws -> (Process, String) {
+        // No <servicedir>: nothing gets activated behind the test's back (dunst, say).
+        let config = """
+        <busconfig>
+          <type>session</type>
+          <listen>unix:dir=\(directory.path)</listen>
+          <auth>EXTERNAL</auth>
+          <policy context="default">
+            <allow send_destination="*" eavesdrop="true"/>
+            <allow eavesdrop="true"/>
+            <allow own="*"/>
+          </policy>
+        </busconfig>
+        """
+        let configFile = directory.appendingPathComponent("session.conf")
+        try config.write(to: configFile, atomically: true, encoding: .utf8)
+        let bus = Process()
+        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
+        bus.arguments = ["--config-file=\(configFile.path)", "--nofork", "--print-address=1"]
+        let addressPipe = Pipe()
+        bus.standardOutput = addressPipe
+        bus.standardError = FileHandle.nullDevice
+        try bus.run()
+        let address = String(decoding: readLine(addressPipe), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !address.isEmpty else { throw MockNotificationServer.ServerError("dbus-daemon printed no address; run scripts/install-deps --test") }
+        return (bus, address)
+    }
+
+    /// The first line a process writes to `pipe`.
+    static func readLine(_ pipe: Pipe) -> Data {
+        var line = Data()
+        while !line.contains(0x0A) {
+            let chunk = pipe.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            line.append(chunk)
+        }
+        return line
+    }
+}
+
 /// A private D-Bus session bus with python3-dbusmock's notification server on it: a real
 /// notification protocol peer that records every call, with no display needed.
 public final class MockNotificationServer: @unchecked Sendable {
@@ -7,6 +50,7 @@ public final class MockNotificationServer: @unchecked Sendable {
     private let bus: Process
     private var mock: Process
     private let capabilities: String
+    private let lock = NSLock()
     private let directory: URL
 
     public static let allCapabilities = "actions body body-markup body-hyperlinks persistence"
@@ -23,67 +67,37 @@ public final class MockNotificationServer: @unchecked Sendable {
     private init(capabilities: String) throws {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        // No <servicedir>: nothing gets activated behind the test's back (dunst, say).
-        let config = """
-        <busconfig>
-          <type>session</type>
-          <listen>unix:dir=\(directory.path)</listen>
-          <auth>EXTERNAL</auth>
-          <policy context="default">
-            <allow send_destination="*" eavesdrop="true"/>
-            <allow eavesdrop="true"/>
-            <allow own="*"/>
-          </policy>
-        </busconfig>
-        """
-        let configFile = directory.appendingPathComponent("session.conf")
-        try config.write(to: configFile, atomically: true, encoding: .utf8)
-
-        bus = Process()
-        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        bus.arguments = ["--config-file=\(configFile.path)", "--nofork", "--print-address=1"]
-        let addressPipe = Pipe()
-        bus.standardOutput = addressPipe
-        bus.standardError = FileHandle.nullDevice
-        try bus.run()
-        var line = Data()
-        while !line.contains(0x0A) {
-            let chunk = addressPipe.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            line.append(chunk)
-        }
-        address = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        guard !address.isEmpty else { throw ServerError("dbus-daemon printed no address; run scripts/install-deps --test") }
-
+        (bus, address) = try PrivateBus.start(in: directory)
         self.capabilities = capabilities
-        mock = Self.notificationServer(address: address, capabilities: capabilities)
-        try mock.run()
+        mock = try Self.startMock(address: address, capabilities: capabilities)
         try waitUntilServing()
     }
 
-    private static func notificationServer(address: String, capabilities: String) -> Process {
+    private static func startMock(address: String, capabilities: String) throws -> Process {
         let mock = Process()
         mock.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         mock.arguments = ["-m", "dbusmock", "--template", "notification_daemon", "-p", "{\"capabilities\": \"\(capabilities)\"}"]
         mock.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
         mock.standardOutput = FileHandle.nullDevice
         mock.standardError = FileHandle.nullDevice
+        try mock.run()
         return mock
     }
 
-    /// The notification server goes away (killed, as a crash would); the bus stays.
-    public func killServer() {
-        kill(mock.processIdentifier, SIGKILL)
-        mock.waitUntilExit()
+    /// The server vanishing from the bus (the bus stays), as when a desktop's notification
+    /// daemon crashes; `restart()` brings a fresh one, with no calls recorded.
+    public func stopServer() {
+        let process = lock.withLock { mock }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
     }
 
-    /// A new notification server on the same bus, with an empty call log.
-    public func restartServer() async throws {
+    public func restart() async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             DispatchQueue.global().async {
                 continuation.resume(with: Result {
-                    self.mock = Self.notificationServer(address: self.address, capabilities: self.capabilities)
-                    try self.mock.run()
+                    let fresh = try Self.startMock(address: self.address, capabilities: self.capabilities)
+                    self.lock.withLock { self.mock = fresh }
                     try self.waitUntilServing()
                 })
             }
@@ -103,7 +117,7 @@ public final class MockNotificationServer: @unchecked Sendable {
     private func waitUntilServing() throws {
         for _ in 0..<100 {
             if let result = try? callBlocking("org.freedesktop.Notifications.GetCapabilities"), result.status == 0 { return }
-            guard mock.isRunning else { break }
+            guard lock.withLock({ mock.isRunning }) else { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
         throw ServerError("python3-dbusmock's notification server did not start; run scripts/install-deps --test")
@@ -125,6 +139,26 @@ public final class MockNotificationServer: @unchecked Sendable {
     /// The recorded Notify calls, as gdbus prints them.
     public func notifyCalls() async throws -> String {
         try await call("org.freedesktop.DBus.Mock.GetMethodCalls", ["Notify"]).stdout
+    }
+
+    /// What a click does: the server's `ActionInvoked` signal for notification `id`.
+    public func invokeAction(id: UInt32, key: String) async throws -> ProcessResult {
+        try await call("org.freedesktop.DBus.Mock.EmitSignal", ["org.freedesktop.Notifications", "ActionInvoked", "us",
+                                                                 "[<uint32 \(id)>, <\"\(key)\">]"])
+    }
+
+    /// The server closing notification `id` (reason 2: dismissed by the user).
+    public func close(id: UInt32, reason: UInt32 = 2) async throws -> ProcessResult {
+        try await call("org.freedesktop.DBus.Mock.EmitSignal", ["org.freedesktop.Notifications", "NotificationClosed", "uu",
+                                                                 "[<uint32 \(id)>, <uint32 \(reason)>]"])
+    }
+
+    /// Whether the notifier daemon answers on its well-known name.
+    public func daemonAnswers() async -> Bool {
+        let result = try? await ProcessRunner.run("/usr/bin/gdbus", ["call", "--session", "-d", "io.github.notifier", "-o", "/io/github/notifier",
+                                                                    "-m", "io.github.notifier.Daemon.Ping"],
+                                                  environment: ["DBUS_SESSION_BUS_ADDRESS": address], timeout: .seconds(5))
+        return result?.status == 0
     }
 
     public struct ServerError: Error, CustomStringConvertible {

@@ -41,12 +41,6 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The server's Retry-After, where it gave one.
-    public var retryAfter: Duration? {
-        if case .httpStatus(_, _, let seconds?) = self { return .seconds(max(0, seconds)) }
-        return nil
-    }
-
     public var cause: String {
         switch self {
         case .invalidURL: return "is not a valid http(s) URL"

@@ -15,7 +15,7 @@ enum Main {
         signal(SIGPIPE, SIG_IGN)
         do {
             if try DetailViewFastPath.run(Array(CommandLine.arguments.dropFirst())) { return }
-            var command = try NotifierCommand.parseAsRoot()
+            var command = try NotifierCommand.parseAsRoot(WaitOption.normalized(Array(CommandLine.arguments.dropFirst())))
             // Casts to the async commands themselves, not to `any AsyncParsableCommand`: an
             // existential cast scans every protocol conformance in the binary, milliseconds a
             // detail view should not pay.

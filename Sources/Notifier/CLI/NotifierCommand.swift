@@ -16,7 +16,8 @@ struct NotifierCommand: AsyncParsableCommand {
         Exit codes: 0 success, 1 the work failed, 2 usage or config error.
         """,
         version: "notifier \(HTTPClient.version)",
-        subcommands: [OpenCommand.self, OpenURLCommand.self, ListCommand.self, HistoryCommand.self, RulesCommand.self, MuteCommand.self, UnmuteCommand.self, ConfigCommand.self]
+        subcommands: [OpenCommand.self, OpenURLCommand.self, ListCommand.self, HistoryCommand.self, RulesCommand.self, MuteCommand.self, UnmuteCommand.self, ConfigCommand.self,
+                      InstallCommand.self, UninstallCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions
@@ -33,17 +34,23 @@ struct NotifierCommand: AsyncParsableCommand {
     @Flag(help: "With --once: print what would be delivered and why; deliver nothing, change no stored state.")
     var dryRun = false
 
-    func validate() throws {
-        if dryRun && !once { throw ValidationError("--dry-run goes with --once") }
-    }
+    @Option(name: .customLong("wait"), help: ArgumentHelp("With --once: stay to serve clicks on its own bubbles until they close, at most this long (default \(WaitOption.defaultSeconds)). Not needed when a daemon runs: it takes the bubbles.", valueName: "seconds"))
+    var waitSeconds: Int?
 
     func run() async throws {
+        if let waitSeconds {
+            guard once else { throw ValidationError("--wait goes with --once") }
+            guard WaitOption.range.contains(waitSeconds) else { throw ValidationError("--wait takes 1 to \(WaitOption.range.upperBound) seconds") }
+        }
+        // Checked here, not in validate(): `install --dry-run` sets this command's flag too.
+        if dryRun && !once { throw ValidationError("--dry-run goes with --once") }
         let context = try AppContext.load(global)
+        if !dryRun { Welcome(paths: context.paths, environment: context.environment, configFile: context.configFile).showIfDue() }
         let runner = Runner(context: context, output: output, seed: seed)
         if once && dryRun {
             await runner.dryRun()
         } else if once {
-            let code = await runner.runOnce()
+            let code = await runner.runOnce(wait: waitSeconds.map { .seconds($0) })
             if code != 0 { throw ExitCode(code) }
         } else {
             try await runner.runDaemon()

@@ -34,7 +34,8 @@ struct RulesCommand: ParsableCommand {
             for (key, record) in subjects {
                 let value = record.lastValue.map { "  last \($0)" } ?? ""
                 let notified = record.lastNotified.map { "  notified \($0.formatted(.iso8601))" } ?? ""
-                text += "  \(key.subject)  \(record.machine.stateDescription(now: now))\(value)\(notified)\n"
+                let snoozed = engine.snoozes[key].flatMap { now < $0 ? "  [snoozed until \($0.formatted(.iso8601))]" : nil } ?? ""
+                text += "  \(key.subject)  \(record.machine.stateDescription(now: now))\(value)\(notified)\(snoozed)\n"
             }
         }
         FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))

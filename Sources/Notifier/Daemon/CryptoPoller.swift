@@ -40,7 +40,10 @@ actor CryptoPoller {
 actor EngineDesk {
     private var engine: RuleEngine
 
+    private let store: Store?
+
     init(store: Store?, logger: Logger) {
+        self.store = store
         do {
             engine = try store?.loadEngine() ?? RuleEngine()
         } catch {
@@ -51,6 +54,9 @@ actor EngineDesk {
 
     /// Steps the machines; returns the alerts and the records that changed.
     func evaluate(_ readings: [SubjectReading], now: Date) -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord]) {
+        if let silences = try? store?.loadSilences() {
+            (engine.mutes, engine.snoozes) = silences
+        }
         let decision = engine.evaluate(readings, now: now)
         var changed: [SubjectKey: SubjectRecord] = [:]
         for key in decision.changed { changed[key] = engine.records[key] }
@@ -58,6 +64,15 @@ actor EngineDesk {
     }
 
     var knownKeys: [SubjectKey] { Array(engine.records.keys) }
+
+    /// The anchors of one rule's subjects, for rules that measure change since the last notification.
+    func anchors(rule: String) -> [SubjectKey: Double] {
+        var anchors: [SubjectKey: Double] = [:]
+        for (key, record) in engine.records where key.rule == rule {
+            if let anchor = record.anchor { anchors[key] = anchor }
+        }
+        return anchors
+    }
 }
 
 /// One feed's health across polls: degraded after N failures in a row, recovered on the first

@@ -7,6 +7,8 @@ import Rules
 struct DeepLinkOpener: Sendable {
     let environment: [String: String]
     let logger: Logger
+    /// `delivery.terminal`: an argv prefix that runs the rest; empty to look for a terminal.
+    var terminal: [String] = []
 
     /// Terminals and the flag after which each takes the command to run.
     static let knownTerminals: [(name: String, flag: String?)] = [
@@ -34,6 +36,10 @@ struct DeepLinkOpener: Sendable {
 
     func command(for link: DeepLink, program: String) -> [String]? {
         let viewCommand = [program] + link.arguments
+        if let configured = terminal.first {
+            guard let path = which(configured) else { return nil }
+            return [path] + terminal.dropFirst() + viewCommand
+        }
         if let terminal = environment["TERMINAL"], !terminal.isEmpty, let path = which(terminal) {
             return [path, "-e"] + viewCommand
         }
@@ -47,12 +53,7 @@ struct DeepLinkOpener: Sendable {
     }
 
     func which(_ name: String) -> String? {
-        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
-        for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        ProgramSearch.find(name, environment: environment)
     }
 
     static func selfExecutable() -> String {

@@ -38,15 +38,17 @@ struct Runner: Sendable {
 
     /// One pass: every enabled feed once, concurrently with each other and with the launch
     /// delay; then deliver. Returns the exit code: 1 when every feed that was polled failed.
-    func runOnce() async -> Int32 {
+    func runOnce(wait: Duration? = nil) async -> Int32 {
         let store = openStore()
-        let sink = await SinkFactory.make(output, environment: context.environment, logger: logger)
+        let sink = await SinkFactory.make(output, environment: context.environment, logger: logger, handOff: true, images: context.config.images)
         let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger)
         let crypto = CryptoRound(runner: self, store: store, dispatcher: dispatcher)
         let holidays = HolidayRound(runner: self, store: store, dispatcher: dispatcher, desk: crypto.desk)
+        let forecasts = ForecastRound(runner: self, store: store, dispatcher: dispatcher, desk: crypto.desk)
         async let countries = refreshCountries(store: store)
         async let coins = crypto.pollOnce()
         async let reminders = holidays.checkOnce()
+        async let weather = forecasts.pollOnce()
         await waitForLaunchDelay()
         // The launch country comes from the freshest country data, so it waits for that feed.
         let countriesResult = await countries
@@ -59,8 +61,12 @@ struct Runner: Sendable {
         }
         let cryptoOutcome = await coins
         let holidaysOutcome = await reminders
+        let forecastOutcome = await weather
         await dispatcher.flushGathering(now: now())
-        let polled = [countriesOutcome, cryptoOutcome, holidaysOutcome].filter { $0 != .notPolled }
+        let polled = [countriesOutcome, cryptoOutcome, holidaysOutcome, forecastOutcome].filter { $0 != .notPolled }
+        if let wait, let local = (sink as? HandOffSink)?.local {
+            await ClickWait(runner: self, store: store).serve(local.notifications, for: wait)
+        }
         return !polled.isEmpty && polled.allSatisfy { $0 == .failed } ? Exit.failure : 0
     }
 
@@ -119,6 +125,28 @@ struct Runner: Sendable {
                 }
             } else {
                 lines.append("holiday_upcoming: remote source, not fetched in a dry run")
+            }
+        }
+        if config.forecast.enabled {
+            let feed = ForecastFeed(http: http, source: config.forecastFeedSource)
+            let store = Store.openForReading(path: context.paths.storePath)
+            var engine = store.flatMap { try? $0.loadEngine() } ?? RuleEngine()
+            for place in config.forecastPlaces {
+                do {
+                    let forecast = try await ForecastRound.fetch(place, feed: feed, store: store, now: now(), logger: logger, keepGeocode: false)
+                    let previous = (try? store?.forecasts(place: place.name, limit: 1))?.first?.forecast
+                    let records = engine.records
+                    let readings = await ForecastRound.readings(forecast, previous: previous, rules: config.forecastRules,
+                                                                today: ForecastRound.today(of: forecast, now: now())) { rule in
+                        records.filter { $0.key.rule == rule }.compactMapValues(\.anchor)
+                    }
+                    let decision = engine.evaluate(readings, now: now())
+                    lines.append("forecast: \(place.name), \(forecast.days.count) days from \(forecast.source)" + (previous == nil ? ", nothing stored to compare with" : ""))
+                    decision.alerts.forEach(would)
+                    for key in decision.muted { lines.append("muted: \(key)") }
+                } catch {
+                    lines.append("forecast: no data for \(place.name), so no alert (\(error))")
+                }
             }
         }
         if !lines.contains(where: { $0.hasPrefix("would deliver") }) { lines.append("nothing would be delivered") }
@@ -198,7 +226,7 @@ struct DaemonService: Service {
 
     func run() async throws {
         let store = runner.openStore()
-        let sink = await SinkFactory.make(runner.output, environment: runner.context.environment, logger: runner.logger)
+        let sink = await SinkFactory.make(runner.output, environment: runner.context.environment, logger: runner.logger, images: runner.context.config.images)
         // Trapped for the daemon's whole life: between two reloads a SIGHUP must not kill it.
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         let (reloads, reloaded) = AsyncStream.makeStream(of: Runner.self)
@@ -241,7 +269,9 @@ struct DaemonService: Service {
                     }
                 }
                 if let desktop = sink as? DesktopSink {
-                    group.addTask { await handleClicks(desktop.notifications) }
+                    group.addTask { await handleClicks(desktop, store: store) }
+                    // Found by `notifier --once`, which hands its bubbles over.
+                    await DaemonBus.serve(deliver: desktop.showHandedOff)
                 }
             }
         }
@@ -263,6 +293,7 @@ struct DaemonService: Service {
             let crypto = CryptoRound(runner: runner, store: store, dispatcher: dispatcher)
             group.addTask { await crypto.pollForever() }
             group.addTask { await HolidayRound(runner: runner, store: store, dispatcher: dispatcher, desk: crypto.desk).checkForever() }
+            group.addTask { await ForecastRound(runner: runner, store: store, dispatcher: dispatcher, desk: crypto.desk).pollForever() }
         }
     }
 
@@ -288,11 +319,15 @@ struct DaemonService: Service {
         }
     }
 
-    private func handleClicks(_ notifications: DesktopNotifications) async {
-        let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger)
-        for await event in notifications.events {
-            if case .activated(let link, let action) = event, action == "default" {
-                opener.open(link)
+    private func handleClicks(_ desktop: DesktopSink, store: Store?) async {
+        let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.terminal)
+        let handler = ClickHandler(opener: opener, store: store, logger: runner.logger)
+        for await event in desktop.notifications.events {
+            switch event {
+            case .activated(let action, let target): handler.handle(action, target)
+            case .serverVanished: runner.logger.warning("the notification server left the session bus; holding notifications until it is back")
+            case .serverAppeared: await desktop.serverReturned()
+            case .closed: break
             }
         }
     }
@@ -307,7 +342,8 @@ struct RetrySchedule {
     mutating func delay(after error: FeedError?, interval: Duration) -> Duration {
         failures = error == nil ? 0 : failures + 1
         var random = SystemRandomNumberGenerator()
-        return backoff.delay(afterConsecutiveFailures: failures, retryAfter: error?.retryAfter, normalInterval: interval, random: &random)
+        return backoff.delay(afterConsecutiveFailures: failures, retryAfter: error?.retryAfterSeconds.map { .seconds($0) },
+                             normalInterval: interval, random: &random)
     }
 }
 
@@ -343,7 +379,8 @@ struct CryptoRound: Sendable {
         let backoff = Backoff()
         while !Task.isCancelled {
             let error = await poll()
-            let delay = backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: error?.retryAfter,
+            let retryAfter = error?.retryAfterSeconds.map { Duration.seconds($0) }
+            let delay = backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,
                                       normalInterval: config.crypto.interval, random: &random)
             try? await runner.clock.sleep(for: delay)
         }

@@ -8,8 +8,12 @@ import Synchronization
 /// that thread and every event comes back through `events`.
 final class DesktopNotifications: Sendable {
     enum Event: Sendable {
-        case activated(DeepLink, action: String)
+        case activated(NotificationAction, ClickTarget)
         case closed(reason: Int)
+        /// The notification server left the bus (it crashed or is restarting).
+        case serverVanished
+        /// A notification server owns the name again; its capabilities are read afresh.
+        case serverAppeared
     }
 
     struct ServerInfo: Sendable {
@@ -17,8 +21,13 @@ final class DesktopNotifications: Sendable {
         var capabilities: Set<String>
     }
 
-    let server: ServerInfo
+    /// The server as last asked: a server that comes back may be another one.
+    var server: ServerInfo { current.withLock { $0 } }
+    private let current: Mutex<ServerInfo>
     let events: AsyncStream<Event>
+    /// How many bubbles this process has shown, so `--once --wait` knows how many closes to await.
+    var shownCount: Int { shown.withLock { $0 } }
+    private let shown = Mutex(0)
     private let continuation: AsyncStream<Event>.Continuation
 
     /// Starts the loop, registers the app name and asks the server who it is. Fails when there
@@ -36,23 +45,46 @@ final class DesktopNotifications: Sendable {
             guard notify_get_server_info(&name, &vendor, &version, &spec) != 0 else {
                 return .failure(.desktop("no notification server on the session bus"))
             }
-            let info = ServerInfo(name: name.map { String(cString: $0) } ?? "unknown", capabilities: capabilities())
-            for text in [name, vendor, version, spec] { g_free(text) }
-            return .success(info)
+            for text in [vendor, version, spec] { g_free(text) }
+            defer { g_free(name) }
+            return .success(ServerInfo(name: name.map { String(cString: $0) } ?? "unknown", capabilities: serverCapabilities()))
         }
-        return server.map { DesktopNotifications(server: $0) }
+        guard case .success(let info) = server else { return server.map { DesktopNotifications(server: $0) } }
+        let notifications = DesktopNotifications(server: info)
+        await notifications.watchServer()
+        return .success(notifications)
     }
 
     private init(server: ServerInfo) {
-        self.server = server
+        current = Mutex(server)
         (events, continuation) = AsyncStream.makeStream(of: Event.self)
     }
 
-    func show(_ alert: Alert) async throws(DeliveryError) {
-        let capabilities = server.capabilities
+    /// Follows the server's name on the bus, so a daemon outlives a crashed or restarted server.
+    private func watchServer() async {
+        await GLibLoop.shared.run {
+            let box = Unmanaged.passRetained(WatchBox(self)).toOpaque()
+            _ = g_bus_watch_name(G_BUS_TYPE_SESSION, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
+                                 onServerAppeared, onServerVanished, box, nil)
+        }
+    }
+
+    fileprivate func serverChanged(present: Bool) {
+        guard present else {
+            continuation.yield(.serverVanished)
+            return
+        }
+        let fresh = serverCapabilities()
+        current.withLock { $0.capabilities = fresh }
+        continuation.yield(.serverAppeared)
+    }
+
+    /// `imagePath`: a local picture for the `image-path` hint.
+    func show(_ alert: Alert, imagePath: String? = nil) async throws(DeliveryError) {
         let continuation = continuation
         let result = await GLibLoop.shared.run { () -> Result<Void, DeliveryError> in
-            let body = capabilities.contains("body-markup") ? escapeMarkup(alert.body) : alert.body
+            let capabilities = self.server.capabilities
+            let body = bodyText(alert, capabilities: capabilities)
             guard let notification = notify_notification_new(alert.title, body, alert.icon) else {
                 return .failure(.desktop("libnotify could not create a notification"))
             }
@@ -63,9 +95,11 @@ final class DesktopNotifications: Sendable {
                                   ("x-notifier-url", alert.deepLink.url)] {
                 notify_notification_set_hint(notification, hint, g_variant_new_string(value))
             }
-            let box = CallbackBox(link: alert.deepLink, continuation: continuation)
-            if capabilities.contains("actions") {
-                notify_notification_add_action(notification, "default", "Open", onAction,
+            if let imagePath { notify_notification_set_hint(notification, "image-path", g_variant_new_string(imagePath)) }
+            let box = CallbackBox(target: ClickTarget(link: alert.deepLink, rule: alert.rule, subject: alert.key),
+                                  continuation: continuation)
+            for action in NotificationAction.offered(for: alert, capabilities: capabilities) {
+                notify_notification_add_action(notification, action.rawValue, action.label, onAction,
                                                Unmanaged.passRetained(box).toOpaque(), releaseBox)
             }
             // Our reference keeps the notification alive until the server closes it: disposing
@@ -82,6 +116,7 @@ final class DesktopNotifications: Sendable {
             return .success(())
         }
         try result.get()
+        shown.withLock { $0 += 1 }
     }
 }
 
@@ -95,12 +130,28 @@ extension Urgency {
     }
 }
 
+/// The watcher's `user_data`; it lives as long as the process, as the watch does.
+private final class WatchBox: Sendable {
+    let notifications: DesktopNotifications
+    init(_ notifications: DesktopNotifications) { self.notifications = notifications }
+}
+
+private func onServerAppeared(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ owner: UnsafePointer<CChar>?, _ userData: gpointer?) {
+    guard let userData else { return }
+    Unmanaged<WatchBox>.fromOpaque(userData).takeUnretainedValue().notifications.serverChanged(present: true)
+}
+
+private func onServerVanished(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ userData: gpointer?) {
+    guard let userData else { return }
+    Unmanaged<WatchBox>.fromOpaque(userData).takeUnretainedValue().notifications.serverChanged(present: false)
+}
+
 /// What a C callback needs, passed as a retained `user_data` pointer.
 private final class CallbackBox: Sendable {
-    let link: DeepLink
+    let target: ClickTarget
     let continuation: AsyncStream<DesktopNotifications.Event>.Continuation
-    init(link: DeepLink, continuation: AsyncStream<DesktopNotifications.Event>.Continuation) {
-        self.link = link
+    init(target: ClickTarget, continuation: AsyncStream<DesktopNotifications.Event>.Continuation) {
+        self.target = target
         self.continuation = continuation
     }
 }
@@ -108,7 +159,8 @@ private final class CallbackBox: Sendable {
 private func onAction(_ notification: UnsafeMutablePointer<NotifyNotification>?, _ action: UnsafeMutablePointer<CChar>?, _ userData: gpointer?) {
     guard let userData else { return }
     let box = Unmanaged<CallbackBox>.fromOpaque(userData).takeUnretainedValue()
-    box.continuation.yield(.activated(box.link, action: action.map { String(cString: $0) } ?? "default"))
+    guard let action = action.flatMap({ NotificationAction(rawValue: String(cString: $0)) }) else { return }
+    box.continuation.yield(.activated(action, box.target))
 }
 
 private func onClosed(_ notification: UnsafeMutablePointer<NotifyNotification>?, _ userData: gpointer?) {
@@ -127,7 +179,7 @@ private func releaseClosure(_ userData: gpointer?, _ closure: UnsafeMutablePoint
     releaseBox(userData)
 }
 
-private func capabilities() -> Set<String> {
+private func serverCapabilities() -> Set<String> {
     var result: Set<String> = []
     var node = notify_get_server_caps()
     let list = node
@@ -137,6 +189,17 @@ private func capabilities() -> Set<String> {
     }
     g_list_free_full(list, g_free)
     return result
+}
+
+/// The body as the server can show it: escaped where it reads markup; with the deep link as a
+/// link where it shows links, so a bubble whose sender has exited still leads somewhere.
+func bodyText(_ alert: Alert, capabilities: Set<String>) -> String {
+    guard capabilities.contains("body-markup") else { return alert.body }
+    var body = escapeMarkup(alert.body)
+    if capabilities.contains("body-hyperlinks") {
+        body += "\n<a href=\"\(escapeMarkup(alert.deepLink.url))\">\(escapeMarkup(alert.deepLink.command))</a>"
+    }
+    return body
 }
 
 /// The body is a small XML subset where the server has `body-markup`: feed text must not add tags.
@@ -176,14 +239,19 @@ final class GLibLoop: Sendable {
     /// Runs `work` on the loop's thread and returns its result.
     func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
-            let job = Unmanaged.passRetained(Job { continuation.resume(returning: work()) }).toOpaque()
-            g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, { data in
-                Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue().work()
-                return 0  // G_SOURCE_REMOVE
-            }, job, { data in
-                Unmanaged<Job>.fromOpaque(data!).release()
-            })
+            post { continuation.resume(returning: work()) }
         }
+    }
+
+    /// Queues `work` onto the loop's thread without waiting for it.
+    func post(_ work: @escaping @Sendable () -> Void) {
+        let job = Unmanaged.passRetained(Job(work)).toOpaque()
+        g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, { data in
+            Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue().work()
+            return 0  // G_SOURCE_REMOVE
+        }, job, { data in
+            Unmanaged<Job>.fromOpaque(data!).release()
+        })
     }
 
     private final class Job: Sendable {

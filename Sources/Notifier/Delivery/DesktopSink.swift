@@ -6,16 +6,97 @@ import Rules
 struct DesktopSink: AlertSink {
     let name = "desktop"
     let notifications: DesktopNotifications
+    /// `nil` when `delivery.images` is off.
+    let images: ImageCache?
+    let logger: Logger
+    /// What could not be shown while the server was away, shown when it is back.
+    let held = HeldAlerts()
 
     func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {
-        try await notifications.show(alert)
+        do {
+            try await show(alert)
+        } catch {
+            await held.hold(alert)
+            throw .desktop("\(error); held until the notification server is back")
+        }
+    }
+
+    private func show(_ alert: Alert) async throws(DeliveryError) {
+        var imagePath: String?
+        if let url = alert.imageURL, let images { imagePath = await images.image(for: url, logger: logger) }
+        try await notifications.show(alert, imagePath: imagePath)
+    }
+
+    /// The server is back: what was held goes out now; what fails again stays held.
+    func serverReturned() async {
+        let alerts = await held.takeAll()
+        guard !alerts.isEmpty else { return }
+        logger.info("notification server is back: showing \(alerts.count) held notification(s)")
+        for alert in alerts {
+            do {
+                try await show(alert)
+            } catch {
+                await held.hold(alert)
+                logger.error("\(alert.rule) \(alert.key): \(error)")
+            }
+        }
+    }
+
+    /// Alerts `notifier --once` handed to the daemon: shown, not recorded again (the sender
+    /// recorded them). Returns how many were shown.
+    func showHandedOff(_ alerts: [Alert]) async -> Int {
+        var shown = 0
+        for alert in alerts {
+            do {
+                try await deliver(alert, at: Date())
+                shown += 1
+            } catch {
+                logger.error("\(alert.rule) \(alert.key) from notifier --once: \(error)")
+            }
+        }
+        logger.info("showed \(shown) notification(s) handed over by notifier --once")
+        return shown
+    }
+}
+
+/// Alerts waiting for a notification server: the newest `limit`, so an absent server for days
+/// does not grow it without end.
+actor HeldAlerts {
+    static let limit = 50
+    private var alerts: [Alert] = []
+
+    func hold(_ alert: Alert) {
+        alerts.append(alert)
+        if alerts.count > Self.limit { alerts.removeFirst(alerts.count - Self.limit) }
+    }
+
+    func takeAll() -> [Alert] {
+        defer { alerts = [] }
+        return alerts
+    }
+}
+
+/// `--once` with a daemon running: the daemon shows the bubbles, so their clicks reach a process
+/// that is still there; without one, this process shows them itself.
+struct HandOffSink: AlertSink {
+    let name = "desktop"
+    let local: DesktopSink
+
+    func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {
+        if await DaemonBus.handOff([alert]) {
+            local.logger.debug("handed \(alert.rule) \(alert.key) to the running daemon")
+            return
+        }
+        try await local.deliver(alert, at: time)
     }
 }
 
 enum SinkFactory {
     /// The sink for `--output`; desktop falls back to the terminal, with one warning, where no
     /// notification server can be reached.
-    static func make(_ kind: OutputKind, environment: [String: String], logger: Logger) async -> any AlertSink {
+    /// `handOff`: bubbles go to a running daemon where there is one (`--once`).
+    static func make(_ kind: OutputKind, environment: [String: String], logger: Logger, handOff: Bool = false,
+                     images: Bool = true) async -> any AlertSink {
         switch kind {
         case .terminal:
             return TerminalSink(style: .forStandardOutput(environment: environment))
@@ -25,7 +106,8 @@ enum SinkFactory {
             switch await DesktopNotifications.connect() {
             case .success(let notifications):
                 logger.debug("notification server: \(notifications.server.name), capabilities: \(notifications.server.capabilities.sorted().joined(separator: " "))")
-                return DesktopSink(notifications: notifications)
+                let sink = DesktopSink(notifications: notifications, images: images ? ImageCache(paths: XDGPaths(environment: environment)) : nil, logger: logger)
+                return handOff ? HandOffSink(local: sink) : sink
             case .failure(let error):
                 logger.warning("\(error): showing notifications in the terminal instead")
                 return TerminalSink(style: .forStandardOutput(environment: environment))

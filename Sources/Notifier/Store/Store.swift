@@ -161,6 +161,23 @@ final class Store: Sendable {
                 t.column("events", .text).notNull()  // [Holiday] as JSON
             }
         }
+        migrator.registerMigration("v5: forecasts") { db in
+            // Every fetched forecast, so rules compare with the one before and the view marks changes.
+            try db.create(table: "forecast") { t in
+                t.column("place", .text).notNull()  // the place's slug, lowercased
+                t.column("fetched_at", .datetime).notNull()
+                t.column("payload", .text).notNull()  // Forecast as JSON
+            }
+            try db.create(index: "forecast_by_place", on: "forecast", columns: ["place", "fetched_at"])
+            // Place names resolved by the geocoding API, once.
+            try db.create(table: "geocode") { t in
+                t.primaryKey("name", .text)
+                t.column("latitude", .double).notNull()
+                t.column("longitude", .double).notNull()
+                t.column("label", .text).notNull()
+                t.column("resolved_at", .datetime).notNull()
+            }
+        }
         return migrator
     }()
 
@@ -197,11 +214,8 @@ final class Store: Sendable {
                 let record = (try? Self.decoder.decode(SubjectRecord.self, from: Data((row["record"] as String).utf8))) ?? SubjectRecord()
                 records[SubjectKey(rule: row["rule"], subject: row["subject"])] = record
             }
-            var mutes: [String: Date] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT rule, until FROM mute") {
-                mutes[row["rule"]] = row["until"]
-            }
-            return RuleEngine(records: records, mutes: mutes)
+            let silences = try Self.silences(db)
+            return RuleEngine(records: records, mutes: silences.mutes, snoozes: silences.snoozes)
         }
     }
 

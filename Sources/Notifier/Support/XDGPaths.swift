@@ -5,6 +5,7 @@ struct XDGPaths: Sendable {
     var configHome: String
     var stateHome: String
     var cacheHome: String
+    var dataHome: String
 
     init(environment: [String: String]) {
         let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
@@ -16,6 +17,7 @@ struct XDGPaths: Sendable {
         configHome = base("XDG_CONFIG_HOME", ".config")
         stateHome = base("XDG_STATE_HOME", ".local/state")
         cacheHome = base("XDG_CACHE_HOME", ".cache")
+        dataHome = base("XDG_DATA_HOME", ".local/share")
     }
 
     var storePath: String { stateHome + "/notifier/notifier.sqlite" }

@@ -11,13 +11,24 @@ public struct SubjectReading: Sendable {
     /// Fires only on a crossing seen happen: a subject first seen already beyond its level
     /// starts as firing, silently.
     public var edgeTriggered: Bool
+    /// Stricter than edge-triggered: fires only after a value at or back past the re-arm level
+    /// was seen, so a subject first seen between the levels cannot fire from there ("rain newly
+    /// likely" means it was seen unlikely first).
+    public var mustSeeRearmFirst: Bool
+    /// For a change measured since the last notification: the value the user hears about if
+    /// this reading notifies (or first sees it). The rule computes `signal` against the stored
+    /// anchor; a notification moves the anchor here and re-arms, since against the new anchor
+    /// the change is nothing.
+    public var anchor: Double?
     /// The notification for an emission; `nil` to stay silent (a resolution nobody asked for).
     public var alert: @Sendable (AlertStateMachine.Emission) -> Alert?
 
     public init(key: SubjectKey, signal: Threshold.Signal?, shownValue: String, policy: AlertPolicy, edgeTriggered: Bool = false,
-                alert: @escaping @Sendable (AlertStateMachine.Emission) -> Alert?) {
+                mustSeeRearmFirst: Bool = false, anchor: Double? = nil, alert: @escaping @Sendable (AlertStateMachine.Emission) -> Alert?) {
         self.key = key
         self.edgeTriggered = edgeTriggered
+        self.mustSeeRearmFirst = mustSeeRearmFirst
+        self.anchor = anchor
         self.signal = signal
         self.shownValue = shownValue
         self.policy = policy
@@ -47,10 +58,13 @@ public struct SubjectRecord: Codable, Sendable, Equatable {
     public var lastValue: String?
     public var lastEvaluated: Date?
     public var lastNotified: Date?
+    /// The value last notified about (or first seen), for rules that measure change since then.
+    public var anchor: Double?
 
     public init(machine: AlertStateMachine = AlertStateMachine(), lastValue: String? = nil,
-                lastEvaluated: Date? = nil, lastNotified: Date? = nil) {
+                lastEvaluated: Date? = nil, lastNotified: Date? = nil, anchor: Double? = nil) {
         self.machine = machine
+        self.anchor = anchor
         self.lastValue = lastValue
         self.lastEvaluated = lastEvaluated
         self.lastNotified = lastNotified
@@ -70,14 +84,22 @@ public struct RuleEngine: Sendable, Equatable {
     public var records: [SubjectKey: SubjectRecord]
     /// Rule → muted until; `Date.distantFuture` for "until unmuted".
     public var mutes: [String: Date]
+    /// One rule and subject → silent until (a notification's "Snooze 1 h").
+    public var snoozes: [SubjectKey: Date]
 
-    public init(records: [SubjectKey: SubjectRecord] = [:], mutes: [String: Date] = [:]) {
+    public init(records: [SubjectKey: SubjectRecord] = [:], mutes: [String: Date] = [:], snoozes: [SubjectKey: Date] = [:]) {
         self.records = records
         self.mutes = mutes
+        self.snoozes = snoozes
     }
 
     public func isMuted(_ rule: String, now: Date) -> Bool {
         mutes[rule].map { now < $0 } ?? false
+    }
+
+    /// Its rule muted, or this subject snoozed.
+    public func isSilenced(_ key: SubjectKey, now: Date) -> Bool {
+        isMuted(key.rule, now: now) || snoozes[key].map { now < $0 } ?? false
     }
 
     public mutating func evaluate(_ readings: [SubjectReading], now: Date) -> Decision {
@@ -85,10 +107,11 @@ public struct RuleEngine: Sendable, Equatable {
         for reading in readings {
             var record = records[reading.key] ?? SubjectRecord()
             let before = record
-            if reading.edgeTriggered, records[reading.key] == nil, reading.signal == .beyondFire {
-                record.machine = AlertStateMachine(state: .firing(since: now, lastNotified: now))
+            if records[reading.key] == nil, let firstSight = Self.firstSight(reading, now: now) {
+                record.machine = firstSight
                 record.lastValue = reading.shownValue
                 record.lastEvaluated = now
+                record.anchor = reading.anchor
                 records[reading.key] = record
                 decision.changed.append(reading.key)
                 continue
@@ -101,11 +124,15 @@ public struct RuleEngine: Sendable, Equatable {
             }
             if let emission = record.machine.step(reading.signal, now: now, policy: reading.policy) {
                 // A muted rule keeps its state true to the data, so unmuting does not replay.
-                if isMuted(reading.key.rule, now: now) {
+                if isSilenced(reading.key, now: now) {
                     decision.muted.append(reading.key)
                 } else if let alert = reading.alert(emission) {
                     decision.alerts.append(alert)
                     record.lastNotified = now
+                }
+                if emission != .resolved, let anchor = reading.anchor {
+                    record.anchor = anchor
+                    record.machine = AlertStateMachine()
                 }
             }
             if record != before {
@@ -114,5 +141,17 @@ public struct RuleEngine: Sendable, Equatable {
             }
         }
         return decision
+    }
+
+    /// The state a subject seen for the first time starts in, silently; `nil` to step it as usual.
+    private static func firstSight(_ reading: SubjectReading, now: Date) -> AlertStateMachine? {
+        guard let signal = reading.signal else { return nil }
+        if reading.anchor != nil {
+            // Nothing has been said about it yet: this value is what later changes are measured from.
+            return AlertStateMachine()
+        }
+        let across = reading.mustSeeRearmFirst ? signal != .rearmed : reading.edgeTriggered && signal == .beyondFire
+        guard across else { return reading.mustSeeRearmFirst ? AlertStateMachine() : nil }
+        return AlertStateMachine(state: .firing(since: now, lastNotified: now))
     }
 }

@@ -26,7 +26,9 @@ public struct LaunchCountryRule: Rule {
             body: Self.body(for: country, locale: locale),
             urgency: .low,
             category: "x-notifier.country",
-            deepLink: link
+            deepLink: link,
+            icon: "applications-internet",
+            imageURL: country.flagPNG
         )
     }
 

@@ -20,6 +20,9 @@ public struct Alert: Codable, Sendable, Equatable {
     public var deepLink: DeepLink
     /// An icon name or `file://` path the desktop may show; `nil` for none.
     public var icon: String?
+    /// A picture to show in the bubble, such as a country's flag: an http(s) URL of a PNG that
+    /// delivery fetches once and caches; `nil` for none.
+    public var imageURL: String?
     /// This alert's part of a grouped title, such as "BTC +5.2%"; `nil` to use the title.
     public var groupFragment: String?
     /// What a group of this rule's alerts is called after its count, such as "coins moved".
@@ -35,7 +38,8 @@ public struct Alert: Codable, Sendable, Equatable {
     public init(
         rule: String, key: String, title: String, body: String, urgency: Urgency = .normal,
         category: String, deepLink: DeepLink, icon: String? = nil, groupFragment: String? = nil,
-        groupNoun: String? = nil, members: [Alert]? = nil, reason: String? = nil, listView: String? = nil
+        groupNoun: String? = nil, members: [Alert]? = nil, reason: String? = nil, listView: String? = nil,
+        imageURL: String? = nil
     ) {
         self.rule = rule
         self.key = key
@@ -50,6 +54,7 @@ public struct Alert: Codable, Sendable, Equatable {
         self.members = members
         self.reason = reason
         self.listView = listView
+        self.imageURL = imageURL
     }
 
     /// The single alerts behind this one, groups and summaries unpacked at every level.

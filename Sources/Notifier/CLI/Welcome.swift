@@ -1,0 +1,45 @@
+import Foundation
+
+/// A few lines on the very first run, printed to standard error only when it is a terminal:
+/// `--output json` keeps a clean standard output, and a service's journal gets nothing. Shown
+/// once: a marker in the state directory remembers it.
+struct Welcome {
+    let paths: XDGPaths
+    let environment: [String: String]
+    /// The config file in use; `nil` for the built-in defaults.
+    let configFile: String?
+
+    var markerPath: String { paths.stateHome + "/notifier/welcomed" }
+
+    /// No store and no marker: nothing has run here yet.
+    static func isDue(storeExists: Bool, markerExists: Bool, toTerminal: Bool) -> Bool {
+        toTerminal && !storeExists && !markerExists
+    }
+
+    var text: String {
+        let defaultPath = ConfigLoader.defaultPath(environment: environment)
+        let home = paths.configHome
+        var lines = ["Welcome to notifier."]
+        if let configFile {
+            lines.append("  Config: \(configFile) (`notifier config check` shows what is in effect).")
+        } else {
+            lines.append("  Config: none yet, so the built-in defaults. To make one at \(defaultPath):")
+            lines.append("    mkdir -p \(home)/notifier && notifier config default > \(defaultPath)")
+        }
+        lines.append("  Clicks: a click on a notification opens its detail view in a terminal, such as")
+        lines.append("    `notifier open country KZ`; the daemon (`notifier`) serves the clicks, and `notifier --once`")
+        lines.append("    hands its notifications to a running daemon.")
+        lines.append("  For notifier:// links and a daemon that starts at login: notifier install")
+        return lines.joined(separator: "\n") + "\n\n"
+    }
+
+    /// Prints the welcome if it is due and records that it was shown.
+    func showIfDue() {
+        let files = FileManager.default
+        guard Self.isDue(storeExists: files.fileExists(atPath: paths.storePath), markerExists: files.fileExists(atPath: markerPath),
+                         toTerminal: isatty(STDERR_FILENO) == 1) else { return }
+        FileHandle.standardError.write(Data(text.utf8))
+        try? files.createDirectory(atPath: (markerPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        files.createFile(atPath: markerPath, contents: Data())
+    }
+}

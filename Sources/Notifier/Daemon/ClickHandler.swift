@@ -1,0 +1,41 @@
+import Foundation
+import Logging
+import Rules
+
+/// What the daemon does with a click: open the detail view, or silence the rule or subject
+/// through the store, which the engine reads at its next poll.
+struct ClickHandler: Sendable {
+    let opener: DeepLinkOpener
+    let store: Store?
+    let logger: Logger
+    var now: @Sendable () -> Date = { Date() }
+
+    func handle(_ action: NotificationAction, _ target: ClickTarget) {
+        switch action {
+        case .open:
+            opener.open(target.link)
+        case .snooze:
+            let until = now().addingTimeInterval(NotificationAction.snoozeLength)
+            save("snoozed \(target.rule) \(target.subject) until \(until.formatted(.iso8601))") { store throws(StoreError) in
+                try store.setSnooze(SubjectKey(rule: target.rule, subject: target.subject), until: until)
+            }
+        case .mute:
+            save("muted \(target.rule) until `notifier unmute \(target.rule)`") { store throws(StoreError) in
+                try store.setMute(rule: target.rule, until: .distantFuture)
+            }
+        }
+    }
+
+    private func save(_ done: String, _ change: (Store) throws(StoreError) -> Void) {
+        guard let store else {
+            logger.warning("no store: cannot remember that choice")
+            return
+        }
+        do {
+            try change(store)
+            logger.info("\(done)")
+        } catch {
+            logger.error("\(error)")
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+import Rules
+
+/// `--once --wait`: stays to serve clicks on the bubbles this pass showed itself, until all of
+/// them have closed or the time is up.
+struct ClickWait {
+    let runner: Runner
+    let store: Store?
+
+    func serve(_ notifications: DesktopNotifications, for limit: Duration) async {
+        let expected = notifications.shownCount
+        guard expected > 0 else { return }
+        let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.terminal)
+        let handler = ClickHandler(opener: opener, store: store, logger: runner.logger)
+        let clock = runner.clock
+        runner.logger.info("serving clicks on \(expected) notification(s) for up to \(limit.components.seconds) s")
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                var open = expected
+                for await event in notifications.events {
+                    switch event {
+                    case .activated(let action, let target): handler.handle(action, target)
+                    case .closed: open -= 1
+                    case .serverVanished, .serverAppeared: break
+                    }
+                    if open <= 0 { return }
+                }
+            }
+            group.addTask { try? await clock.sleep(for: limit) }
+            await group.next()
+            group.cancelAll()
+        }
+    }
+}

@@ -1,0 +1,139 @@
+import CNotify
+import Foundation
+import Rules
+import Synchronization
+
+/// The daemon's well-known name on the session bus, through GIO's GDBus: other processes find
+/// the running daemon by it, and `notifier --once` hands it the alerts to show, so their clicks
+/// reach a process that is still running. All GDBus calls run on the GLib loop's thread.
+enum DaemonBus {
+    static let name = "io.github.notifier"
+    static let objectPath = "/io/github/notifier"
+    static let interface = "io.github.notifier.Daemon"
+    /// A handed-off batch larger than this is refused: the bus is not a bulk channel.
+    static let maxPayloadBytes = 256 << 10
+
+    private static let introspection = """
+        <node>
+          <interface name="io.github.notifier.Daemon">
+            <method name="Deliver">
+              <arg type="s" name="alerts_json" direction="in"/>
+              <arg type="u" name="shown" direction="out"/>
+            </method>
+            <method name="Ping">
+              <arg type="s" name="version" direction="out"/>
+            </method>
+          </interface>
+        </node>
+        """
+
+    /// The alerts of a `Deliver` call, checked as strictly as anything from outside: JSON of at
+    /// most `maxPayloadBytes`, and every deep link valid for its view.
+    static func decodeAlerts(_ json: String) -> [Alert]? {
+        guard json.utf8.count <= maxPayloadBytes, let alerts = try? JSONDecoder().decode([Alert].self, from: Data(json.utf8)),
+              !alerts.isEmpty, alerts.count <= 100,
+              alerts.allSatisfy({ DeepLink(view: $0.deepLink.view, argument: $0.deepLink.argument) != nil })
+        else { return nil }
+        return alerts
+    }
+
+    /// Owns the name and serves `Deliver` by calling `deliver` (off the GLib thread). Returns
+    /// once the request is made; the name stays owned while the process runs.
+    static func serve(deliver: @escaping @Sendable ([Alert]) async -> Int) async {
+        GLibLoop.shared.start()
+        await GLibLoop.shared.run {
+            let box = Unmanaged.passRetained(ServerBox(deliver: deliver)).toOpaque()
+            _ = g_bus_own_name(G_BUS_TYPE_SESSION, name, G_BUS_NAME_OWNER_FLAGS_NONE, onBusAcquired, nil, nil, box, nil)
+        }
+    }
+
+    /// Hands `alerts` to a running daemon; `false` when none owns the name or it refused them.
+    static func handOff(_ alerts: [Alert]) async -> Bool {
+        guard let data = try? JSONEncoder().encode(alerts) else { return false }
+        let json = String(decoding: data, as: UTF8.self)
+        GLibLoop.shared.start()
+        return await GLibLoop.shared.run {
+            var error: UnsafeMutablePointer<GError>?
+            guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+                g_error_free(error)
+                return false
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+            var argument: OpaquePointer? = g_variant_new_string(json)
+            let parameters = g_variant_new_tuple(&argument, 1)
+            // No auto-start: only a daemon that already runs may take them.
+            guard let reply = g_dbus_connection_call_sync(connection, name, objectPath, interface, "Deliver", parameters,
+                                                          nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, &error) else {
+                g_error_free(error)
+                return false
+            }
+            g_variant_unref(reply)
+            return true
+        }
+    }
+
+    // Built once and only read after (by GLib, on its thread).
+    nonisolated(unsafe) fileprivate static let vtable: UnsafeMutablePointer<GDBusInterfaceVTable> = {
+        let table = UnsafeMutablePointer<GDBusInterfaceVTable>.allocate(capacity: 1)
+        table.initialize(to: GDBusInterfaceVTable())
+        table.pointee.method_call = onMethodCall
+        return table
+    }()
+
+    nonisolated(unsafe) fileprivate static let interfaceInfo: UnsafeMutablePointer<GDBusInterfaceInfo>? = {
+        guard let node = g_dbus_node_info_new_for_xml(introspection, nil) else { return nil }
+        return node.pointee.interfaces?.pointee
+    }()
+}
+
+private final class ServerBox: Sendable {
+    let deliver: @Sendable ([Alert]) async -> Int
+    init(deliver: @escaping @Sendable ([Alert]) async -> Int) { self.deliver = deliver }
+}
+
+/// A method invocation, handed from the GLib thread to a Swift task and back.
+private final class InvocationBox: @unchecked Sendable {
+    let invocation: OpaquePointer
+    init(_ invocation: OpaquePointer) { self.invocation = invocation }
+}
+
+private func onBusAcquired(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ userData: gpointer?) {
+    guard let connection, let info = DaemonBus.interfaceInfo else { return }
+    var error: UnsafeMutablePointer<GError>?
+    if g_dbus_connection_register_object(connection, DaemonBus.objectPath, info, DaemonBus.vtable, userData, nil, &error) == 0 {
+        g_error_free(error)
+    }
+}
+
+private func onMethodCall(_ connection: OpaquePointer?, _ sender: UnsafePointer<CChar>?, _ path: UnsafePointer<CChar>?,
+                          _ interface: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?, _ parameters: OpaquePointer?,
+                          _ invocation: OpaquePointer?, _ userData: gpointer?) {
+    guard let invocation, let userData, let method else { return }
+    let server = Unmanaged<ServerBox>.fromOpaque(userData).takeUnretainedValue()
+    switch String(cString: method) {
+    case "Ping":
+        var version: OpaquePointer? = g_variant_new_string("notifier")
+        g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple(&version, 1))
+    case "Deliver":
+        var json = ""
+        if let parameters, let child = g_variant_get_child_value(parameters, 0) {
+            json = String(cString: g_variant_get_string(child, nil))
+            g_variant_unref(child)
+        }
+        guard let alerts = DaemonBus.decodeAlerts(json) else {
+            g_dbus_method_invocation_return_dbus_error(invocation, "io.github.notifier.Error.InvalidAlerts",
+                                                       "expected a JSON array of 1 to 100 alerts with valid deep links")
+            return
+        }
+        let box = InvocationBox(invocation)
+        Task {
+            let shown = await server.deliver(alerts)
+            GLibLoop.shared.post {
+                var count: OpaquePointer? = g_variant_new_uint32(UInt32(shown))
+                g_dbus_method_invocation_return_value(box.invocation, g_variant_new_tuple(&count, 1))
+            }
+        }
+    default:
+        g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", "no such method")
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+import Rules
+
+/// The buttons a bubble offers, where the server advertises `actions`.
+enum NotificationAction: String, CaseIterable, Sendable {
+    /// A click on the bubble itself: open the detail view.
+    case open = "default"
+    /// Silence this rule and subject for an hour.
+    case snooze
+    /// Silence the rule until `notifier unmute`.
+    case mute
+
+    static let snoozeLength: TimeInterval = 3600
+
+    var label: String {
+        switch self {
+        case .open: return "Open"
+        case .snooze: return "Snooze 1 h"
+        case .mute: return "Mute rule"
+        }
+    }
+
+    /// Rules whose alerts come from the engine, which is what honours mutes and snoozes.
+    private static let silenceableRules: Set<String> = Set(RuleRegistry.all.map { $0.id }).subtracting([LaunchCountryRule.id])
+
+    static func offered(for alert: Alert, capabilities: Set<String>) -> [NotificationAction] {
+        guard capabilities.contains("actions") else { return [] }
+        guard silenceableRules.contains(alert.rule) else { return [.open] }
+        // A group stands for several subjects: snoozing one of them from it would be a guess.
+        return alert.members == nil ? [.open, .snooze, .mute] : [.open, .mute]
+    }
+}
+
+/// What a click on a bubble is about.
+struct ClickTarget: Sendable, Equatable {
+    var link: DeepLink
+    var rule: String
+    var subject: String
+}

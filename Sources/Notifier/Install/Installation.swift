@@ -1,0 +1,151 @@
+import Foundation
+
+enum InstallError: Error, CustomStringConvertible, Equatable {
+    case unsafeExecutablePath(String)
+    case notOurs(String)
+    case enabled(String)
+    case io(String)
+
+    var description: String {
+        switch self {
+        case .unsafeExecutablePath(let path):
+            return "cannot install from '\(TextSanitizer.singleLine(path))': the program's path must be absolute and printable"
+        case .notOurs(let path):
+            return "\(path) exists and was not written by `notifier install`; move it away first"
+        case .enabled(let link):
+            return "notifier.service is enabled (\(link)); run `systemctl --user disable --now notifier` first"
+        case .io(let reason):
+            return reason
+        }
+    }
+}
+
+/// What `notifier install` writes: a handler for notifier:// links and a systemd user unit for
+/// the daemon. Pure: the files and their text; the commands do the writing.
+struct Installation: Sendable, Equatable {
+    struct File: Sendable, Equatable {
+        var path: String
+        var contents: String
+    }
+
+    /// The first line of every file install writes: uninstall removes only files that start
+    /// with it, so a hand-written notifier.desktop is never deleted.
+    static let marker = "# Written by `notifier install`; `notifier uninstall` removes it."
+    static let desktopFileName = "notifier.desktop"
+    static let unitName = "notifier.service"
+    static let mimeType = "x-scheme-handler/notifier"
+    static let enableCommand = "systemctl --user enable --now notifier"
+
+    let desktopFile: File
+    let unitFile: File
+    var files: [File] { [desktopFile, unitFile] }
+
+    var applicationsDirectory: String { (desktopFile.path as NSString).deletingLastPathComponent }
+    var unitDirectory: String { (unitFile.path as NSString).deletingLastPathComponent }
+
+    /// `executable` is the running binary's absolute path, so the handler and the unit run
+    /// this very program wherever it was installed.
+    init(executable: String, paths: XDGPaths) throws(InstallError) {
+        guard executable.hasPrefix("/"), executable.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
+            throw .unsafeExecutablePath(executable)
+        }
+        desktopFile = File(path: paths.dataHome + "/applications/" + Self.desktopFileName, contents: """
+            \(Self.marker)
+            [Desktop Entry]
+            Type=Application
+            Name=notifier
+            Comment=Opens notifier:// links from notifications in a terminal
+            Exec=\(Self.desktopExecArgument(executable)) open-url %u
+            Terminal=true
+            NoDisplay=true
+            MimeType=\(Self.mimeType);
+
+            """)
+        unitFile = File(path: paths.configHome + "/systemd/user/" + Self.unitName, contents: """
+            \(Self.marker)
+            [Unit]
+            Description=notifier: desktop notifications that link to detail views
+            PartOf=graphical-session.target
+            After=graphical-session.target
+
+            [Service]
+            ExecStart=\(Self.systemdArgument(executable))
+            Restart=on-failure
+            RestartSec=10
+            # Exit code 2 is a bad config: restarting does not fix it.
+            RestartPreventExitStatus=2
+
+            [Install]
+            WantedBy=graphical-session.target
+
+            """)
+    }
+
+    static func isOurs(_ contents: String) -> Bool {
+        contents.hasPrefix(marker + "\n")
+    }
+
+    /// Characters that need no quoting in either a desktop file's Exec or a unit's ExecStart.
+    private static let plain = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789/._+,=@-")
+
+    /// The Desktop Entry spec: reserved characters force double quotes, inside which `"`, `` ` ``,
+    /// `$` and `\` take a backslash; `%` is doubled; then the value's own escaping doubles each
+    /// backslash again.
+    static func desktopExecArgument(_ argument: String) -> String {
+        if argument.allSatisfy(plain.contains) { return argument }
+        var quoted = "\""
+        for character in argument {
+            switch character {
+            case "\"", "`", "$": quoted += "\\\\" + String(character)
+            case "\\": quoted += "\\\\\\\\"
+            case "%": quoted += "%%"
+            default: quoted.append(character)
+            }
+        }
+        return quoted + "\""
+    }
+
+    /// systemd's command lines: double quotes with C escapes; `%` starts a specifier and `$`
+    /// a variable, so both are doubled.
+    static func systemdArgument(_ argument: String) -> String {
+        if argument.allSatisfy(plain.contains) { return argument }
+        var quoted = "\""
+        for character in argument {
+            switch character {
+            case "\"": quoted += "\\\""
+            case "\\": quoted += "\\\\"
+            case "%": quoted += "%%"
+            case "$": quoted += "$$"
+            default: quoted.append(character)
+            }
+        }
+        return quoted + "\""
+    }
+}
+
+/// `$XDG_CONFIG_HOME/mimeapps.list`, where `xdg-mime default` records the link handler.
+enum MimeAppsList {
+    /// The text without notifier's default-handler line; `nil` when it has none.
+    static func removingNotifierDefault(_ text: String) -> String? {
+        var section = ""
+        var changed = false
+        var kept: [Substring] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("[") { section = trimmed }
+            if section == "[Default Applications]", isNotifierDefault(trimmed) {
+                changed = true
+                continue
+            }
+            kept.append(line)
+        }
+        return changed ? kept.joined(separator: "\n") : nil
+    }
+
+    private static func isNotifierDefault(_ line: String) -> Bool {
+        let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+        guard parts.count == 2, parts[0] == Installation.mimeType else { return false }
+        let handlers = parts[1].split(separator: ";").filter { !$0.isEmpty }
+        return handlers == [Substring(Installation.desktopFileName)]
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Finds and runs helper programs (terminals, xdg-mime) by name on `$PATH`, as argvs only.
+enum ProgramSearch {
+    static func find(_ name: String, environment: [String: String]) -> String? {
+        if name.contains("/") { return FileManager.default.isExecutableFile(atPath: name) ? name : nil }
+        for directory in (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Runs a helper to completion, its output discarded; whether it exited 0.
+    @discardableResult
+    static func runQuietly(_ path: String, _ arguments: [String], environment: [String: String]) -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = arguments
+        process.environment = environment
+        process.standardInput = FileHandle.nullDevice
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            return false
+        }
+        process.waitUntilExit()
+        return process.terminationReason == .exit && process.terminationStatus == 0
+    }
+}

@@ -1,0 +1,89 @@
+import FlyingFox
+import Foundation
+import TestSupport
+import Testing
+
+/// The country notification's flag: fetched once through the real HTTP client from a loopback
+/// server, cached, sent as the `image-path` hint to a real notification server.
+@Suite(.serialized) struct FlagImageTests {
+    static func countries(flagURL: String) -> Data {
+        Data(#"""
+            [{"name":{"common":"Estonia","official":"Republic of Estonia"},"cca2":"EE","cca3":"EST",
+              "capital":["Tallinn"],"region":"Europe","population":1331057,"flags":{"png":"\#(flagURL)"}}]
+            """#.utf8)
+    }
+
+    static func config(_ http: LoopbackServer) -> String {
+        """
+        [feeds.countries]
+        source = "restcountries-v3"
+        base_url = "\(http.baseURL)/v3.1"
+        [feeds.crypto]
+        enabled = false
+        [rules.launch_country]
+        delay_seconds = 0
+        [delivery]
+        images = true
+        """
+    }
+
+    @Test func theFlagIsFetchedOnceAndSentAsTheImage() async throws {
+        let png = TinyPNG.make()
+        let holder = URLHolder()
+        let http = try await LoopbackServer.start([
+            ("GET /v3.1/all", { _ in LoopbackServer.json(FlagImageTests.countries(flagURL: holder.url)) }),
+            ("GET /flags/ee.png", { _ in FlyingFox.HTTPResponse(statusCode: .ok, headers: [.contentType: "image/png"], body: png) }),
+        ])
+        holder.url = "\(http.baseURL)/flags/ee.png"
+        let server = try await MockNotificationServer.start()
+        let sandbox = try Sandbox(config: Self.config(http))
+        let environment = sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address])
+        for _ in 0..<2 {
+            let result = try await ProcessRunner.notifier(["--once"], environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        #expect(await http.requests(to: "/flags/ee.png") == 1, "never downloaded twice")
+        await http.stop()
+        let cached = try FileManager.default.contentsOfDirectory(atPath: sandbox.root.path + "/cache/notifier/flags")
+        #expect(cached.count == 1)
+        let path = sandbox.root.path + "/cache/notifier/flags/" + (cached.first ?? "")
+        #expect(FileManager.default.contents(atPath: path) == png)
+        let calls = try await server.notifyCalls()
+        #expect(calls.components(separatedBy: "'image-path': <'\(path)'>").count == 3, "both bubbles show it: \(calls)")
+    }
+
+    @Test func offlineWithNoCachedFlagThereIsNoImageAndNoError() async throws {
+        // A port nothing listens on: the fetch fails at once, as offline does.
+        let closed = try await LoopbackServer.start([])
+        let deadURL = "\(closed.baseURL)/flags/ee.png"
+        await closed.stop()
+        let http = try await LoopbackServer.start([("GET /v3.1/all", { _ in LoopbackServer.json(FlagImageTests.countries(flagURL: deadURL)) })])
+        let server = try await MockNotificationServer.start()
+        let sandbox = try Sandbox(config: Self.config(http))
+        let result = try await ProcessRunner.notifier(["--once"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        await http.stop()
+        #expect(result.status == 0)
+        #expect(!result.stderr.contains("error") && !result.stderr.contains("warning"), "no error: \(result.stderr)")
+        let calls = try await server.notifyCalls()
+        #expect(calls.contains("Estonia"), "\(calls)")
+        #expect(!calls.contains("image-path"))
+    }
+
+    @Test func otherNotificationsNameAFreedesktopIcon() async throws {
+        let server = try await MockNotificationServer.start()
+        let sandbox = try Sandbox(config: CLITests.noDelay)
+        let result = try await ProcessRunner.notifier(["--once", "--seed", "3"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        #expect(result.status == 0)
+        // The embedded data's flags are on the internet, which tests never reach; the icon stays.
+        #expect(try await server.notifyCalls().contains("<uint32 0>, <'applications-internet'>"))
+    }
+}
+
+private final class URLHolder: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = ""
+    var url: String {
+        get { lock.withLock { value } }
+        set { lock.withLock { value = newValue } }
+    }
+}

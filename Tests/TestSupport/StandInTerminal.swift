@@ -1,0 +1,21 @@
+import Foundation
+
+/// A stand-in for a terminal emulator: a script that records the argv it was given, so a test
+/// can see exactly what a click would have run.
+public struct StandInTerminal: Sendable {
+    public let path: String
+    public let record: String
+
+    public init(in directory: URL) throws {
+        path = directory.appendingPathComponent("stand-in-terminal").path
+        record = directory.appendingPathComponent("terminal-argv").path
+        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record).tmp' && mv '\(record).tmp' '\(record)'\n"
+            .write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+    }
+
+    /// The recorded arguments, one per line; `nil` until it has run.
+    public var arguments: [String]? {
+        FileManager.default.contents(atPath: record).map { String(decoding: $0, as: UTF8.self).split(separator: "\n").map(String.init) }
+    }
+}
