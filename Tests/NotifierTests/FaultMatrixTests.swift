@@ -67,7 +67,7 @@ struct MatrixFeed: Sendable {
     let configure: @Sendable (inout Config, String) -> Void
 
     static func all() throws -> [MatrixFeed] {
-        [try countries(), try crypto(), holidays()]
+        [try countries(), try crypto(), holidays(), forecast()]
     }
 
     /// REST Countries v5 (the remote source), one page.
@@ -135,6 +135,35 @@ struct MatrixFeed: Sendable {
                 config.holidays.baseURL = base + "/holidays"
                 config.holidays.apiKey = "matrix-holidays-key-0123"
                 config.holidaysCacheTTL = .zero  // every check asks the server
+            })
+    }
+}
+
+extension MatrixFeed {
+    /// Open-Meteo, one place given by its coordinates (no geocoding), seven calm days from the
+    /// matrix's start.
+    static func forecast() -> MatrixFeed {
+        let days = (0..<7).map { "\"2026-12-\(14 + $0)\"" }.joined(separator: ",")
+        func column(_ value: String) -> String { Array(repeating: value, count: 7).joined(separator: ",") }
+        let body = Data("""
+            {"latitude":59.44,"longitude":24.75,"timezone":"Europe/Tallinn",
+             "daily":{"time":[\(days)],"temperature_2m_min":[\(column("-3.5"))],"temperature_2m_max":[\(column("1.5"))],
+             "precipitation_probability_max":[\(column("10"))],"precipitation_sum":[\(column("0.0"))],
+             "weather_code":[\(column("3"))],"wind_gusts_10m_max":[\(column("20.0"))]}}
+            """.utf8)
+        return MatrixFeed(
+            name: ForecastFeed.name,
+            routes: [("GET /v1/forecast", { _ in LoopbackServer.json(body) })],
+            healthyBody: body, loopPath: "/v1/forecast",
+            errorStatus: .badRequest,
+            errorBody: Data(#"{"error":true,"reason":"Cannot initialize WeatherVariable from invalid String value tempeture_2m"}"#.utf8),
+            emptyArraysAreValid: false, cadence: .seconds(120),
+            configure: { config, base in
+                config.forecast.enabled = true
+                config.forecastSource = .openMeteo
+                config.forecast.baseURL = base + "/v1"
+                config.forecast.interval = .seconds(120)
+                config.forecastPlaces = [ForecastPlace(name: "Tallinn", latitude: 59.437, longitude: 24.7535)]
             })
     }
 }
@@ -300,7 +329,7 @@ enum MatrixCell {
     private static func exercise(fault: MatrixFault, target: MatrixFeed, feeds: [MatrixFeed], servers: [String: LoopbackServer]) async throws -> CellResult {
         let sandbox = try Sandbox()
         var config = Config()
-        config.forecast.enabled = false
+        config.forecast.enabled = false  // until its entry in MatrixFeed.all switches it on
         config.launchCountryEnabled = false
         // Delivery policies are not under test: every alert goes out at once.
         config.groupWindow = .zero
