@@ -47,5 +47,9 @@ public enum RuleRegistry {
         PriceCrossingRule.self,
         CryptoMoveRule.self,
         UpcomingHolidayRule.self,
+        TemperatureShiftRule.self,
+        PrecipitationChangeRule.self,
+        SevereWeatherRule.self,
+        WindGustRule.self,
     ]
 }

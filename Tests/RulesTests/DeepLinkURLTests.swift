@@ -10,6 +10,8 @@ import Testing
         ("notifier://week/2026-12-21", ["open", "week", "2026-12-21"]),
         ("notifier://list/crypto", ["list", "crypto"]),
         ("notifier://history", ["history"]),
+        ("notifier://forecast/Tallinn", ["open", "forecast", "Tallinn"]),
+        ("notifier://forecast/Sao-Paulo", ["open", "forecast", "Sao-Paulo"]),
     ])
     func validLinks(_ url: String, _ arguments: [String]) throws {
         #expect(try DeepLink(url: url).arguments == arguments)
@@ -22,7 +24,8 @@ import Testing
         "notifier://country/kaz", "notifier://country/K", "notifier://country/KZ;reboot", "notifier://country/$(id)",
         "notifier://country/ÄÖ", "notifier://country/K Z", "notifier://country/KZ\n", "notifier://crypto/" + String(repeating: "A", count: 200),
         "notifier://holiday/2026-02-30", "notifier://holiday/2026-12-24T00:00", "notifier://week/today",
-        "notifier://forecast/Tallinn", "notifier://history/all", "notifier://user@country/KZ", "notifier://country:80/KZ",
+        "notifier://forecast/-rf", "notifier://forecast/São", "notifier://forecast/New York",
+        "notifier://forecast/" + String(repeating: "a", count: 61), "notifier://forecast/a.b", "notifier://history/all", "notifier://user@country/KZ", "notifier://country:80/KZ",
         "notifier://list/../history", "notifier:///country/KZ", "notifier://\u{202E}country/KZ",
     ])
     func hostileLinksAreRefused(_ url: String) {

@@ -72,13 +72,15 @@ private final class LockedData: @unchecked Sendable {
 public final class Sandbox: @unchecked Sendable {
     public let root: URL
 
-    /// Holiday reminders depend on today's date, so tests of anything else switch them off;
-    /// `holidays: true` keeps them.
+    /// Holiday reminders depend on today's date, and the forecast feed would ask the real
+    /// Open-Meteo, so tests of anything else switch them off; `holidays: true` keeps the
+    /// reminders, a config with its own `[feeds.forecast]` table the forecast.
     public init(config: String? = nil, holidays: Bool = false) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-test-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("config/notifier"), withIntermediateDirectories: true)
         var text = config ?? ""
         if !holidays && !text.contains("[rules.holiday_upcoming]") { text += "\n" + Self.noHolidays }
+        if !text.contains("[feeds.forecast]") { text += "\n" + Self.noForecast }
         // Flags are fetched from the internet, which tests never reach: tests of images say so.
         if !text.isEmpty && !text.contains("[delivery]") { text += "\n[delivery]\nimages = false\n" }
         if !text.isEmpty {
@@ -89,6 +91,7 @@ public final class Sandbox: @unchecked Sendable {
     deinit { try? FileManager.default.removeItem(at: root) }
 
     public static let noHolidays = "[rules.holiday_upcoming]\nenabled = false\n"
+    public static let noForecast = "[feeds.forecast]\nenabled = false\n"
 
     public var configFile: URL { root.appendingPathComponent("config/notifier/config.toml") }
     public var storeFile: URL { root.appendingPathComponent("state/notifier/notifier.sqlite") }

@@ -148,13 +148,13 @@ private final class Transfer: @unchecked Sendable {
         if code != CURLE_OK {
             return .failure(error(for: code, context: context, redirects: redirects))
         }
-        guard (200..<300).contains(status) else {
-            let retryAfter = headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            return .failure(.httpStatus(context, status: status, retryAfter: retryAfter))
-        }
         var connections = 0
         ccurl_getinfo_long(curl, CURLINFO_NUM_CONNECTS, &connections)
-        return .success(HTTPResponse(status: status, headers: headers, body: body, newConnections: connections))
+        let response = HTTPResponse(status: status, headers: headers, body: body, newConnections: connections)
+        guard (200..<300).contains(status) || request.returnsErrorResponses else {
+            return .failure(.httpStatus(context, status: status, retryAfter: response.retryAfter))
+        }
+        return .success(response)
     }
 
     private func error(for code: CURLcode, context: RequestContext, redirects: Int) -> FeedError {

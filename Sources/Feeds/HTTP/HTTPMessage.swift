@@ -7,6 +7,9 @@ public struct HTTPRequest: Sendable {
     public var url: String
     public var headers: [(name: String, value: String)]
     public var body: Data?
+    /// Hands back a non-2xx answer as a response instead of an error, for APIs whose error
+    /// bodies say what to fix (a bad key, an unknown city). Limits and redirects still apply.
+    public var returnsErrorResponses = false
 
     public static func get(_ url: String, headers: [(name: String, value: String)] = []) -> HTTPRequest {
         HTTPRequest(method: .get, url: url, headers: headers, body: nil)
@@ -26,6 +29,11 @@ public struct HTTPResponse: Sendable {
     public var body: Data
     /// Connections this transfer had to open: 0 when it reused one.
     public var newConnections: Int = 0
+
+    /// `Retry-After` in seconds, where the server sent one as a number.
+    public var retryAfter: Int? {
+        headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    }
 }
 
 public struct HTTPLimits: Sendable, Equatable {

@@ -8,7 +8,7 @@ import Rules
 struct OpenURLCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open-url",
-        abstract: "Open a notifier:// link: notifier://country/KZ, crypto/BTC, holiday/2026-12-24, week/2026-12-21, list/crypto, history.",
+        abstract: "Open a notifier:// link: notifier://country/KZ, crypto/BTC, holiday/2026-12-24, week/2026-12-21, forecast/Tallinn, list/crypto, history.",
         discussion: "Anything else exits 2 and runs nothing."
     )
 

@@ -22,6 +22,22 @@ struct Config: Sendable, Equatable {
     var holidaysSource = HolidaysSource.embedded
     var forecast = FeedSettings(enabled: true, baseURL: "https://api.open-meteo.com/v1", interval: .seconds(30 * 60))
     var forecastSource = ForecastSource.openMeteo
+    var forecastDegradedAfter = 5
+    var forecastGeocodingURL = "https://geocoding-api.open-meteo.com/v1"
+    var forecastPlaces = [ForecastPlace(name: "Tallinn")]
+    var forecastTemperatureEnabled = true
+    var forecastTemperatureShift = 4.0
+    var forecastTemperatureUrgency = Urgency.low
+    var forecastPrecipitationEnabled = true
+    var forecastPrecipitationLow = 30.0
+    var forecastPrecipitationHigh = 60.0
+    var forecastPrecipitationUrgency = Urgency.normal
+    var forecastSevereEnabled = true
+    var forecastSevereUrgency = Urgency.normal
+    var forecastWindEnabled = true
+    var forecastWindGusts = 60.0
+    var forecastWindRearm = 50.0
+    var forecastWindUrgency = Urgency.normal
     var launchCountryEnabled = true
     var launchCountryDelaySeconds = 3
     var cryptoDegradedAfter = 5
@@ -107,6 +123,10 @@ enum ConfigValue: Sendable, Equatable {
     case integers([Int])
     /// A table of coin symbols to tables of numbers, for per-symbol overrides.
     case symbolTable([String: [String: ConfigValue]])
+    /// An inline table of plain values: `{ name = "Tartu", latitude = 58.38, longitude = 26.72 }`.
+    case table([String: ConfigValue])
+    /// An array of mixed or non-scalar values.
+    case list([ConfigValue])
     /// Any other TOML type, described for the error message ("an array").
     case other(String)
 
@@ -130,7 +150,8 @@ enum ConfigValue: Sendable, Equatable {
         case .string(let value): return value.tomlQuoted
         case .strings(let values): return "[" + values.map(\.tomlQuoted).joined(separator: ", ") + "]"
         case .integers(let values): return "[" + values.map(String.init).joined(separator: ", ") + "]"
-        case .symbolTable: return "a table"
+        case .symbolTable, .table: return "a table"
+        case .list: return "an array"
         case .other(let description): return description
         }
     }
@@ -323,6 +344,52 @@ extension ConfigSetting {
         }, render: { "[" + $0[keyPath: field].map(\.tomlQuoted).joined(separator: ", ") + "]" })
     }
 
+    /// Places by name, or as `{ name, latitude, longitude }`: ["Tallinn", { name = "Tartu", … }].
+    static func places(_ key: String, _ field: WritableKeyPath<Config, [ForecastPlace]> & Sendable) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            let problem = "must be a list of place names or { name = \"…\", latitude = …, longitude = … } tables, got \(value.shownForError)"
+            let items: [ConfigValue]
+            switch value {
+            case .strings(let names): items = names.map(ConfigValue.string)
+            case .list(let values): items = values
+            default: return problem
+            }
+            var places: [ForecastPlace] = []
+            for item in items {
+                switch item {
+                case .string(let name):
+                    guard !ForecastPlace.slug(name).isEmpty else { return "has \(name.tomlQuoted), which has no letters or digits to name it by" }
+                    places.append(ForecastPlace(name: name))
+                case .table(let fields):
+                    guard Set(fields.keys).isSubset(of: ["name", "latitude", "longitude"]), let name = fields["name"]?.stringValue,
+                          !ForecastPlace.slug(name).isEmpty
+                    else { return "has a table without a usable name; tables take name, latitude and longitude" }
+                    let latitude = fields["latitude"]?.numberValue, longitude = fields["longitude"]?.numberValue
+                    guard (latitude == nil) == (longitude == nil) else { return "has \(name.tomlQuoted) with only one of latitude and longitude" }
+                    if let latitude, let longitude {
+                        guard abs(latitude) <= 90, abs(longitude) <= 180 else {
+                            return "has \(name.tomlQuoted) at \(latitude.shortText), \(longitude.shortText): latitude is −90…90, longitude −180…180"
+                        }
+                    }
+                    places.append(ForecastPlace(name: name, latitude: latitude, longitude: longitude))
+                default:
+                    return problem
+                }
+            }
+            let slugs = places.map { $0.slug.lowercased() }
+            if let twice = slugs.first(where: { slug in slugs.filter { $0 == slug }.count > 1 }) {
+                return "names \(twice.tomlQuoted) twice"
+            }
+            config[keyPath: field] = places
+            return nil
+        }, render: { config in
+            "[" + config[keyPath: field].map { place in
+                guard let latitude = place.latitude, let longitude = place.longitude else { return place.name.tomlQuoted }
+                return "{ name = \(place.name.tomlQuoted), latitude = \(latitude.shortText), longitude = \(longitude.shortText) }"
+            }.joined(separator: ", ") + "]"
+        })
+    }
+
     /// "22:00-08:00", or "" for none.
     static func quietHours(_ key: String, _ field: WritableKeyPath<Config, QuietHours?> & Sendable) -> ConfigSetting {
         ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
@@ -383,6 +450,9 @@ extension Config {
         .url("feeds.forecast.base_url", \.forecast.baseURL),
         .string("feeds.forecast.api_key", \.forecast.apiKey, secret: true),
         .duration("feeds.forecast.interval", \.forecast.interval, atLeast: .seconds(60)),
+        .url("feeds.forecast.geocoding_url", \.forecastGeocodingURL),
+        .places("feeds.forecast.places", \.forecastPlaces),
+        .integer("feeds.forecast.degraded_after", \.forecastDegradedAfter, in: 1...1000),
         .bool("rules.launch_country.enabled", \.launchCountryEnabled),
         .integer("rules.launch_country.delay_seconds", \.launchCountryDelaySeconds, in: 0...60),
         .bool("rules.holiday_upcoming.enabled", \.holidayRuleEnabled),
@@ -415,6 +485,19 @@ extension Config {
         .priceLevels("rules.crypto_cross.levels", \.cryptoCrossLevels),
         .number("rules.crypto_cross.rearm_percent", \.cryptoCrossRearm, in: 0...50),
         .choice("rules.crypto_cross.urgency", \.cryptoCrossUrgency),
+        .bool("rules.forecast_temperature.enabled", \.forecastTemperatureEnabled),
+        .number("rules.forecast_temperature.shift", \.forecastTemperatureShift, in: 0.5...50),
+        .choice("rules.forecast_temperature.urgency", \.forecastTemperatureUrgency),
+        .bool("rules.forecast_precipitation.enabled", \.forecastPrecipitationEnabled),
+        .number("rules.forecast_precipitation.low_percent", \.forecastPrecipitationLow, in: 1...100),
+        .number("rules.forecast_precipitation.high_percent", \.forecastPrecipitationHigh, in: 1...100),
+        .choice("rules.forecast_precipitation.urgency", \.forecastPrecipitationUrgency),
+        .bool("rules.forecast_severe.enabled", \.forecastSevereEnabled),
+        .choice("rules.forecast_severe.urgency", \.forecastSevereUrgency),
+        .bool("rules.forecast_wind.enabled", \.forecastWindEnabled),
+        .number("rules.forecast_wind.gusts_kmh", \.forecastWindGusts, in: 1...500),
+        .number("rules.forecast_wind.rearm_kmh", \.forecastWindRearm, in: 0...500),
+        .choice("rules.forecast_wind.urgency", \.forecastWindUrgency),
         .quietHours("delivery.quiet_hours", \.quietHours),
         .integer("delivery.rate_limit_per_minute", \.rateLimitPerMinute, in: 1...1000),
         .duration("delivery.group_window", \.groupWindow, atLeast: .zero),
@@ -455,7 +538,39 @@ extension Config {
             return ("rules.crypto_move.rearm_percent",
                     "must be below percent (\(cryptoMovePercent.shortText)), got \(cryptoMoveRearm.shortText)")
         }
+        if forecastPrecipitationLow >= forecastPrecipitationHigh {
+            return ("rules.forecast_precipitation.low_percent",
+                    "must be below high_percent (\(forecastPrecipitationHigh.shortText)), got \(forecastPrecipitationLow.shortText)")
+        }
+        if forecastWindRearm >= forecastWindGusts {
+            return ("rules.forecast_wind.rearm_kmh",
+                    "must be below gusts_kmh (\(forecastWindGusts.shortText)), got \(forecastWindRearm.shortText)")
+        }
         return nil
+    }
+
+    /// The enabled forecast rules, as the config sets them.
+    var forecastRules: [any ForecastRule] {
+        var rules: [any ForecastRule] = []
+        if forecastTemperatureEnabled { rules.append(TemperatureShiftRule(shift: forecastTemperatureShift, urgency: forecastTemperatureUrgency)) }
+        if forecastPrecipitationEnabled {
+            rules.append(PrecipitationChangeRule(low: forecastPrecipitationLow, high: forecastPrecipitationHigh, urgency: forecastPrecipitationUrgency))
+        }
+        if forecastSevereEnabled { rules.append(SevereWeatherRule(urgency: forecastSevereUrgency)) }
+        if forecastWindEnabled { rules.append(WindGustRule(threshold: forecastWindGusts, rearm: forecastWindRearm, urgency: forecastWindUrgency)) }
+        return rules
+    }
+
+    /// The forecast source as the feed needs it. OpenWeatherMap with the Open-Meteo default
+    /// base URL means its own public host.
+    var forecastFeedSource: ForecastFeed.Source {
+        switch forecastSource {
+        case .openMeteo:
+            return .openMeteo(baseURL: forecast.baseURL, geocodingURL: forecastGeocodingURL)
+        case .openWeatherMap:
+            let baseURL = forecast.baseURL == Config().forecast.baseURL ? "https://api.openweathermap.org" : forecast.baseURL
+            return .openWeatherMap(baseURL: baseURL, apiKey: forecast.apiKey)
+        }
     }
 
     var cryptoMoveRule: CryptoMoveRule {

@@ -88,22 +88,25 @@ extension TOMLValueConvertible {
         case .string: return .string(string ?? "")
         case .double: return .double(double ?? .nan)
         case .table:
-            // Only per-symbol overrides take a table as a value: coins → tables of numbers.
+            // Per-symbol overrides are tables of tables; a place is a table of plain values.
             guard let table else { return .other("a table") }
+            var fields: [String: ConfigValue] = [:]
             var symbols: [String: [String: ConfigValue]] = [:]
-            for (symbol, inner) in table {
-                guard let innerTable = inner.table else { return .other("a table") }
-                var fields: [String: ConfigValue] = [:]
-                for (name, value) in innerTable { fields[name] = value.configValue }
-                symbols[symbol] = fields
+            for (name, inner) in table {
+                fields[name] = inner.configValue
+                if let innerTable = inner.table {
+                    var innerFields: [String: ConfigValue] = [:]
+                    for (innerName, value) in innerTable { innerFields[innerName] = value.configValue }
+                    symbols[name] = innerFields
+                }
             }
-            return .symbolTable(symbols)
+            return symbols.count == fields.count ? .symbolTable(symbols) : .table(fields)
         case .array:
             guard let array, !array.isEmpty else { return .other("an empty array") }
             let strings = array.compactMap { $0.type == .string ? $0.string : nil }
             if strings.count == array.count { return .strings(strings) }
             let integers = array.compactMap { $0.type == .int ? $0.int : nil }
-            return integers.count == array.count ? .integers(integers) : .other("an array")
+            return integers.count == array.count ? .integers(integers) : .list(array.map(\.configValue))
         default: return .other("a date or time")
         }
     }

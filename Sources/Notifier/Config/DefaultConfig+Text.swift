@@ -49,10 +49,20 @@ cache_ttl = "7d"
 # "open-meteo" (no key) or "openweathermap" (needs api_key).
 enabled = true
 source = "open-meteo"
+# Requests go to <base_url>/forecast (Open-Meteo) or <base_url>/data/2.5/forecast
+# (OpenWeatherMap; with the Open-Meteo URL left here, https://api.openweathermap.org is used).
 base_url = "https://api.open-meteo.com/v1"
 # For openweathermap; the environment variable NOTIFIER_OWM_KEY wins.
 api_key = ""
+# Each place is fetched at most once per interval.
 interval = "30m"
+# Open-Meteo resolves place names here (<geocoding_url>/search), once; the result is kept.
+geocoding_url = "https://geocoding-api.open-meteo.com/v1"
+# Names, or tables with coordinates: ["Tallinn", { name = "Tartu", latitude = 58.38, longitude = 26.72 }].
+# The first is what `notifier open forecast` shows without a name.
+places = ["Tallinn"]
+# After this many failed polls in a row, one "feed is failing" notification (and one "recovered").
+degraded_after = 5
 
 [rules.launch_country]
 # A random country's basic facts, delay_seconds after start (0 to 60).
@@ -117,6 +127,33 @@ enabled = true
 levels = []
 # How far back across the level, in percent of it, the price must go before another crossing counts.
 rearm_percent = 0.5
+urgency = "normal"
+
+[rules.forecast_temperature]
+# A day's forecast high or low moving by at least `shift` °C since the forecast you were last
+# told about (or first saw), so a slow creep adds up.
+enabled = true
+shift = 4
+urgency = "low"
+
+[rules.forecast_precipitation]
+# Rain (or snow) newly likely for a day: its highest chance rising from below low_percent to
+# high_percent or more; and no longer expected: the reverse. In between, nothing is said.
+enabled = true
+low_percent = 30
+high_percent = 60
+urgency = "normal"
+
+[rules.forecast_severe]
+# A day's forecast changing into thunderstorm, snow or freezing rain.
+enabled = true
+urgency = "normal"
+
+[rules.forecast_wind]
+# A day's strongest gusts newly at or above gusts_kmh; again only after they fall to rearm_kmh.
+enabled = true
+gusts_kmh = 60
+rearm_kmh = 50
 urgency = "normal"
 
 [views]

@@ -64,6 +64,15 @@ actor EngineDesk {
     }
 
     var knownKeys: [SubjectKey] { Array(engine.records.keys) }
+
+    /// The anchors of one rule's subjects, for rules that measure change since the last notification.
+    func anchors(rule: String) -> [SubjectKey: Double] {
+        var anchors: [SubjectKey: Double] = [:]
+        for (key, record) in engine.records where key.rule == rule {
+            if let anchor = record.anchor { anchors[key] = anchor }
+        }
+        return anchors
+    }
 }
 
 /// One feed's health across polls: degraded after N failures in a row, recovered on the first

@@ -42,9 +42,11 @@ struct Runner: Sendable {
         let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger)
         let crypto = CryptoRound(runner: self, store: store, dispatcher: dispatcher)
         let holidays = HolidayRound(runner: self, store: store, dispatcher: dispatcher, desk: crypto.desk)
+        let forecasts = ForecastRound(runner: self, store: store, dispatcher: dispatcher, desk: crypto.desk)
         async let countries = refreshCountries(store: store)
         async let coins = crypto.pollOnce()
         async let reminders = holidays.checkOnce()
+        async let weather = forecasts.pollOnce()
         await waitForLaunchDelay()
         // The launch country comes from the freshest country data, so it waits for that feed.
         let countriesResult = await countries
@@ -57,8 +59,9 @@ struct Runner: Sendable {
         }
         let cryptoOutcome = await coins
         let holidaysOutcome = await reminders
+        let forecastOutcome = await weather
         await dispatcher.flushGathering(now: now())
-        let polled = [countriesOutcome, cryptoOutcome, holidaysOutcome].filter { $0 != .notPolled }
+        let polled = [countriesOutcome, cryptoOutcome, holidaysOutcome, forecastOutcome].filter { $0 != .notPolled }
         if let wait, let local = (sink as? HandOffSink)?.local {
             await ClickWait(runner: self, store: store).serve(local.notifications, for: wait)
         }
@@ -120,6 +123,28 @@ struct Runner: Sendable {
                 }
             } else {
                 lines.append("holiday_upcoming: remote source, not fetched in a dry run")
+            }
+        }
+        if config.forecast.enabled {
+            let feed = ForecastFeed(http: HTTPClient(), source: config.forecastFeedSource)
+            let store = Store.openForReading(path: context.paths.storePath)
+            var engine = store.flatMap { try? $0.loadEngine() } ?? RuleEngine()
+            for place in config.forecastPlaces {
+                do {
+                    let forecast = try await ForecastRound.fetch(place, feed: feed, store: store, now: now(), logger: logger, keepGeocode: false)
+                    let previous = (try? store?.forecasts(place: place.name, limit: 1))?.first?.forecast
+                    let records = engine.records
+                    let readings = await ForecastRound.readings(forecast, previous: previous, rules: config.forecastRules,
+                                                                today: ForecastRound.today(of: forecast, now: now())) { rule in
+                        records.filter { $0.key.rule == rule }.compactMapValues(\.anchor)
+                    }
+                    let decision = engine.evaluate(readings, now: now())
+                    lines.append("forecast: \(place.name), \(forecast.days.count) days from \(forecast.source)" + (previous == nil ? ", nothing stored to compare with" : ""))
+                    decision.alerts.forEach(would)
+                    for key in decision.muted { lines.append("muted: \(key)") }
+                } catch {
+                    lines.append("forecast: no data for \(place.name), so no alert (\(error))")
+                }
             }
         }
         if !lines.contains(where: { $0.hasPrefix("would deliver") }) { lines.append("nothing would be delivered") }
@@ -265,6 +290,7 @@ struct DaemonService: Service {
             let crypto = CryptoRound(runner: runner, store: store, dispatcher: dispatcher)
             group.addTask { await crypto.pollForever() }
             group.addTask { await HolidayRound(runner: runner, store: store, dispatcher: dispatcher, desk: crypto.desk).checkForever() }
+            group.addTask { await ForecastRound(runner: runner, store: store, dispatcher: dispatcher, desk: crypto.desk).pollForever() }
         }
     }
 
@@ -334,8 +360,7 @@ struct CryptoRound: Sendable {
         let backoff = Backoff()
         while !Task.isCancelled {
             let error = await poll()
-            var retryAfter: Duration?
-            if case .httpStatus(_, _, let seconds?)? = error { retryAfter = .seconds(seconds) }
+            let retryAfter = error?.retryAfterSeconds.map { Duration.seconds($0) }
             let delay = backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,
                                       normalInterval: config.crypto.interval, random: &random)
             try? await runner.clock.sleep(for: delay)

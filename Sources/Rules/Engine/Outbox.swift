@@ -211,8 +211,10 @@ public struct Outbox: Codable, Sendable, Equatable {
             body: lines(members.map(\.title)),
             urgency: members.map(\.urgency).max { $0.rank < $1.rank } ?? .normal,
             category: members.first?.category ?? summaryCategory,
-            // A group opens its rule's list view where the rule names one, else the history.
-            deepLink: members.lazy.compactMap(\.listView).first.flatMap(DeepLink.list) ?? .history,
+            // A group opens its rule's list view where the rule names one, else the view all its
+            // members share (one place's forecast), else the history.
+            deepLink: members.lazy.compactMap(\.listView).first.flatMap(DeepLink.list)
+                ?? (Set(members.map(\.deepLink.url)).count == 1 ? members[0].deepLink : .history),
             icon: Set(members.map(\.icon)).count == 1 ? members.first?.icon : nil,
             members: members
         )

@@ -11,13 +11,24 @@ public struct SubjectReading: Sendable {
     /// Fires only on a crossing seen happen: a subject first seen already beyond its level
     /// starts as firing, silently.
     public var edgeTriggered: Bool
+    /// Stricter than edge-triggered: fires only after a value at or back past the re-arm level
+    /// was seen, so a subject first seen between the levels cannot fire from there ("rain newly
+    /// likely" means it was seen unlikely first).
+    public var mustSeeRearmFirst: Bool
+    /// For a change measured since the last notification: the value the user hears about if
+    /// this reading notifies (or first sees it). The rule computes `signal` against the stored
+    /// anchor; a notification moves the anchor here and re-arms, since against the new anchor
+    /// the change is nothing.
+    public var anchor: Double?
     /// The notification for an emission; `nil` to stay silent (a resolution nobody asked for).
     public var alert: @Sendable (AlertStateMachine.Emission) -> Alert?
 
     public init(key: SubjectKey, signal: Threshold.Signal?, shownValue: String, policy: AlertPolicy, edgeTriggered: Bool = false,
-                alert: @escaping @Sendable (AlertStateMachine.Emission) -> Alert?) {
+                mustSeeRearmFirst: Bool = false, anchor: Double? = nil, alert: @escaping @Sendable (AlertStateMachine.Emission) -> Alert?) {
         self.key = key
         self.edgeTriggered = edgeTriggered
+        self.mustSeeRearmFirst = mustSeeRearmFirst
+        self.anchor = anchor
         self.signal = signal
         self.shownValue = shownValue
         self.policy = policy
@@ -47,10 +58,13 @@ public struct SubjectRecord: Codable, Sendable, Equatable {
     public var lastValue: String?
     public var lastEvaluated: Date?
     public var lastNotified: Date?
+    /// The value last notified about (or first seen), for rules that measure change since then.
+    public var anchor: Double?
 
     public init(machine: AlertStateMachine = AlertStateMachine(), lastValue: String? = nil,
-                lastEvaluated: Date? = nil, lastNotified: Date? = nil) {
+                lastEvaluated: Date? = nil, lastNotified: Date? = nil, anchor: Double? = nil) {
         self.machine = machine
+        self.anchor = anchor
         self.lastValue = lastValue
         self.lastEvaluated = lastEvaluated
         self.lastNotified = lastNotified
@@ -93,10 +107,11 @@ public struct RuleEngine: Sendable, Equatable {
         for reading in readings {
             var record = records[reading.key] ?? SubjectRecord()
             let before = record
-            if reading.edgeTriggered, records[reading.key] == nil, reading.signal == .beyondFire {
-                record.machine = AlertStateMachine(state: .firing(since: now, lastNotified: now))
+            if records[reading.key] == nil, let firstSight = Self.firstSight(reading, now: now) {
+                record.machine = firstSight
                 record.lastValue = reading.shownValue
                 record.lastEvaluated = now
+                record.anchor = reading.anchor
                 records[reading.key] = record
                 decision.changed.append(reading.key)
                 continue
@@ -115,6 +130,10 @@ public struct RuleEngine: Sendable, Equatable {
                     decision.alerts.append(alert)
                     record.lastNotified = now
                 }
+                if emission != .resolved, let anchor = reading.anchor {
+                    record.anchor = anchor
+                    record.machine = AlertStateMachine()
+                }
             }
             if record != before {
                 records[reading.key] = record
@@ -122,5 +141,17 @@ public struct RuleEngine: Sendable, Equatable {
             }
         }
         return decision
+    }
+
+    /// The state a subject seen for the first time starts in, silently; `nil` to step it as usual.
+    private static func firstSight(_ reading: SubjectReading, now: Date) -> AlertStateMachine? {
+        guard let signal = reading.signal else { return nil }
+        if reading.anchor != nil {
+            // Nothing has been said about it yet: this value is what later changes are measured from.
+            return AlertStateMachine()
+        }
+        let across = reading.mustSeeRearmFirst ? signal != .rearmed : reading.edgeTriggered && signal == .beyondFire
+        guard across else { return reading.mustSeeRearmFirst ? AlertStateMachine() : nil }
+        return AlertStateMachine(state: .firing(since: now, lastNotified: now))
     }
 }

@@ -15,6 +15,8 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
         case holiday
         /// The week around a date; the argument is YYYY-MM-DD.
         case week
+        /// A place's forecast; the argument is the place's ASCII slug ("Tallinn", "Sao-Paulo").
+        case forecast
     }
 
     public var view: View
@@ -48,6 +50,11 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
         DeepLink(validated: .holiday, argument: date.description)
     }
 
+    /// `notifier open forecast Tallinn`; `nil` for a name with no letters or digits.
+    public static func forecast(_ place: String) -> DeepLink? {
+        DeepLink(view: .forecast, argument: ForecastPlace.slug(place))
+    }
+
     /// For constants whose argument is known to be valid.
     private init(validated view: View, argument: String) {
         self.view = view
@@ -64,7 +71,7 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
             switch self {
             case .notNotifierURL: return "not a notifier:// link"
             case .malformed(let why): return "not a valid notifier:// link: \(why)"
-            case .unknownView(let view): return "no view called '\(view)'; views: country, crypto, holiday, week, list, history"
+            case .unknownView(let view): return "no view called '\(view)'; views: country, crypto, holiday, week, forecast, list, history"
             case .invalidArgument(let view): return "not a valid subject for the \(view) view"
             }
         }
@@ -99,7 +106,7 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
     /// The arguments after the program's name: `open country KZ`, `list crypto_moves`, `history`.
     public var arguments: [String] {
         switch view {
-        case .country, .crypto, .holiday, .week: return ["open", view.rawValue, argument]
+        case .country, .crypto, .holiday, .week, .forecast: return ["open", view.rawValue, argument]
         case .list: return [view.rawValue, argument]
         case .history: return [view.rawValue]
         }
@@ -129,6 +136,13 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
             return argument == "all"
         case .holiday, .week:
             return HolidayDate(string: argument) != nil
+        case .forecast:
+            // Never empty and never starting with "-", so it cannot pass for an option.
+            let bytes = argument.utf8
+            func alphanumeric(_ byte: UInt8) -> Bool {
+                (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) || (0x30...0x39).contains(byte)
+            }
+            return (1...60).contains(bytes.count) && alphanumeric(bytes.first!) && bytes.allSatisfy { alphanumeric($0) || $0 == 0x2D }
         }
     }
 }

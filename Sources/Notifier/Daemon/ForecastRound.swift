@@ -1,0 +1,151 @@
+import Feeds
+import Foundation
+import Logging
+import Rules
+
+/// The forecast feed's polls: every configured place fetched (names geocoded once), compared
+/// day by day with what the engine remembers, alerts handed to the dispatcher, each forecast
+/// stored. In the daemon, again after the interval, or after a backoff on errors.
+struct ForecastRound: Sendable {
+    let runner: Runner
+    let store: Store?
+    let dispatcher: Dispatcher
+    let desk: EngineDesk
+    let health: FeedHealthDesk
+    let feed: ForecastFeed
+
+    init(runner: Runner, store: Store?, dispatcher: Dispatcher, desk: EngineDesk) {
+        self.runner = runner
+        self.store = store
+        self.dispatcher = dispatcher
+        self.desk = desk
+        health = FeedHealthDesk(feed: ForecastFeed.name, store: store, degradedAfter: runner.context.config.forecastDegradedAfter)
+        feed = ForecastFeed(http: HTTPClient(), source: runner.context.config.forecastFeedSource)
+    }
+
+    var config: Config { runner.context.config }
+
+    /// What one round did: places fetched, and the errors of those that failed.
+    struct Outcome {
+        var fetched = 0
+        var errors: [FeedError] = []
+        var polled: Bool { fetched > 0 || !errors.isEmpty }
+    }
+
+    func pollOnce() async -> Runner.PollOutcome {
+        guard config.forecast.enabled, !config.forecastPlaces.isEmpty else { return .notPolled }
+        let outcome = await poll(skippingFresh: true)
+        if !outcome.polled { return .notPolled }
+        return outcome.fetched == 0 ? .failed : .succeeded
+    }
+
+    func pollForever() async {
+        guard config.forecast.enabled, !config.forecastPlaces.isEmpty else { return }
+        var random = SystemRandomNumberGenerator()
+        let backoff = Backoff()
+        // Only the first round skips places fetched within the interval (by an earlier run):
+        // after that the loop's own wait keeps to one request per place per interval.
+        var first = true
+        while !Task.isCancelled {
+            let outcome = await poll(skippingFresh: first)
+            first = false
+            var retryAfter: Duration?
+            if let seconds = outcome.errors.lazy.compactMap(\.retryAfterSeconds).max() { retryAfter = .seconds(seconds) }
+            let delay = outcome.errors.isEmpty ? config.forecast.interval
+                : backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,
+                                normalInterval: config.forecast.interval, random: &random)
+            try? await runner.clock.sleep(for: delay)
+        }
+    }
+
+    func poll(skippingFresh: Bool) async -> Outcome {
+        var outcome = Outcome()
+        let now = runner.now()
+        for place in config.forecastPlaces {
+            if skippingFresh, let last = try? store?.forecasts(place: place.name, limit: 1).first,
+               now.timeIntervalSince(last.fetchedAt) < Double(config.forecast.interval.components.seconds), last.fetchedAt <= now {
+                runner.logger.debug("forecast feed: \(place.name) fetched \(Int(now.timeIntervalSince(last.fetchedAt))) s ago, not asked again yet")
+                continue
+            }
+            do {
+                let forecast = try await fetch(place, now: now)
+                await evaluate(forecast, place: place, now: now)
+                outcome.fetched += 1
+            } catch {
+                runner.logger.warning("\(error)")
+                outcome.errors.append(error)
+            }
+        }
+        if outcome.polled, let alert = await health.record(outcome.fetched == 0 ? outcome.errors.first : nil, now: now) {
+            await dispatcher.submit([alert], now: now)
+        }
+        return outcome
+    }
+
+    private func fetch(_ place: ForecastPlace, now: Date) async throws(FeedError) -> Forecast {
+        try await Self.fetch(place, feed: feed, store: store, now: now, logger: runner.logger, keepGeocode: true)
+    }
+
+    /// A place's forecast, its name geocoded first where the source needs coordinates: from the
+    /// store's cache, else asked (and kept, unless `keepGeocode` is off, as in a dry run).
+    static func fetch(_ place: ForecastPlace, feed: ForecastFeed, store: Store?, now: Date, logger: Logger,
+                      keepGeocode: Bool) async throws(FeedError) -> Forecast {
+        var latitude = place.latitude, longitude = place.longitude
+        if latitude == nil, case .openMeteo(_, let geocodingURL) = feed.source {
+            let match: OpenMeteoDecoder.Match
+            if let cached = try? store?.geocoded(place.name) {
+                match = cached
+            } else {
+                match = try await feed.geocode(place.name, geocodingURL: geocodingURL)
+                logger.info("forecast feed: '\(place.name)' is \(match.label) (\(match.latitude), \(match.longitude))")
+                if keepGeocode {
+                    do { try store?.saveGeocode(place.name, match, at: now) } catch { logger.error("\(error)") }
+                }
+            }
+            (latitude, longitude) = (match.latitude, match.longitude)
+        }
+        return try await feed.forecast(place: place.name, latitude: latitude, longitude: longitude)
+    }
+
+    /// Every enabled rule's readings of one forecast; `anchors` gives each rule's anchors.
+    static func readings(_ forecast: Forecast, previous: Forecast?, rules: [any ForecastRule], today: HolidayDate,
+                         anchors: (String) async -> [SubjectKey: Double]) async -> [SubjectReading] {
+        var readings: [SubjectReading] = []
+        for rule in rules {
+            let context = ForecastContext(today: today, anchors: await anchors(type(of: rule).id), locale: .current)
+            readings += rule.readings(forecast, previous: previous, context: context)
+        }
+        return readings
+    }
+
+    /// Today where the forecast is: its days are that place's days.
+    static func today(of forecast: Forecast, now: Date) -> HolidayDate {
+        HolidayDate(now, in: forecast.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current)
+    }
+
+    /// Rules first, then the forecast is stored: a crash between the two leaves decisions
+    /// committed and only the next comparison's "from" figures one forecast older.
+    private func evaluate(_ forecast: Forecast, place: ForecastPlace, now: Date) async {
+        let previous = (try? store?.forecasts(place: place.name, limit: 1))?.first?.forecast
+        let today = Self.today(of: forecast, now: now)
+        let readings = await Self.readings(forecast, previous: previous, rules: config.forecastRules, today: today) { rule in
+            await desk.anchors(rule: rule)
+        }
+        let (alerts, changed) = await desk.evaluate(readings, now: now)
+        runner.logger.debug("forecast feed: \(place.name), \(forecast.days.count) days, \(alerts.count) alerts")
+        await dispatcher.submit(alerts, records: changed, now: now)
+        do {
+            try store?.saveForecast(forecast, at: now)
+            try store?.pruneForecastStates(before: today, place: place.name)
+        } catch {
+            runner.logger.error("\(error)")
+        }
+    }
+}
+
+extension FeedError {
+    var retryAfterSeconds: Int? {
+        if case .httpStatus(_, _, let seconds?) = self { return seconds }
+        return nil
+    }
+}
