@@ -9,7 +9,7 @@ import Testing
     static let onceConfig = "[rules.launch_country]\ndelay_seconds = 0\n[feeds.crypto]\nenabled = false\n" + Sandbox.noHolidays + "\n" + Sandbox.noForecast
     /// The same for a file written directly, past what Sandbox adds.
     static let onceFile = onceConfig + "\n[delivery]\nimages = false\n"
-    static let quietDaemon = "[rules.launch_country]\nenabled = false\n[feeds.crypto]\nenabled = false\n" + Sandbox.noHolidays
+    static let quietDaemon = "[rules.launch_country]\nenabled = false\n[feeds.crypto]\nenabled = false\n" + Sandbox.noHolidays + Sandbox.noForecast
 
     @Test func onceHandsItsBubbleToTheDaemonWhichServesTheClick() async throws {
         let server = try await MockNotificationServer.start()

@@ -94,7 +94,7 @@ public final class Sandbox: @unchecked Sendable {
         if !holidays && !text.contains("[rules.holiday_upcoming]") { text += "\n" + Self.noHolidays }
         if !text.contains("[feeds.forecast]") { text += "\n" + Self.noForecast }
         // Flags are fetched from the internet, which tests never reach: tests of images say so.
-        if !text.isEmpty && !text.contains("[delivery]") { text += "\n[delivery]\nimages = false\n" }
+        if !text.contains("[delivery]") { text += "\n[delivery]\nimages = false\n" }
         if !text.isEmpty {
             try text.write(to: configFile, atomically: true, encoding: .utf8)
         }
