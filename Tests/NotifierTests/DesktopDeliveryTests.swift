@@ -32,15 +32,7 @@ import Testing
             """#.utf8)
         let http = try await LoopbackServer.start([("GET /v3.1/all", { _ in LoopbackServer.json(hostile) })])
         let server = try await MockNotificationServer.start()
-        let sandbox = try Sandbox(config: """
-            [feeds.countries]
-            source = "restcountries-v3"
-            base_url = "\(http.baseURL)/v3.1"
-            [feeds.crypto]
-            enabled = false
-            [rules.launch_country]
-            delay_seconds = 0
-            """)
+        let sandbox = try Sandbox(config: FlagImageTests.config(http, images: false))
         let result = try await ProcessRunner.notifier(["--once"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
         await http.stop()
         #expect(result.status == 0, "\(result.stderr)")
