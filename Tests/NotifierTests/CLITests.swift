@@ -5,19 +5,6 @@ import Testing
 
 /// The built program, run as a user runs it.
 @Suite struct CLITests {
-    /// Countries from a loopback restcountries v3.1 server, shown at once; no crypto.
-    static func remoteCountries(_ server: LoopbackServer) -> String {
-        """
-        [feeds.countries]
-        source = "restcountries-v3"
-        base_url = "\(server.baseURL)/v3.1"
-        [feeds.crypto]
-        enabled = false
-        [rules.launch_country]
-        delay_seconds = 0
-        """
-    }
-
     /// The launch country at once, and no crypto feed: tests never reach the real CoinLore.
     static let noDelay = "[rules.launch_country]\ndelay_seconds = 0\n[feeds.crypto]\nenabled = false\n" + Sandbox.noHolidays + Sandbox.noForecast
 
@@ -118,7 +105,7 @@ import Testing
     @Test func aRemoteSourceIsStoredSoTheViewWorksOffline() async throws {
         let sample = try Samples.data("restcountries_v3.1_all_full.json")
         let server = try await LoopbackServer.start([("GET /v3.1/all", { _ in LoopbackServer.json(sample) })])
-        let sandbox = try Sandbox(config: Self.remoteCountries(server))
+        let sandbox = try Sandbox(config: FlagImageTests.config(server, images: false))
         let once = try await ProcessRunner.notifier(["--once", "--output", "json"], environment: sandbox.environment())
         #expect(once.status == 0, "\(once.stderr)")
         #expect(await server.requests(to: "/v3.1/all") == 2)
@@ -135,16 +122,7 @@ import Testing
     }
 
     @Test func aFailedFeedExitsWithOneAndStillDelivers() async throws {
-        let sandbox = try Sandbox(config: """
-            [feeds.countries]
-            source = "restcountries-v3"
-            base_url = "http://127.0.0.1:1/v3.1"
-            [feeds.crypto]
-            enabled = false
-
-            [rules.launch_country]
-            delay_seconds = 0
-            """)
+        let sandbox = try Sandbox(config: FlagImageTests.config(countriesURL: "http://127.0.0.1:1/v3.1", images: false))
         let result = try await ProcessRunner.notifier(["--once", "--output", "json"], environment: sandbox.environment())
         #expect(result.status == 1)
         #expect(result.stderr.contains("countries feed: GET http://127.0.0.1:1/v3.1/all"), "\(result.stderr)")

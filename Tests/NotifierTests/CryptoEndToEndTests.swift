@@ -26,6 +26,22 @@ import Testing
         ])
     }
 
+    /// BTC crossing $100,000 is the only rule that can fire.
+    static func crossingConfig(_ server: LoopbackServer) -> String {
+        """
+        [feeds.crypto]
+        base_url = "\(server.baseURL)/api"
+        symbols = []
+        top = 0
+        [rules.crypto_change]
+        enabled = false
+        [rules.crypto_cross]
+        levels = ["BTC > 100000"]
+        [rules.launch_country]
+        enabled = false
+        """
+    }
+
     /// The sample page with some coins' 24 h change or price replaced.
     static func page(changes: [String: String] = [:], prices: [String: String] = [:]) throws -> Data {
         var json = try #require(try JSONSerialization.jsonObject(with: Samples.data("coinlore_tickers_page1.json")) as? [String: Any])
@@ -46,18 +62,7 @@ import Testing
         let script = Script()
         await script.set(try Self.page(prices: ["BTC": "99000.10"]))
         let server = try await Self.serve(script)
-        let sandbox = try Sandbox(config: """
-            [feeds.crypto]
-            base_url = "\(server.baseURL)/api"
-            symbols = []
-            top = 0
-            [rules.crypto_change]
-            enabled = false
-            [rules.crypto_cross]
-            levels = ["BTC > 100000"]
-            [rules.launch_country]
-            enabled = false
-            """)
+        let sandbox = try Sandbox(config: Self.crossingConfig(server))
         var outputs: [String] = []
         for price in ["99000.10", "100000.5", "100400", "99000", "100001"] {
             await script.set(try Self.page(prices: ["BTC": price]))

@@ -49,7 +49,7 @@ import Testing
                                                             "-m", "io.github.notifier.Daemon.Ping"], environment: setup.session.environment))?.status == 0
         }, "\(daemon.stderr)")
         let onceConfig = setup.sandbox.root.appendingPathComponent("once.toml")
-        try HandOffTests.onceConfig.write(to: onceConfig, atomically: true, encoding: .utf8)
+        try HandOffTests.onceFile.write(to: onceConfig, atomically: true, encoding: .utf8)
         let once = try await ProcessRunner.notifier(["--once", "--seed", "42", "--config", onceConfig.path], environment: setup.environment)
         #expect(once.status == 0, "\(once.stderr)")
         let arguments = try await setup.clickTheBubble("dunst-once-handed-off", waitingOn: daemon)

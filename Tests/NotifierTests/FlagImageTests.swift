@@ -13,17 +13,22 @@ import Testing
             """#.utf8)
     }
 
-    static func config(_ http: LoopbackServer) -> String {
+    /// Countries from a loopback v3 server, the launch country at once, no crypto.
+    static func config(_ http: LoopbackServer, images: Bool = true) -> String {
+        config(countriesURL: "\(http.baseURL)/v3.1", images: images)
+    }
+
+    static func config(countriesURL: String, images: Bool) -> String {
         """
         [feeds.countries]
         source = "restcountries-v3"
-        base_url = "\(http.baseURL)/v3.1"
+        base_url = "\(countriesURL)"
         [feeds.crypto]
         enabled = false
         [rules.launch_country]
         delay_seconds = 0
         [delivery]
-        images = true
+        images = \(images)
         """
     }
 

@@ -6,7 +6,9 @@ import Testing
 /// daemon, so the click reaches a process that is still there; with no daemon, `--once --wait`
 /// stays to serve it.
 @Suite(.serialized) struct HandOffTests {
-    static let onceConfig = "[rules.launch_country]\ndelay_seconds = 0\n[feeds.crypto]\nenabled = false\n" + Sandbox.noHolidays + Sandbox.noForecast
+    static let onceConfig = "[rules.launch_country]\ndelay_seconds = 0\n[feeds.crypto]\nenabled = false\n" + Sandbox.noHolidays + "\n" + Sandbox.noForecast
+    /// The same for a file written directly, past what Sandbox adds.
+    static let onceFile = onceConfig + "\n[delivery]\nimages = false\n"
     static let quietDaemon = "[rules.launch_country]\nenabled = false\n[feeds.crypto]\nenabled = false\n" + Sandbox.noHolidays + Sandbox.noForecast
 
     @Test func onceHandsItsBubbleToTheDaemonWhichServesTheClick() async throws {
@@ -18,7 +20,7 @@ import Testing
         #expect(await daemon.waitUntil { _ in await server.daemonAnswers() }, "\(daemon.stderr)")
 
         let onceConfig = sandbox.root.appendingPathComponent("once.toml")
-        try Self.onceConfig.write(to: onceConfig, atomically: true, encoding: .utf8)
+        try Self.onceFile.write(to: onceConfig, atomically: true, encoding: .utf8)
         let once = try await ProcessRunner.notifier(["--once", "--seed", "42", "--config", onceConfig.path], environment: environment)
         #expect(once.status == 0, "\(once.stderr)")
         #expect(await daemon.waitUntil { $0.stderr.contains("showed 1 notification(s) handed over by notifier --once") }, "\(daemon.stderr)")

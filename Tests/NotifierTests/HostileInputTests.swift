@@ -26,7 +26,7 @@ import Testing
         let hostile = Self.hostileCountries
         let http = try await LoopbackServer.start([("GET /v3.1/all", { _ in LoopbackServer.json(hostile) })])
         let server = try await MockNotificationServer.start()
-        let sandbox = try Sandbox(config: CLITests.remoteCountries(http))
+        let sandbox = try Sandbox(config: FlagImageTests.config(http, images: false))
         let result = try await ProcessRunner.notifier(["--once"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
         await http.stop()
         #expect(result.status == 0, "\(result.stderr)")
@@ -53,7 +53,7 @@ import Testing
     @Test func theJSONOutputCarriesTheSameBoundedText() async throws {
         let hostile = Self.hostileCountries
         let http = try await LoopbackServer.start([("GET /v3.1/all", { _ in LoopbackServer.json(hostile) })])
-        let sandbox = try Sandbox(config: CLITests.remoteCountries(http))
+        let sandbox = try Sandbox(config: FlagImageTests.config(http, images: false))
         let result = try await ProcessRunner.notifier(["--once", "--output", "json"], environment: sandbox.environment())
         await http.stop()
         let line = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: String], "\(result.stdout.prefix(300))")

@@ -57,6 +57,28 @@ import Testing
         #expect(setup.read(setup.desktopFile) == desktop && setup.read(setup.unitFile) == unit)
     }
 
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/xdg-open")))
+    func xdgOpenRunsTheLinkThroughTheInstalledHandler() async throws {
+        let setup = try Setup()
+        let bin = setup.sandbox.root.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let terminal = try StandInTerminal(in: bin, name: "x-terminal-emulator")
+        // xdg-open's generic method wants a display; nothing draws on it.
+        var environment = setup.environment
+        environment["PATH"] = bin.path + ":" + (environment["PATH"] ?? "")
+        environment["DISPLAY"] = ":77"
+        environment["XDG_DATA_DIRS"] = setup.sandbox.root.path + "/data"
+        #expect(try await ProcessRunner.notifier(["install"], environment: environment).status == 0)
+        let open = try await ProcessRunner.run("/usr/bin/xdg-open", ["notifier://country/KZ"], environment: environment)
+        #expect(open.status == 0, "\(open.stderr)")
+        // Readiness, not a schedule: the handler may still be starting.
+        for _ in 0..<100 where terminal.arguments == nil { try await Task.sleep(for: .milliseconds(50)) }
+        let binary = URL(fileURLWithPath: ProcessRunner.notifierPath).resolvingSymlinksInPath().path
+        #expect(terminal.arguments == ["-e", binary, "open-url", "notifier://country/KZ"], "Terminal=true: in x-terminal-emulator")
+        let view = try await ProcessRunner.notifier(["open-url", "notifier://country/KZ"], environment: environment)
+        #expect(view.stdout.contains("Kazakhstan"))
+    }
+
     @Test func dryRunPrintsTheFilesAndWritesNothing() async throws {
         let setup = try Setup()
         let result = try await setup.run(["install", "--dry-run"])

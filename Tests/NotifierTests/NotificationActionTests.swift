@@ -12,20 +12,7 @@ import Testing
         await script.set(try CryptoEndToEndTests.page(prices: ["BTC": "99000"]))
         let http = try await CryptoEndToEndTests.serve(script)
         let server = try await MockNotificationServer.start()
-        let sandbox = try Sandbox(config: """
-            [feeds.crypto]
-            base_url = "\(http.baseURL)/api"
-            symbols = []
-            top = 0
-            [rules.crypto_change]
-            enabled = false
-            [rules.crypto_move]
-            enabled = false
-            [rules.crypto_cross]
-            levels = ["BTC > 100000"]
-            [rules.launch_country]
-            enabled = false
-            """)
+        let sandbox = try Sandbox(config: CryptoEndToEndTests.crossingConfig(http) + "\n[rules.crypto_move]\nenabled = false\n")
         let environment = sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address])
         // The price below the level first, so the daemon's first poll is a crossing.
         #expect(try await ProcessRunner.notifier(["--once", "--output", "json"], environment: environment).status == 0)

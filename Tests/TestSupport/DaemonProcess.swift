@@ -47,7 +47,7 @@ public final class DaemonProcess: @unchecked Sendable {
     public func stop() async -> Int32 {
         signal(SIGTERM)
         return await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
+            Blocking.run {
                 self.process.waitUntilExit()
                 continuation.resume(returning: self.process.terminationStatus)
             }

@@ -11,7 +11,7 @@ public final class DunstSession: @unchecked Sendable {
 
     public static func start() async throws -> DunstSession {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async { continuation.resume(with: Result { try DunstSession() }) }
+            Blocking.run { continuation.resume(with: Result { try DunstSession() }) }
         }
     }
 

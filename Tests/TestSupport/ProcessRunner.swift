@@ -15,11 +15,11 @@ public enum ProcessRunner {
         return Samples.packageRoot.appendingPathComponent(".build/debug/notifier").path
     }
 
-    /// Waits on a Dispatch thread, never on Swift's cooperative pool, so servers that tests run
-    /// in the same process keep answering.
+    /// Waits on a thread of its own, never on Swift's cooperative pool, so servers that tests
+    /// run in the same process keep answering.
     public static func run(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Duration = .seconds(60)) async throws -> ProcessResult {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
+            Blocking.run {
                 continuation.resume(with: Result { try runBlocking(executable, arguments, environment: environment, timeout: timeout) })
             }
         }
@@ -40,7 +40,7 @@ public enum ProcessRunner {
         let group = DispatchGroup()
         for (pipe, sink) in [(out, stdoutData), (err, stderrData)] {
             group.enter()
-            DispatchQueue.global().async {
+            Blocking.run {
                 sink.set(pipe.fileHandleForReading.readDataToEndOfFile())
                 group.leave()
             }
@@ -58,6 +58,18 @@ public enum ProcessRunner {
 
     public static func notifier(_ arguments: [String], environment: [String: String]) async throws -> ProcessResult {
         try await run(notifierPath, arguments, environment: environment)
+    }
+}
+
+/// Work that blocks (waiting for a child process, reading its pipes) gets a thread of its own.
+/// Not Dispatch's global queue: FlyingFox's loopback servers wait for socket events on a queue
+/// that needs a thread from that same pool, and many blocked waits there starve them into
+/// ten-second timeouts when the suite runs in parallel.
+public enum Blocking {
+    public static func run(_ body: @escaping @Sendable () -> Void) {
+        let thread = Thread(block: body)
+        thread.stackSize = 1 << 20
+        thread.start()
     }
 }
 

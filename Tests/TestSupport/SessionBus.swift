@@ -58,7 +58,7 @@ public final class MockNotificationServer: @unchecked Sendable {
     /// Starts the bus and the server on a Dispatch thread: starting blocks until they answer.
     public static func start(capabilities: String = MockNotificationServer.allCapabilities) async throws -> MockNotificationServer {
         try await withCheckedThrowingContinuation { continuation in
-            DispatchQueue.global().async {
+            Blocking.run {
                 continuation.resume(with: Result { try MockNotificationServer(capabilities: capabilities) })
             }
         }
@@ -94,7 +94,7 @@ public final class MockNotificationServer: @unchecked Sendable {
 
     public func restart() async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-            DispatchQueue.global().async {
+            Blocking.run {
                 continuation.resume(with: Result {
                     let fresh = try Self.startMock(address: self.address, capabilities: self.capabilities)
                     self.lock.withLock { self.mock = fresh }

@@ -6,8 +6,9 @@ public struct StandInTerminal: Sendable {
     public let path: String
     public let record: String
 
-    public init(in directory: URL) throws {
-        path = directory.appendingPathComponent("stand-in-terminal").path
+    /// `name`: the program it stands in for, such as x-terminal-emulator on a `$PATH`.
+    public init(in directory: URL, name: String = "stand-in-terminal") throws {
+        path = directory.appendingPathComponent(name).path
         record = directory.appendingPathComponent("terminal-argv").path
         try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record).tmp' && mv '\(record).tmp' '\(record)'\n"
             .write(toFile: path, atomically: true, encoding: .utf8)

@@ -92,34 +92,18 @@ struct Installation: Sendable, Equatable {
     /// `$` and `\` take a backslash; `%` is doubled; then the value's own escaping doubles each
     /// backslash again.
     static func desktopExecArgument(_ argument: String) -> String {
-        if argument.allSatisfy(plain.contains) { return argument }
-        var quoted = "\""
-        for character in argument {
-            switch character {
-            case "\"", "`", "$": quoted += "\\\\" + String(character)
-            case "\\": quoted += "\\\\\\\\"
-            case "%": quoted += "%%"
-            default: quoted.append(character)
-            }
-        }
-        return quoted + "\""
+        quoted(argument, ["\"": #"\\""#, "`": #"\\`"#, "$": #"\\$"#, "\\": #"\\\\"#, "%": "%%"])
     }
 
     /// systemd's command lines: double quotes with C escapes; `%` starts a specifier and `$`
     /// a variable, so both are doubled.
     static func systemdArgument(_ argument: String) -> String {
+        quoted(argument, ["\"": #"\""#, "\\": #"\\"#, "%": "%%", "$": "$$"])
+    }
+
+    private static func quoted(_ argument: String, _ escapes: [Character: String]) -> String {
         if argument.allSatisfy(plain.contains) { return argument }
-        var quoted = "\""
-        for character in argument {
-            switch character {
-            case "\"": quoted += "\\\""
-            case "\\": quoted += "\\\\"
-            case "%": quoted += "%%"
-            case "$": quoted += "$$"
-            default: quoted.append(character)
-            }
-        }
-        return quoted + "\""
+        return "\"" + argument.map { escapes[$0] ?? String($0) }.joined() + "\""
     }
 }
 
