@@ -156,7 +156,7 @@ private final class Transfer: @unchecked Sendable {
         }
         // Every feed speaks JSON, which is UTF-8 (RFC 8259): bytes that are not are a broken
         // answer, even where they sit in a field no decoder reads.
-        guard String(validating: body, as: UTF8.self) != nil else {
+        guard !request.expectsJSON || String(validating: body, as: UTF8.self) != nil else {
             return .failure(.decoding(context, detail: "the body is not valid UTF-8"))
         }
         return .success(response)
