@@ -47,7 +47,7 @@ let package = Package(
         // The loopback HTTP server and sample fixtures the integration tests share.
         .target(
             name: "TestSupport",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")],
             path: "Tests/TestSupport"
         ),
         .testTarget(name: "RulesTests", dependencies: ["Rules"]),

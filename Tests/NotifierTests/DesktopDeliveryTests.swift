@@ -25,24 +25,6 @@ import Testing
         #expect(calls.contains("'category': <'x-notifier.country'>"))
     }
 
-    @Test func feedTextIsEscapedForBodyMarkup() async throws {
-        let hostile = Data(#"""
-            [{"name":{"common":"Evil <b>Land</b>","official":"x"},"cca2":"EV","cca3":"EVL",
-              "capital":["<a href='http://x'>Cap</a> & $(touch /tmp/pwned)"],"region":"Nowhere","population":1}]
-            """#.utf8)
-        let http = try await LoopbackServer.start([("GET /v3.1/all", { _ in LoopbackServer.json(hostile) })])
-        let server = try await MockNotificationServer.start()
-        let sandbox = try Sandbox(config: FlagImageTests.config(http, images: false))
-        let result = try await ProcessRunner.notifier(["--once"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
-        await http.stop()
-        #expect(result.status == 0, "\(result.stderr)")
-        let calls = try await server.notifyCalls()
-        // The summary is plain text; the body is markup, escaped.
-        #expect(calls.contains("Evil <b>Land</b>"), "\(calls)")
-        #expect(calls.contains("Capital: &lt;a href=&apos;http://x&apos;&gt;Cap&lt;/a&gt; &amp; $(touch /tmp/pwned)"), "\(calls)")
-        #expect(!FileManager.default.fileExists(atPath: "/tmp/pwned"))
-    }
-
     @Test func aServerWithoutMarkupOrActionsGetsPlainText() async throws {
         let server = try await MockNotificationServer.start(capabilities: "body")
         let sandbox = try Sandbox(config: CLITests.noDelay)

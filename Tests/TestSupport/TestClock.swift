@@ -64,6 +64,12 @@ public final class TestClock: Clock, @unchecked Sendable {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
+    /// Moves time on to the earliest sleeper's deadline and wakes whoever is due then.
+    public func advanceToNextDeadline() {
+        let step = lock.withLock { sleepers.map(\.deadline).min().map { max(.zero, current.duration(to: $0)) } }
+        if let step { advance(by: step) }
+    }
+
     /// Waits (on real time, briefly) until `count` tasks are asleep on this clock.
     public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(20)) async -> Bool {
         let deadline = ContinuousClock.now + timeout

@@ -154,6 +154,11 @@ private final class Transfer: @unchecked Sendable {
         guard (200..<300).contains(status) || request.returnsErrorResponses else {
             return .failure(.httpStatus(context, status: status, retryAfter: response.retryAfter))
         }
+        // Every feed speaks JSON, which is UTF-8 (RFC 8259): bytes that are not are a broken
+        // answer, even where they sit in a field no decoder reads.
+        guard !request.expectsJSON || String(validating: body, as: UTF8.self) != nil else {
+            return .failure(.decoding(context, detail: "the body is not valid UTF-8"))
+        }
         return .success(response)
     }
 

@@ -10,6 +10,8 @@ public struct HTTPRequest: Sendable {
     /// Hands back a non-2xx answer as a response instead of an error, for APIs whose error
     /// bodies say what to fix (a bad key, an unknown city). Limits and redirects still apply.
     public var returnsErrorResponses = false
+    /// A JSON API's answer must be UTF-8 (RFC 8259); an image's need not.
+    public var expectsJSON = true
 
     public static func get(_ url: String, headers: [(name: String, value: String)] = []) -> HTTPRequest {
         HTTPRequest(method: .get, url: url, headers: headers, body: nil)

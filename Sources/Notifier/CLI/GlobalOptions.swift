@@ -34,6 +34,7 @@ struct AppContext: Sendable {
         let logger = LogSetup.makeLogger(verbose: verbose, quiet: quiet)
         do {
             let loaded = try ConfigLoader.load(explicitPath: configPath, environment: environment)
+            for warning in loaded.warnings { logger.warning("\(warning)") }
             return AppContext(environment: environment, config: loaded.config, configFile: loaded.file,
                               explicitConfigPath: configPath, logger: logger, paths: XDGPaths(environment: environment))
         } catch {
@@ -45,6 +46,7 @@ struct AppContext: Sendable {
     func reloaded() -> Result<AppContext, ConfigError> {
         do {
             let loaded = try ConfigLoader.load(explicitPath: explicitConfigPath, environment: environment)
+            for warning in loaded.warnings { logger.warning("\(warning)") }
             return .success(AppContext(environment: environment, config: loaded.config, configFile: loaded.file,
                                        explicitConfigPath: explicitConfigPath, logger: logger, paths: paths))
         } catch {
@@ -52,8 +54,11 @@ struct AppContext: Sendable {
         }
     }
 
+    /// The store, a damaged one replaced by a fresh one (said once, as an error).
     func openStore() throws(StoreError) -> Store {
-        try Store(path: paths.storePath)
+        let (store, replaced) = try Store.openReplacingDamaged(path: paths.storePath)
+        if let replaced { logger.error("\(replaced)") }
+        return store
     }
 }
 

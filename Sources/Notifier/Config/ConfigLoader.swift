@@ -7,6 +7,8 @@ enum ConfigLoader {
         var config: Config
         /// The file read, or `nil` when none exists and the built-in defaults apply.
         var file: String?
+        /// Worth saying, not worth stopping for.
+        var warnings: [String] = []
     }
 
     /// `$XDG_CONFIG_HOME/notifier/config.toml`.
@@ -26,11 +28,21 @@ enum ConfigLoader {
                 throw ConfigError(file: path, line: nil, message: "cannot read the config file: \(Self.reason(error))")
             }
             loaded = Loaded(config: try parse(text, file: path), file: path)
+            if let warning = exposedKeyWarning(loaded.config, file: path) { loaded.warnings.append(warning) }
         }
         for (variable, key) in Config.environmentKeys {
             if let value = environment[variable], !value.isEmpty { loaded.config[keyPath: key] = value }
         }
         return loaded
+    }
+
+    /// A file that holds an API key must be for its owner's eyes only.
+    static func exposedKeyWarning(_ config: Config, file: String) -> String? {
+        var info = stat()
+        guard stat(file, &info) == 0, info.st_mode & 0o044 != 0,
+              Config.environmentKeys.contains(where: { !config[keyPath: $0.key].isEmpty })
+        else { return nil }
+        return "\(file) holds an API key and other users can read it: chmod 600 \(file)"
     }
 
     static func parse(_ text: String, file: String) throws(ConfigError) -> Config {

@@ -11,6 +11,8 @@ actor Dispatcher {
     private let logger: Logger
     private let calendar: Calendar
     private var outbox: Outbox
+    /// Whether the last try to record deliveries failed: said once, not on every retry.
+    private var recordingFails = false
 
     init(sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current) {
         self.sink = sink
@@ -34,7 +36,7 @@ actor Dispatcher {
 
     /// Commits what a poll decided, then delivers whatever is due.
     func submit(_ alerts: [Alert], records: [SubjectKey: SubjectRecord] = [:], now: Date) async {
-        outbox.submit(alerts, now: now)
+        outbox.submit(alerts.map(TextSanitizer.bounded), now: now)
         do {
             try store?.commit(records: records, outbox: outbox, now: now)
         } catch {
@@ -45,6 +47,7 @@ actor Dispatcher {
 
     /// Delivers what quiet hours and the rate limit allow now.
     func deliverDue(now: Date) async {
+        let undelivered = outbox
         let due = outbox.due(now: now, calendar: calendar)
         guard !due.isEmpty else { return }
         let deliveries = due.map { alert in
@@ -53,10 +56,21 @@ actor Dispatcher {
                      reason: alert.reason ?? "")
         }
         // Recorded before shown: a crash in between loses a bubble rather than repeating one.
+        // Shown only once recorded: what the ledger cannot take (a full disk, a locked store)
+        // stays in the outbox and goes out on a later try, neither lost nor shown twice.
         do {
             try store?.markDelivered(deliveries, outbox: outbox)
         } catch {
-            logger.error("\(error)")
+            outbox = undelivered
+            if !recordingFails {
+                logger.error("\(error); \(due.count == 1 ? "a notification is" : "\(due.count) notifications are") held until it can be recorded")
+            }
+            recordingFails = true
+            return
+        }
+        if recordingFails {
+            recordingFails = false
+            logger.info("the store records again; delivering \(due.count) held")
         }
         for alert in due {
             do {

@@ -20,7 +20,7 @@ struct ForecastRound: Sendable {
         self.dispatcher = dispatcher
         self.desk = desk
         health = FeedHealthDesk(feed: ForecastFeed.name, store: store, degradedAfter: runner.context.config.forecastDegradedAfter)
-        feed = ForecastFeed(http: HTTPClient(), source: runner.context.config.forecastFeedSource)
+        feed = ForecastFeed(http: runner.http, source: runner.context.config.forecastFeedSource)
     }
 
     var config: Config { runner.context.config }

@@ -7,6 +7,7 @@ import Rules
 /// was not running, if the holiday is still ahead), each fired once through the engine, whose
 /// state makes the dedup survive restarts.
 struct HolidayRound: Sendable {
+    static let checkInterval = Duration.seconds(300)
     let runner: Runner
     let store: Store?
     let dispatcher: Dispatcher
@@ -16,16 +17,20 @@ struct HolidayRound: Sendable {
 
     /// Checks once; `.notPolled` when there is nothing to check, `.failed` when the source failed.
     func checkOnce() async -> Runner.PollOutcome {
-        guard config.holidays.enabled, config.holidayRuleEnabled else { return .notPolled }
+        await check().outcome
+    }
+
+    private func check() async -> (outcome: Runner.PollOutcome, error: FeedError?) {
+        guard config.holidays.enabled, config.holidayRuleEnabled else { return (.notPolled, nil) }
         let now = runner.now()
         let rule = config.upcomingHolidayRule
         let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
         let horizon = today.adding(days: (rule.leads.max() ?? 0))
-        let source = HolidaySource(config: config, store: store, http: HTTPClient())
+        let source = HolidaySource(config: config, store: store, http: runner.http)
         switch await source.holidays(from: today, through: horizon, now: now) {
         case .failure(let error):
             runner.logger.warning("\(error)")
-            return config.holidaysSource == .remote ? .failed : .notPolled
+            return (config.holidaysSource == .remote ? .failed : .notPolled, error)
         case .success(let holidays):
             let reminders = rule.due(holidays: holidays, now: now, userCalendar: .current)
             let readings = reminders.map { reminder in
@@ -36,16 +41,18 @@ struct HolidayRound: Sendable {
             }
             let (alerts, changed) = await desk.evaluate(readings, now: now)
             await dispatcher.submit(alerts, records: changed, now: now)
-            return config.holidaysSource == .remote ? .succeeded : .notPolled
+            return (config.holidaysSource == .remote ? .succeeded : .notPolled, nil)
         }
     }
 
-    /// In the daemon: check every few minutes (cheap: computed or cached), so 09:00 is met.
+    /// In the daemon: check every few minutes (cheap: computed or cached), so 09:00 is met;
+    /// after a failure of the remote source, the backoff.
     func checkForever() async {
         guard config.holidays.enabled, config.holidayRuleEnabled else { return }
+        var schedule = RetrySchedule()
         while !Task.isCancelled {
-            _ = await checkOnce()
-            try? await runner.clock.sleep(for: .seconds(300))
+            let error = await check().error
+            try? await runner.clock.sleep(for: schedule.delay(after: error, interval: Self.checkInterval))
         }
     }
 }

@@ -13,6 +13,8 @@ struct Runner: Sendable {
     let seed: UInt64?
     var clock: any Clock<Duration> = ContinuousClock()
     var now: @Sendable () -> Date = { Date() }
+    /// One client for every feed, so each host's connection is reused across polls.
+    var http = HTTPClient()
 
     init(context: AppContext, output: OutputKind, seed: UInt64?) {
         self.context = context
@@ -80,7 +82,7 @@ struct Runner: Sendable {
         if let alert = launchCountryAlert() { would(alert) }
         let config = context.config
         if config.crypto.enabled {
-            let poller = CryptoPoller(config: config, http: HTTPClient(), clock: clock)
+            let poller = CryptoPoller(config: config, http: http, clock: clock)
             switch await poller.poll(logger: logger) {
             case .failure(let error):
                 lines.append("crypto: no data, so no alert (\(error))")
@@ -126,7 +128,7 @@ struct Runner: Sendable {
             }
         }
         if config.forecast.enabled {
-            let feed = ForecastFeed(http: HTTPClient(), source: config.forecastFeedSource)
+            let feed = ForecastFeed(http: http, source: config.forecastFeedSource)
             let store = Store.openForReading(path: context.paths.storePath)
             var engine = store.flatMap { try? $0.loadEngine() } ?? RuleEngine()
             for place in config.forecastPlaces {
@@ -185,7 +187,7 @@ struct Runner: Sendable {
     }
 
     func refreshCountries(store: Store?) async -> CountriesRefresher.Outcome {
-        let outcome = await CountriesRefresher(config: context.config, http: HTTPClient()).refreshIfDue(store: store, now: now())
+        let outcome = await CountriesRefresher(config: context.config, http: http).refreshIfDue(store: store, now: now())
         switch outcome {
         case .notNeeded: break
         case .fetched(let count): logger.info("countries feed: fetched \(count) countries")
@@ -275,7 +277,8 @@ struct DaemonService: Service {
         }
     }
 
-    private func runGeneration(_ runner: Runner, store: Store?, sink: any AlertSink, launch: Bool) async {
+    /// One config's feed loops and deliveries, until cancelled.
+    func runGeneration(_ runner: Runner, store: Store?, sink: any AlertSink, launch: Bool) async {
         let dispatcher = Dispatcher(sink: sink, store: store, config: runner.context.config, logger: runner.logger)
         await withDiscardingTaskGroup { group in
             if launch {
@@ -308,9 +311,11 @@ struct DaemonService: Service {
     private func pollCountries(store: Store?, runner: Runner) async {
         let config = runner.context.config
         guard config.countries.enabled, config.countriesSource != .embedded else { return }
+        var schedule = RetrySchedule()
         while !Task.isCancelled {
-            _ = await runner.refreshCountries(store: store)
-            try? await runner.clock.sleep(for: min(config.countries.interval, .seconds(3600)))
+            var failure: FeedError?
+            if case .failed(let error) = await runner.refreshCountries(store: store) { failure = error }
+            try? await runner.clock.sleep(for: schedule.delay(after: failure, interval: min(config.countries.interval, .seconds(3600))))
         }
     }
 
@@ -328,6 +333,20 @@ struct DaemonService: Service {
     }
 }
 
+/// When a feed polls next: its interval while it works, a growing backoff after failures in a
+/// row, and never sooner than a server's Retry-After.
+struct RetrySchedule {
+    private var failures = 0
+    private let backoff = Backoff()
+
+    mutating func delay(after error: FeedError?, interval: Duration) -> Duration {
+        failures = error == nil ? 0 : failures + 1
+        var random = SystemRandomNumberGenerator()
+        return backoff.delay(afterConsecutiveFailures: failures, retryAfter: error?.retryAfterSeconds.map { .seconds($0) },
+                             normalInterval: interval, random: &random)
+    }
+}
+
 /// The crypto feed's polls: fetch, evaluate the rule, hand alerts to the dispatcher, keep the
 /// feed's health; in the daemon, again after the interval, or after a backoff on errors.
 struct CryptoRound: Sendable {
@@ -342,7 +361,7 @@ struct CryptoRound: Sendable {
         self.runner = runner
         self.store = store
         self.dispatcher = dispatcher
-        poller = CryptoPoller(config: runner.context.config, http: HTTPClient(), clock: runner.clock)
+        poller = CryptoPoller(config: runner.context.config, http: runner.http, clock: runner.clock)
         desk = EngineDesk(store: store, logger: runner.logger)
         health = FeedHealthDesk(feed: CryptoFeed.name, store: store, degradedAfter: runner.context.config.cryptoDegradedAfter)
     }

@@ -32,7 +32,9 @@ struct ImageCache: Sendable {
         if FileManager.default.fileExists(atPath: path) { return path }
         let data: Data
         do {
-            data = try await http.send(.get(url), feed: "images").body
+            var request = HTTPRequest.get(url)
+            request.expectsJSON = false
+            data = try await http.send(request, feed: "images").body
         } catch {
             logger.debug("no image: \(error)")
             return nil

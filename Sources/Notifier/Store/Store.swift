@@ -5,11 +5,14 @@ import Rules
 
 enum StoreError: Error, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)
+    /// The file is not a database SQLite can read.
+    case corrupt(path: String, reason: String)
     case failed(operation: String, reason: String)
 
     var description: String {
         switch self {
         case .cannotOpen(let path, let reason): return "cannot open the store \(path): \(reason)"
+        case .corrupt(let path, let reason): return "the store \(path) is damaged (\(reason))"
         case .failed(let operation, let reason): return "store: \(operation) failed: \(reason)"
         }
     }
@@ -43,17 +46,48 @@ final class Store: Sendable {
     let path: String
     private let database: DatabasePool
 
-    init(path: String) throws(StoreError) {
+    /// How long a write waits for another process's write to finish before it fails.
+    static let busySeconds = 5
+
+    private let busySeconds: Int
+
+    init(path: String, busySeconds: Int = Store.busySeconds) throws(StoreError) {
         self.path = path
+        self.busySeconds = busySeconds
         do {
             let directory = (path as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             var configuration = Configuration()
-            configuration.busyMode = .timeout(5)
+            configuration.busyMode = .timeout(TimeInterval(busySeconds))
             database = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(database)
+        } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
+            throw .corrupt(path: path, reason: Self.reason(error))
         } catch {
-            throw .cannotOpen(path: path, reason: Self.reason(error))
+            throw .cannotOpen(path: path, reason: Self.reason(error, busySeconds: busySeconds))
+        }
+    }
+
+    /// Opens the store; a damaged file is renamed `<name>.corrupt-<time>` (kept for a look, or
+    /// for recovery by hand) and a fresh store takes its place, so one bad file never stops the
+    /// program. Returns the store and, when it replaced one, what it did.
+    static func openReplacingDamaged(path: String, now: Date = Date()) throws(StoreError) -> (store: Store, replaced: String?) {
+        do {
+            return (try Store(path: path), nil)
+        } catch .corrupt(_, let reason) {
+            let stamp = now.formatted(Date.ISO8601FormatStyle(dateSeparator: .omitted, timeSeparator: .omitted))
+            let aside = "\(path).corrupt-\(stamp)"
+            do {
+                try FileManager.default.moveItem(atPath: path, toPath: aside)
+            } catch {
+                throw .cannotOpen(path: path, reason: "it is damaged (\(reason)) and cannot be moved aside: \(error.localizedDescription)")
+            }
+            // The journal files belong to the damaged database, not to the fresh one.
+            for suffix in ["-wal", "-shm"] where FileManager.default.fileExists(atPath: path + suffix) {
+                try? FileManager.default.moveItem(atPath: path + suffix, toPath: aside + suffix)
+            }
+            let store = try Store(path: path)
+            return (store, "the store \(path) was damaged (\(reason)); kept it as \(aside) and started a fresh one")
         }
     }
 
@@ -317,7 +351,7 @@ final class Store: Sendable {
         do {
             try database.write(body)
         } catch {
-            throw .failed(operation: operation, reason: Self.reason(error))
+            throw .failed(operation: operation, reason: Self.reason(error, busySeconds: busySeconds))
         }
     }
 
@@ -325,12 +359,16 @@ final class Store: Sendable {
         do {
             return try database.read(body)
         } catch {
-            throw .failed(operation: operation, reason: Self.reason(error))
+            throw .failed(operation: operation, reason: Self.reason(error, busySeconds: busySeconds))
         }
     }
 
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
-        return "\(error)"
+    static func reason(_ error: any Error, busySeconds: Int = Store.busySeconds) -> String {
+        guard let error = error as? DatabaseError else { return "\(error)" }
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return "another process holds the store locked (waited \(busySeconds) s)"
+        case .SQLITE_FULL: return "the disk is full"
+        default: return error.message ?? "\(error.resultCode)"
+        }
     }
 }
