@@ -42,6 +42,11 @@ public final class LoopbackServer: Sendable {
         await counter.counts[path, default: 0]
     }
 
+    /// How many requests reached each path, every path.
+    public func requests() async -> [String: Int] {
+        await counter.counts
+    }
+
     public func stop() async {
         await server.stop(timeout: 1)
         task.cancel()

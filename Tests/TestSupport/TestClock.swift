@@ -64,12 +64,15 @@ public final class TestClock: Clock, @unchecked Sendable {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
+    /// The earliest deadline anyone sleeps until.
+    public var nextDeadline: Instant? { lock.withLock { sleepers.map(\.deadline).min() } }
+
     /// Waits (on real time, briefly) until `count` tasks are asleep on this clock.
-    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(20)) async -> Bool {
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(20), checkEvery: Duration = .milliseconds(10)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if sleeperCount >= count { return true }
-            try? await Task.sleep(for: .milliseconds(10))
+            try? await Task.sleep(for: checkEvery)
         }
         return sleeperCount >= count
     }

@@ -245,7 +245,7 @@ struct DaemonService: Service {
         }
     }
 
-    private func runGeneration(_ runner: Runner, store: Store?, sink: any AlertSink, launch: Bool) async {
+    func runGeneration(_ runner: Runner, store: Store?, sink: any AlertSink, launch: Bool) async {
         let dispatcher = Dispatcher(sink: sink, store: store, config: runner.context.config, logger: runner.logger)
         await withDiscardingTaskGroup { group in
             if launch {

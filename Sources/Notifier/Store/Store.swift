@@ -41,16 +41,24 @@ struct Delivery: Sendable, Equatable, Codable {
 /// the daemon writes, and versioned migrations.
 final class Store: Sendable {
     let path: String
-    private let database: DatabasePool
+    private let database: any DatabaseWriter
 
-    init(path: String) throws(StoreError) {
+    convenience init(path: String) throws(StoreError) {
+        try self.init(path: path, singleConnection: false)
+    }
+
+    /// `singleConnection`: a queue, not a pool with its reader connections and threads; for a
+    /// view, which reads a few rows once and exits (a click's latency).
+    private init(path: String, singleConnection: Bool) throws(StoreError) {
         self.path = path
         do {
             let directory = (path as NSString).deletingLastPathComponent
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             var configuration = Configuration()
             configuration.busyMode = .timeout(5)
-            database = try DatabasePool(path: path, configuration: configuration)
+            database = singleConnection
+                ? try DatabaseQueue(path: path, configuration: configuration)
+                : try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(database)
         } catch {
             throw .cannotOpen(path: path, reason: Self.reason(error))
@@ -60,7 +68,7 @@ final class Store: Sendable {
     /// Opens an existing store for reading only; `nil` when there is none yet.
     static func openForReading(path: String) -> Store? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        return try? Store(path: path)
+        return try? Store(path: path, singleConnection: true)
     }
 
     static let migrator: DatabaseMigrator = {
