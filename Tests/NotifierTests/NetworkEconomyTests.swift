@@ -21,7 +21,7 @@ import Testing
     func aDayOfTheDaemonsRequests() async throws {
         let page = try Samples.data("coinlore_tickers_page1.json")
         let entries = try #require((try JSONSerialization.jsonObject(with: page) as? [String: Any])?["data"] as? [[String: Any]])
-        let byID = Dictionary(entries.map { ("\($0["id"] ?? "")", $0) }) { first, _ in first }
+        let byID = try Dictionary(entries.map { ("\($0["id"] ?? "")", try JSONSerialization.data(withJSONObject: $0)) }) { first, _ in first }
         let countries = try Samples.data("restcountries_v3.1_all_full.json")
         let holidays = try Samples.data("testntry_holidays_api_success_2019-02.json")
         // One route per remote feed; the forecast feed's goes here too once it polls.
@@ -29,7 +29,7 @@ import Testing
             ("GET /api/tickers", { _ in LoopbackServer.json(page) }),
             ("GET /api/ticker", { request in
                 let ids = (request.query["id"] ?? "").split(separator: ",").compactMap { byID[String($0)] }
-                return LoopbackServer.json(try JSONSerialization.data(withJSONObject: ids))
+                return LoopbackServer.json(Data("[".utf8) + Data(ids.joined(separator: Data(",".utf8))) + Data("]".utf8))
             }),
             ("GET /v3.1/all", { _ in LoopbackServer.json(countries) }),
             ("POST /holidays", { _ in LoopbackServer.json(holidays) }),
