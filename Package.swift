@@ -44,6 +44,12 @@ let package = Package(
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ]
         ),
+        // The in-process figures of scripts/bench (decoding, rule evaluation); not a product.
+        .executableTarget(
+            name: "NotifierBench",
+            dependencies: ["Feeds", "Rules"],
+            path: "Benchmarks/NotifierBench"
+        ),
         // The loopback HTTP server and sample fixtures the integration tests share.
         .target(
             name: "TestSupport",

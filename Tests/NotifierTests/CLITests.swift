@@ -24,11 +24,22 @@ import Testing
     }
 
     @Test func theFastPathAndTheParserAgree() async throws {
-        let sandbox = try Sandbox(config: Self.noDelay)
-        for arguments in [["open", "country", "KZ"], ["open", "country", "Estonia", "--json"], ["open", "country", "XX"]] {
+        let page = try Samples.data("coinlore_tickers_page1.json")
+        let server = try await LoopbackServer.start([("GET /api/tickers", { _ in LoopbackServer.json(page) })])
+        defer { Task { await server.stop() } }
+        let sandbox = try Sandbox(config: "[rules.launch_country]\nenabled = false\n[feeds.crypto]\nbase_url = \"\(server.baseURL)/api\"\n" + Sandbox.noHolidays)
+        let poll = try await ProcessRunner.notifier(["--once", "--output", "json"], environment: sandbox.environment())
+        #expect(poll.status == 0, "\(poll.stderr)")
+        // The data's age ("12 s ago") may tick between the two runs.
+        let age = /\(\d+ s ago\)/
+        for arguments in [["open", "country", "KZ"], ["open", "country", "Estonia", "--json"], ["open", "country", "XX"],
+                          ["open", "crypto", "btc"], ["open", "crypto", "ETH", "--json"], ["open", "crypto", "NOPE"],
+                          ["open", "week"], ["open", "week", "2026-12-21"], ["open", "week", "2026-13-01"]] {
             let fast = try await ProcessRunner.notifier(arguments, environment: sandbox.environment())
             let parsed = try await ProcessRunner.notifier(arguments + ["--config", sandbox.configFile.path], environment: sandbox.environment())
-            #expect(fast.stdout == parsed.stdout && fast.stderr == parsed.stderr && fast.status == parsed.status, "\(arguments)")
+            #expect(fast.stdout.replacing(age, with: "") == parsed.stdout.replacing(age, with: "") && fast.stderr == parsed.stderr
+                    && fast.status == parsed.status, "\(arguments)")
+            #expect(!fast.stdout.isEmpty || !fast.stderr.isEmpty, "\(arguments)")
         }
     }
 

@@ -102,6 +102,11 @@ public final class LoopbackServer: Sendable {
         get async { await counter.log }
     }
 
+    /// How many requests reached each path, every path.
+    public func requests() async -> [String: Int] {
+        await counter.counts
+    }
+
     public func stop() async {
         try? await inject(nil)
         await stopListening()

@@ -64,18 +64,20 @@ public final class TestClock: Clock, @unchecked Sendable {
         for sleeper in due { sleeper.continuation.resume() }
     }
 
+    /// The earliest deadline anyone sleeps until.
+    public var nextDeadline: Instant? { lock.withLock { sleepers.map(\.deadline).min() } }
+
     /// Moves time on to the earliest sleeper's deadline and wakes whoever is due then.
     public func advanceToNextDeadline() {
-        let step = lock.withLock { sleepers.map(\.deadline).min().map { max(.zero, current.duration(to: $0)) } }
-        if let step { advance(by: step) }
+        if let next = nextDeadline { advance(by: max(.zero, now.duration(to: next))) }
     }
 
     /// Waits (on real time, briefly) until `count` tasks are asleep on this clock.
-    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(20)) async -> Bool {
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(20), checkEvery: Duration = .milliseconds(10)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if sleeperCount >= count { return true }
-            try? await Task.sleep(for: .milliseconds(10))
+            try? await Task.sleep(for: checkEvery)
         }
         return sleeperCount >= count
     }

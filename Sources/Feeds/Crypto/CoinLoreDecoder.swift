@@ -126,7 +126,7 @@ private struct RawTicker: Decodable {
     private func text(_ key: String) -> String? {
         switch fields[key] {
         case .string(let value):
-            let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
+            let trimmed = Ticker.trimmed(value)
             return trimmed.isEmpty ? nil : trimmed
         case .number(let value) where value.isWholeNumber:
             return "\(value)"

@@ -70,7 +70,10 @@ struct OpenWeek: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let context = try AppContext.load(global)
+        try await Self.show(date: date, firstDay: firstDay, next: next, prev: prev, context: AppContext.load(global))
+    }
+
+    static func show(date: String?, firstDay: FirstDay?, next: Int, prev: Int, context: AppContext) async throws {
         let now = Date()
         let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
         var anchor = today

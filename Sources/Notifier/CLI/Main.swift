@@ -14,7 +14,7 @@ enum Main {
         // Feed text may hold anything; a closed pipe must end the program quietly, not kill it.
         signal(SIGPIPE, SIG_IGN)
         do {
-            if try DetailViewFastPath.run(Array(CommandLine.arguments.dropFirst())) { return }
+            if try await DetailViewFastPath.run(Array(CommandLine.arguments.dropFirst())) { return }
             var command = try NotifierCommand.parseAsRoot(WaitOption.normalized(Array(CommandLine.arguments.dropFirst())))
             // Casts to the async commands themselves, not to `any AsyncParsableCommand`: an
             // existential cast scans every protocol conformance in the binary, milliseconds a

@@ -46,14 +46,23 @@ struct OpenCountry: ParsableCommand {
 
 /// Clicks open detail views, so their start-up is the program's hot path, and a third of it
 /// went to argument-parser building its command tree by reflection. The plain forms of
-/// `open country` are recognised here first; anything else (options, help, typos) goes through
-/// the parser, which gives the same result for these forms.
+/// `open country`, `open crypto` and `open week` are recognised here first; anything else
+/// (options, help, typos) goes through the parser, which gives the same result for these forms.
 enum DetailViewFastPath {
-    static func run(_ arguments: [String]) throws -> Bool {
-        guard arguments.count == 3 || (arguments.count == 4 && arguments[3] == "--json"),
-              arguments[0] == "open", arguments[1] == "country", !arguments[2].hasPrefix("-")
-        else { return false }
-        try OpenCountry.show(arguments[2], json: arguments.count == 4, context: AppContext.load(configPath: nil))
+    static func run(_ arguments: [String]) async throws -> Bool {
+        let json = arguments.count > 2 && arguments.last == "--json"
+        let plain = json ? arguments.dropLast() : arguments[...]
+        guard plain.count >= 2, plain.first == "open", !plain.dropFirst(2).contains(where: { $0.hasPrefix("-") }) else { return false }
+        switch (plain.dropFirst().first, plain.count) {
+        case ("country", 3):
+            try OpenCountry.show(plain.last!, json: json, context: AppContext.load(configPath: nil))
+        case ("crypto", 3):
+            try OpenCrypto.show(plain.last!, json: json, context: AppContext.load(configPath: nil))
+        case ("week", 2...3) where !json:
+            try await OpenWeek.show(date: plain.dropFirst(2).first, firstDay: nil, next: 0, prev: 0, context: AppContext.load(configPath: nil))
+        default:
+            return false
+        }
         return true
     }
 }
@@ -74,7 +83,10 @@ struct OpenCrypto: ParsableCommand {
     var json = false
 
     func run() throws {
-        let context = try AppContext.load(global)
+        try Self.show(symbol, json: json, context: AppContext.load(global))
+    }
+
+    static func show(_ symbol: String, json: Bool, context: AppContext) throws {
         let shown = TextSanitizer.singleLine(String(symbol.prefix(40)))
         guard DeepLink.crypto(symbol) != nil else { throw UserError.invalidArgument("not a coin symbol: '\(shown)'") }
         let store = Store.openForReading(path: context.paths.storePath)

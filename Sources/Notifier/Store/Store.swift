@@ -44,14 +44,20 @@ struct Delivery: Sendable, Equatable, Codable {
 /// the daemon writes, and versioned migrations.
 final class Store: Sendable {
     let path: String
-    private let database: DatabasePool
+    private let database: any DatabaseWriter
 
     /// How long a write waits for another process's write to finish before it fails.
     static let busySeconds = 5
 
     private let busySeconds: Int
 
-    init(path: String, busySeconds: Int = Store.busySeconds) throws(StoreError) {
+    convenience init(path: String, busySeconds: Int = Store.busySeconds) throws(StoreError) {
+        try self.init(path: path, busySeconds: busySeconds, singleConnection: false)
+    }
+
+    /// `singleConnection`: a queue, not a pool with its reader connections and threads; for a
+    /// view, which reads a few rows once and exits (a click's latency).
+    private init(path: String, busySeconds: Int, singleConnection: Bool) throws(StoreError) {
         self.path = path
         self.busySeconds = busySeconds
         do {
@@ -59,7 +65,9 @@ final class Store: Sendable {
             try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             var configuration = Configuration()
             configuration.busyMode = .timeout(TimeInterval(busySeconds))
-            database = try DatabasePool(path: path, configuration: configuration)
+            database = singleConnection
+                ? try DatabaseQueue(path: path, configuration: configuration)
+                : try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(database)
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
             throw .corrupt(path: path, reason: Self.reason(error))
@@ -94,7 +102,7 @@ final class Store: Sendable {
     /// Opens an existing store for reading only; `nil` when there is none yet.
     static func openForReading(path: String) -> Store? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        return try? Store(path: path)
+        return try? Store(path: path, busySeconds: Store.busySeconds, singleConnection: true)
     }
 
     static let migrator: DatabaseMigrator = {

@@ -119,8 +119,18 @@ public struct CryptoChangeRule: Rule {
         value.map { percent(NSDecimalNumber(decimal: $0).doubleValue) } ?? "n/a"
     }
 
+    /// "%.1f" without a trailing ".0". A poll formats two values per coin and String(format:)
+    /// costs microseconds, so tenths are rounded here directly, except within noise of a tie
+    /// (x.x5), where printf's rounding of the exact binary value decides.
     public static func number(_ value: Double) -> String {
-        String(format: "%.1f", value).replacingOccurrences(of: ".0", with: "")
+        if value.sign == .plus, value < 1e6 {
+            let scaled = value * 10
+            if abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 {
+                let tenths = Int(scaled.rounded())
+                return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)"
+            }
+        }
+        return String(format: "%.1f", value).replacingOccurrences(of: ".0", with: "")
     }
 
     /// Prices exactly as the feed sent them, grouped for the locale: no binary-float rounding.

@@ -38,7 +38,7 @@ public struct PriceCrossingRule: Rule {
     }
 
     public func readings(_ tickers: [Ticker], locale: Locale) -> [SubjectReading] {
-        let bySymbol = Dictionary(tickers.map { ($0.symbol.uppercased(), $0) }) { first, _ in first }
+        let bySymbol = Self.index(tickers, for: Set(levels.map(\.symbol)))
         return levels.compactMap { level in
             let level = level
             let levelValue = NSDecimalNumber(decimal: level.price).doubleValue
@@ -66,6 +66,19 @@ public struct PriceCrossingRule: Rule {
 }
 
 extension PriceCrossingRule {
+    /// The first ticker of each wanted symbol, matched case-insensitively. A poll may hold
+    /// thousands of coins and only a few have levels: symbols already in upper case (nearly
+    /// all) are looked up as they are, not upper-cased one by one.
+    static func index(_ tickers: [Ticker], for symbols: Set<String>) -> [String: Ticker] {
+        var found: [String: Ticker] = [:]
+        for ticker in tickers {
+            let plain = ticker.symbol.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
+            let symbol = plain ? ticker.symbol : ticker.symbol.uppercased()
+            if found[symbol] == nil, symbols.contains(symbol) { found[symbol] = ticker }
+        }
+        return found
+    }
+
     static func run(_ prices: [Decimal?], level: String = "BTC > 100000") -> [Alert] {
         guard let parsed = Level(parsing: level) else { return [] }
         let rule = PriceCrossingRule(levels: [parsed])

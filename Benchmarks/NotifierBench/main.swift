@@ -1,0 +1,118 @@
+import Feeds
+import Foundation
+import Rules
+
+// The in-process figures of issue 9 (decoding, rule evaluation), for `scripts/bench`: each is
+// the median of many timed runs after a warm-up, in release mode. Prints one tab-separated row
+// per figure: figure, measured, target, ratio to the target, ok or MISSED.
+// Usage: NotifierBench [SAMPLES_DIR]; NOTIFIER_BENCH_ONLY=WORD runs just the figures naming WORD
+// (for a profiler: valgrind --tool=callgrind, perf record).
+
+let samples = URL(fileURLWithPath: CommandLine.arguments.dropFirst().first
+    ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data/samples").path)
+
+let only = ProcessInfo.processInfo.environment["NOTIFIER_BENCH_ONLY"]
+func wanted(_ figure: String) -> Bool { only.map { figure.localizedCaseInsensitiveContains($0) } ?? true }
+
+/// The median of `iterations` timed runs of `body`, after `warmup` untimed ones.
+func median(warmup: Int = 5, iterations: Int, _ body: () throws -> Void) rethrows -> Duration {
+    for _ in 0..<warmup { try body() }
+    let clock = ContinuousClock()
+    var times: [Duration] = []
+    times.reserveCapacity(iterations)
+    for _ in 0..<iterations { times.append(try clock.measure(body)) }
+    return times.sorted()[iterations / 2]
+}
+
+func milliseconds(_ duration: Duration) -> Double {
+    Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+}
+
+func row(_ figure: String, measured: String, milliseconds value: Double, target: Double, baseline: String = "") {
+    let ratio = value / target
+    print([figure, measured, "≤ \(target.formatted()) ms" + baseline, String(format: "%.2f×", ratio), ratio <= 1 ? "ok" : "MISSED"]
+        .joined(separator: "\t"))
+}
+
+// MARK: - Decoding
+
+/// One decoder over one captured response. The Open-Meteo forecast decoder is added here as one
+/// more entry once it exists: ("Open-Meteo 7-day hourly", "openmeteo_forecast_hourly_daily_current_2025.json", 2) { … }.
+struct DecodeCase {
+    let figure: String
+    let sample: String
+    let targetMilliseconds: Double
+    let decode: (Data) throws -> Int
+}
+
+let decodeCases = [
+    DecodeCase(figure: "decode CoinLore page of 100", sample: "coinlore_tickers_page1.json", targetMilliseconds: 1) {
+        try CoinLoreDecoder.decodeTickersPage($0).count
+    },
+    DecodeCase(figure: "decode REST Countries 250 (v3.1)", sample: "restcountries_v3.1_all_full.json", targetMilliseconds: 10) {
+        try RESTCountriesDecoder.decodeV3($0).count
+    },
+]
+
+for test in decodeCases where wanted(test.figure) {
+    let data = try Data(contentsOf: samples.appendingPathComponent(test.sample))
+    var decoded = 0
+    let time = milliseconds(try median(iterations: 101) { decoded = try test.decode(data) })
+    let megabytesPerSecond = Double(data.count) / 1e6 / (time / 1000)
+    // Side by side, for this machine's speed: Foundation parsing the same bytes into untyped objects.
+    let parse = milliseconds(try median(iterations: 101) { _ = try JSONSerialization.jsonObject(with: data) })
+    row("\(test.figure) (\(decoded) items, \(data.count / 1024) KiB)",
+        measured: String(format: "%.3f ms, %.0f MB/s", time, megabytesPerSecond), milliseconds: time, target: test.targetMilliseconds,
+        baseline: String(format: "; JSONSerialization alone %.3f ms (%.1f×)", parse, time / parse))
+}
+
+// MARK: - Rule evaluation
+
+// One poll of 10,000 tickers: readings and the engine's step, on a warm engine (every subject
+// already has a record), as in the daemon's steady state. Two figures: the issue's 100 rules as
+// 100 crypto_cross levels (a rule each in the config) over the 10,000 tickers; and the per-coin
+// rules, crypto_change and crypto_move (with half an hour of stored prices), over every one of
+// the 10,000 coins: four readings a coin.
+func ruleEvaluation() throws {
+    let page = try CoinLoreDecoder.decodeTickersPage(Data(contentsOf: samples.appendingPathComponent("coinlore_tickers_page1.json")))
+    let tickers = (0..<10_000).map { index in
+        var ticker = page[index % page.count]
+        ticker.id = String(index)
+        ticker.symbol = "C\(index)"
+        ticker.change24h = Decimal((index % 21) - 10)
+        return ticker
+    }
+    let start = Date(timeIntervalSince1970: 1_800_000_000)
+    let moves = [Decimal(string: "0.97")!, 1, Decimal(string: "1.02")!, Decimal(string: "1.04")!]
+    let history = Dictionary(uniqueKeysWithValues: tickers.map { ticker in
+        (ticker.symbol, (1...60).map { CryptoMoveRule.PricePoint(at: start.addingTimeInterval(Double(-30 * $0)), price: ticker.priceUSD * moves[$0 % moves.count]) })
+    })
+    let levels = (0..<100).compactMap { PriceCrossingRule.Level(parsing: "C\($0 * 97) \($0 % 2 == 0 ? ">" : "<") \(1000 + $0)") }
+    let cross = PriceCrossingRule(levels: levels)
+    let change = CryptoChangeRule()
+    let move = CryptoMoveRule()
+    let locale = Locale(identifier: "en_US")
+
+    func measure(_ figure: String, _ readings: (Date) -> [SubjectReading]) {
+        var engine = RuleEngine()
+        var poll = 0
+        var count = 0
+        let time = milliseconds(median(warmup: 3, iterations: 21) {
+            poll += 1
+            let now = start.addingTimeInterval(Double(poll * 30))
+            let all = readings(now)
+            count = all.count
+            _ = engine.evaluate(all, now: now)
+        })
+        row("\(figure) (\(count) readings)", measured: String(format: "%.2f ms", time), milliseconds: time, target: 5)
+    }
+    measure("rule evaluation: 10,000 tickers × 100 rules (crypto_cross levels), one poll") { _ in
+        cross.readings(tickers, locale: locale)
+    }
+    measure("rule evaluation: crypto_change + crypto_move on each of 10,000 coins, one poll") { now in
+        change.readings(tickers, known: [], previous: [:], locale: locale) + move.readings(tickers, history: history, now: now, locale: locale)
+    }
+}
+
+if wanted("rule evaluation") { try ruleEvaluation() }

@@ -1,0 +1,27 @@
+import Foundation
+import Testing
+@testable import Rules
+
+/// Hand-written fast paths must give exactly what the Foundation calls they shortcut gave.
+@Suite struct FastPathTests {
+    static func reference(_ value: Double) -> String {
+        String(format: "%.1f", value).replacingOccurrences(of: ".0", with: "")
+    }
+
+    @Test func matchesPrintfEverywhere() {
+        var generator = SeededGenerator(seed: 9)
+        var values: [Double] = [0, -0.0, 0.05, 0.15, 0.25, 0.35, 2.25, 9.95, 9.96, 99.95, 0.04, 1e6, 999_999.95, 1e7 + 0.05,
+                                -1.25, .nan, .infinity, -.infinity, .ulpOfOne, Double.leastNonzeroMagnitude]
+        for tenths in 0..<20_000 { values += [Double(tenths) / 10 + 0.05, Double(tenths) / 100] }
+        for _ in 0..<100_000 { values.append(Double.random(in: -100...1000, using: &generator)) }
+        for value in values {
+            #expect(CryptoChangeRule.number(value) == Self.reference(value), "\(value)")
+        }
+    }
+
+    @Test func trimmingMatchesFoundation() {
+        for text in ["", " ", "1", " 1", "1 ", "\t2.5\n", "\u{A0}3", "3\u{A0}", "\u{85}4", "4\u{2028}", "\u{FEFF}5", "é", " é ", "a b", "\r\n"] {
+            #expect(Ticker.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
+        }
+    }
+}
