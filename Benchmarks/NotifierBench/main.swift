@@ -53,6 +53,9 @@ let decodeCases = [
     DecodeCase(figure: "decode REST Countries 250 (v3.1)", sample: "restcountries_v3.1_all_full.json", targetMilliseconds: 10) {
         try RESTCountriesDecoder.decodeV3($0).count
     },
+    DecodeCase(figure: "decode Open-Meteo 7-day hourly", sample: "openmeteo_forecast_hourly_daily_current_2025.json", targetMilliseconds: 2) {
+        try OpenMeteoDecoder.decodeForecast($0, place: "Melbourne").days.count
+    },
 ]
 
 for test in decodeCases where wanted(test.figure) {

@@ -24,7 +24,8 @@ import Testing
         let byID = try Dictionary(entries.map { ("\($0["id"] ?? "")", try JSONSerialization.data(withJSONObject: $0)) }) { first, _ in first }
         let countries = try Samples.data("restcountries_v3.1_all_full.json")
         let holidays = try Samples.data("testntry_holidays_api_success_2019-02.json")
-        // One route per remote feed; the forecast feed's goes here too once it polls.
+        let forecast = try Samples.data("openmeteo_forecast_hourly_daily_current_2025.json")
+        // One route per remote feed.
         let server = try await LoopbackServer.start([
             ("GET /api/tickers", { _ in LoopbackServer.json(page) }),
             ("GET /api/ticker", { request in
@@ -33,6 +34,7 @@ import Testing
             }),
             ("GET /v3.1/all", { _ in LoopbackServer.json(countries) }),
             ("POST /holidays", { _ in LoopbackServer.json(holidays) }),
+            ("GET /v1/forecast", { _ in LoopbackServer.json(forecast) }),
         ])
         let sandbox = try Sandbox()
         var config = Config()
@@ -42,6 +44,8 @@ import Testing
         config.holidaysSource = .remote
         config.holidays.baseURL = server.baseURL + "/holidays"
         config.holidays.apiKey = "bench"
+        config.forecast.baseURL = server.baseURL + "/v1"
+        config.forecastPlaces = [ForecastPlace(name: "Tallinn", latitude: 59.437, longitude: 24.7535)]
         let environment = sandbox.environment()
         let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
                                  logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment))
@@ -54,8 +58,8 @@ import Testing
         let daemon = DaemonService(runner: runner)
         let generation = Task { [runner] in await daemon.runGeneration(runner, store: store, sink: Discard(), launch: false) }
 
-        // The loops that sleep between rounds: held alerts, countries, crypto, holidays.
-        let loops = 4
+        // The loops that sleep between rounds: held alerts, countries, crypto, holidays, forecast.
+        let loops = 5
         let day = Duration.seconds(86400)
         var steps = 0
         while true {
@@ -71,7 +75,7 @@ import Testing
         await server.stop()
         let result: [String: Any] = ["requests": counts, "steps": steps, "intervals": [
             "crypto": config.crypto.interval.components.seconds, "countries": config.countries.interval.components.seconds,
-            "holidays": config.holidays.interval.components.seconds,
+            "holidays": config.holidays.interval.components.seconds, "forecast": config.forecast.interval.components.seconds,
         ]]
         try JSONSerialization.data(withJSONObject: result).write(to: URL(fileURLWithPath: try #require(Self.output)))
     }
