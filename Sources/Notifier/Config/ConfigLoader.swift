@@ -34,6 +34,9 @@ enum ConfigLoader {
     }
 
     static func parse(_ text: String, file: String) throws(ConfigError) -> Config {
+        if let line = TOMLHeaderCheck.badHeaderLine(in: text) {
+            throw ConfigError(file: file, line: line, message: "not valid TOML: a table header needs a key after '['")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)
