@@ -11,7 +11,7 @@ public func fuzzerInitialize(
 ) -> CInt {
     // getenv, not ProcessInfo: its dictionary would still be alive at `exit`, a leak to LeakSanitizer.
     if getenv("NOTIFIER_FUZZ_LIST") != nil {
-        let lines = FuzzTargets.all.map { [$0.name, $0.dictionary, $0.checksLeaks ? "1" : "0", $0.seeds.joined(separator: " ")].joined(separator: "\t") }
+        let lines = FuzzTargets.all.map { [$0.name, $0.dictionary, $0.checksLeaks ? "1" : "0", $0.seeds.joined(separator: " ")].joined(separator: "|") }
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
         exit(0)
     }

@@ -40,7 +40,7 @@ enum FuzzTargets {
                 fatalError("config check's output does not read back (\(error)):\n\(rendered)")
             }
         },
-        FuzzTarget(name: "deeplink", seeds: [], dictionary: "") { data in
+        FuzzTarget(name: "deeplink", seeds: [], dictionary: "deeplink.dict") { data in
             guard let text = data.utf8Text, let link = try? DeepLink(url: text) else { return }
             require((try? DeepLink(url: link.url)) == link, "\(text) does not round-trip through \(link.url)")
             require(link.arguments.allSatisfy { $0.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F } }, "\(text) gives \(link.arguments)")

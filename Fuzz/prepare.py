@@ -1,8 +1,8 @@
 """Builds a fuzz target's corpus and dictionary from its seed files (run by scripts/fuzz).
 
-Seeds larger than --max-len are replaced by smaller ones of the same shape: the document with
-its largest array cut to one element, once for each element, so that the fuzzer starts from
-real records it can afford to mutate. The dictionary gets the keys found in the seeds.
+Seeds larger than --split-above also give smaller ones of the same shape: the document with its
+largest array cut to one element, once for each element, so that the fuzzer starts from real
+records it can afford to mutate. Seeds larger than --max-len are replaced by those. The dictionary gets the keys found in the seeds.
 """
 import argparse
 import hashlib
@@ -43,6 +43,7 @@ def get(node, path):
 
 
 def smaller_seeds(data, max_len):
+    """Copies of the document with its largest array cut to each one of its elements."""
     try:
         document = json.loads(data)
     except ValueError:
@@ -68,6 +69,7 @@ def tokens(data):
 
 def main():
     parser = argparse.ArgumentParser()
+    parser.add_argument("--split-above", type=int, required=True)
     parser.add_argument("--max-len", type=int, required=True)
     parser.add_argument("--corpus", required=True)
     parser.add_argument("--dict-in")
@@ -81,7 +83,10 @@ def main():
         with open(seed, "rb") as file:
             data = file.read()
         keys |= tokens(data)
-        for part in [data] if len(data) <= args.max_len else smaller_seeds(data, args.max_len):
+        parts = [data] if len(data) <= args.max_len else []
+        if len(data) > args.split_above:
+            parts += smaller_seeds(data, args.split_above)
+        for part in parts:
             name = hashlib.sha1(part).hexdigest()
             with open(os.path.join(args.corpus, name), "wb") as out:
                 out.write(part)

@@ -99,7 +99,7 @@ import Testing
         ("rules.launch_country.delay_seconds = -1\n",
          "config.toml:1: rules.launch_country.delay_seconds must be between 0 and 60, got -1"),
         // Found by `scripts/fuzz config`: toml++ asserts, aborting the program, on a table
-        // header without a key.
+        // header without a key and on an array element starting with '}'.
         ("[feeds.countries]\nsource = \"restcountries-v3\"\nbase_url = \"https://countries.example/v3.1\"\n\n"
             + "[feeds.forecast]\nsource = \"openweathermap\"\napi_key = \"abc\"\ninterval = \"10m\"\n\n"
             + "[\u{12}ules.launch_country]\ndelay_seconds = 60\n",
@@ -108,6 +108,9 @@ import Testing
         ("[views]\n  [[ #\n", "config.toml:2: not valid TOML: a table header needs a key after '['"),
         ("\u{FEFF}[\n", "config.toml:1: not valid TOML: a table header needs a key after '['"),
         ("[feeds.crypto]\nsymbols = [\"BTC\"]\n[\r\n", "config.toml:3: not valid TOML: a table header needs a key after '['"),
+        ("[feeds.crypto]\nsymbols = [}}}}\"BTC\", \"DOGE\"s]\n", "config.toml:2: not valid TOML: an array needs a value or ']' before '}'"),
+        ("[feeds.crypto]\nsymbols = [\"BTC\", # comment\r\n  }\n", "config.toml:3: not valid TOML: an array needs a value or ']' before '}'"),
+        ("[rules.crypto_change]\noverrides = { BTC = [ } }\n", "config.toml:2: not valid TOML: an array needs a value or ']' before '}'"),
     ]
 
     @Test(arguments: errors)

@@ -34,8 +34,8 @@ enum ConfigLoader {
     }
 
     static func parse(_ text: String, file: String) throws(ConfigError) -> Config {
-        if let line = TOMLHeaderCheck.badHeaderLine(in: text) {
-            throw ConfigError(file: file, line: line, message: "not valid TOML: a table header needs a key after '['")
+        if let problem = TOMLPreflight.problem(in: text) {
+            throw ConfigError(file: file, line: problem.line, message: "not valid TOML: \(problem.message)")
         }
         let table: TOMLTable
         do {

@@ -1,18 +1,26 @@
-/// Finds table headers that toml++ (inside TOMLKit) cannot survive: it asserts, aborting the
-/// program, when a header's `[` or `[[` is followed by neither a key nor `]` (`[=]`, `[#`, `[` at
-/// the end of a line), because SwiftPM builds it without NDEBUG (and with NDEBUG the same input
-/// is undefined behaviour). The loader refuses such text before TOMLKit reads it. Found by
-/// `scripts/fuzz config`.
-enum TOMLHeaderCheck {
-    /// The line of the first such header, outside strings and comments; `nil` if none.
-    static func badHeaderLine(in text: String) -> Int? {
+/// Finds the TOML that toml++ (inside TOMLKit) cannot survive: on some malformed input it
+/// asserts, aborting the program, because SwiftPM builds it without NDEBUG (and with NDEBUG the
+/// same input would be undefined behaviour). The loader refuses such text before TOMLKit reads
+/// it. Each case was found by `scripts/fuzz config`:
+/// - a table header whose `[` or `[[` is followed by neither a key nor `]` (`[=]`, `[` at a line end);
+/// - an array element that starts with `}` (`a = [}`, `a = [1, }`).
+enum TOMLPreflight {
+    struct Problem: Equatable {
+        var line: Int
+        var message: String
+    }
+
+    /// The first such place, outside strings and comments; `nil` if none.
+    static func problem(in text: String) -> Problem? {
         let bytes = Array(text.utf8)
         // toml++ skips a byte order mark, after which the first line starts.
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1
         var atLineStart = true
-        // Open `[` and `{` of values: a line starting with `[` inside an array is not a header.
-        var depth = 0
+        // The `[` and `{` of values still open: a line starting with `[` inside an array is no header.
+        var open: [UInt8] = []
+        // The last byte outside blanks, line ends and comments (a string counts as its quote).
+        var previous: UInt8?
 
         func byte(_ offset: Int = 0) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
         func skipBlanks() { while byte() == .space || byte() == .tab { index += 1 } }
@@ -43,7 +51,7 @@ enum TOMLHeaderCheck {
                 index += 1
                 continue
             }
-            if atLineStart, current == .openBracket, depth == 0 {
+            if atLineStart, current == .openBracket, open.isEmpty {
                 atLineStart = false
                 index += 1
                 skipBlanks()
@@ -52,12 +60,15 @@ enum TOMLHeaderCheck {
                     skipBlanks()
                 }
                 if let next = byte(), !(next.isBareKeyByte || next == .doubleQuote || next == .singleQuote || next == .closeBracket) {
-                    return line
+                    return Problem(line: line, message: "a table header needs a key after '['")
                 }
+                previous = .openBracket
                 continue
             }
             atLineStart = false
             switch current {
+            case .space, .tab, .carriageReturn:
+                index += 1
             case .newline:
                 line += 1
                 atLineStart = true
@@ -66,13 +77,19 @@ enum TOMLHeaderCheck {
                 while let next = byte(), next != .newline { index += 1 }
             case .doubleQuote, .singleQuote:
                 skipString(current)
+                previous = current
             case .openBracket, .openBrace:
-                depth += 1
+                open.append(current)
+                previous = current
                 index += 1
+            case .closeBrace where open.last == .openBracket && (previous == .openBracket || previous == .comma):
+                return Problem(line: line, message: "an array needs a value or ']' before '}'")
             case .closeBracket, .closeBrace:
-                depth = max(0, depth - 1)
+                _ = open.popLast()
+                previous = current
                 index += 1
             default:
+                previous = current
                 index += 1
             }
         }
@@ -84,7 +101,9 @@ private extension UInt8 {
     static let space = UInt8(ascii: " ")
     static let tab = UInt8(ascii: "\t")
     static let newline = UInt8(ascii: "\n")
+    static let carriageReturn = UInt8(ascii: "\r")
     static let hash = UInt8(ascii: "#")
+    static let comma = UInt8(ascii: ",")
     static let backslash = UInt8(ascii: "\\")
     static let doubleQuote = UInt8(ascii: "\"")
     static let singleQuote = UInt8(ascii: "'")
