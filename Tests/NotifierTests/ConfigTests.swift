@@ -98,6 +98,19 @@ import Testing
          "config.toml:2: feeds.crypto.degraded_after must be between 1 and 1000, got 0"),
         ("rules.launch_country.delay_seconds = -1\n",
          "config.toml:1: rules.launch_country.delay_seconds must be between 0 and 60, got -1"),
+        // Found by `scripts/fuzz config`: toml++ asserts, aborting the program, on a table
+        // header without a key and on an array element starting with '}'.
+        ("[feeds.countries]\nsource = \"restcountries-v3\"\nbase_url = \"https://countries.example/v3.1\"\n\n"
+            + "[feeds.forecast]\nsource = \"openweathermap\"\napi_key = \"abc\"\ninterval = \"10m\"\n\n"
+            + "[\u{12}ules.launch_country]\ndelay_seconds = 60\n",
+         "config.toml:10: not valid TOML: a table header needs a key after '['"),
+        ("[=]\n", "config.toml:1: not valid TOML: a table header needs a key after '['"),
+        ("[views]\n  [[ #\n", "config.toml:2: not valid TOML: a table header needs a key after '['"),
+        ("\u{FEFF}[\n", "config.toml:1: not valid TOML: a table header needs a key after '['"),
+        ("[feeds.crypto]\nsymbols = [\"BTC\"]\n[\r\n", "config.toml:3: not valid TOML: a table header needs a key after '['"),
+        ("[feeds.crypto]\nsymbols = [}}}}\"BTC\", \"DOGE\"s]\n", "config.toml:2: not valid TOML: an array needs a value or ']' before '}'"),
+        ("[feeds.crypto]\nsymbols = [\"BTC\", # comment\r\n  }\n", "config.toml:3: not valid TOML: an array needs a value or ']' before '}'"),
+        ("[rules.crypto_change]\noverrides = { BTC = [ } }\n", "config.toml:2: not valid TOML: an array needs a value or ']' before '}'"),
     ]
 
     @Test(arguments: errors)
@@ -108,6 +121,26 @@ import Testing
         } catch {
             #expect(error.description.hasPrefix(expected), "got: \(error.description)")
         }
+    }
+
+    @Test func bracketsInStringsArraysAndCommentsAreNotHeaders() throws {
+        let config = try ConfigLoader.parse("""
+            # [= not a header
+            [rules.crypto_change]
+            title = '''
+            [= {symbol}'''
+            [feeds.crypto]
+            symbols = [
+              "BTC", # [=
+            ]
+            [ "views" ]
+            week_first_day = "sunday"
+            """, file: "config.toml")
+        #expect(config.cryptoChangeTitleTemplate == "[= {symbol}")
+        #expect(config.weekFirstDay == "sunday")
+        // A nested array at the start of a line is a value, not a header: the key's own error.
+        let error = #expect(throws: ConfigError.self) { try ConfigLoader.parse("[feeds.crypto]\nsymbols = [\n[+1]]\n", file: "c") }
+        #expect(error?.message.hasPrefix("feeds.crypto.symbols must be") == true)
     }
 
     @Test func environmentKeysWinAndAreMasked() throws {

@@ -117,6 +117,10 @@ public final class Sandbox: @unchecked Sendable {
             "XDG_CACHE_HOME": root.appendingPathComponent("cache").path,
             "DBUS_SESSION_BUS_ADDRESS": "unix:path=\(root.path)/no-bus",
         ]
+        // scripts/sanitize's options (the leak suppressions) must reach the sanitized notifier too.
+        for name in ["ASAN_OPTIONS", "LSAN_OPTIONS", "TSAN_OPTIONS"] {
+            environment[name] = ProcessInfo.processInfo.environment[name]
+        }
         environment.merge(extra) { $1 }
         return environment
     }

@@ -182,7 +182,7 @@ extension ConfigSetting {
             return nil
         }, render: { config in
             let text = config[keyPath: field]
-            return secret && !text.isEmpty ? "\"\(Redaction.mask(key: text))\"" : text.tomlQuoted
+            return secret && !text.isEmpty ? Redaction.mask(key: text).tomlQuoted : text.tomlQuoted
         })
     }
 

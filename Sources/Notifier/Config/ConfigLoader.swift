@@ -46,6 +46,9 @@ enum ConfigLoader {
     }
 
     static func parse(_ text: String, file: String) throws(ConfigError) -> Config {
+        if let problem = TOMLPreflight.problem(in: text) {
+            throw ConfigError(file: file, line: problem.line, message: "not valid TOML: \(problem.message)")
+        }
         let table: TOMLTable
         do {
             table = try TOMLTable(string: text)

@@ -1,0 +1,70 @@
+import Feeds
+import Foundation
+import Rules
+
+/// Every fuzz target. A new decoder is one entry here, with its samples as globs; scripts/fuzz
+/// lists, seeds and runs what this table holds.
+enum FuzzTargets {
+    static let samples = "../shared/data/samples/"
+
+    static let all: [FuzzTarget] = [
+        FuzzTarget(name: "countries-v3", seeds: [samples + "restcountries_v3*.json"], dictionary: "json.dict") { data in
+            _ = try? RESTCountriesDecoder.decodeV3(data)
+            // The merge of `fields=`-limited parts, here the same body twice.
+            _ = try? RESTCountriesDecoder.decodeV3Parts([data, data])
+        },
+        FuzzTarget(name: "countries-v5", seeds: [samples + "restcountries_v5*.json"], dictionary: "json.dict") { data in
+            _ = try? RESTCountriesDecoder.decodeV5Page(data)
+        },
+        FuzzTarget(name: "coinlore", seeds: [samples + "coinlore_*.json"], dictionary: "json.dict") { data in
+            for tickers in [try? CoinLoreDecoder.decodeTickersPage(data), try? CoinLoreDecoder.decodeTickers(data)] {
+                for ticker in tickers ?? [] {
+                    require(ticker.priceUSD > 0, "a ticker with a price of \(ticker.priceUSD)")
+                    require(!ticker.id.isEmpty && !ticker.symbol.isEmpty, "a ticker without id or symbol")
+                }
+            }
+        },
+        FuzzTarget(name: "holidays", seeds: [samples + "testntry_holidays_*.json"], dictionary: "json.dict") { data in
+            _ = try? HolidaysDecoder.decode(data)
+        },
+        FuzzTarget(name: "openmeteo", seeds: [samples + "openmeteo_forecast_*.json"], dictionary: "json.dict") { data in
+            _ = try? OpenMeteoDecoder.decodeForecast(data, place: "Berlin")
+        },
+        FuzzTarget(name: "openmeteo-search", seeds: [samples + "openmeteo_search_*.json"], dictionary: "json.dict") { data in
+            _ = try? OpenMeteoDecoder.decodeSearch(data)
+        },
+        FuzzTarget(name: "openweathermap", seeds: [samples + "openweathermap_*.json"], dictionary: "json.dict") { data in
+            _ = try? OpenWeatherMapDecoder.decodeForecast(data, place: "Berlin")
+        },
+        // TOMLKit leaks every value it reads (scripts/lsan.supp).
+        FuzzTarget(name: "config", seeds: ["config/notifier.toml"], dictionary: "toml.dict", checksLeaks: false) { data in
+            guard let text = data.utf8Text, let config = try? ConfigLoader.parse(text, file: "fuzz.toml") else { return }
+            // What `config check` prints must read back as the same configuration, but for
+            // the API keys, which it masks.
+            let rendered = config.renderedTOML()
+            do {
+                let reread = try ConfigLoader.parse(rendered, file: "rendered.toml")
+                require(reread.withoutKeys == config.withoutKeys, "config check's output reads back differently:\n\(rendered)")
+            } catch {
+                fatalError("config check's output does not read back (\(error)):\n\(rendered)")
+            }
+        },
+        FuzzTarget(name: "deeplink", seeds: [], dictionary: "deeplink.dict") { data in
+            guard let text = data.utf8Text, let link = try? DeepLink(url: text) else { return }
+            require((try? DeepLink(url: link.url)) == link, "\(text) does not round-trip through \(link.url)")
+            require(link.arguments.allSatisfy { $0.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F } }, "\(text) gives \(link.arguments)")
+        },
+        FuzzTarget(name: "decimal", seeds: [], dictionary: "") { data in
+            guard let text = data.utf8Text, let value = Ticker.parseDecimal(text) else { return }
+            require(Ticker.parseDecimal(value.description) == value, "\(text) → \(value) does not round-trip")
+        },
+    ]
+}
+
+extension Config {
+    var withoutKeys: Config {
+        var config = self
+        for (_, key) in Config.environmentKeys { config[keyPath: key] = "" }
+        return config
+    }
+}

@@ -1,0 +1,119 @@
+/// Finds the TOML that toml++ (inside TOMLKit) cannot survive: on some malformed input it
+/// asserts, aborting the program, because SwiftPM builds it without NDEBUG (and with NDEBUG the
+/// same input would be undefined behaviour). The loader refuses such text before TOMLKit reads
+/// it. Each case was found by `scripts/fuzz config`:
+/// - a table header whose `[` or `[[` is followed by neither a key nor `]` (`[=]`, `[` at a line end);
+/// - an array element that starts with `}` (`a = [}`, `a = [1, }`).
+enum TOMLPreflight {
+    struct Problem: Equatable {
+        var line: Int
+        var message: String
+    }
+
+    /// The first such place, outside strings and comments; `nil` if none.
+    static func problem(in text: String) -> Problem? {
+        let bytes = Array(text.utf8)
+        // toml++ skips a byte order mark, after which the first line starts.
+        var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
+        var line = 1
+        var atLineStart = true
+        // The `[` and `{` of values still open: a line starting with `[` inside an array is no header.
+        var open: [UInt8] = []
+        // The last byte outside blanks, line ends and comments (a string counts as its quote).
+        var previous: UInt8?
+
+        func byte(_ offset: Int = 0) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+        func skipBlanks() { while byte() == .space || byte() == .tab { index += 1 } }
+        func starts(with quote: UInt8, count: Int) -> Bool { (0..<count).allSatisfy { byte($0) == quote } }
+        /// Moves past a string that starts at `index`, counting the lines of multi-line ones.
+        func skipString(_ quote: UInt8) {
+            let multiline = starts(with: quote, count: 3)
+            index += multiline ? 3 : 1
+            while let current = byte() {
+                if current == .backslash, quote == .doubleQuote {
+                    if byte(1) == .newline { line += 1 }
+                    index += 2
+                } else if multiline ? starts(with: quote, count: 3) : current == quote {
+                    index += multiline ? 3 : 1
+                    return
+                } else if current == .newline {
+                    guard multiline else { return }
+                    line += 1
+                    index += 1
+                } else {
+                    index += 1
+                }
+            }
+        }
+
+        while let current = byte() {
+            if atLineStart, current == .space || current == .tab {
+                index += 1
+                continue
+            }
+            if atLineStart, current == .openBracket, open.isEmpty {
+                atLineStart = false
+                index += 1
+                skipBlanks()
+                if byte() == .openBracket, bytes[index - 1] == .openBracket {
+                    index += 1
+                    skipBlanks()
+                }
+                if let next = byte(), !(next.isBareKeyByte || next == .doubleQuote || next == .singleQuote || next == .closeBracket) {
+                    return Problem(line: line, message: "a table header needs a key after '['")
+                }
+                previous = .openBracket
+                continue
+            }
+            atLineStart = false
+            switch current {
+            case .space, .tab, .carriageReturn:
+                index += 1
+            case .newline:
+                line += 1
+                atLineStart = true
+                index += 1
+            case .hash:
+                while let next = byte(), next != .newline { index += 1 }
+            case .doubleQuote, .singleQuote:
+                skipString(current)
+                previous = current
+            case .openBracket, .openBrace:
+                open.append(current)
+                previous = current
+                index += 1
+            case .closeBrace where open.last == .openBracket && (previous == .openBracket || previous == .comma):
+                return Problem(line: line, message: "an array needs a value or ']' before '}'")
+            case .closeBracket, .closeBrace:
+                _ = open.popLast()
+                previous = current
+                index += 1
+            default:
+                previous = current
+                index += 1
+            }
+        }
+        return nil
+    }
+}
+
+private extension UInt8 {
+    static let space = UInt8(ascii: " ")
+    static let tab = UInt8(ascii: "\t")
+    static let newline = UInt8(ascii: "\n")
+    static let carriageReturn = UInt8(ascii: "\r")
+    static let hash = UInt8(ascii: "#")
+    static let comma = UInt8(ascii: ",")
+    static let backslash = UInt8(ascii: "\\")
+    static let doubleQuote = UInt8(ascii: "\"")
+    static let singleQuote = UInt8(ascii: "'")
+    static let openBracket = UInt8(ascii: "[")
+    static let closeBracket = UInt8(ascii: "]")
+    static let openBrace = UInt8(ascii: "{")
+    static let closeBrace = UInt8(ascii: "}")
+
+    /// TOML's bare keys: ASCII letters, digits, `_` and `-`.
+    var isBareKeyByte: Bool {
+        (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) || (0x30...0x39).contains(self) || self == 0x5F || self == 0x2D
+    }
+}
