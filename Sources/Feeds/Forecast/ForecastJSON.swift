@@ -1,26 +1,8 @@
 import Foundation
 
-/// JSON shapes both forecast APIs use: columns of numbers with nulls, and scalars that may be a
-/// number or a string (OpenWeatherMap's `cod`).
+/// What both forecast decoders share: scalars that may be a number or a string (OpenWeatherMap's
+/// `cod`), one decoding entry point, and the plausible ranges of weather figures.
 enum ForecastJSON {
-    /// One column of Open-Meteo's parallel arrays.
-    enum Column: Decodable {
-        case numbers([Double?])
-        case strings([String?])
-
-        init(from decoder: any Decoder) throws {
-            let container = try decoder.singleValueContainer()
-            if let numbers = try? container.decode([Double?].self) {
-                self = .numbers(numbers)
-            } else {
-                self = .strings(try container.decode([String?].self))
-            }
-        }
-
-        var numbers: [Double?]? { if case .numbers(let values) = self { values } else { nil } }
-        var strings: [String?]? { if case .strings(let values) = self { values } else { nil } }
-    }
-
     enum Scalar: Decodable {
         case number(Double)
         case string(String)

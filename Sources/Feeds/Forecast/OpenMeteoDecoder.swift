@@ -28,8 +28,8 @@ public enum OpenMeteoDecoder {
         var timezone: String?
         var error: Bool?
         var reason: String?
-        var hourly: [String: ForecastJSON.Column]?
-        var daily: [String: ForecastJSON.Column]?
+        var hourly: Columns?
+        var daily: Columns?
         var current: [String: ForecastJSON.Scalar]?
         var current_weather: [String: ForecastJSON.Scalar]?
     }
@@ -50,8 +50,36 @@ public enum OpenMeteoDecoder {
                         days: days.values.sorted { $0.date < $1.date }, temperatures: temperatures)
     }
 
-    private static func column(_ table: [String: ForecastJSON.Column], _ names: String...) -> [Double?] {
-        for name in names { if let values = table[name]?.numbers { return values } }
+    /// One block of parallel arrays: its times, and only the number columns a rule or view
+    /// uses (the answer may carry many more; decoding those was most of the time).
+    private struct Columns: Decodable {
+        var times: [String?]?
+        var numbers: [String: [Double?]] = [:]
+
+        static let used: Set<String> = [
+            "temperature_2m", "precipitation_probability", "precipitation", "weather_code", "weathercode",
+            "wind_gusts_10m", "windgusts_10m", "temperature_2m_max", "temperature_2m_min", "precipitation_probability_max",
+            "precipitation_sum", "wind_gusts_10m_max", "windgusts_10m_max",
+        ]
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(stringValue: String) { self.stringValue = stringValue }
+            init?(intValue: Int) { nil }
+        }
+
+        init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Key.self)
+            times = try container.decodeIfPresent([String?].self, forKey: Key(stringValue: "time"))
+            for key in container.allKeys where Self.used.contains(key.stringValue) {
+                numbers[key.stringValue] = try container.decode([Double?].self, forKey: key)
+            }
+        }
+    }
+
+    private static func column(_ table: Columns, _ names: String...) -> [Double?] {
+        for name in names { if let values = table.numbers[name] { return values } }
         return []
     }
 
@@ -60,8 +88,8 @@ public enum OpenMeteoDecoder {
     }
 
     /// The local day of each hour ("2025-10-25T13:00": times are local with `timezone=auto`).
-    private static func aggregateHourly(_ hourly: [String: ForecastJSON.Column], into days: inout [HolidayDate: ForecastDay]) -> [Double] {
-        guard let times = hourly["time"]?.strings else { return [] }
+    private static func aggregateHourly(_ hourly: Columns, into days: inout [HolidayDate: ForecastDay]) -> [Double] {
+        guard let times = hourly.times else { return [] }
         let temperature = column(hourly, "temperature_2m")
         let chance = column(hourly, "precipitation_probability")
         let amount = column(hourly, "precipitation")
@@ -94,8 +122,8 @@ public enum OpenMeteoDecoder {
     }
 
     /// Daily figures, where sent, replace those summed up from the hours.
-    private static func mergeDaily(_ daily: [String: ForecastJSON.Column], into days: inout [HolidayDate: ForecastDay]) {
-        guard let times = daily["time"]?.strings else { return }
+    private static func mergeDaily(_ daily: Columns, into days: inout [HolidayDate: ForecastDay]) {
+        guard let times = daily.times else { return }
         let maxima = column(daily, "temperature_2m_max")
         let minima = column(daily, "temperature_2m_min")
         let chance = column(daily, "precipitation_probability_max")
