@@ -41,7 +41,7 @@ struct ForecastRound: Sendable {
 
     func pollForever() async {
         guard config.forecast.enabled, !config.forecastPlaces.isEmpty else { return }
-        var random = SystemRandomNumberGenerator()
+        var random = SeededGenerator.jitter()
         let backoff = Backoff()
         // Only the first round skips places fetched within the interval (by an earlier run):
         // after that the loop's own wait keeps to one request per place per interval.
@@ -147,5 +147,14 @@ extension FeedError {
     var retryAfterSeconds: Int? {
         if case .httpStatus(_, _, let seconds?) = self { return seconds }
         return nil
+    }
+}
+
+extension SeededGenerator {
+    /// Backoff jitter, seeded from the system. Not `SystemRandomNumberGenerator` itself: passed
+    /// `inout` to a generic function, that fieldless struct crashes ThreadSanitizer's runtime
+    /// (swiftlang/swift#35579 covers only types known to be empty where they are compiled).
+    static func jitter() -> SeededGenerator {
+        SeededGenerator(seed: UInt64.random(in: .min ... .max))
     }
 }

@@ -341,7 +341,7 @@ struct RetrySchedule {
 
     mutating func delay(after error: FeedError?, interval: Duration) -> Duration {
         failures = error == nil ? 0 : failures + 1
-        var random = SystemRandomNumberGenerator()
+        var random = SeededGenerator.jitter()
         return backoff.delay(afterConsecutiveFailures: failures, retryAfter: error?.retryAfterSeconds.map { .seconds($0) },
                              normalInterval: interval, random: &random)
     }
@@ -375,7 +375,7 @@ struct CryptoRound: Sendable {
 
     func pollForever() async {
         guard config.crypto.enabled else { return }
-        var random = SystemRandomNumberGenerator()
+        var random = SeededGenerator.jitter()
         let backoff = Backoff()
         while !Task.isCancelled {
             let error = await poll()
