@@ -1,6 +1,6 @@
 import CCurl
-import Foundation
 import Synchronization
+import Foundation
 
 /// A small HTTP client on libcurl. Each transfer runs on a thread of its own, so a slow server
 /// never holds one of Swift's cooperative threads; finished easy handles go back to a pool
@@ -10,7 +10,11 @@ public final class HTTPClient: Sendable {
 
     public let limits: HTTPLimits
     public let userAgent: String
-    private let pool = Mutex<[String: [EasyHandle]]>([:])
+    /// Idle handles by host, behind a pthread mutex (`NSLock`) rather than `Synchronization.Mutex`:
+    /// on Linux that one is a bare futex, which ThreadSanitizer cannot see, so every handle taken
+    /// was reported as a race (and `halt_on_error` stopped the daemon under test).
+    private let poolLock = NSLock()
+    nonisolated(unsafe) private var pool: [String: [EasyHandle]] = [:]
     private static let maxIdleHandlesPerHost = 4
 
     public init(limits: HTTPLimits = HTTPLimits(), userAgent: String = "notifier/\(HTTPClient.version)") {
@@ -19,7 +23,7 @@ public final class HTTPClient: Sendable {
     }
 
     deinit {
-        pool.withLock { hosts in
+        withPool { hosts in
             for handle in hosts.values.joined() { ccurl_easy_cleanup(handle.raw) }
             hosts.removeAll()
         }
@@ -54,17 +58,23 @@ public final class HTTPClient: Sendable {
     }
 
     private func takeHandle(for key: String) -> EasyHandle {
-        if let handle = pool.withLock({ $0[key]?.popLast() }) { return handle }
+        if let handle = withPool({ $0[key]?.popLast() }) { return handle }
         return EasyHandle(raw: ccurl_easy_init())
     }
 
     private func returnHandle(_ handle: EasyHandle, for key: String) {
-        let kept = pool.withLock { hosts -> Bool in
+        let kept = withPool { hosts -> Bool in
             guard hosts[key, default: []].count < Self.maxIdleHandlesPerHost else { return false }
             hosts[key, default: []].append(handle)
             return true
         }
         if !kept { ccurl_easy_cleanup(handle.raw) }
+    }
+
+    private func withPool<T>(_ body: (inout [String: [EasyHandle]]) -> T) -> T {
+        poolLock.lock()
+        defer { poolLock.unlock() }
+        return body(&pool)
     }
 }
 
