@@ -21,11 +21,11 @@ enum Main {
             // detail view should not pay.
             if let root = command as? NotifierCommand {
                 try await root.run()
-            } else if var holiday = command as? OpenHoliday {
+            } else if let holiday = command as? OpenHoliday {
                 try await holiday.run()
-            } else if var week = command as? OpenWeek {
+            } else if let week = command as? OpenWeek {
                 try await week.run()
-            } else if var openURL = command as? OpenURLCommand {
+            } else if let openURL = command as? OpenURLCommand {
                 try await openURL.run()
             } else {
                 try command.run()

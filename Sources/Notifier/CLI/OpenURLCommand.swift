@@ -28,8 +28,8 @@ struct OpenURLCommand: AsyncParsableCommand {
         if let config = global.config { arguments += ["--config", config] }
         let command = try NotifierCommand.parseAsRoot(arguments)
         switch command {
-        case var holiday as OpenHoliday: try await holiday.run()
-        case var week as OpenWeek: try await week.run()
+        case let holiday as OpenHoliday: try await holiday.run()
+        case let week as OpenWeek: try await week.run()
         default:
             var synchronous = command
             try synchronous.run()
