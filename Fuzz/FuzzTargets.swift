@@ -5,7 +5,7 @@ import Rules
 /// Every fuzz target. A new decoder is one entry here, with its samples as globs; scripts/fuzz
 /// lists, seeds and runs what this table holds.
 enum FuzzTargets {
-    static let samples = "../shared/data/samples/"
+    static let samples = "Tests/Fixtures/"
 
     static let all: [FuzzTarget] = [
         FuzzTarget(name: "countries-v3", seeds: [samples + "restcountries_v3*.json"], dictionary: "json.dict") { data in

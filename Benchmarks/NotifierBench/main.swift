@@ -10,7 +10,7 @@ import Rules
 
 let samples = URL(fileURLWithPath: CommandLine.arguments.dropFirst().first
     ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/data/samples").path)
+    .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures").path)
 
 let only = ProcessInfo.processInfo.environment["NOTIFIER_BENCH_ONLY"]
 func wanted(_ figure: String) -> Bool { only.map { figure.localizedCaseInsensitiveContains($0) } ?? true }

@@ -196,13 +196,12 @@ private actor RequestCounter {
     }
 }
 
-/// The captured API responses in `../shared/data/samples`.
+/// The captured API responses in `Tests/Fixtures` (provenance: its README).
 public enum Samples {
     public static var directory: URL {
         if let path = ProcessInfo.processInfo.environment["NOTIFIER_SAMPLES"] { return URL(fileURLWithPath: path) }
         return URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("shared/data/samples")
+            .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Fixtures")
     }
 
     public static func data(_ name: String) throws -> Data {
