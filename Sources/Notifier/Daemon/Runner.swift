@@ -67,6 +67,8 @@ struct Runner: Sendable {
         if let wait, let local = (sink as? HandOffSink)?.local {
             await ClickWait(runner: self, store: store).serve(local.notifications, for: wait)
         }
+        // Requests to a slow notification server reach the bus before the process ends.
+        if sink is HandOffSink { await BoundedShow.settle(within: .seconds(1)) }
         return !polled.isEmpty && polled.allSatisfy { $0 == .failed } ? Exit.failure : 0
     }
 
