@@ -33,15 +33,20 @@ struct HolidayRound: Sendable {
             return (config.holidaysSource == .remote ? .failed : .notPolled, error)
         case .success(let holidays):
             let reminders = rule.due(holidays: holidays, now: now, userCalendar: .current)
-            let readings = reminders.map { reminder in
-                SubjectReading(key: SubjectKey(rule: UpcomingHolidayRule.id, subject: reminder.key), signal: .beyondFire,
-                               shownValue: "\(reminder.holiday.date) in \(reminder.daysAhead) days", policy: AlertPolicy()) { emission in
-                    emission == .fired ? rule.alert(for: reminder, locale: .current) : nil
-                }
-            }
+            let readings = Self.readings(reminders, rule: rule, locale: .current)
             let (alerts, changed) = await desk.evaluate(readings, now: now)
             await dispatcher.submit(alerts, records: changed, now: now)
             return (config.holidaysSource == .remote ? .succeeded : .notPolled, nil)
+        }
+    }
+
+    /// One reading per due reminder, each firing once.
+    static func readings(_ reminders: [UpcomingHolidayRule.Reminder], rule: UpcomingHolidayRule, locale: Locale) -> [SubjectReading] {
+        reminders.map { reminder in
+            SubjectReading(key: SubjectKey(rule: UpcomingHolidayRule.id, subject: reminder.key), signal: .beyondFire,
+                           shownValue: "\(reminder.holiday.date) in \(reminder.daysAhead) days", policy: AlertPolicy()) { emission in
+                emission == .fired ? rule.alert(for: reminder, locale: locale) : nil
+            }
         }
     }
 

@@ -96,7 +96,7 @@ final class DesktopNotifications: Sendable {
                 notify_notification_set_hint(notification, hint, g_variant_new_string(value))
             }
             if let imagePath { notify_notification_set_hint(notification, "image-path", g_variant_new_string(imagePath)) }
-            let box = CallbackBox(target: ClickTarget(link: alert.deepLink, rule: alert.rule, subject: alert.key),
+            let box = CallbackBox(target: ClickTarget(alert),
                                   continuation: continuation)
             for action in NotificationAction.offered(for: alert, capabilities: capabilities) {
                 notify_notification_add_action(notification, action.rawValue, action.label, onAction,
