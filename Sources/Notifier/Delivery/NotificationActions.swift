@@ -39,8 +39,8 @@ struct ClickTarget: Sendable, Equatable {
 }
 
 extension ClickTarget {
-    /// What a click on `alert`'s bubble is about.
+    /// What a click on `alert`'s bubble is about: the engine's subject, which Snooze silences.
     init(_ alert: Alert) {
-        self.init(link: alert.deepLink, rule: alert.rule, subject: alert.key)
+        self.init(link: alert.deepLink, rule: alert.rule, subject: alert.identity)
     }
 }

@@ -88,14 +88,14 @@ public struct Outbox: Codable, Sendable, Equatable {
     public var pendingCount: Int { entries.count }
 
     /// Queues one poll's alerts. Two or more of the same rule become one grouped alert; of two
-    /// alerts for the same subject, the later one wins.
+    /// alerts for the same subject (`identity`: `BTC:up` and `BTC:down` are two), the later one wins.
     public mutating func submit(_ alerts: [Alert], now: Date) {
         var order: [String] = []
         var byRule: [String: [Alert]] = [:]
         for alert in alerts {
             if byRule[alert.rule] == nil { order.append(alert.rule) }
             var group = byRule[alert.rule, default: []]
-            group.removeAll { $0.key == alert.key }
+            group.removeAll { $0.identity == alert.identity }
             group.append(alert)
             byRule[alert.rule] = group
         }
@@ -103,7 +103,7 @@ public struct Outbox: Codable, Sendable, Equatable {
             guard var group = byRule[rule], let first = group.first else { continue }
             // Still gathering an earlier group of this rule: join it, the later alert per subject winning.
             if let gathering = entries.lastIndex(where: { $0.alert.rule == rule && $0.heldFor == nil && isGathering($0, now: now) }) {
-                let earlier = entries[gathering].alert.individualAlerts.filter { old in !group.contains { $0.key == old.key } }
+                let earlier = entries[gathering].alert.individualAlerts.filter { old in !group.contains { $0.identity == old.identity } }
                 group = earlier + group
                 entries[gathering].alert = group.count == 1 ? group[0] : Self.grouped(group)
                 continue

@@ -126,7 +126,8 @@ public struct RuleEngine: Sendable, Equatable {
                 // A muted rule keeps its state true to the data, so unmuting does not replay.
                 if isSilenced(reading.key, now: now) {
                     decision.muted.append(reading.key)
-                } else if let alert = reading.alert(emission) {
+                } else if var alert = reading.alert(emission) {
+                    alert.subject = reading.key.subject
                     decision.alerts.append(alert)
                     record.lastNotified = now
                 }
