@@ -65,20 +65,10 @@ struct DaemonService: Service {
     /// One config's feed loops and deliveries, until cancelled.
     func runGeneration(_ runner: Runner, store: Store?, sink: any AlertSink, launch: Bool) async {
         let dispatcher = Dispatcher(sink: sink, store: store, config: runner.context.config, logger: runner.logger)
+        let environment = runner.environment(store: store, dispatcher: dispatcher, launch: launch)
         await withDiscardingTaskGroup { group in
-            if launch {
-                group.addTask {
-                    await runner.waitForLaunchDelay()
-                    guard !Task.isCancelled else { return }
-                    await runner.deliverLaunchCountry(dispatcher: dispatcher)
-                }
-            }
             group.addTask { await deliverHeld(dispatcher, runner: runner) }
-            group.addTask { await pollCountries(store: store, runner: runner) }
-            let crypto = CryptoRound(runner: runner, store: store, dispatcher: dispatcher)
-            group.addTask { await crypto.pollForever() }
-            group.addTask { await HolidayRound(runner: runner, store: store, dispatcher: dispatcher, desk: crypto.desk).checkForever() }
-            group.addTask { await ForecastRound(runner: runner, store: store, dispatcher: dispatcher, desk: crypto.desk).pollForever() }
+            for feed in runner.feeds { group.addTask { await feed.pollForever(environment) } }
         }
     }
 
@@ -90,17 +80,6 @@ struct DaemonService: Service {
             let next = await dispatcher.nextDueDate(now: runner.now())
             let wait = next.map { max(1, $0.timeIntervalSince(runner.now())) } ?? 60
             try? await runner.clock.sleep(for: .seconds(min(wait, 300)))
-        }
-    }
-
-    private func pollCountries(store: Store?, runner: Runner) async {
-        let config = runner.context.config
-        guard config.countries.enabled, config.countriesSource != .embedded else { return }
-        var schedule = RetrySchedule()
-        while !Task.isCancelled {
-            var failure: FeedError?
-            if case .failed(let error) = await runner.refreshCountries(store: store) { failure = error }
-            try? await runner.clock.sleep(for: schedule.delay(after: failure, interval: min(config.countries.interval, .seconds(3600))))
         }
     }
 

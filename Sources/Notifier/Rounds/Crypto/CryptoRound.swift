@@ -6,25 +6,26 @@ import Rules
 /// The crypto feed's polls: fetch, evaluate the rule, hand alerts to the dispatcher, keep the
 /// feed's health; in the daemon, again after the interval, or after a backoff on errors.
 struct CryptoRound: Sendable {
-    let runner: Runner
-    let store: Store?
-    let dispatcher: Dispatcher
+    let env: FeedEnvironment
     let poller: CryptoPoller
-    let desk: EngineDesk
     let health: FeedHealthDesk
 
-    init(runner: Runner, store: Store?, dispatcher: Dispatcher) {
-        self.runner = runner
-        self.store = store
-        self.dispatcher = dispatcher
-        poller = CryptoPoller(config: runner.context.config, http: runner.http, clock: runner.clock)
-        desk = EngineDesk(store: store, logger: runner.logger)
-        health = FeedHealthDesk(feed: CryptoFeed.name, store: store, degradedAfter: runner.context.config.cryptoDegradedAfter)
+    init(_ env: FeedEnvironment) {
+        self.env = env
+        poller = CryptoPoller(config: env.config, http: env.http, clock: env.clock)
+        health = FeedHealthDesk(feed: CryptoFeed.name, store: env.store, degradedAfter: env.config.cryptoDegradedAfter)
     }
 
-    var config: Config { runner.context.config }
+    init(runner: Runner, store: Store?, dispatcher: Dispatcher) {
+        self.init(runner.environment(store: store, dispatcher: dispatcher, launch: false))
+    }
 
-    func pollOnce() async -> Runner.PollOutcome {
+    var config: Config { env.config }
+    var store: Store? { env.store }
+    var dispatcher: Dispatcher { env.dispatcher }
+    var desk: EngineDesk { env.desk }
+
+    func pollOnce() async -> FeedOutcome {
         guard config.crypto.enabled else { return .notPolled }
         return await poll() == nil ? .succeeded : .failed
     }
@@ -38,17 +39,17 @@ struct CryptoRound: Sendable {
             let retryAfter = error?.retryAfterSeconds.map { Duration.seconds($0) }
             let delay = backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,
                                       normalInterval: config.crypto.interval, random: &random)
-            try? await runner.clock.sleep(for: delay)
+            try? await env.clock.sleep(for: delay)
         }
     }
 
     /// One poll; the error when it failed.
     func poll() async -> FeedError? {
-        let now = runner.now()
-        switch await poller.poll(logger: runner.logger) {
+        let now = env.now()
+        switch await poller.poll(logger: env.logger) {
         case .failure(let error):
             // No data is no data: nothing is evaluated, so nothing fires or resolves.
-            runner.logger.warning("\(error)")
+            env.logger.warning("\(error)")
             if let alert = await health.record(error, now: now) { await dispatcher.submit([alert], now: now) }
             return error
         case .success(let tickers):
@@ -72,10 +73,10 @@ struct CryptoRound: Sendable {
             do {
                 try store?.appendPrices(tickers, at: now)
             } catch {
-                runner.logger.error("\(error)")
+                env.logger.error("\(error)")
             }
             if let alert = await health.record(nil, now: now) { alerts.append(alert) }
-            runner.logger.debug("crypto feed: \(tickers.count) tickers, \(alerts.count) alerts")
+            env.logger.debug("crypto feed: \(tickers.count) tickers, \(alerts.count) alerts")
             await dispatcher.submit(alerts, records: changed, now: now)
             return nil
         }
@@ -91,7 +92,7 @@ struct CryptoRound: Sendable {
         do {
             try store?.save(FeedSnapshot(feed: CryptoFeed.name, source: "coinlore", fetchedAt: now, payload: String(decoding: data, as: UTF8.self)))
         } catch {
-            runner.logger.error("\(error)")
+            env.logger.error("\(error)")
         }
     }
 }
