@@ -12,8 +12,9 @@ import Testing
 /// real libcurl client to one loopback server per feed. Each cell: the target feed's server
 /// turns faulty after a healthy start, stays faulty for several polls, then heals.
 ///
-/// `scripts/fault-matrix` runs this suite and prints the table it writes. Adding a feed is one
-/// `MatrixFeed` entry in `MatrixFeed.all`.
+/// `scripts/fault-matrix` runs this suite and prints the table it writes. The feeds are the
+/// registry's (`FeedRegistry.all`); each feed kind brings its fixture by conforming to
+/// `MatrixServed`, and a registered feed without one fails the matrix.
 @Suite struct FaultMatrixTests {
     @Test func everyFeedSurvivesEveryFault() async throws {
         let feeds = try MatrixFeed.all()
@@ -47,6 +48,25 @@ import Testing
 
 // MARK: - The feeds
 
+/// A feed kind the matrix can run: its server's fixture.
+protocol MatrixServed {
+    func matrixFeed() throws -> MatrixFeed
+}
+
+enum MatrixError: Error, CustomStringConvertible {
+    case noFixture(String)
+    var description: String {
+        switch self {
+        case .noFixture(let feed): return "the feed '\(feed)' is registered but has no fault-matrix fixture: make its kind MatrixServed"
+        }
+    }
+}
+
+extension CountriesFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { try .countries() } }
+extension CryptoFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { try .crypto() } }
+extension HolidaysFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { .holidays() } }
+extension ForecastFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { .forecast() } }
+
 /// One feed as the matrix sees it: its server's routes and healthy answers, how the config
 /// points at that server, and its normal cadence.
 struct MatrixFeed: Sendable {
@@ -65,9 +85,17 @@ struct MatrixFeed: Sendable {
     /// The wait between two polls while it works.
     let cadence: Duration
     let configure: @Sendable (inout Config, String) -> Void
+    /// The registered kind the daemon runs it as (set by `all`).
+    var kind: (any FeedKind)? = nil
 
-    static func all() throws -> [MatrixFeed] {
-        [try countries(), try crypto(), holidays(), forecast()]
+    /// The fixtures of `kinds`, in order; a kind without one is an error that names it.
+    static func all(_ kinds: [any FeedKind] = FeedRegistry.all) throws -> [MatrixFeed] {
+        try kinds.map { kind in
+            guard let served = kind as? any MatrixServed else { throw MatrixError.noFixture(kind.name) }
+            var feed = try served.matrixFeed()
+            feed.kind = kind
+            return feed
+        }
     }
 
     /// REST Countries v5 (the remote source), one page.
@@ -348,6 +376,7 @@ enum MatrixCell {
         runner.clock = clock
         runner.now = { start.addingTimeInterval(clock.now.offset.inSeconds) }
         runner.http = Feeds.HTTPClient(limits: limits)
+        runner.feeds = feeds.compactMap(\.kind)
         let store = try Store(path: sandbox.storeFile.path)
         let sink = RecordingSink()
         let finished = Flag()
