@@ -18,9 +18,23 @@ import Testing
 @Suite struct FaultMatrixTests {
     @Test func everyFeedSurvivesEveryFault() async throws {
         let feeds = try MatrixFeed.all()
-        let cells = MatrixFault.allCases.flatMap { fault in feeds.map { (fault, $0) } }
+        let results = try await Self.run(feeds: feeds, targets: feeds)
+        let table = MatrixTable(feeds: feeds.map(\.name), results: results).text
+        print(table)
+        let output = ProcessInfo.processInfo.environment["FAULT_MATRIX_OUT"]
+            ?? Samples.packageRoot.appendingPathComponent(".build/fault-matrix.txt").path
+        try? table.write(toFile: output, atomically: true, encoding: .utf8)
+        for result in results where !result.passed {
+            Issue.record("\(result.fault.label) × \(result.feed): \(result.problems.joined(separator: "; "))")
+        }
+        #expect(results.count == MatrixFault.allCases.count * feeds.count)
+    }
+
+    /// Every fault against each of `targets`, with all of `feeds` running; a few cells at a
+    /// time, each with its own servers, store and clock.
+    static func run(feeds: [MatrixFeed], targets: [MatrixFeed]) async throws -> [CellResult] {
+        let cells = MatrixFault.allCases.flatMap { fault in targets.map { (fault, $0) } }
         var results: [CellResult] = []
-        // A few cells at a time: each has its own servers, store and clock.
         try await withThrowingTaskGroup(of: CellResult.self) { group in
             var pending = cells.makeIterator()
             for _ in 0..<4 {
@@ -34,23 +48,21 @@ import Testing
                 }
             }
         }
-        let table = MatrixTable(feeds: feeds.map(\.name), results: results).text
-        print(table)
-        let output = ProcessInfo.processInfo.environment["FAULT_MATRIX_OUT"]
-            ?? Samples.packageRoot.appendingPathComponent(".build/fault-matrix.txt").path
-        try? table.write(toFile: output, atomically: true, encoding: .utf8)
-        for result in results where !result.passed {
-            Issue.record("\(result.fault.label) × \(result.feed): \(result.problems.joined(separator: "; "))")
-        }
-        #expect(results.count == cells.count)
+        return results
     }
 }
 
 // MARK: - The feeds
 
-/// A feed kind the matrix can run: its server's fixture.
-protocol MatrixServed {
+/// A feed kind the matrix can run: its server's fixture, and itself pointed at that server
+/// (the registered feeds read their server from the config `configure` writes).
+protocol MatrixServed: Sendable {
     func matrixFeed() throws -> MatrixFeed
+    func serving(_ baseURL: String) -> any FeedKind
+}
+
+extension MatrixServed where Self: FeedKind {
+    func serving(_ baseURL: String) -> any FeedKind { self }
 }
 
 enum MatrixError: Error, CustomStringConvertible {
@@ -85,15 +97,15 @@ struct MatrixFeed: Sendable {
     /// The wait between two polls while it works.
     let cadence: Duration
     let configure: @Sendable (inout Config, String) -> Void
-    /// The registered kind the daemon runs it as (set by `all`).
-    var kind: (any FeedKind)? = nil
+    /// The registered kind the daemon runs it as, against a server's base URL (set by `all`).
+    var runAs: (@Sendable (String) -> any FeedKind)? = nil
 
     /// The fixtures of `kinds`, in order; a kind without one is an error that names it.
     static func all(_ kinds: [any FeedKind] = FeedRegistry.all) throws -> [MatrixFeed] {
         try kinds.map { kind in
             guard let served = kind as? any MatrixServed else { throw MatrixError.noFixture(kind.name) }
             var feed = try served.matrixFeed()
-            feed.kind = kind
+            feed.runAs = { served.serving($0) }
             return feed
         }
     }
@@ -376,7 +388,7 @@ enum MatrixCell {
         runner.clock = clock
         runner.now = { start.addingTimeInterval(clock.now.offset.inSeconds) }
         runner.http = Feeds.HTTPClient(limits: limits)
-        runner.feeds = feeds.compactMap(\.kind)
+        runner.feeds = feeds.compactMap { feed in feed.runAs?(servers[feed.name]!.baseURL) }
         let store = try Store(path: sandbox.storeFile.path)
         let sink = RecordingSink()
         let finished = Flag()

@@ -55,11 +55,15 @@ struct Runner: Sendable {
     /// What `--once` would deliver, and why: feeds are fetched and rules evaluated on a copy of
     /// the stored state; nothing is delivered and nothing is written.
     func dryRun() async {
+        try? StandardOutput.write(await dryRunReport().text)
+    }
+
+    func dryRunReport() async -> DryRunReport {
         let environment = DryRunEnvironment(config: context.config, paths: context.paths, http: http, clock: clock, now: now,
                                             logger: logger, store: Store.openForReading(path: context.paths.storePath), seed: seed)
         var report = DryRunReport()
         for feed in feeds { await feed.dryRun(environment, into: &report) }
-        try? StandardOutput.write(report.text)
+        return report
     }
 
     /// What a feed round is given, for one run or one daemon generation.
