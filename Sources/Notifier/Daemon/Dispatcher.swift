@@ -34,11 +34,13 @@ actor Dispatcher {
 
     var pendingCount: Int { outbox.pendingCount }
 
-    /// Commits what a poll decided, then delivers whatever is due.
-    func submit(_ alerts: [Alert], records: [SubjectKey: SubjectRecord] = [:], now: Date) async {
+    /// Commits what a poll decided (rule states changed and forgotten, alerts into the outbox)
+    /// in one transaction, then delivers whatever is due.
+    func submit(_ alerts: [Alert], records: [SubjectKey: SubjectRecord] = [:], forgetting forgotten: [SubjectKey] = [],
+                now: Date) async {
         outbox.submit(alerts.map(TextSanitizer.bounded), now: now)
         do {
-            try store?.commit(records: records, outbox: outbox, now: now)
+            try store?.commit(records: records, forgetting: forgotten, outbox: outbox, now: now)
         } catch {
             logger.error("\(error)")
         }
@@ -47,9 +49,12 @@ actor Dispatcher {
 
     /// Delivers what quiet hours and the rate limit allow now.
     func deliverDue(now: Date) async {
-        let undelivered = outbox
-        let due = outbox.due(now: now, calendar: calendar)
-        guard !due.isEmpty else { return }
+        let plan = outbox.plan(now: now, calendar: calendar)
+        let due = plan.alerts
+        guard !due.isEmpty else {
+            outbox.confirm(plan)  // what quiet hours now hold is marked so
+            return
+        }
         let deliveries = due.map { alert in
             Delivery(deliveredAt: now, rule: alert.rule, key: alert.key, title: alert.title, body: alert.body,
                      urgency: alert.urgency.rawValue, deepLink: alert.deepLink.command, sink: sink.name,
@@ -59,15 +64,15 @@ actor Dispatcher {
         // Shown only once recorded: what the ledger cannot take (a full disk, a locked store)
         // stays in the outbox and goes out on a later try, neither lost nor shown twice.
         do {
-            try store?.markDelivered(deliveries, outbox: outbox)
+            try store?.markDelivered(deliveries, outbox: plan.after)
         } catch {
-            outbox = undelivered
             if !recordingFails {
                 logger.error("\(error); \(due.count == 1 ? "a notification is" : "\(due.count) notifications are") held until it can be recorded")
             }
             recordingFails = true
             return
         }
+        outbox.confirm(plan)
         if recordingFails {
             recordingFails = false
             logger.info("the store records again; delivering \(due.count) held")

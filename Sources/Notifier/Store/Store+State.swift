@@ -18,6 +18,18 @@ extension Store {
         }
     }
 
+    /// The prices of the last poll stored, by symbol: the trend arrow's "from".
+    func latestPrices() throws(StoreError) -> [String: Decimal] {
+        try read("reading prices") { db in
+            var prices: [String: Decimal] = [:]
+            let sql = "SELECT symbol, price FROM price_history WHERE at = (SELECT MAX(at) FROM price_history)"
+            for row in try Row.fetchAll(db, sql: sql) {
+                if let price = Ticker.parseDecimal(row["price"] as String) { prices[row["symbol"]] = price }
+            }
+            return prices
+        }
+    }
+
     func priceHistory(since: Date) throws(StoreError) -> [String: [CryptoMoveRule.PricePoint]] {
         try read("reading prices") { db in
             var history: [String: [CryptoMoveRule.PricePoint]] = [:]
@@ -53,8 +65,12 @@ extension Store {
 
     /// What one poll decided, in one transaction: the changed rule states and the outbox holding
     /// their alerts. A crash before it leaves the previous state; after it, nothing is lost.
-    func commit(records: [SubjectKey: SubjectRecord], outbox: Outbox, now: Date) throws(StoreError) {
+    func commit(records: [SubjectKey: SubjectRecord], forgetting forgotten: [SubjectKey] = [], outbox: Outbox,
+                now: Date) throws(StoreError) {
         try write("saving the rule states") { db in
+            for key in forgotten {
+                try db.execute(sql: "DELETE FROM rule_state WHERE rule = ? AND subject = ?", arguments: [key.rule, key.subject])
+            }
             for (key, record) in records {
                 try db.execute(
                     sql: """

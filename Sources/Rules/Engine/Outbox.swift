@@ -118,6 +118,25 @@ public struct Outbox: Codable, Sendable, Equatable {
         groupWindow > .zero && now < entry.submitted.addingTimeInterval(groupWindow.nonNegativeSeconds)
     }
 
+    /// What `due` would hand out now, and the outbox as it will be once they are delivered:
+    /// a delivery records `alerts`, then `confirm`s the plan; one that cannot be recorded
+    /// leaves the outbox as it was, with nothing to roll back.
+    public struct DeliveryPlan: Sendable {
+        public let alerts: [Alert]
+        public let after: Outbox
+    }
+
+    public func plan(now: Date, calendar: Calendar) -> DeliveryPlan {
+        var after = self
+        let alerts = after.due(now: now, calendar: calendar)
+        return DeliveryPlan(alerts: alerts, after: after)
+    }
+
+    /// The plan's alerts were delivered (or recorded as such): the outbox moves on.
+    public mutating func confirm(_ plan: DeliveryPlan) {
+        self = plan.after
+    }
+
     /// What to show now; the outbox counts everything returned as delivered.
     ///
     /// During quiet hours nothing. Afterwards what was held then comes out as one summary.

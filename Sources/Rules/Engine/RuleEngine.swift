@@ -144,6 +144,14 @@ public struct RuleEngine: Sendable, Equatable {
         return decision
     }
 
+    /// Drops the records `isGone` names (forecast days that have passed), returning their keys
+    /// so the store forgets them in the same commit as the poll's decision.
+    public mutating func forget(where isGone: (SubjectKey) -> Bool) -> [SubjectKey] {
+        let gone = records.keys.filter(isGone).sorted()
+        for key in gone { records[key] = nil }
+        return gone
+    }
+
     /// The state a subject seen for the first time starts in, silently; `nil` to step it as usual.
     private static func firstSight(_ reading: SubjectReading, now: Date) -> AlertStateMachine? {
         guard let signal = reading.signal else { return nil }

@@ -71,7 +71,7 @@ struct CountriesFeedKind: FeedKind {
     static func launchCountryAlert(config: Config, paths: XDGPaths, seed: UInt64?) -> Alert? {
         guard config.launchCountryEnabled else { return nil }
         let data = CountryData.current(config: config, paths: paths)
-        let rule = LaunchCountryRule(delay: .seconds(config.launchCountryDelaySeconds))
+        let rule = LaunchCountryRule()
         let index: Int?
         if let seed {
             var generator = SeededGenerator(seed: seed)

@@ -26,7 +26,8 @@ struct CryptoFeedKind: FeedKind {
             var readings: [SubjectReading] = []
             if config.cryptoChangeEnabled {
                 let rule = config.cryptoChangeRule
-                let change = rule.readings(tickers, known: Array(engine.records.keys), previous: [:], locale: .current)
+                let previous = StoreProblems.attempt("the last prices", logger: env.logger) { try env.store?.latestPrices() } ?? [:]
+                let change = rule.readings(tickers, known: Array(engine.records.keys), previous: previous, locale: .current)
                 let beyond = change.filter { $0.signal == .beyondFire }.map { "\($0.key.subject) \($0.shownValue)" }
                 report.note("crypto_change: \(tickers.count) coins, \(rule.window.rawValue) change against ±\(config.cryptoChangeThreshold.shortText) % (re-arm ±\(config.cryptoChangeRearm.shortText) %); beyond: \(beyond.isEmpty ? "none" : beyond.joined(separator: ", "))")
                 readings += change

@@ -53,7 +53,7 @@ struct CryptoRound: Sendable {
             if let alert = await health.record(error, now: now) { await dispatcher.submit([alert], now: now) }
             return error
         case .success(let tickers):
-            let previous = previousPrices()
+            let previous = await poller.previousPrices(store: store, logger: env.logger)
             saveSnapshot(tickers, now: now)
             var alerts: [Alert] = []
             var changed: [SubjectKey: SubjectRecord] = [:]
@@ -66,7 +66,7 @@ struct CryptoRound: Sendable {
             }
             if config.cryptoMoveEnabled {
                 let since = now.addingTimeInterval(-Double(config.cryptoMoveWindow.components.seconds))
-                let history = (try? store?.priceHistory(since: since)) ?? [:]
+                let history = StoreProblems.attempt("the price history", logger: env.logger) { try store?.priceHistory(since: since) } ?? [:]
                 readings += config.cryptoMoveRule.readings(tickers, history: history, now: now, locale: .current)
             }
             (alerts, changed) = await desk.evaluate(readings, now: now)
@@ -80,11 +80,6 @@ struct CryptoRound: Sendable {
             await dispatcher.submit(alerts, records: changed, now: now)
             return nil
         }
-    }
-
-    private func previousPrices() -> [String: Decimal] {
-        guard let tickers = store?.latestTickers()?.tickers else { return [:] }
-        return Dictionary(tickers.map { ($0.symbol.uppercased(), $0.priceUSD) }) { first, _ in first }
     }
 
     private func saveSnapshot(_ tickers: [Ticker], now: Date) {

@@ -59,7 +59,7 @@ struct ForecastRound: Sendable {
         var outcome = Outcome()
         let now = env.now()
         for place in config.forecastPlaces {
-            if skippingFresh, let last = try? store?.forecasts(place: place.name, limit: 1).first,
+            if skippingFresh, let last = StoreProblems.attempt("the last forecast", logger: env.logger, { try store?.forecasts(place: place.name, limit: 1).first }),
                now.timeIntervalSince(last.fetchedAt) < Double(config.forecast.interval.components.seconds), last.fetchedAt <= now {
                 env.logger.debug("forecast feed: \(place.name) fetched \(Int(now.timeIntervalSince(last.fetchedAt))) s ago, not asked again yet")
                 continue
@@ -90,7 +90,7 @@ struct ForecastRound: Sendable {
         var latitude = place.latitude, longitude = place.longitude
         if latitude == nil, case .openMeteo(_, let geocodingURL) = feed.source {
             let match: OpenMeteoDecoder.Match
-            if let cached = try? store?.geocoded(place.name) {
+            if let cached = StoreProblems.attempt("the cached geocode", logger: logger, { try store?.geocoded(place.name) }) {
                 match = cached
             } else {
                 match = try await feed.geocode(place.name, geocodingURL: geocodingURL)
@@ -123,17 +123,17 @@ struct ForecastRound: Sendable {
     /// Rules first, then the forecast is stored: a crash between the two leaves decisions
     /// committed and only the next comparison's "from" figures one forecast older.
     private func evaluate(_ forecast: Forecast, place: ForecastPlace, now: Date) async {
-        let previous = (try? store?.forecasts(place: place.name, limit: 1))?.first?.forecast
+        let previous = StoreProblems.attempt("the last forecast", logger: env.logger) { try store?.forecasts(place: place.name, limit: 1).first }?.forecast
         let today = Self.today(of: forecast, now: now)
         let readings = await Self.readings(forecast, previous: previous, rules: config.forecastRules, today: today) { rule in
             await desk.anchors(rule: rule)
         }
         let (alerts, changed) = await desk.evaluate(readings, now: now)
+        let passed = await desk.forget { ForecastSubjects.isPassed($0, place: place.name, before: today) }
         env.logger.debug("forecast feed: \(place.name), \(forecast.days.count) days, \(alerts.count) alerts")
-        await dispatcher.submit(alerts, records: changed, now: now)
+        await dispatcher.submit(alerts, records: changed, forgetting: passed, now: now)
         do {
             try store?.saveForecast(forecast, at: now)
-            try store?.pruneForecastStates(before: today, place: place.name)
         } catch {
             env.logger.error("\(error)")
         }
