@@ -47,13 +47,52 @@ extension Store {
         try read("reading the rule states") { db in
             var records: [SubjectKey: SubjectRecord] = [:]
             for row in try Row.fetchAll(db, sql: "SELECT rule, subject, record FROM rule_state") {
-                // A record that no longer decodes (an older format) starts over as armed.
-                let record = (try? Self.decoder.decode(SubjectRecord.self, from: Data((row["record"] as String).utf8))) ?? SubjectRecord()
+                // One that no longer decodes is left out, not reset: a writer keeps it aside
+                // (`keepAsideUnreadable`) before the engine could overwrite it.
+                guard let record = try? Self.decoder.decode(SubjectRecord.self, from: Data((row["record"] as String).utf8)) else { continue }
                 records[SubjectKey(rule: row["rule"], subject: row["subject"])] = record
             }
             let silences = try Self.silences(db)
             return RuleEngine(records: records, mutes: silences.mutes, snoozes: silences.snoozes)
         }
+    }
+
+    /// Moves the rule states and the outbox this version cannot decode into `kept_aside`, in one
+    /// transaction; returns what it moved, for the log. Each row moves once, so each is reported
+    /// once, and nothing is silently reset. Reads first: a store with nothing unreadable (the
+    /// usual case) costs no write.
+    func keepAsideUnreadable(now: Date) throws(StoreError) -> [String] {
+        struct Unreadable { var table, key, payload, reason: String; var rule: String?, subject: String? }
+        let unreadable: [Unreadable] = try read("checking the rule states") { db in
+            var found: [Unreadable] = []
+            for row in try Row.fetchAll(db, sql: "SELECT rule, subject, record FROM rule_state") {
+                let (rule, subject, payload): (String, String, String) = (row["rule"], row["subject"], row["record"])
+                do { _ = try Self.decoder.decode(SubjectRecord.self, from: Data(payload.utf8)) } catch {
+                    found.append(Unreadable(table: "rule_state", key: "\(rule)/\(subject)", payload: payload, reason: "\(error)",
+                                            rule: rule, subject: subject))
+                }
+            }
+            if let payload = try String.fetchOne(db, sql: "SELECT payload FROM outbox WHERE id = 1") {
+                do { _ = try Self.decoder.decode(Outbox.self, from: Data(payload.utf8)) } catch {
+                    found.append(Unreadable(table: "outbox", key: "1", payload: payload, reason: "\(error)"))
+                }
+            }
+            return found
+        }
+        guard !unreadable.isEmpty else { return [] }
+        try write("keeping unreadable rows aside") { db in
+            for row in unreadable {
+                try db.execute(sql: "INSERT INTO kept_aside (kept_at, source, key, payload, reason) VALUES (?, ?, ?, ?, ?)",
+                               arguments: [now, row.table, row.key, row.payload, row.reason])
+                if let rule = row.rule, let subject = row.subject {
+                    try db.execute(sql: "DELETE FROM rule_state WHERE rule = ? AND subject = ? AND record = ?",
+                                   arguments: [rule, subject, row.payload])
+                } else {
+                    try db.execute(sql: "DELETE FROM outbox WHERE id = 1 AND payload = ?", arguments: [row.payload])
+                }
+            }
+        }
+        return unreadable.map { "\($0.table) \($0.key)" }
     }
 
     func loadOutbox() throws(StoreError) -> Outbox {

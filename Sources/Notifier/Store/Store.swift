@@ -52,23 +52,33 @@ final class Store: Sendable {
     private let busySeconds: Int
 
     convenience init(path: String, busySeconds: Int = Store.busySeconds) throws(StoreError) {
-        try self.init(path: path, busySeconds: busySeconds, singleConnection: false)
+        try self.init(path: path, busySeconds: busySeconds, readOnly: false)
     }
 
-    /// `singleConnection`: a queue, not a pool with its reader connections and threads; for a
-    /// view, which reads a few rows once and exits (a click's latency).
-    private init(path: String, busySeconds: Int, singleConnection: Bool) throws(StoreError) {
+    /// `readOnly`: one read-only connection (a queue, not a pool with its reader connections
+    /// and threads) that never migrates; for a view, which reads a few rows once and exits.
+    private init(path: String, busySeconds: Int, readOnly: Bool) throws(StoreError) {
         self.path = path
         self.busySeconds = busySeconds
         do {
-            let directory = (path as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             var configuration = Configuration()
             configuration.busyMode = .timeout(TimeInterval(busySeconds))
-            database = singleConnection
-                ? try DatabaseQueue(path: path, configuration: configuration)
-                : try DatabasePool(path: path, configuration: configuration)
+            if readOnly {
+                configuration.readonly = true
+                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                // A store another version wrote, not yet migrated by a writer: not read at all.
+                guard try queue.read({ try Self.migrator.hasCompletedMigrations($0) }) else {
+                    throw StoreError.cannotOpen(path: path, reason: "it is not yet up to date; `notifier --once` updates it")
+                }
+                database = queue
+                return
+            }
+            let directory = (path as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            database = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(database)
+        } catch let error as StoreError {
+            throw error
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
             throw .corrupt(path: path, reason: Self.reason(error))
         } catch {
@@ -99,10 +109,11 @@ final class Store: Sendable {
         }
     }
 
-    /// Opens an existing store for reading only; `nil` when there is none yet.
+    /// Opens an existing store for reading only, never migrating it; `nil` when there is none
+    /// yet (or none this version can read).
     static func openForReading(path: String) -> Store? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        return try? Store(path: path, busySeconds: Store.busySeconds, singleConnection: true)
+        return try? Store(path: path, busySeconds: Store.busySeconds, readOnly: true)
     }
 
     static let migrator: DatabaseMigrator = {
@@ -184,6 +195,18 @@ final class Store: Sendable {
                 t.column("longitude", .double).notNull()
                 t.column("label", .text).notNull()
                 t.column("resolved_at", .datetime).notNull()
+            }
+        }
+        migrator.registerMigration("v6: kept aside") { db in
+            // Rows this version cannot read (a rule state, the outbox), moved here once and
+            // reported, rather than reset and overwritten: kept for a look or a later version.
+            try db.create(table: "kept_aside") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("kept_at", .datetime).notNull()
+                t.column("source", .text).notNull()  // the table it came from
+                t.column("key", .text).notNull()
+                t.column("payload", .text).notNull()
+                t.column("reason", .text).notNull()
             }
         }
         return migrator
