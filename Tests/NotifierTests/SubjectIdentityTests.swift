@@ -98,6 +98,23 @@ import Testing
         #expect(titles == ["BTC +6 % in 24h ▲", "BTC back within ±5 % (+6 % in 24h)"], "\(shown.map(\.title))")
     }
 
+    /// The history names each delivery's engine subject beside its key.
+    @Test func theHistoryRecordsTheSubject() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-history-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = try Store(path: path)
+        var config = Config()
+        config.groupWindow = .zero
+        let dispatcher = Dispatcher(sink: RecordingSink(), store: store, config: config, logger: Logger(label: "test"))
+        var engine = RuleEngine()
+        let rule = CryptoChangeRule()
+        let fired = engine.evaluate(rule.readings([Self.ticker("BTC", 100, change24h: -6)], known: [], previous: [:], locale: Self.locale),
+                                    now: Self.start)
+        await dispatcher.submit(fired.alerts, now: Self.start)
+        let history = try store.history(limit: 5)
+        #expect(history.map(\.key) == ["BTC"] && history.map(\.subject) == ["BTC:down"], "\(history)")
+    }
+
     // MARK: Fixtures
 
     /// Every reading with this signal and a policy without waits, so each step is one emission.

@@ -58,7 +58,7 @@ actor Dispatcher {
         let deliveries = due.map { alert in
             Delivery(deliveredAt: now, rule: alert.rule, key: alert.key, title: alert.title, body: alert.body,
                      urgency: alert.urgency.rawValue, deepLink: alert.deepLink.command, sink: sink.name,
-                     reason: alert.reason ?? "")
+                     reason: alert.reason ?? "", subject: alert.subject)
         }
         // Recorded before shown: a crash in between loses a bubble rather than repeating one.
         // Shown only once recorded: what the ledger cannot take (a full disk, a locked store)

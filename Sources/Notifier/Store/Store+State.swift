@@ -209,11 +209,11 @@ extension Store {
     private static func insert(_ delivery: Delivery, _ db: Database) throws {
         try db.execute(
             sql: """
-            INSERT INTO delivery (delivered_at, rule, key, title, body, urgency, deep_link, sink, reason)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO delivery (delivered_at, rule, key, title, body, urgency, deep_link, sink, reason, subject)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             arguments: [delivery.deliveredAt, delivery.rule, delivery.key, delivery.title, delivery.body,
-                        delivery.urgency, delivery.deepLink, delivery.sink, delivery.reason])
+                        delivery.urgency, delivery.deepLink, delivery.sink, delivery.reason, delivery.subject])
     }
 
     /// The newest deliveries first.
@@ -222,7 +222,7 @@ extension Store {
             try Row.fetchAll(db, sql: "SELECT * FROM delivery ORDER BY delivered_at DESC, id DESC LIMIT ?", arguments: [limit]).map {
                 Delivery(deliveredAt: $0["delivered_at"], rule: $0["rule"], key: $0["key"], title: $0["title"],
                          body: $0["body"], urgency: $0["urgency"], deepLink: $0["deep_link"], sink: $0["sink"],
-                         reason: $0["reason"])
+                         reason: $0["reason"], subject: $0["subject"])
             }
         }
     }

@@ -38,6 +38,9 @@ struct Delivery: Sendable, Equatable, Codable {
     var sink: String
     /// Why it was sent; empty where the rule gives no reason.
     var reason: String = ""
+    /// The engine's subject it was decided for (`BTC:up`); `nil` for groups, summaries and
+    /// alerts no engine decided, and for rows older than the column.
+    var subject: String? = nil
 }
 
 /// SQLite through GRDB at `$XDG_STATE_HOME/notifier/notifier.sqlite`: WAL, so views read while
@@ -208,6 +211,9 @@ final class Store: Sendable {
                 t.column("payload", .text).notNull()
                 t.column("reason", .text).notNull()
             }
+        }
+        migrator.registerMigration("v7: delivery subject") { db in
+            try db.alter(table: "delivery") { t in t.add(column: "subject", .text) }
         }
         return migrator
     }()
