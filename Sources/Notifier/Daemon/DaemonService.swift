@@ -1,3 +1,4 @@
+import ArgumentParser
 import Feeds
 import Foundation
 import Logging
@@ -10,7 +11,14 @@ struct DaemonService: Service {
     let runner: Runner
 
     func run() async throws {
-        let store = runner.openStore()
+        let store: Store
+        do {
+            store = try runner.context.openStore()
+            try store.checkWritable()
+        } catch {
+            runner.logger.error("\(error); \(PassGuard.withoutStore)")
+            throw ExitCode(Exit.failure)
+        }
         let sink = await SinkFactory.make(runner.output, environment: runner.context.environment, logger: runner.logger, images: runner.context.config.images)
         // Trapped for the daemon's whole life: between two reloads a SIGHUP must not kill it.
         let hangups = await UnixSignalsSequence(trapping: .sighup)

@@ -13,6 +13,11 @@ actor Dispatcher {
     private var outbox: Outbox
     /// Whether the last try to record deliveries failed: said once, not on every retry.
     private var recordingFails = false
+    /// Rule states whose commit failed: they are recorded with the deliveries they decided,
+    /// never after them (else the next pass would decide, and show, the same again).
+    private var uncommittedRecords: [SubjectKey: SubjectRecord] = [:]
+    /// Likewise the rule states forgotten (passed forecast days) by a commit that failed.
+    private var uncommittedForgotten: [SubjectKey] = []
 
     init(sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current) {
         self.sink = sink
@@ -40,8 +45,14 @@ actor Dispatcher {
                 now: Date) async {
         outbox.submit(alerts.map(TextSanitizer.bounded), now: now)
         do {
-            try store?.commit(records: records, forgetting: forgotten, outbox: outbox, now: now)
+            try store?.commit(records: uncommittedRecords.merging(records) { $1 }, forgetting: uncommittedForgotten + forgotten,
+                              outbox: outbox, now: now)
+            uncommittedRecords = [:]
+            uncommittedForgotten = []
         } catch {
+            uncommittedRecords.merge(records) { $1 }
+            for key in forgotten { uncommittedRecords[key] = nil }
+            uncommittedForgotten += forgotten
             logger.error("\(error)")
         }
         await deliverDue(now: now)
@@ -64,7 +75,9 @@ actor Dispatcher {
         // Shown only once recorded: what the ledger cannot take (a full disk, a locked store)
         // stays in the outbox and goes out on a later try, neither lost nor shown twice.
         do {
-            try store?.markDelivered(deliveries, outbox: plan.after)
+            try store?.markDelivered(deliveries, outbox: plan.after, records: uncommittedRecords, forgetting: uncommittedForgotten, now: now)
+            uncommittedRecords = [:]
+            uncommittedForgotten = []
         } catch {
             if !recordingFails {
                 logger.error("\(error); \(due.count == 1 ? "a notification is" : "\(due.count) notifications are") held until it can be recorded")

@@ -107,25 +107,38 @@ extension Store {
     func commit(records: [SubjectKey: SubjectRecord], forgetting forgotten: [SubjectKey] = [], outbox: Outbox,
                 now: Date) throws(StoreError) {
         try write("saving the rule states") { db in
-            for key in forgotten {
-                try db.execute(sql: "DELETE FROM rule_state WHERE rule = ? AND subject = ?", arguments: [key.rule, key.subject])
-            }
-            for (key, record) in records {
-                try db.execute(
-                    sql: """
-                    INSERT INTO rule_state (rule, subject, record, updated_at) VALUES (?, ?, ?, ?)
-                    ON CONFLICT(rule, subject) DO UPDATE SET record = excluded.record, updated_at = excluded.updated_at
-                    """,
-                    arguments: [key.rule, key.subject, try Self.json(record), now])
-            }
+            try Self.forget(forgotten, db)
+            try Self.upsert(records, now: now, db)
             try Self.saveOutbox(outbox, db)
+        }
+    }
+
+    private static func upsert(_ records: [SubjectKey: SubjectRecord], now: Date, _ db: Database) throws {
+        for (key, record) in records {
+            try db.execute(
+                sql: """
+                INSERT INTO rule_state (rule, subject, record, updated_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT(rule, subject) DO UPDATE SET record = excluded.record, updated_at = excluded.updated_at
+                """,
+                arguments: [key.rule, key.subject, try Self.json(record), now])
+        }
+    }
+
+    private static func forget(_ keys: [SubjectKey], _ db: Database) throws {
+        for key in keys {
+            try db.execute(sql: "DELETE FROM rule_state WHERE rule = ? AND subject = ?", arguments: [key.rule, key.subject])
         }
     }
 
     /// Takes alerts out of the outbox and into the ledger in one transaction, before they are
     /// shown: a crash mid-delivery can lose a bubble but never shows one twice.
-    func markDelivered(_ deliveries: [Delivery], outbox: Outbox) throws(StoreError) {
+    /// `records` and `forgetting`: rule states decided earlier whose own commit failed; they go
+    /// in with the deliveries they decided, so a shown alert is never one the store does not know of.
+    func markDelivered(_ deliveries: [Delivery], outbox: Outbox, records: [SubjectKey: SubjectRecord] = [:],
+                       forgetting forgotten: [SubjectKey] = [], now: Date = Date()) throws(StoreError) {
         try write("recording deliveries") { db in
+            try Self.forget(forgotten, db)
+            try Self.upsert(records, now: now, db)
             for delivery in deliveries { try Self.insert(delivery, db) }
             try Self.saveOutbox(outbox, db)
         }

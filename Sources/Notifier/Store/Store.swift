@@ -53,6 +53,11 @@ final class Store: Sendable {
     static let busySeconds = 5
 
     private let busySeconds: Int
+    var busyTimeout: Int { busySeconds }
+    /// See `StoreWriteGate`: open unless a `--once` pass closes it.
+    let writeGate = StoreWriteGate()
+    /// For `Store+WriteCheck`.
+    var writer: any DatabaseWriter { database }
 
     convenience init(path: String, busySeconds: Int = Store.busySeconds) throws(StoreError) {
         try self.init(path: path, busySeconds: busySeconds, readOnly: false)
@@ -219,10 +224,13 @@ final class Store: Sendable {
     }()
 
     func write(_ operation: String, _ body: (Database) throws -> Void) throws(StoreError) {
+        if case .failed(_, let reason)? = writeGate.failure { throw .failed(operation: operation, reason: reason) }
         do {
             try database.write(body)
         } catch {
-            throw .failed(operation: operation, reason: Self.reason(error, busySeconds: busySeconds))
+            let failure = StoreError.failed(operation: operation, reason: Self.reason(error, busySeconds: busySeconds))
+            writeGate.record(failure)
+            throw failure
         }
     }
 
