@@ -37,3 +37,10 @@ struct ClickTarget: Sendable, Equatable {
     var rule: String
     var subject: String
 }
+
+extension ClickTarget {
+    /// What a click on `alert`'s bubble is about: the engine's subject, which Snooze silences.
+    init(_ alert: Alert) {
+        self.init(link: alert.deepLink, rule: alert.rule, subject: alert.identity)
+    }
+}
