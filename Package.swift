@@ -27,6 +27,11 @@ let package = Package(
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev"])]
         ),
+        // ncursesw for the interactive views: terminfo, wide characters, resize, alternate screen.
+        .systemLibrary(
+            name: "CNcurses",
+            providers: [.apt(["libncurses-dev"])]
+        ),
         .target(name: "Rules"),
         .target(
             name: "Feeds",
@@ -35,7 +40,7 @@ let package = Package(
         .executableTarget(
             name: "Notifier",
             dependencies: [
-                "CNotify", "Feeds", "Rules",
+                "CNcurses", "CNotify", "Feeds", "Rules",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),

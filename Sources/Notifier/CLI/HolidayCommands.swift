@@ -35,7 +35,7 @@ struct OpenHoliday: AsyncParsableCommand {
         var text = style.bold("\(day)  \(HolidayView.weekdayName(day))") + "  " + HolidayView.distance(from: today, to: day) + "\n"
         if events.isEmpty { text += "  no holidays or folk days\n" }
         for event in events { text += "  " + HolidayView.line(event, style: style) + "\n" }
-        FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
     }
 }
 
@@ -99,7 +99,7 @@ struct OpenWeek: AsyncParsableCommand {
             text += row + "\n"
         }
         text += style.dim("● public holiday (a day off)   ○ folk-calendar day") + "\n"
-        FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
     }
 }
 

@@ -25,12 +25,20 @@ struct ListCountries: ParsableCommand {
     @Option(help: "Order within each continent: name, population or area.")
     var sort: CountryListView.Sort = .name
 
+    @Flag(help: "Print the list even on a terminal, instead of opening it full-screen.")
+    var plain = false
+
     func run() throws {
         let context = try AppContext.load(global)
         let data = CountryData.current(config: context.config, paths: context.paths)
+        if region == nil, ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment),
+           ScreenRunner.run(CountryListModel(countries: data.catalog.all(), sort: sort, data: data, locale: .current, now: Date()),
+                            environment: context.environment) {
+            return
+        }
         let view = CountryListView(countries: data.catalog.all(), locale: .current)
         let text = view.render(region: region, sort: sort, style: .forStandardOutput(environment: context.environment))
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
     }
 }
 
@@ -87,6 +95,6 @@ struct ListCrypto: ParsableCommand {
             text += " \(ticker.priceUSD.description.leftPadded(14)) \(trend(ticker)) \(change(ticker.change1h).leftPadded(9)) \(change(ticker.change24h).leftPadded(9)) \(change(ticker.change7d).leftPadded(9))\n"
         }
         text += style.dim("CoinLore, fetched \(fetchedAt.formatted(.iso8601))") + "\n"
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
     }
 }

@@ -26,11 +26,14 @@ struct OpenCountry: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Print the view even on a terminal, instead of opening it full-screen.")
+    var plain = false
+
     func run() throws {
-        try Self.show(query, json: json, context: AppContext.load(global))
+        try Self.show(query, json: json, plain: plain, context: AppContext.load(global))
     }
 
-    static func show(_ query: String, json: Bool, context: AppContext) throws {
+    static func show(_ query: String, json: Bool, plain: Bool = false, context: AppContext) throws {
         let data = CountryData.current(config: context.config, paths: context.paths)
         guard query.count <= 100, let country = data.catalog.find(query) else {
             let shown = String(TextSanitizer.singleLine(query).prefix(100))
@@ -38,9 +41,13 @@ struct OpenCountry: ParsableCommand {
             let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?"
             throw UserError.invalidArgument("unknown country '\(shown)'\(hint)")
         }
+        if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
+           ScreenRunner.run(CountryDetailModel(country: country, data: data, locale: .current, now: Date()), environment: context.environment) {
+            return
+        }
         let view = CountryDetailView(country: country, data: data, locale: .current, now: Date())
         let text = json ? try view.renderJSON() : view.render(style: .forStandardOutput(environment: context.environment))
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
     }
 }
 
@@ -131,7 +138,7 @@ struct OpenCrypto: ParsableCommand {
         }
         let age = CountryDetailView.age(from: fetchedAt, to: Date())
         text += "\n" + style.dim("Source: CoinLore, fetched \(fetchedAt.formatted(.iso8601)) (\(age) ago)") + "\n"
-        FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
     }
 }
 
@@ -198,7 +205,7 @@ struct OpenForecast: ParsableCommand {
         if json {
             try PrettyJSON.print(view.json)
         } else {
-            FileHandle.standardOutput.write(Data(view.render(style: .forStandardOutput(environment: context.environment)).utf8))
+            FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(view.render(style: .forStandardOutput(environment: context.environment))).utf8))
         }
     }
 }
