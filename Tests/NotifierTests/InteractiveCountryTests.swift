@@ -9,14 +9,17 @@ import Testing
 
     /// The program, then what the terminal is like after it: its exit status and `stty -a`.
     static func command(_ arguments: [String], environment prefix: String = "") -> String {
-        "\(prefix)\(TmuxSession.quoted([notifier] + arguments)); echo \"exited with $?\"; stty -a"
+        "\(prefix)\(TmuxSession.quoted([notifier] + arguments)); echo \"exited with $?\"; \(sttyCheck)"
     }
+
+    /// The terminal modes a shell needs, on one short line: "modes: icrnl icanon echo".
+    static let sttyCheck = "echo modes: $(stty -a | tr ' ;' '\\n\\n' | grep -xE 'icanon|echo|icrnl' | tr '\\n' ' ')"
 
     /// A terminal given back as it was: line editing and echo on again, the alternate screen left.
     static func expectSane(_ session: TmuxSession, view marker: String) async throws {
         #expect(await session.waitFor("exited with 0"), "\(session.lastSeen)")
         let screen = try await session.screen()
-        #expect(screen.contains(" icanon") && screen.contains(" echo ") && screen.contains(" icrnl"), "\(screen)")
+        #expect(screen.contains("modes: icrnl icanon echo"), "\(screen)")
         #expect(!screen.contains(marker), "the view's screen is gone:\n\(screen)")
     }
 
@@ -57,8 +60,9 @@ import Testing
         #expect(await session.waitFor("Republic of Kazakhstan"))
 
         try await session.send("o")
-        #expect(await waitForFile(opener.record), "o runs xdg-open")
-        let opened = try String(contentsOfFile: opener.record, encoding: .utf8)
+        #expect(await session.waitFor("openstreetmap.org"), "the status line names what it opens")
+        #expect(await waitForFile(opener.record), "o runs xdg-open\n\(try await session.screen())")
+        let opened = (try? String(contentsOfFile: opener.record, encoding: .utf8)) ?? ""
         #expect(opened == "https://www.openstreetmap.org/?mlat=51.1600&mlon=71.4500#map=10/51.1600/71.4500\n", "one argument, no shell")
 
         try await session.resize(width: 50, height: 12)
@@ -121,15 +125,46 @@ import Testing
 
     @Test func aSigtermRestoresTheTerminal() async throws {
         let sandbox = try Sandbox()
-        let session = try await TmuxSession("\(TmuxSession.quoted([Self.notifier, "list", "countries"])) </dev/tty & pid=$!; sleep 1; kill -TERM $pid; wait $pid; echo \"exited with $?\"; stty -a",
+        let session = try await TmuxSession("\(TmuxSession.quoted([Self.notifier, "list", "countries"])) </dev/tty & pid=$!; sleep 1; kill -TERM $pid; wait $pid; echo \"exited with $?\"; \(Self.sttyCheck)",
                                             environment: sandbox.environment(["TERM": "xterm-256color"]))
         #expect(await session.waitFor("exited with 0"), "\(session.lastSeen)")
         let screen = try await session.screen()
-        #expect(screen.contains(" icanon") && !screen.contains("Countries (250)"), "\(screen)")
+        #expect(screen.contains("modes: icrnl icanon echo") && !screen.contains("Countries (250)"), "\(screen)")
     }
 
     private func waitForFile(_ path: String) async -> Bool {
-        for _ in 0..<100 where !FileManager.default.fileExists(atPath: path) { try? await Task.sleep(for: .milliseconds(50)) }
+        for _ in 0..<200 where !FileManager.default.fileExists(atPath: path) { try? await Task.sleep(for: .milliseconds(50)) }
         return FileManager.default.fileExists(atPath: path)
+    }
+}
+
+/// The week view on a pseudo-terminal.
+@Suite struct InteractiveWeekTests {
+    @Test func weeksMoveTheFirstDayCyclesAndIsRemembered() async throws {
+        let sandbox = try Sandbox(holidays: true)
+        let command = InteractiveCountryTests.command(["open", "week", "2026-12-21"])
+        let session = try await TmuxSession(command, environment: sandbox.environment(["TERM": "xterm-256color"]))
+        #expect(await session.waitFor("Thu  2026-12-24  ● Jõululaupäev; ○ Jõulud"), "\(session.lastSeen)")
+        #expect(try await session.screen(escapes: true).contains("\u{1B}["))
+        try await session.send("Right")
+        #expect(await session.waitFor("Week of 2026-12-28 – 2027-01-03"))
+        #expect(await session.waitFor("Fri  2027-01-01  ● Uusaasta"), "\(session.lastSeen)")
+        try await session.send("Left", "f")
+        #expect(await session.waitFor("Week of 2026-12-20 – 2026-12-26"), "\(session.lastSeen)")
+        try await session.resize(width: 60, height: 16)
+        #expect(await session.waitUntil { $0.split(separator: "\n", omittingEmptySubsequences: false).dropLast().last?.hasPrefix("←→ week") == true })
+        try await session.send("q")
+        try await InteractiveCountryTests.expectSane(session, view: "Week of")
+        let remembered = try String(contentsOfFile: sandbox.root.appendingPathComponent("state/notifier/week-first-day").path, encoding: .utf8)
+        #expect(remembered == "sunday\n")
+
+        // The next start begins on Sunday; NO_COLOR leaves no escape sequence, the marks stay.
+        let again = try await TmuxSession(InteractiveCountryTests.command(["open", "week", "2026-12-21"], environment: "NO_COLOR=1 "),
+                                          environment: sandbox.environment(["TERM": "xterm-256color"]))
+        #expect(await again.waitFor("Week of 2026-12-20 – 2026-12-26"), "\(again.lastSeen)")
+        #expect(await again.waitFor("● Jõululaupäev"))
+        #expect(try await !again.screen(escapes: true).contains("\u{1B}["))
+        try await again.send("C-c")
+        try await InteractiveCountryTests.expectSane(again, view: "Week of")
     }
 }

@@ -18,10 +18,17 @@ struct OpenHoliday: AsyncParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Print the day even on a terminal, instead of opening its week full-screen.")
+    var plain = false
+
     func run() async throws {
         let context = try AppContext.load(global)
         guard let day = HolidayDate(string: date) else {
             throw UserError.invalidArgument("not a date: '\(TextSanitizer.singleLine(String(date.prefix(40))))'; write YYYY-MM-DD, e.g. 2026-12-24")
+        }
+        if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
+           WeekScreen.run(anchor: day, firstDay: nil, context: context) {
+            return
         }
         let now = Date()
         let events = try await HolidayView.events(from: day, through: day, context: context, now: now)
@@ -65,15 +72,18 @@ struct OpenWeek: AsyncParsableCommand {
     @Option(help: "Weeks back.")
     var prev = 0
 
+    @Flag(help: "Print the week even on a terminal, instead of opening it full-screen.")
+    var plain = false
+
     func validate() throws {
         guard (0...520).contains(next), (0...520).contains(prev) else { throw ValidationError("--next and --prev take 0 to 520 weeks") }
     }
 
     func run() async throws {
-        try await Self.show(date: date, firstDay: firstDay, next: next, prev: prev, context: AppContext.load(global))
+        try await Self.show(date: date, firstDay: firstDay, next: next, prev: prev, plain: plain, context: AppContext.load(global))
     }
 
-    static func show(date: String?, firstDay: FirstDay?, next: Int, prev: Int, context: AppContext) async throws {
+    static func show(date: String?, firstDay: FirstDay?, next: Int, prev: Int, plain: Bool = false, context: AppContext) async throws {
         let now = Date()
         let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
         var anchor = today
@@ -84,6 +94,10 @@ struct OpenWeek: AsyncParsableCommand {
             anchor = parsed
         }
         anchor = anchor.adding(days: 7 * (next - prev))
+        if ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment),
+           WeekScreen.run(anchor: anchor, firstDay: firstDay?.rawValue, context: context) {
+            return
+        }
         let first = (firstDay ?? FirstDay(rawValue: context.config.weekFirstDay) ?? .monday).weekday
         let start = anchor.adding(days: -((anchor.weekday - first + 7) % 7))
         let end = start.adding(days: 6)

@@ -59,8 +59,11 @@ protocol ScreenModel: Sendable {
     /// True while the view reads typed text (a filter, a place name): then `q`, `?` and
     /// Backspace are text, and Escape is the view's to handle.
     var isTyping: Bool { get }
+    /// What to do as the view first shows (load its data).
+    mutating func appear() -> [ViewEffect]
 }
 
 extension ScreenModel {
     var isTyping: Bool { false }
+    mutating func appear() -> [ViewEffect] { [] }
 }

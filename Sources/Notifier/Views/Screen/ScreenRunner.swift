@@ -21,6 +21,8 @@ enum ScreenRunner {
         guard let screen = TerminalScreen(colors: colorsWanted(environment)) else { return false }
         defer { screen.stop() }
         var session = ScreenSession(stack: [first], environment: environment)
+        let firstEffects = session.stack[0].appear()
+        session.perform(firstEffects)
         session.draw(on: screen, now: now())
         var lastTick = Date.distantPast
         while !session.finished && !screenTerminationRequested.load(ordering: .relaxed) {
@@ -89,6 +91,8 @@ struct ScreenSession {
             case .push(let model):
                 stack.append(model)
                 layouts.append(ScreenLayout(width: 80, height: 24))
+                let appeared = stack[stack.count - 1].appear()
+                perform(appeared)
             case .openURL(let url): openURL(url)
             case .start(let task):
                 let results = results
