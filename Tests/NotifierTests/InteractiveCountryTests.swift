@@ -61,7 +61,7 @@ import Testing
 
         try await session.send("o")
         #expect(await session.waitFor("openstreetmap.org"), "the status line names what it opens")
-        #expect(await waitForFile(opener.record), "o runs xdg-open\n\(try await session.screen())")
+        #expect(await waitForFile(opener.record), "o runs xdg-open\n\(session.lastSeen)")
         let opened = (try? String(contentsOfFile: opener.record, encoding: .utf8)) ?? ""
         #expect(opened == "https://www.openstreetmap.org/?mlat=51.1600&mlon=71.4500#map=10/51.1600/71.4500\n", "one argument, no shell")
 
