@@ -18,8 +18,8 @@ import Testing
     /// A terminal given back as it was: line editing and echo on again, the alternate screen left.
     static func expectSane(_ session: TmuxSession, view marker: String) async throws {
         #expect(await session.waitFor("exited with 0"), "\(session.lastSeen)")
+        #expect(await session.waitFor("modes: icrnl icanon echo"), "\(session.lastSeen)")
         let screen = try await session.screen()
-        #expect(screen.contains("modes: icrnl icanon echo"), "\(screen)")
         #expect(!screen.contains(marker), "the view's screen is gone:\n\(screen)")
     }
 
@@ -128,8 +128,8 @@ import Testing
         let session = try await TmuxSession("\(TmuxSession.quoted([Self.notifier, "list", "countries"])) </dev/tty & pid=$!; sleep 1; kill -TERM $pid; wait $pid; echo \"exited with $?\"; \(Self.sttyCheck)",
                                             environment: sandbox.environment(["TERM": "xterm-256color"]))
         #expect(await session.waitFor("exited with 0"), "\(session.lastSeen)")
-        let screen = try await session.screen()
-        #expect(screen.contains("modes: icrnl icanon echo") && !screen.contains("Countries (250)"), "\(screen)")
+        #expect(await session.waitFor("modes: icrnl icanon echo"), "\(session.lastSeen)")
+        #expect(!(try await session.screen()).contains("Countries (250)"), "\(session.lastSeen)")
     }
 
     private func waitForFile(_ path: String) async -> Bool {

@@ -59,6 +59,10 @@ public final class TmuxSession: @unchecked Sendable {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of this process leaks into the child (a tmux server lives on, and would
+        // hold another test's half-written files open).
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap(Int32.init) ?? []
+        for descriptor in open where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer { (cArguments + cEnvironment).forEach { free($0) } }

@@ -37,6 +37,7 @@ enum ScreenRunner {
                 session.send(.tick(moment))
             }
             session.deliverFinishedWork()
+            session.reapChildren()
             if !session.finished { session.draw(on: screen, now: moment) }
         }
         return true
@@ -51,6 +52,7 @@ struct ScreenSession {
     var finished = false
     let environment: [String: String]
     let results = FinishedWork()
+    var children: [pid_t] = []
 
     init(stack: [any ScreenModel], environment: [String: String]) {
         self.stack = stack
@@ -111,24 +113,54 @@ struct ScreenSession {
     }
 
     /// `xdg-open URL`, an argv; its output would scribble on the screen, so it goes nowhere.
-    private func openURL(_ url: String) {
+    private mutating func openURL(_ url: String) {
         let results = results
         guard let opener = ProgramSearch.find("xdg-open", environment: environment) else {
             results.append("open-url", "xdg-open is not installed: \(url)")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: opener)
-        process.arguments = [url]
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
+        // posix_spawn, not Foundation's Process: its launch could stall the screen loop.
+        if let pid = Spawn.detached([opener, url], environment: environment) {
+            children.append(pid)
             results.append("open-url", "opened \(url)")
-        } catch {
-            results.append("open-url", "cannot run xdg-open: \(error.localizedDescription)")
+        } else {
+            results.append("open-url", "cannot run xdg-open for \(url)")
         }
+    }
+
+    /// Collects the programs it started that have ended, so none lingers as a zombie.
+    mutating func reapChildren() {
+        children.removeAll { waitpid($0, nil, WNOHANG) != 0 }
+    }
+}
+
+/// Starts a program with its output going nowhere (it would scribble on the screen) and
+/// without waiting for it.
+enum Spawn {
+    static func detached(_ argv: [String], environment: [String: String]) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        // Nothing else of this process leaks into the child (a tmux server lives on, and would
+        // hold another test's half-written files open).
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap(Int32.init) ?? []
+        for descriptor in open where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        var pid: pid_t = 0
+        // ETXTBSY: a program just written may still be open for writing in some other
+        // process for a moment (a fork elsewhere inherited the descriptor); it passes.
+        for _ in 0..<20 {
+            let result = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
+            if result == 0 { return pid }
+            guard result == ETXTBSY else { return nil }
+            usleep(50_000)
+        }
+        return nil
     }
 }
 
