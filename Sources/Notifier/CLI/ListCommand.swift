@@ -60,12 +60,20 @@ struct ListCrypto: ParsableCommand {
     @Option(help: "At most this many coins.")
     var limit = 20
 
+    @Flag(help: "Print the list even on a terminal, instead of opening it full-screen and live.")
+    var plain = false
+
     func validate() throws {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
     }
 
     func run() throws {
         let context = try AppContext.load(global)
+        if ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment) {
+            var model = CryptoScreen.listModel(context: context)
+            model.sort = CryptoListModel.Sort(rawValue: sort.rawValue) ?? .rank
+            if ScreenRunner.run(model, environment: context.environment) { return }
+        }
         let store = Store.openForReading(path: context.paths.storePath)
         guard let (fetchedAt, tickers) = store?.latestTickers(), !tickers.isEmpty else {
             print("No crypto data yet: `notifier --once` or the daemon fetches it from CoinLore.")

@@ -89,11 +89,14 @@ struct OpenCrypto: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Print the coin even on a terminal, instead of opening it full-screen and live.")
+    var plain = false
+
     func run() throws {
-        try Self.show(symbol, json: json, context: AppContext.load(global))
+        try Self.show(symbol, json: json, plain: plain, context: AppContext.load(global))
     }
 
-    static func show(_ symbol: String, json: Bool, context: AppContext) throws {
+    static func show(_ symbol: String, json: Bool, plain: Bool = false, context: AppContext) throws {
         let shown = TextSanitizer.singleLine(String(symbol.prefix(40)))
         guard DeepLink.crypto(symbol) != nil else { throw UserError.invalidArgument("not a coin symbol: '\(shown)'") }
         let store = Store.openForReading(path: context.paths.storePath)
@@ -105,6 +108,10 @@ struct OpenCrypto: ParsableCommand {
             let close = tickers.map(\.symbol).filter { (wanted.count >= 2 && $0.hasPrefix(wanted)) || CountryCatalog.editDistance($0, wanted) <= 1 }
             let hint = close.isEmpty ? "watched: \(tickers.map(\.symbol).prefix(30).joined(separator: ", "))" : "did you mean \(close.prefix(5).joined(separator: ", "))?"
             throw UserError.invalidArgument("unknown coin '\(shown)'; \(hint)")
+        }
+        if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
+           ScreenRunner.run(CryptoCoinModel(symbol: ticker.symbol, list: CryptoScreen.listModel(context: context)), environment: context.environment) {
+            return
         }
         let history = (try? store?.priceHistory(since: fetchedAt.addingTimeInterval(-86400)))??[ticker.symbol.uppercased()] ?? []
         if json {
