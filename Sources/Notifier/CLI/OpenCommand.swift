@@ -191,6 +191,9 @@ struct OpenForecast: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Print the forecast even on a terminal, instead of opening it full-screen.")
+    var plain = false
+
     func run() throws {
         let context = try AppContext.load(global)
         let places = context.config.forecastPlaces
@@ -200,6 +203,10 @@ struct OpenForecast: ParsableCommand {
             throw UserError.invalidArgument(wanted == nil ? "no places in feeds.forecast.places" : "not a place name: '\(TextSanitizer.singleLine(wanted!))'")
         }
         let name = places.first { $0.slug.lowercased() == slug.lowercased() }?.name ?? wanted ?? slug
+        if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
+           ForecastScreen.run(place: name, context: context) {
+            return
+        }
         let stored = (try? Store.openForReading(path: context.paths.storePath)?.forecasts(place: name, limit: 2)) ?? []
         guard let latest = stored.first else {
             let configured = places.map(\.name).joined(separator: ", ")
