@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // No pkgConfig: libcurl's headers sit on the default include path, and the library is
@@ -64,6 +65,8 @@ let package = Package(
         .testTarget(name: "RulesTests", dependencies: ["Rules"]),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"]),
         .testTarget(name: "NotifierTests", dependencies: ["Notifier", "Feeds", "TestSupport"]),
+        // The interactive views' plain layout at 80 columns, against committed references.
+        .testTarget(name: "ViewSnapshotTests", dependencies: ["Notifier", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
     ],
     swiftLanguageModes: [.v6]
 )

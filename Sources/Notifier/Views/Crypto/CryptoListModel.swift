@@ -56,7 +56,12 @@ struct CryptoListModel: ScreenModel {
         var title = "Crypto — \(tickers.count) coin\(tickers.count == 1 ? "" : "s") · sorted by \(sort.label)"
         if let fetchedAt { title += " · fetched \(CountryDetailView.age(from: fetchedAt, to: now)) ago" }
         if fetching { title += " · ⟳ fetching" }
-        var body: [StyledLine] = [StyledLine("   Rank  Symbol  Name                  Price (USD)        1 h      24 h       7 d   Market cap", .bold)]
+        // 7 d and the market cap only where there is room: 80 columns hold the rest.
+        let wide = width >= 100, medium = width >= 88
+        var header = "   Rank  Symbol  Name                  Price (USD)        1 h      24 h"
+        if medium { header += "       7 d" }
+        if wide { header += "   Market cap" }
+        var body: [StyledLine] = [StyledLine(header, .bold)]
         if tickers.isEmpty {
             body.append(.empty)
             body.append(StyledLine(fetching ? "  Fetching the coins…" : "  No coins in the answer: nothing to show yet.", .dim))
@@ -64,13 +69,15 @@ struct CryptoListModel: ScreenModel {
         for (index, ticker) in sorted.enumerated() {
             let before = previous[ticker.symbol.uppercased()]
             let (mark, emphasis): (String, Emphasis) = before.map { ticker.priceUSD > $0 ? ("▲", .rise) : ticker.priceUSD < $0 ? ("▼", .fall) : ("=", .plain) } ?? (" ", .plain)
-            var line = StyledLine([
+            let changes = [ticker.change1h, ticker.change24h] + (medium ? [ticker.change7d] : [])
+            var spans = [
                 Span((index == selected ? "›" : " ") + DisplayWidth.rightAligned(String(ticker.rank), 6) + "  " + DisplayWidth.padded(ticker.symbol, 6) + "  "
                      + DisplayWidth.padded(ticker.name, 18) + " "),
                 Span(DisplayWidth.rightAligned("$" + Amounts.scaled(NSDecimalNumber(decimal: ticker.priceUSD).doubleValue), 14) + " " + mark, emphasis),
-                Span(" " + [ticker.change1h, ticker.change24h, ticker.change7d].map { DisplayWidth.rightAligned(CryptoChangeRule.percent($0), 9) }.joined(separator: " ")),
-                Span("  " + DisplayWidth.rightAligned(Amounts.dollars(ticker.marketCapUSD), 11), .dim),
-            ])
+                Span(" " + changes.map { DisplayWidth.rightAligned(CryptoChangeRule.percent($0), 9) }.joined(separator: " ")),
+            ]
+            if wide { spans.append(Span("  " + DisplayWidth.rightAligned(Amounts.dollars(ticker.marketCapUSD), 11), .dim)) }
+            var line = StyledLine(spans)
             if index == selected { line = line.emphasised(.selected) }
             body.append(line)
         }
