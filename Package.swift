@@ -1,6 +1,11 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// scripts/test sets NOTIFIER_WARNINGS_AS_ERRORS=1: a warning in our own targets fails the suite,
+// while the dependencies' warnings stay theirs (the flag is set per target, not with -Xswiftc).
+let ourSwiftSettings: [SwiftSetting] = Context.environment["NOTIFIER_WARNINGS_AS_ERRORS"] == "1"
+    ? [.unsafeFlags(["-warnings-as-errors"])] : []
+
 let package = Package(
     name: "notifier",
     products: [
@@ -33,10 +38,11 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
-        .target(name: "Rules"),
+        .target(name: "Rules", swiftSettings: ourSwiftSettings),
         .target(
             name: "Feeds",
-            dependencies: ["CCurl", "Rules"]
+            dependencies: ["CCurl", "Rules"],
+            swiftSettings: ourSwiftSettings
         ),
         .executableTarget(
             name: "Notifier",
@@ -48,25 +54,29 @@ let package = Package(
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ]
+            ],
+            swiftSettings: ourSwiftSettings
         ),
         // The in-process figures of scripts/bench (decoding, rule evaluation); not a product.
         .executableTarget(
             name: "NotifierBench",
             dependencies: ["Feeds", "Rules"],
-            path: "Benchmarks/NotifierBench"
+            path: "Benchmarks/NotifierBench",
+            swiftSettings: ourSwiftSettings
         ),
         // The loopback HTTP server and sample fixtures the integration tests share.
         .target(
             name: "TestSupport",
             dependencies: [.product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")],
-            path: "Tests/TestSupport"
+            path: "Tests/TestSupport",
+            swiftSettings: ourSwiftSettings
         ),
-        .testTarget(name: "RulesTests", dependencies: ["Rules"]),
-        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"]),
-        .testTarget(name: "NotifierTests", dependencies: ["Notifier", "Feeds", "TestSupport"]),
+        .testTarget(name: "RulesTests", dependencies: ["Rules"], swiftSettings: ourSwiftSettings),
+        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
+        .testTarget(name: "NotifierTests", dependencies: ["Notifier", "Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
         // The interactive views' plain layout at 80 columns, against committed references.
-        .testTarget(name: "ViewSnapshotTests", dependencies: ["Notifier", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")]),
+        .testTarget(name: "ViewSnapshotTests", dependencies: ["Notifier", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+                    swiftSettings: ourSwiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

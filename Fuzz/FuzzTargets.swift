@@ -38,6 +38,9 @@ enum FuzzTargets {
         },
         // TOMLKit leaks every value it reads (scripts/lsan.supp).
         FuzzTarget(name: "config", seeds: ["config/notifier.toml"], dictionary: "toml.dict", checksLeaks: false) { data in
+            // The same bytes as the keys and strings of a config, all escapes: any of them must
+            // be read or refused, never crash.
+            _ = try? ConfigLoader.parse(EscapedTOML.document(from: Array(data.prefix(256))), file: "escapes.toml")
             guard let text = data.utf8Text, let config = try? ConfigLoader.parse(text, file: "fuzz.toml") else { return }
             // What `config check` prints must read back as the same configuration, but for
             // the API keys, which it masks.

@@ -137,7 +137,7 @@ struct TinyDisk {
     var filler: URL { mountPoint.appendingPathComponent("filler") }
 
     func fill() throws {
-        FileManager.default.createFile(atPath: filler.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)  // FileHandle below fails if it could not
         let handle = try FileHandle(forWritingTo: filler)
         defer { try? handle.close() }
         for size in [65536, 4096, 512, 1] {

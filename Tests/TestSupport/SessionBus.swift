@@ -141,6 +141,15 @@ public final class MockNotificationServer: @unchecked Sendable {
         try await call("org.freedesktop.DBus.Mock.GetMethodCalls", ["Notify"]).stdout
     }
 
+    /// A server slow to answer: each `Notify` appends a line to `marker` as it starts, then
+    /// answers after `seconds` (dbusmock serves one call at a time, so later ones queue).
+    public func answerNotifySlowly(seconds: Double, marker: URL) async throws {
+        // gdbus reads each argument as GVariant text: the code is one double-quoted string.
+        let code = "\"import time; open('\(marker.path)', 'a').write('x'); time.sleep(\(seconds)); ret = 7\""
+        let result = try await call("org.freedesktop.DBus.Mock.AddMethod", ["org.freedesktop.Notifications", "Notify", "susssasa{sv}i", "u", code])
+        guard result.status == 0 else { throw ServerError("AddMethod failed: \(result.stderr)") }
+    }
+
     /// What a click does: the server's `ActionInvoked` signal for notification `id`.
     public func invokeAction(id: UInt32, key: String) async throws -> ProcessResult {
         try await call("org.freedesktop.DBus.Mock.EmitSignal", ["org.freedesktop.Notifications", "ActionInvoked", "us",

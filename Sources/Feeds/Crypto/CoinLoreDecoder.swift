@@ -28,6 +28,11 @@ public enum CoinLoreDecoder {
 
     /// `/ticker/?id=90,80`: a bare array of tickers.
     public static func decodeTickers(_ data: Data) throws(DecodeError) -> [Ticker] {
+        try decodeTickersReporting(data).tickers
+    }
+
+    /// The same, with what was left out for an implausible price (see `TickerPlausibility`).
+    public static func decodeTickersReporting(_ data: Data) throws(DecodeError) -> (tickers: [Ticker], implausible: [String]) {
         let raw: [RawTicker]
         do {
             raw = try JSONDecoder().decode([RawTicker].self, from: data)
@@ -35,21 +40,26 @@ public enum CoinLoreDecoder {
             throw .notJSON(describe(error, body: data))
         }
         let tickers = raw.compactMap(\.ticker)
-        guard !tickers.isEmpty else { throw .noTickers }
-        return tickers
+        let implausible = raw.compactMap(\.implausible)
+        guard !tickers.isEmpty else {
+            // Say what was wrong with the prices, not merely that no coin was left.
+            if !implausible.isEmpty { throw .notJSON(implausible.joined(separator: "; ")) }
+            throw .noTickers
+        }
+        return (tickers, implausible)
     }
 
     /// One `/tickers/` page: its usable tickers and how many entries it had, usable or not, so
-    /// that a caller paging through can tell the end of the list from skipped entries. An empty
-    /// page is not an error here.
-    static func decodePage(_ data: Data) throws(DecodeError) -> (tickers: [Ticker], entries: Int) {
+    /// that a caller paging through can tell the end of the list from skipped entries, and what
+    /// was left out for an implausible price. An empty page is not an error here.
+    static func decodePage(_ data: Data) throws(DecodeError) -> (tickers: [Ticker], entries: Int, implausible: [String]) {
         let page: Envelope
         do {
             page = try JSONDecoder().decode(Envelope.self, from: data)
         } catch {
             throw .notJSON(describe(error, body: data))
         }
-        return (page.data.compactMap(\.ticker), page.data.count)
+        return (page.data.compactMap(\.ticker), page.data.count, page.data.compactMap(\.implausible))
     }
 
     static func describe(_ error: any Error, body: Data) -> String {
@@ -107,9 +117,17 @@ private struct RawTicker: Decodable {
         for key in container.allKeys {
             fields[key.stringValue] = (try? container.decode(Scalar.self, forKey: key)) ?? .other
         }
+        guard let parsed else { return }
+        ticker = TickerPlausibility.checked(parsed)
+        if ticker == nil { implausible = TickerPlausibility.refusal(symbol: parsed.symbol, price: parsed.priceUSD) }
     }
 
-    var ticker: Ticker? {
+    /// The ticker, with each figure within `TickerPlausibility`'s bounds or unknown.
+    private(set) var ticker: Ticker?
+    /// Why an otherwise whole ticker was left out: its price cannot be true.
+    private(set) var implausible: String?
+
+    private var parsed: Ticker? {
         guard let id = text("id"), let symbol = text("symbol"),
               let price = decimal("price_usd"), price > 0
         else { return nil }

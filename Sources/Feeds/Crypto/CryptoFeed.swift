@@ -47,15 +47,20 @@ public struct CryptoFeed: Sendable {
     /// ASCII digits are dropped, so nothing else ever reaches the URL; with none left, no
     /// request is made.
     public func tickers(ids: [String]) async throws(FeedError) -> [Ticker] {
+        try await tickersReporting(ids: ids).tickers
+    }
+
+    /// The same, with the coins left out for an implausible price (see `TickerPlausibility`).
+    public func tickersReporting(ids: [String]) async throws(FeedError) -> (tickers: [Ticker], implausible: [String]) {
         var seen = Set<String>()
         let valid = ids.filter { id in
             !id.isEmpty && id.utf8.allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } && seen.insert(id).inserted
         }
-        guard !valid.isEmpty else { return [] }
+        guard !valid.isEmpty else { return ([], []) }
         let url = "\(baseURL)/ticker/?id=\(valid.joined(separator: ","))"
         let body = try await http.send(.get(url), feed: Self.name).body
         do {
-            return try CoinLoreDecoder.decodeTickers(body)
+            return try CoinLoreDecoder.decodeTickersReporting(body)
         } catch {
             throw .decoding(context(url), detail: error.description)
         }
@@ -66,9 +71,16 @@ public struct CryptoFeed: Sendable {
     /// Pages through `/tickers/` until all are found, at most `maxSymbolPages` pages (more when
     /// `top` needs them); symbols not found are left out, for the caller to report.
     public func resolve(symbols: [String], top: Int) async throws(FeedError) -> [Ticker] {
+        try await resolveReporting(symbols: symbols, top: top).tickers
+    }
+
+    /// The same, with the coins left out for an implausible price, so that a symbol missing
+    /// for that reason is not reported as unknown.
+    public func resolveReporting(symbols: [String], top: Int) async throws(FeedError) -> (tickers: [Ticker], implausible: [String]) {
         let top = max(0, top)
         var wanted = Set(symbols.map { $0.trimmingCharacters(in: .whitespaces).uppercased() }.filter { !$0.isEmpty })
-        guard top > 0 || !wanted.isEmpty else { return [] }
+        guard top > 0 || !wanted.isEmpty else { return ([], []) }
+        var implausible: [String] = []
         let maxPages = max(Self.maxSymbolPages, (top + Self.pageSize - 1) / Self.pageSize)
         var pacer = Pacer(clock: clock)
         var all = Collected()
@@ -80,6 +92,7 @@ public struct CryptoFeed: Sendable {
             let count = wanted.isEmpty ? min(Self.pageSize, top - start) : Self.pageSize
             firstURL = firstURL ?? pageURL(start: start, limit: count)
             let page = try await fetchPage(start: start, limit: count, pacer: &pacer)
+            implausible += page.implausible
             for ticker in page.tickers where all.add(ticker) {
                 let asked = wanted.remove(ticker.symbol.uppercased()) != nil
                 if asked || all.tickers.count <= top { chosen.add(ticker) }
@@ -87,8 +100,8 @@ public struct CryptoFeed: Sendable {
             start += count
             if page.entries < count { break }  // the end of CoinLore's list
         }
-        guard !all.tickers.isEmpty else { throw noTickers(url: firstURL ?? pageURL(start: 0, limit: Self.pageSize)) }
-        return chosen.tickers
+        guard !all.tickers.isEmpty else { throw noTickers(url: firstURL ?? pageURL(start: 0, limit: Self.pageSize), implausible: implausible) }
+        return (chosen.tickers, implausible)
     }
 
     // MARK: - Requests
@@ -97,7 +110,7 @@ public struct CryptoFeed: Sendable {
         "\(baseURL)/tickers/?start=\(start)&limit=\(limit)"
     }
 
-    private func fetchPage(start: Int, limit: Int, pacer: inout Pacer) async throws(FeedError) -> (tickers: [Ticker], entries: Int) {
+    private func fetchPage(start: Int, limit: Int, pacer: inout Pacer) async throws(FeedError) -> (tickers: [Ticker], entries: Int, implausible: [String]) {
         let url = pageURL(start: start, limit: limit)
         do {
             try await pacer.waitTurn()
@@ -116,8 +129,8 @@ public struct CryptoFeed: Sendable {
         RequestContext(feed: Self.name, method: "GET", url: url)
     }
 
-    private func noTickers(url: String) -> FeedError {
-        .decoding(context(url), detail: CoinLoreDecoder.DecodeError.noTickers.description)
+    private func noTickers(url: String, implausible: [String] = []) -> FeedError {
+        .decoding(context(url), detail: implausible.isEmpty ? CoinLoreDecoder.DecodeError.noTickers.description : implausible.joined(separator: "; "))
     }
 }
 

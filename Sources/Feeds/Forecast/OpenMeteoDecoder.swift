@@ -133,14 +133,23 @@ public enum OpenMeteoDecoder {
         for (index, time) in times.enumerated() {
             guard let time, let date = HolidayDate(string: time) else { continue }
             var day = days[date] ?? ForecastDay(date: date)
-            day.maxTemperature = ForecastJSON.plausible(value(maxima, index), ForecastJSON.temperatures) ?? day.maxTemperature
-            day.minTemperature = ForecastJSON.plausible(value(minima, index), ForecastJSON.temperatures) ?? day.minTemperature
-            day.precipitationProbability = ForecastJSON.plausible(value(chance, index), ForecastJSON.percentages) ?? day.precipitationProbability
-            day.precipitationSum = ForecastJSON.plausible(value(amount, index), ForecastJSON.precipitation) ?? day.precipitationSum
+            day.maxTemperature = dailyFigure(value(maxima, index), ForecastJSON.temperatures, else: day.maxTemperature)
+            day.minTemperature = dailyFigure(value(minima, index), ForecastJSON.temperatures, else: day.minTemperature)
+            day.precipitationProbability = dailyFigure(value(chance, index), ForecastJSON.percentages, else: day.precipitationProbability)
+            day.precipitationSum = dailyFigure(value(amount, index), ForecastJSON.precipitation, else: day.precipitationSum)
             day.condition = value(code, index).flatMap { WeatherCondition(wmoCode: Int(exactly: $0) ?? -1) } ?? day.condition
-            day.maxGusts = ForecastJSON.plausible(value(gusts, index), ForecastJSON.speeds) ?? day.maxGusts
+            day.maxGusts = dailyFigure(value(gusts, index), ForecastJSON.speeds, else: day.maxGusts)
             days[date] = day
         }
+    }
+
+    /// A daily figure where sent; the one summed up from the hours where not. A daily figure
+    /// sent but impossible is unknown, never replaced by the hours' figure: an answer that
+    /// contradicts itself is not believed, and the hours' maximum differs from the service's
+    /// daily one enough to read as a change (issue 18: "rain likely" for seven days).
+    private static func dailyFigure(_ sent: Double?, _ range: ClosedRange<Double>, else hourly: Double?) -> Double? {
+        guard let sent else { return hourly }
+        return ForecastJSON.plausible(sent, range)
     }
 
     private static func current(_ current: [String: ForecastJSON.Scalar]?, legacy: [String: ForecastJSON.Scalar]?) -> CurrentConditions? {

@@ -53,7 +53,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
             return "answered HTTP \(status)\(retry)"
         case .bodyTooLarge(_, let limit): return "response is larger than the \(limit / 1024) KiB limit"
         case .tooManyRedirects(_, let limit): return "more than \(limit) redirects"
-        case .insecureRedirect: return "refused a redirect to a protocol it may not follow (https never downgrades to http)"
+        case .insecureRedirect(let context) where context.url.lowercased().hasPrefix("https:"):
+            return "refused a redirect to a protocol it may not follow (https never downgrades to http): is base_url right?"
+        case .insecureRedirect: return "refused a redirect to a protocol other than http or https: is base_url right?"
         case .transport(_, let detail): return detail
         case .decoding(_, let detail): return "unexpected response: \(detail)"
         case .service(_, let message): return message

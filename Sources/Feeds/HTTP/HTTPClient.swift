@@ -169,6 +169,9 @@ private final class Transfer: @unchecked Sendable {
         guard !request.expectsJSON || String(validating: body, as: UTF8.self) != nil else {
             return .failure(.decoding(context, detail: "the body is not valid UTF-8"))
         }
+        if request.expectsJSON, let key = JSONDuplicateKeys.first(in: body) {
+            return .failure(.decoding(context, detail: "an object holds the key \(FeedText.quoted(key)) twice, so its value is unknown"))
+        }
         return .success(response)
     }
 

@@ -32,9 +32,9 @@ public struct HTTPResponse: Sendable {
     /// Connections this transfer had to open: 0 when it reused one.
     public var newConnections: Int = 0
 
-    /// `Retry-After` in seconds, where the server sent one as a number.
+    /// `Retry-After` in seconds, in either form (RFC 9110 10.2.3); see `RetryAfter`.
     public var retryAfter: Int? {
-        headers["retry-after"].flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        headers["retry-after"].flatMap { RetryAfter.seconds($0, responseDate: headers["date"], now: Date()) }
     }
 }
 

@@ -43,20 +43,32 @@ public struct HolidaysFeed: Sendable {
         guard !apiKey.isEmpty else {
             throw .service(context, message: "needs an API key: set feeds.holidays.api_key or NOTIFIER_HOLIDAYS_KEY")
         }
-        let request: HTTPRequest
+        var request: HTTPRequest
         do {
             request = try .postJSON(baseURL, Query(apiKey: apiKey, startDate: start.description, endDate: end.description))
         } catch {
             throw .invalidURL(context)
         }
+        // A refusal comes as HTTP 401 or 400 with the reason in the body: read it, so the
+        // message can say which setting to fix, not only the status.
+        request.returnsErrorResponses = true
         let response = try await http.send(request, feed: Self.name)
+        let succeeded = (200..<300).contains(response.status)
+        let holidays: [Holiday]
         do {
-            return try HolidaysDecoder.decode(response.body)
+            holidays = try HolidaysDecoder.decode(response.body)
         } catch .service(let reason) {
             throw .service(context, message: Self.message(for: reason, start: start, end: end))
         } catch {
+            guard succeeded else {
+                let hint = [401, 403].contains(response.status) ? ": check feeds.holidays.api_key or NOTIFIER_HOLIDAYS_KEY" : ""
+                throw .service(context, message: "answered HTTP \(response.status)\(hint)")
+            }
             throw .decoding(context, detail: error.description)
         }
+        guard succeeded else { throw .httpStatus(context, status: response.status, retryAfter: response.retryAfter) }
+        // Only the days asked for: a holiday dated elsewhere is a broken answer, not news.
+        return holidays.filter { $0.date >= start && $0.date <= end }
     }
 
     static func message(for reason: String, start: HolidayDate, end: HolidayDate) -> String {

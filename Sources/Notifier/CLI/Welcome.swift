@@ -40,6 +40,7 @@ struct Welcome {
                          toTerminal: isatty(STDERR_FILENO) == 1) else { return }
         FileHandle.standardError.write(Data(text.utf8))
         try? files.createDirectory(atPath: (markerPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        files.createFile(atPath: markerPath, contents: Data())
+        // A marker that cannot be written only means the welcome shows again next time.
+        _ = files.createFile(atPath: markerPath, contents: Data())
     }
 }

@@ -96,9 +96,11 @@ struct ConfigError: Error, CustomStringConvertible, Equatable {
     var line: Int?
     var message: String
 
+    /// Keys and paths come from the user's file: never printed raw (see `VisibleText`).
     var description: String {
-        if let line { return "\(file):\(line): \(message)" }
-        return "\(file): \(message)"
+        let shown = VisibleText.escaped(message)
+        if let line { return "\(VisibleText.escaped(file)):\(line): \(shown)" }
+        return "\(VisibleText.escaped(file)): \(shown)"
     }
 }
 

@@ -20,13 +20,8 @@ enum ConfigLoader {
     static func load(explicitPath: String?, environment: [String: String]) throws(ConfigError) -> Loaded {
         let path = explicitPath ?? defaultPath(environment: environment)
         var loaded = Loaded(config: Config(), file: nil)
-        if explicitPath != nil || FileManager.default.fileExists(atPath: path) {
-            let text: String
-            do {
-                text = try String(contentsOfFile: path, encoding: .utf8)
-            } catch {
-                throw ConfigError(file: path, line: nil, message: "cannot read the config file: \(Self.reason(error))")
-            }
+        if explicitPath != nil || ConfigFileReader.somethingExists(at: path) {
+            let text = try ConfigFileReader.read(path)
             loaded = Loaded(config: try parse(text, file: path), file: path)
             if let warning = exposedKeyWarning(loaded.config, file: path) { loaded.warnings.append(warning) }
         }

@@ -34,8 +34,14 @@ struct TOMLKeyLines {
     }
 
     static func keyPath(_ text: String) -> [String] {
-        text.split(separator: ".").map {
-            $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        text.split(separator: ".").map { part in
+            let trimmed = part.trimmingCharacters(in: .whitespaces)
+            // A basic-string key may hold escapes (`"a\u001Bb"`): JSON reads those the same way.
+            if trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\""), trimmed.contains("\\"),
+               let decoded = try? JSONDecoder().decode(String.self, from: Data(trimmed.utf8)) {
+                return decoded
+            }
+            return trimmed.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
         }
     }
 }

@@ -3,7 +3,9 @@
 /// same input would be undefined behaviour). The loader refuses such text before TOMLKit reads
 /// it. Each case was found by `scripts/fuzz config`:
 /// - a table header whose `[` or `[[` is followed by neither a key nor `]` (`[=]`, `[` at a line end);
-/// - an array element that starts with `}` (`a = [}`, `a = [1, }`).
+/// - an array element that starts with `}` (`a = [}`, `a = [1, }`);
+/// - a NUL character, raw or escaped (`"a\u0000b" = 1`): TOMLKit hands keys and strings over as
+///   C strings, so a key is cut at the NUL, no longer found, and TOMLKit's iterator traps.
 enum TOMLPreflight {
     struct Problem: Equatable {
         var line: Int
@@ -13,6 +15,10 @@ enum TOMLPreflight {
     /// The first such place, outside strings and comments; `nil` if none.
     static func problem(in text: String) -> Problem? {
         let bytes = Array(text.utf8)
+        if let nul = bytes.firstIndex(of: 0) {
+            let line = bytes[..<nul].count(where: { $0 == .newline }) + 1
+            return Problem(line: line, message: "a NUL byte (is this a text file?)")
+        }
         // toml++ skips a byte order mark, after which the first line starts.
         var index = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         var line = 1
@@ -21,8 +27,17 @@ enum TOMLPreflight {
         var open: [UInt8] = []
         // The last byte outside blanks, line ends and comments (a string counts as its quote).
         var previous: UInt8?
+        // Found inside a string, where the scan cannot return at once.
+        var stringProblem: Problem?
 
         func byte(_ offset: Int = 0) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
+        /// `u0000` or `U00000000` at `start`: the escape of NUL.
+        func isEscapedNUL(at start: Int) -> Bool {
+            for (letter, digits) in [(UInt8(ascii: "u"), 4), (UInt8(ascii: "U"), 8)] where start < bytes.count && bytes[start] == letter {
+                return start + digits < bytes.count && bytes[(start + 1)...(start + digits)].allSatisfy { $0 == UInt8(ascii: "0") }
+            }
+            return false
+        }
         func skipBlanks() { while byte() == .space || byte() == .tab { index += 1 } }
         func starts(with quote: UInt8, count: Int) -> Bool { (0..<count).allSatisfy { byte($0) == quote } }
         /// Moves past a string that starts at `index`, counting the lines of multi-line ones.
@@ -32,6 +47,9 @@ enum TOMLPreflight {
             while let current = byte() {
                 if current == .backslash, quote == .doubleQuote {
                     if byte(1) == .newline { line += 1 }
+                    if isEscapedNUL(at: index + 1), stringProblem == nil {
+                        stringProblem = Problem(line: line, message: "a string or key holds the NUL character (\\u0000); remove it")
+                    }
                     index += 2
                 } else if multiline ? starts(with: quote, count: 3) : current == quote {
                     index += multiline ? 3 : 1
@@ -77,6 +95,7 @@ enum TOMLPreflight {
                 while let next = byte(), next != .newline { index += 1 }
             case .doubleQuote, .singleQuote:
                 skipString(current)
+                if let stringProblem { return stringProblem }
                 previous = current
             case .openBracket, .openBrace:
                 open.append(current)

@@ -18,16 +18,20 @@ actor CryptoPoller {
     func poll(logger: Logger) async -> Result<[Ticker], FeedError> {
         do {
             if watchedIDs.isEmpty {
-                let tickers = try await feed.resolve(symbols: config.watchedSymbols, top: config.cryptoTop)
+                let (tickers, implausible) = try await feed.resolveReporting(symbols: config.watchedSymbols, top: config.cryptoTop)
+                for refusal in implausible { logger.warning("crypto feed: \(refusal)") }
                 let found = Set(tickers.map { $0.symbol.uppercased() })
-                for missing in config.watchedSymbols where !found.contains(missing) {
+                for missing in config.watchedSymbols where !found.contains(missing)
+                    && !implausible.contains(where: { $0.hasPrefix("'\(missing)'") }) {
                     logger.warning("crypto feed: no coin with the symbol \(missing) among the first \(CryptoFeed.maxSymbolPages * CryptoFeed.pageSize)")
                 }
                 watchedIDs = tickers.map(\.id)
                 guard !tickers.isEmpty else { throw FeedError.decoding(RequestContext(feed: CryptoFeed.name, method: "GET", url: feed.baseURL), detail: "no tickers") }
                 return .success(tickers)
             }
-            return .success(try await feed.tickers(ids: watchedIDs))
+            let (tickers, implausible) = try await feed.tickersReporting(ids: watchedIDs)
+            for refusal in implausible { logger.warning("crypto feed: \(refusal)") }
+            return .success(tickers)
         } catch let error as FeedError {
             return .failure(error)
         } catch {

@@ -13,6 +13,9 @@ actor Dispatcher {
     private var outbox: Outbox
     /// Whether the last try to record deliveries failed: said once, not on every retry.
     private var recordingFails = false
+    /// Rule states whose commit failed: they are recorded with the deliveries they decided,
+    /// never after them (else the next pass would decide, and show, the same again).
+    private var uncommittedRecords: [SubjectKey: SubjectRecord] = [:]
 
     init(sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current) {
         self.sink = sink
@@ -38,8 +41,10 @@ actor Dispatcher {
     func submit(_ alerts: [Alert], records: [SubjectKey: SubjectRecord] = [:], now: Date) async {
         outbox.submit(alerts.map(TextSanitizer.bounded), now: now)
         do {
-            try store?.commit(records: records, outbox: outbox, now: now)
+            try store?.commit(records: uncommittedRecords.merging(records) { $1 }, outbox: outbox, now: now)
+            uncommittedRecords = [:]
         } catch {
+            uncommittedRecords.merge(records) { $1 }
             logger.error("\(error)")
         }
         await deliverDue(now: now)
@@ -59,7 +64,8 @@ actor Dispatcher {
         // Shown only once recorded: what the ledger cannot take (a full disk, a locked store)
         // stays in the outbox and goes out on a later try, neither lost nor shown twice.
         do {
-            try store?.markDelivered(deliveries, outbox: outbox)
+            try store?.markDelivered(deliveries, outbox: outbox, records: uncommittedRecords, now: now)
+            uncommittedRecords = [:]
         } catch {
             outbox = undelivered
             if !recordingFails {

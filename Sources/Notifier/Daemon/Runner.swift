@@ -39,7 +39,9 @@ struct Runner: Sendable {
     /// One pass: every enabled feed once, concurrently with each other and with the launch
     /// delay; then deliver. Returns the exit code: 1 when every feed that was polled failed.
     func runOnce(wait: Duration? = nil) async -> Int32 {
-        let store = openStore()
+        guard let (passLock, checkedStore) = await PassGuard.begin(context: context, clock: clock) else { return Exit.failure }
+        checkedStore.writeGate.closeAfterFirstFailure()
+        let store: Store? = checkedStore
         let sink = await SinkFactory.make(output, environment: context.environment, logger: logger, handOff: true, images: context.config.images)
         let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger)
         let crypto = CryptoRound(runner: self, store: store, dispatcher: dispatcher)
@@ -64,10 +66,14 @@ struct Runner: Sendable {
         let forecastOutcome = await weather
         await dispatcher.flushGathering(now: now())
         let polled = [countriesOutcome, cryptoOutcome, holidaysOutcome, forecastOutcome].filter { $0 != .notPolled }
+        let recorded = PassGuard.end(store: checkedStore, logger: logger)
+        passLock.release()  // the decisions are recorded: the next pass may start
         if let wait, let local = (sink as? HandOffSink)?.local {
             await ClickWait(runner: self, store: store).serve(local.notifications, for: wait)
         }
-        return !polled.isEmpty && polled.allSatisfy { $0 == .failed } ? Exit.failure : 0
+        // Requests to a slow notification server reach the bus before the process ends.
+        if sink is HandOffSink { await BoundedShow.settle(within: .seconds(1)) }
+        return !recorded || (!polled.isEmpty && polled.allSatisfy { $0 == .failed }) ? Exit.failure : 0
     }
 
     /// What `--once` would deliver, and why: feeds are fetched and rules evaluated on a copy of
@@ -158,7 +164,7 @@ struct Runner: Sendable {
         do {
             lock = try DaemonLock(stateDirectory: context.paths.stateHome + "/notifier")
         } catch {
-            logger.error("\(error)")
+            if case .cannotOpen = error { logger.error("\(error); \(PassGuard.withoutStore)") } else { logger.error("\(error)") }
             throw ExitCode(Exit.failure)
         }
         defer { lock.release() }  // also keeps the lock alive until the daemon stops
@@ -225,7 +231,14 @@ struct DaemonService: Service {
     let runner: Runner
 
     func run() async throws {
-        let store = runner.openStore()
+        let store: Store
+        do {
+            store = try runner.context.openStore()
+            try store.checkWritable()
+        } catch {
+            runner.logger.error("\(error); \(PassGuard.withoutStore)")
+            throw ExitCode(Exit.failure)
+        }
         let sink = await SinkFactory.make(runner.output, environment: runner.context.environment, logger: runner.logger, images: runner.context.config.images)
         // Trapped for the daemon's whole life: between two reloads a SIGHUP must not kill it.
         let hangups = await UnixSignalsSequence(trapping: .sighup)

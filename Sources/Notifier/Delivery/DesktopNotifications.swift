@@ -79,14 +79,24 @@ final class DesktopNotifications: Sendable {
         continuation.yield(.serverAppeared)
     }
 
-    /// `imagePath`: a local picture for the `image-path` hint.
-    func show(_ alert: Alert, imagePath: String? = nil) async throws(DeliveryError) {
+    /// Whether the server was last slow to answer `Notify`: then bubbles are sent without
+    /// waiting for its answer (see `BoundedShow`).
+    var serverIsSlow: Bool { slow.withLock { $0 } }
+    private let slow = Mutex(false)
+
+    /// `imagePath`: a local picture for the `image-path` hint. Returns once the server has
+    /// shown it, or has had the request for `BoundedShow.bound` without answering (`false`).
+    @discardableResult
+    func show(_ alert: Alert, imagePath: String? = nil, clock: any Clock<Duration> = ContinuousClock()) async throws(DeliveryError) -> Bool {
         let continuation = continuation
-        let result = await GLibLoop.shared.run { () -> Result<Void, DeliveryError> in
+        let bound = serverIsSlow ? Duration.zero : BoundedShow.bound
+        // libnotify's objects stay on this call's thread until the server has them; their
+        // callbacks then come on the GLib loop's thread, where libnotify's proxy lives.
+        let outcome = await BoundedShow.run(bound: bound, clock: clock) { () -> BoundedShow.Outcome in
             let capabilities = self.server.capabilities
             let body = bodyText(alert, capabilities: capabilities)
             guard let notification = notify_notification_new(alert.title, body, alert.icon) else {
-                return .failure(.desktop("libnotify could not create a notification"))
+                return .failed("libnotify could not create a notification")
             }
             notify_notification_set_urgency(notification, alert.urgency.libnotify)
             notify_notification_set_category(notification, alert.category)
@@ -111,12 +121,22 @@ final class DesktopNotifications: Sendable {
                 let message = error.map { String(cString: $0.pointee.message) } ?? "unknown error"
                 g_error_free(error)
                 cnotify_unref(notification)
-                return .failure(.desktop(message))
+                return .failed(message)
             }
-            return .success(())
+            return .shown
         }
-        try result.get()
-        shown.withLock { $0 += 1 }
+        switch outcome {
+        case .failed(let message):
+            throw .desktop(message)
+        case .shown:
+            slow.withLock { $0 = false }
+            shown.withLock { $0 += 1 }
+            return true
+        case .unconfirmed:
+            slow.withLock { $0 = true }
+            shown.withLock { $0 += 1 }
+            return false
+        }
     }
 }
 

@@ -21,10 +21,15 @@ struct DesktopSink: AlertSink {
         }
     }
 
-    private func show(_ alert: Alert) async throws(DeliveryError) {
+    /// Shows it now, or throws; nothing is held.
+    func show(_ alert: Alert) async throws(DeliveryError) {
         var imagePath: String?
         if let url = alert.imageURL, let images { imagePath = await images.image(for: url, logger: logger) }
-        try await notifications.show(alert, imagePath: imagePath)
+        let wasSlow = notifications.serverIsSlow
+        let confirmed = try await notifications.show(alert, imagePath: imagePath)
+        if !confirmed && !wasSlow {
+            logger.warning("the notification server has not answered in \(BoundedShow.bound.components.seconds) s; notifications are sent without waiting for it")
+        }
     }
 
     /// The server is back: what was held goes out now; what fails again stays held.
@@ -77,17 +82,26 @@ actor HeldAlerts {
 }
 
 /// `--once` with a daemon running: the daemon shows the bubbles, so their clicks reach a process
-/// that is still there; without one, this process shows them itself.
+/// that is still there; without one, this process shows them itself. Where the notification
+/// server fails it (it was killed mid-pass), the alert is printed on the terminal instead:
+/// `--once` exits at the end of its pass, so holding it "until the server is back" would mean
+/// never showing it.
 struct HandOffSink: AlertSink {
     let name = "desktop"
     let local: DesktopSink
+    var fallback: any AlertSink = TerminalSink(style: TerminalStyle(enabled: false))
 
     func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {
         if await DaemonBus.handOff([alert]) {
             local.logger.debug("handed \(alert.rule) \(alert.key) to the running daemon")
             return
         }
-        try await local.deliver(alert, at: time)
+        do {
+            try await local.show(alert)
+        } catch {
+            local.logger.warning("\(error); shown in the terminal instead")
+            try await fallback.deliver(alert, at: time)
+        }
     }
 }
 
@@ -107,7 +121,7 @@ enum SinkFactory {
             case .success(let notifications):
                 logger.debug("notification server: \(notifications.server.name), capabilities: \(notifications.server.capabilities.sorted().joined(separator: " "))")
                 let sink = DesktopSink(notifications: notifications, images: images ? ImageCache(paths: XDGPaths(environment: environment)) : nil, logger: logger)
-                return handOff ? HandOffSink(local: sink) : sink
+                return handOff ? HandOffSink(local: sink, fallback: TerminalSink(style: .forStandardOutput(environment: environment))) : sink
             case .failure(let error):
                 logger.warning("\(error): showing notifications in the terminal instead")
                 return TerminalSink(style: .forStandardOutput(environment: environment))

@@ -50,6 +50,11 @@ final class Store: Sendable {
     static let busySeconds = 5
 
     private let busySeconds: Int
+    var busyTimeout: Int { busySeconds }
+    /// See `StoreWriteGate`: open unless a `--once` pass closes it.
+    let writeGate = StoreWriteGate()
+    /// For `Store+WriteCheck`.
+    var writer: any DatabaseWriter { database }
 
     convenience init(path: String, busySeconds: Int = Store.busySeconds) throws(StoreError) {
         try self.init(path: path, busySeconds: busySeconds, singleConnection: false)
@@ -238,22 +243,29 @@ final class Store: Sendable {
     /// their alerts. A crash before it leaves the previous state; after it, nothing is lost.
     func commit(records: [SubjectKey: SubjectRecord], outbox: Outbox, now: Date) throws(StoreError) {
         try write("saving the rule states") { db in
-            for (key, record) in records {
-                try db.execute(
-                    sql: """
-                    INSERT INTO rule_state (rule, subject, record, updated_at) VALUES (?, ?, ?, ?)
-                    ON CONFLICT(rule, subject) DO UPDATE SET record = excluded.record, updated_at = excluded.updated_at
-                    """,
-                    arguments: [key.rule, key.subject, try Self.json(record), now])
-            }
+            try Self.upsert(records, now: now, db)
             try Self.saveOutbox(outbox, db)
+        }
+    }
+
+    private static func upsert(_ records: [SubjectKey: SubjectRecord], now: Date, _ db: Database) throws {
+        for (key, record) in records {
+            try db.execute(
+                sql: """
+                INSERT INTO rule_state (rule, subject, record, updated_at) VALUES (?, ?, ?, ?)
+                ON CONFLICT(rule, subject) DO UPDATE SET record = excluded.record, updated_at = excluded.updated_at
+                """,
+                arguments: [key.rule, key.subject, try Self.json(record), now])
         }
     }
 
     /// Takes alerts out of the outbox and into the ledger in one transaction, before they are
     /// shown: a crash mid-delivery can lose a bubble but never shows one twice.
-    func markDelivered(_ deliveries: [Delivery], outbox: Outbox) throws(StoreError) {
+    /// `records`: rule states decided earlier whose own commit failed; they go in with the
+    /// deliveries they decided, so a shown alert is never one the store does not know of.
+    func markDelivered(_ deliveries: [Delivery], outbox: Outbox, records: [SubjectKey: SubjectRecord] = [:], now: Date = Date()) throws(StoreError) {
         try write("recording deliveries") { db in
+            try Self.upsert(records, now: now, db)
             for delivery in deliveries { try Self.insert(delivery, db) }
             try Self.saveOutbox(outbox, db)
         }
@@ -356,10 +368,13 @@ final class Store: Sendable {
     }
 
     func write(_ operation: String, _ body: (Database) throws -> Void) throws(StoreError) {
+        if case .failed(_, let reason)? = writeGate.failure { throw .failed(operation: operation, reason: reason) }
         do {
             try database.write(body)
         } catch {
-            throw .failed(operation: operation, reason: Self.reason(error, busySeconds: busySeconds))
+            let failure = StoreError.failed(operation: operation, reason: Self.reason(error, busySeconds: busySeconds))
+            writeGate.record(failure)
+            throw failure
         }
     }
 

@@ -5,7 +5,8 @@ import Foundation
 public struct Backoff: Codable, Sendable, Equatable {
     /// The wait after the first failure (before jitter).
     public var base: Duration
-    /// No wait grows beyond this (before Retry-After).
+    /// No wait grows beyond this, not even a server's Retry-After (or the normal interval, where
+    /// that is longer): one `Retry-After: 99999999` must not silence a feed for good.
     public var maximum: Duration
 
     public init(base: Duration = .seconds(30), maximum: Duration = .seconds(30 * 60)) {
@@ -17,13 +18,15 @@ public struct Backoff: Codable, Sendable, Equatable {
     ///
     /// With no failures it is `normalInterval`. After `n` failures it is
     /// `min(maximum, base · 2^(n−1))` with equal jitter: half of it fixed and the other half
-    /// random, so it lies in `[cap/2, cap]`. A server's `retryAfter` is a floor in every case.
+    /// random, so it lies in `[cap/2, cap]`. A server's `retryAfter` is a floor in every case,
+    /// itself bounded by `maximum` (or `normalInterval`, if longer).
     /// Negative spans count as zero; the result is never negative and never overflows.
     public func delay(
         afterConsecutiveFailures failures: Int, retryAfter: Duration?, normalInterval: Duration,
         random: inout some RandomNumberGenerator
     ) -> Duration {
-        let floorMilliseconds = Self.milliseconds(retryAfter ?? .zero)
+        let ceiling = max(Self.milliseconds(maximum), Self.milliseconds(normalInterval))
+        let floorMilliseconds = min(Self.milliseconds(retryAfter ?? .zero), ceiling)
         guard failures > 0 else {
             return .milliseconds(max(Self.milliseconds(normalInterval), floorMilliseconds))
         }

@@ -1,0 +1,83 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Issue 18, items 5 and 6: a notification server that answers slowly, or vanishes mid-pass.
+@Suite(.serialized) struct HostileDeliveryTests {
+    /// A launch country and a grouped crypto alert: two bubbles in one pass.
+    static func twoBubbles(_ api: LoopbackServer) -> String {
+        """
+        [rules.launch_country]
+        delay_seconds = 0
+        [feeds.crypto]
+        base_url = "\(api.baseURL)/api"
+        """
+    }
+
+    static func serveCoins() async throws -> LoopbackServer {
+        let page = try Samples.data("coinlore_tickers_page1.json")
+        return try await LoopbackServer.start([("GET /api/tickers", { _ in LoopbackServer.json(page) })])
+    }
+
+    /// `Notify` answered after 6 s: before, `--once` waited for each bubble in turn (25 s each
+    /// at a 30 s server). Now it waits at most 2 s for the first, not at all for the next, and
+    /// every bubble still reaches the server.
+    @Test func aSlowServerCostsAPassSecondsNotMinutes() async throws {
+        let server = try await MockNotificationServer.start()
+        let api = try await Self.serveCoins()
+        let sandbox = try Sandbox(config: Self.twoBubbles(api))
+        let marker = sandbox.root.appendingPathComponent("notify-calls")
+        try await server.answerNotifySlowly(seconds: 6, marker: marker)
+        let started = ContinuousClock.now
+        let result = try await ProcessRunner.notifier(["--once", "--seed", "42"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        let elapsed = ContinuousClock.now - started
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(elapsed < .seconds(5), "one pass with two bubbles took \(elapsed)")
+        #expect(result.stderr.contains("the notification server has not answered in 2 s; notifications are sent without waiting for it"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty, "nothing fell back to the terminal: \(result.stdout)")
+        // Both requests reached the server, which works through them one after the other.
+        let calls = try await server.notifyCalls()
+        #expect(calls.components(separatedBy: "'notifier'").count - 1 >= 2, "\(calls)")
+        let history = try await ProcessRunner.notifier(["history"], environment: sandbox.environment())
+        #expect(history.stdout.contains("launch_country") && history.stdout.contains("crypto_change"), "\(history.stdout)")
+        await api.stop()
+    }
+
+    /// SIGTERM while a `Notify` is pending: the daemon stopped only when the call timed out (24 s).
+    @Test func theDaemonStopsPromptlyWhileANotifyIsPending() async throws {
+        let server = try await MockNotificationServer.start()
+        let api = try await Self.serveCoins()
+        let sandbox = try Sandbox(config: Self.twoBubbles(api))
+        let marker = sandbox.root.appendingPathComponent("notify-calls")
+        try await server.answerNotifySlowly(seconds: 30, marker: marker)
+        let daemon = try DaemonProcess([], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        #expect(await daemon.waitUntil { _ in FileManager.default.fileExists(atPath: marker.path) }, "no Notify came: \(daemon.stderr)")
+        let started = ContinuousClock.now
+        let status = await daemon.stop()
+        let elapsed = ContinuousClock.now - started
+        #expect(status == 0, "\(daemon.stderr)")
+        #expect(elapsed < .seconds(1), "SIGTERM honoured in \(elapsed)")
+        await api.stop()
+    }
+
+    /// The server killed during a pass: `--once` said "held until the server is back" and
+    /// exited, so the bubble was never shown. Now it is printed on the terminal, with one line
+    /// saying why.
+    @Test func aServerGoneMidPassFallsBackToTheTerminal() async throws {
+        let server = try await MockNotificationServer.start()
+        let api = try await Self.serveCoins()
+        let sandbox = try Sandbox(config: Self.twoBubbles(api))
+        let marker = sandbox.root.appendingPathComponent("notify-calls")
+        // The first Notify hangs; the server is killed while it does, and the call fails.
+        try await server.answerNotifySlowly(seconds: 30, marker: marker)
+        let once = try DaemonProcess(["--once", "--seed", "42"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        #expect(await once.waitUntil { _ in FileManager.default.fileExists(atPath: marker.path) }, "\(once.stderr)")
+        server.stopServer()
+        #expect(await once.waitUntil { !$0.process.isRunning }, "\(once.stderr)")
+        #expect(once.process.terminationStatus == 0, "\(once.stderr)")
+        #expect(!once.stderr.contains("held until"), "\(once.stderr)")
+        #expect(once.stderr.contains("shown in the terminal instead"), "\(once.stderr)")
+        #expect(once.stdout.contains("→ notifier open"), "the alerts the server did not take are on the terminal: \(once.stdout)")
+        await api.stop()
+    }
+}
