@@ -76,7 +76,7 @@ let package = Package(
         .testTarget(name: "NotifierTests", dependencies: ["Notifier", "Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
         // The interactive views' plain layout at 80 columns, against committed references.
         .testTarget(name: "ViewSnapshotTests", dependencies: ["Notifier", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
-                    swiftSettings: ourSwiftSettings),
+                    exclude: ["__Snapshots__"], swiftSettings: ourSwiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -36,7 +36,7 @@ public final class TmuxSession: @unchecked Sendable {
     @discardableResult
     public func tmux(_ arguments: [String]) async throws -> String {
         let output = directory.appendingPathComponent("out-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
         defer { try? FileManager.default.removeItem(at: output) }
         let environment = environment
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
