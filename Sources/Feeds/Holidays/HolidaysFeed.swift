@@ -60,10 +60,11 @@ public struct HolidaysFeed: Sendable {
         } catch .service(let reason) {
             throw .service(context, message: Self.message(for: reason, start: start, end: end))
         } catch {
-            guard succeeded else {
-                let hint = [401, 403].contains(response.status) ? ": check feeds.holidays.api_key or NOTIFIER_HOLIDAYS_KEY" : ""
-                throw .service(context, message: "answered HTTP \(response.status)\(hint)")
+            if [401, 403].contains(response.status) {
+                throw .service(context, message: "answered HTTP \(response.status): check feeds.holidays.api_key or NOTIFIER_HOLIDAYS_KEY")
             }
+            // Overload and server errors keep their status and Retry-After, so the backoff honours them.
+            guard succeeded else { throw .httpStatus(context, status: response.status, retryAfter: response.retryAfter) }
             throw .decoding(context, detail: error.description)
         }
         guard succeeded else { throw .httpStatus(context, status: response.status, retryAfter: response.retryAfter) }
