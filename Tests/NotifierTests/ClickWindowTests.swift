@@ -20,14 +20,13 @@ import Testing
         #expect(await daemon.waitUntil { _ in await session.displayedCount() >= 1 }, "\(daemon.stderr)")
         #expect(try await terminalWindows(session).isEmpty)
 
-        let clicked = ContinuousClock.now
         #expect(try await session.dunstctl(["action", "0"]).status == 0)
-        var window: String?
-        while window == nil && ContinuousClock.now - clicked < .seconds(5) {
-            window = try await terminalWindows(session).first
-            if window == nil { try await Task.sleep(for: .milliseconds(20)) }
-        }
+        // From the click's return to the window's existence, waited for by one `xdotool
+        // search --sync` (polling with a process per look would add its own start-up).
+        let clicked = ContinuousClock.now
+        let search = try await ProcessRunner.run(Self.xdotool, ["search", "--sync", "--class", "xterm"], environment: session.environment, timeout: .seconds(10))
         let mapped = ContinuousClock.now - clicked
+        let window = search.stdout.split(separator: "\n").first.map(String.init)
         #expect(window != nil && mapped < .seconds(2), "a terminal window within 2 s; took \(mapped)\n\(daemon.stderr)")
         guard let window else { return }
 
