@@ -110,7 +110,16 @@ struct CountryListModel: ScreenModel {
         case .character(let character): filter.append(character)
         default: break
         }
+        let rows = rows
         selected = min(selected, max(0, rows.count - 1))
-        if !filter.isEmpty, let first = rows.firstIndex(where: { if case .country = $0 { true } else { false } }) { selected = first }
+        guard !filter.isEmpty else { return }
+        // The best match first: a code, then a name that starts with the filter, then any.
+        let wanted = filter.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+        func rank(_ row: Row) -> Int? {
+            guard case .country(let country) = row else { return nil }
+            if [country.cca2, country.cca3].contains(where: { $0.lowercased() == wanted }) { return 0 }
+            return country.commonName.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil).hasPrefix(wanted) ? 1 : 2
+        }
+        if let best = rows.indices.compactMap({ index in rank(rows[index]).map { (index, $0) } }).min(by: { $0.1 < $1.1 }) { selected = best.0 }
     }
 }
