@@ -168,3 +168,21 @@ import Testing
         try await InteractiveCountryTests.expectSane(again, view: "Week of")
     }
 }
+
+/// `open holiday DATE` on a terminal opens the week of that date; `--plain` prints the day.
+@Suite struct InteractiveHolidayTests {
+    @Test func aHolidayOpensItsWeek() async throws {
+        let sandbox = try Sandbox(holidays: true)
+        let session = try await TmuxSession(InteractiveCountryTests.command(["open", "holiday", "2026-12-24"]),
+                                            environment: sandbox.environment(["TERM": "xterm-256color"]))
+        #expect(await session.waitFor("Week of 2026-12-21 – 2026-12-27"), "\(session.lastSeen)")
+        #expect(await session.waitFor("● Jõululaupäev"))
+        try await session.send("q")
+        try await InteractiveCountryTests.expectSane(session, view: "Week of")
+
+        let plain = try await TmuxSession(InteractiveCountryTests.command(["open", "holiday", "2026-12-24", "--plain"]),
+                                          environment: sandbox.environment(["TERM": "xterm-256color"]))
+        #expect(await plain.waitFor("exited with 0"))
+        #expect(plain.lastSeen.contains("2026-12-24  Thursday") && !plain.lastSeen.contains("[1m"), "\(plain.lastSeen)")
+    }
+}
