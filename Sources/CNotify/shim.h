@@ -5,9 +5,6 @@
 // GDBus, for the daemon's well-known name (libnotify already links GIO).
 #include <gio/gio.h>
 
-static const gboolean cnotify_true = TRUE;
-static const gboolean cnotify_false = FALSE;
-
 typedef void (*cnotify_closed_callback)(NotifyNotification *notification, gpointer user_data);
 
 // g_signal_connect + G_CALLBACK, typed for NotifyNotification's "closed" signal.

@@ -67,7 +67,15 @@ import Testing
     @Test func theEmbeddedDataMatchesTheSampleItWasDerivedFrom() throws {
         let decoded = try RESTCountriesDecoder.decodeV3(Samples.data("restcountries_v3.1_all_full.json"))
         #expect(catalog.count == 250)
-        #expect(catalog.all() == decoded.sorted { $0.cca2 < $1.cca2 })
+        // The embedded data adds look-up names and the corrections of data/country-errata.tsv
+        // (CountryFactsTests checks those); everything else is the sample's.
+        let corrected: Set<String> = ["KZ", "TR", "GD", "EH", "TF", "WF"]
+        let shipped = catalog.all().filter { !corrected.contains($0.cca2) }.map { country in
+            var plain = country
+            plain.alternativeNames = nil
+            return plain
+        }
+        #expect(shipped == decoded.filter { !corrected.contains($0.cca2) }.sorted { $0.cca2 < $1.cca2 })
     }
 
     @Test(arguments: ["KZ", "kz", "KAZ", "kaz", "Kazakhstan", "KAZAKHSTAN", " kazakhstan "])

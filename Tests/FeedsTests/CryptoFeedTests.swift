@@ -221,48 +221,6 @@ private final class EventLog: Sendable {
     var events: [String] { storage.withLock { $0 } }
 }
 
-/// A clock that never really sleeps: a sleep records how long it was asked to wait and moves
-/// the clock's time to the deadline at once.
-private final class ImmediateClock: Clock, Sendable {
-    struct Instant: InstantProtocol {
-        var offset: Duration
-        func advanced(by duration: Duration) -> Instant { Instant(offset: offset + duration) }
-        func duration(to other: Instant) -> Duration { other.offset - offset }
-        static func < (lhs: Instant, rhs: Instant) -> Bool { lhs.offset < rhs.offset }
-    }
-
-    private struct State {
-        var now = Instant(offset: .zero)
-        var waits: [Duration] = []
-        var failing = false
-    }
-
-    private let state = Mutex(State())
-    private let log: EventLog
-
-    init(log: EventLog) { self.log = log }
-
-    var now: Instant { state.withLock { $0.now } }
-    var minimumResolution: Duration { .nanoseconds(1) }
-    var waits: [Duration] { state.withLock { $0.waits } }
-
-    /// Time passing without a sleep: a request being served.
-    func advance(by duration: Duration) { state.withLock { $0.now = $0.now.advanced(by: duration) } }
-    /// Every sleep from now on throws, as a cancelled task's does.
-    func failSleeps() { state.withLock { $0.failing = true } }
-
-    func sleep(until deadline: Instant, tolerance: Duration?) async throws {
-        let (wait, failing) = state.withLock { state -> (Duration, Bool) in
-            let wait = state.now.duration(to: deadline)
-            state.waits.append(wait)
-            if !state.failing { state.now = max(state.now, deadline) }
-            return (wait, state.failing)
-        }
-        log.record("wait \(wait)")
-        if failing { throw CancellationError() }
-    }
-}
-
 /// CoinLore on the loopback: `/tickers/` serves the real sample for its first 100 coins and
 /// made-up coins after them (symbol `S<rank>`, id `1000 + rank`); `/ticker/` serves the
 /// id=90 sample, or `[]` when there are no coins.
@@ -279,7 +237,7 @@ private struct CoinLoreStub {
         let page1 = try Samples.data("coinlore_tickers_page1.json")
         let byId = try Samples.data("coinlore_ticker_id90.json")
         let log = EventLog()
-        let clock = ImmediateClock(log: log)
+        let clock = ImmediateClock { log.record("wait \($0)") }
 
         let server = try await LoopbackServer.start([
             ("GET /api/tickers/", { request in

@@ -12,14 +12,29 @@ import Testing
 /// real libcurl client to one loopback server per feed. Each cell: the target feed's server
 /// turns faulty after a healthy start, stays faulty for several polls, then heals.
 ///
-/// `scripts/fault-matrix` runs this suite and prints the table it writes. Adding a feed is one
-/// `MatrixFeed` entry in `MatrixFeed.all`.
+/// `scripts/fault-matrix` runs this suite and prints the table it writes. The feeds are the
+/// registry's (`FeedRegistry.all`); each feed kind brings its fixture by conforming to
+/// `MatrixServed`, and a registered feed without one fails the matrix.
 @Suite struct FaultMatrixTests {
     @Test func everyFeedSurvivesEveryFault() async throws {
         let feeds = try MatrixFeed.all()
-        let cells = MatrixFault.allCases.flatMap { fault in feeds.map { (fault, $0) } }
+        let results = try await Self.run(feeds: feeds, targets: feeds)
+        let table = MatrixTable(feeds: feeds.map(\.name), results: results).text
+        print(table)
+        let output = ProcessInfo.processInfo.environment["FAULT_MATRIX_OUT"]
+            ?? Samples.packageRoot.appendingPathComponent(".build/fault-matrix.txt").path
+        try? table.write(toFile: output, atomically: true, encoding: .utf8)
+        for result in results where !result.passed {
+            Issue.record("\(result.fault.label) × \(result.feed): \(result.problems.joined(separator: "; "))")
+        }
+        #expect(results.count == MatrixFault.allCases.count * feeds.count)
+    }
+
+    /// Every fault against each of `targets`, with all of `feeds` running; a few cells at a
+    /// time, each with its own servers, store and clock.
+    static func run(feeds: [MatrixFeed], targets: [MatrixFeed]) async throws -> [CellResult] {
+        let cells = MatrixFault.allCases.flatMap { fault in targets.map { (fault, $0) } }
         var results: [CellResult] = []
-        // A few cells at a time: each has its own servers, store and clock.
         try await withThrowingTaskGroup(of: CellResult.self) { group in
             var pending = cells.makeIterator()
             for _ in 0..<4 {
@@ -33,19 +48,36 @@ import Testing
                 }
             }
         }
-        let table = MatrixTable(feeds: feeds.map(\.name), results: results).text
-        print(table)
-        let output = ProcessInfo.processInfo.environment["FAULT_MATRIX_OUT"]
-            ?? Samples.packageRoot.appendingPathComponent(".build/fault-matrix.txt").path
-        try? table.write(toFile: output, atomically: true, encoding: .utf8)
-        for result in results where !result.passed {
-            Issue.record("\(result.fault.label) × \(result.feed): \(result.problems.joined(separator: "; "))")
-        }
-        #expect(results.count == cells.count)
+        return results
     }
 }
 
 // MARK: - The feeds
+
+/// A feed kind the matrix can run: its server's fixture, and itself pointed at that server
+/// (the registered feeds read their server from the config `configure` writes).
+protocol MatrixServed: Sendable {
+    func matrixFeed() throws -> MatrixFeed
+    func serving(_ baseURL: String) -> any FeedKind
+}
+
+extension MatrixServed where Self: FeedKind {
+    func serving(_ baseURL: String) -> any FeedKind { self }
+}
+
+enum MatrixError: Error, CustomStringConvertible {
+    case noFixture(String)
+    var description: String {
+        switch self {
+        case .noFixture(let feed): return "the feed '\(feed)' is registered but has no fault-matrix fixture: make its kind MatrixServed"
+        }
+    }
+}
+
+extension CountriesFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { try .countries() } }
+extension CryptoFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { try .crypto() } }
+extension HolidaysFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { .holidays() } }
+extension ForecastFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { .forecast() } }
 
 /// One feed as the matrix sees it: its server's routes and healthy answers, how the config
 /// points at that server, and its normal cadence.
@@ -65,9 +97,17 @@ struct MatrixFeed: Sendable {
     /// The wait between two polls while it works.
     let cadence: Duration
     let configure: @Sendable (inout Config, String) -> Void
+    /// The registered kind the daemon runs it as, against a server's base URL (set by `all`).
+    var runAs: (@Sendable (String) -> any FeedKind)? = nil
 
-    static func all() throws -> [MatrixFeed] {
-        [try countries(), try crypto(), holidays(), forecast()]
+    /// The fixtures of `kinds`, in order; a kind without one is an error that names it.
+    static func all(_ kinds: [any FeedKind] = FeedRegistry.all) throws -> [MatrixFeed] {
+        try kinds.map { kind in
+            guard let served = kind as? any MatrixServed else { throw MatrixError.noFixture(kind.name) }
+            var feed = try served.matrixFeed()
+            feed.runAs = { served.serving($0) }
+            return feed
+        }
     }
 
     /// REST Countries v5 (the remote source), one page.
@@ -348,6 +388,7 @@ enum MatrixCell {
         runner.clock = clock
         runner.now = { start.addingTimeInterval(clock.now.offset.inSeconds) }
         runner.http = Feeds.HTTPClient(limits: limits)
+        runner.feeds = feeds.compactMap { feed in feed.runAs?(servers[feed.name]!.baseURL) }
         let store = try Store(path: sandbox.storeFile.path)
         let sink = RecordingSink()
         let finished = Flag()

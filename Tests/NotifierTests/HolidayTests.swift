@@ -97,3 +97,26 @@ import Testing
         #expect(bad.status == 2 && bad.stderr.contains("not a date: '2026-13-01'"))
     }
 }
+
+/// The calendar's range and the years whose public holidays are known, as a user meets them.
+@Suite struct HolidayRangeTests {
+    @Test func aDateBeforeTheRangeGetsItsOwnMessage() async throws {
+        let sandbox = try Sandbox()
+        let before = try await ProcessRunner.notifier(["open", "holiday", "1899-12-31"], environment: sandbox.environment())
+        #expect(before.status == 2 && before.stderr.contains("1899 is before the calendar's range, 1900–2200"), "\(before.stderr)")
+        let after = try await ProcessRunner.notifier(["open", "holiday", "2201-01-01"], environment: sandbox.environment())
+        #expect(after.status == 2 && after.stderr.contains("2201 is after the calendar's range, 1900–2200"), "\(after.stderr)")
+        let navigated = try await ProcessRunner.notifier(["open", "week", "1900-01-03", "--prev", "1"], environment: sandbox.environment())
+        #expect(navigated.status == 2 && navigated.stderr.contains("1899 is before the calendar's range"), "\(navigated.stderr)")
+    }
+
+    @Test func aSovietYearShowsFolkDaysAndSaysPublicHolidaysAreNotKnown() async throws {
+        let sandbox = try Sandbox()
+        let result = try await ProcessRunner.notifier(["open", "holiday", "1975-02-24"], environment: sandbox.environment())
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("public holidays are not known for 1975"))
+        #expect(!result.stdout.contains("Iseseisvuspäev"))
+        let week = try await ProcessRunner.notifier(["open", "week", "1975-06-23"], environment: sandbox.environment())
+        #expect(week.stdout.contains("public holidays are not known for 1975") && !week.stdout.contains("Võidupüha"), "\(week.stdout)")
+    }
+}

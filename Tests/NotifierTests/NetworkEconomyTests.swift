@@ -58,8 +58,8 @@ import Testing
         let daemon = DaemonService(runner: runner)
         let generation = Task { [runner] in await daemon.runGeneration(runner, store: store, sink: Discard(), launch: false) }
 
-        // The loops that sleep between rounds: held alerts, countries, crypto, holidays, forecast.
-        let loops = 5
+        // The loops that sleep between rounds: held alerts, and one per registered feed.
+        let loops = FeedRegistry.all.count + 1
         let day = Duration.seconds(86400)
         var steps = 0
         while true {

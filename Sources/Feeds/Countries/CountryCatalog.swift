@@ -62,21 +62,41 @@ public struct CountryCatalog: Sendable {
         entries.indices.contains(index) ? decode(entries[index]) : nil
     }
 
-    /// By CCA2, CCA3 or common name, ignoring case.
+    /// By CCA2, CCA3 or any of its names (common, official, ISO, other spellings), ignoring
+    /// case and accents: "sao tome", "cote d'ivoire", "Russian Federation", "turkey". A query
+    /// that only begins a name finds the one country whose name it begins, if only one does.
     public func find(_ query: String) -> Country? {
-        let wanted = query.trimmingCharacters(in: .whitespaces).uppercased()
+        let trimmed = query.trimmingCharacters(in: .whitespaces)
+        let wanted = trimmed.uppercased()
         guard !wanted.isEmpty else { return nil }
-        let match = entries.first { $0.cca2 == wanted || $0.cca3 == wanted }
-            ?? entries.first { $0.name.uppercased() == wanted }
-        return match.flatMap(decode)
+        // Codes and common names first: the click's path, with no decoding but the match.
+        if let match = entries.first(where: { $0.cca2 == wanted || $0.cca3 == wanted }) ?? entries.first(where: { $0.name.uppercased() == wanted }) {
+            return decode(match)
+        }
+        let folded = Self.folded(trimmed)
+        let countries = all()
+        let names = countries.map { country in ([country.commonName, country.officialName] + (country.alternativeNames ?? [])).map(Self.folded) }
+        if let index = names.firstIndex(where: { $0.contains(folded) }) { return countries[index] }
+        guard folded.count >= 3 else { return nil }
+        let beginning = names.indices.filter { names[$0].contains { $0.hasPrefix(folded + " ") || $0.hasPrefix(folded + ",") } }
+        return beginning.count == 1 ? countries[beginning[0]] : nil
+    }
+
+    /// Lower case, no accents, one kind of apostrophe, single spaces and no leading "the": how
+    /// names are compared ("the State of Eritrea" is ISO's).
+    public static func folded(_ name: String) -> String {
+        let words = name.folding(options: [.caseInsensitive, .diacriticInsensitive], locale: nil)
+            .replacingOccurrences(of: "\u{2019}", with: "'")
+            .split(whereSeparator: \.isWhitespace)
+        return (words.first == "the" && words.count > 1 ? words.dropFirst() : words[...]).joined(separator: " ")
     }
 
     /// Names of countries that look like `query`, closest first: for "unknown country" messages.
     public func suggestions(for query: String, limit: Int = 3) -> [String] {
-        let wanted = query.lowercased()
+        let wanted = Self.folded(query)
         guard !wanted.isEmpty else { return [] }
         let scored = entries.compactMap { entry -> (Int, String)? in
-            let name = entry.name.lowercased()
+            let name = Self.folded(String(entry.name))
             if name.hasPrefix(wanted) { return (0, String(entry.name)) }
             if name.contains(wanted) { return (1, String(entry.name)) }
             let distance = Self.editDistance(name, wanted)

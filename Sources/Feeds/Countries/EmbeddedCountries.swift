@@ -6,5 +6,4 @@ import Rules
 public enum EmbeddedCountries {
     public static let catalog = CountryCatalog(text: text)
     public static let sourceDescription = "embedded data set (REST Countries v3.1, \(snapshotDate); mledoze/countries, ODbL-1.0)"
-    public static var dataDate: String { snapshotDate }
 }

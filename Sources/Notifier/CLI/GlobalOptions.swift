@@ -58,6 +58,9 @@ struct AppContext: Sendable {
     func openStore() throws(StoreError) -> Store {
         let (store, replaced) = try Store.openReplacingDamaged(path: paths.storePath)
         if let replaced { logger.error("\(replaced)") }
+        for row in try store.keepAsideUnreadable(now: Date()) {
+            logger.error("\(row) in \(paths.storePath) cannot be read by this version; kept aside in its kept_aside table")
+        }
         return store
     }
 }

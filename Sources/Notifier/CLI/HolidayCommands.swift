@@ -23,9 +23,8 @@ struct OpenHoliday: AsyncParsableCommand {
 
     func run() async throws {
         let context = try AppContext.load(global)
-        guard let day = HolidayDate(string: date) else {
-            throw UserError.invalidArgument("not a date: '\(TextSanitizer.singleLine(String(date.prefix(40))))'; write YYYY-MM-DD, e.g. 2026-12-24")
-        }
+        let day = try HolidayDate.parse(date, shown: TextSanitizer.singleLine(String(date.prefix(40))))
+            .mapError { UserError.invalidArgument($0.description) }.get()
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
            WeekScreen.run(anchor: day, firstDay: nil, context: context) {
             return
@@ -40,6 +39,7 @@ struct OpenHoliday: AsyncParsableCommand {
         }
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         var text = style.bold("\(day)  \(HolidayView.weekdayName(day))") + "  " + HolidayView.distance(from: today, to: day) + "\n"
+        if !EstonianCalendar.publicHolidaysKnown(in: day.year) { text += "  " + HolidayView.notKnownNote(day.year) + "\n" }
         if events.isEmpty { text += "  no holidays or folk days\n" }
         for event in events { text += "  " + HolidayView.line(event, style: style) + "\n" }
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
@@ -88,12 +88,12 @@ struct OpenWeek: AsyncParsableCommand {
         let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
         var anchor = today
         if let date {
-            guard let parsed = HolidayDate(string: date) else {
-                throw UserError.invalidArgument("not a date: '\(TextSanitizer.singleLine(String(date.prefix(40))))'; write YYYY-MM-DD, e.g. 2026-12-21")
-            }
-            anchor = parsed
+            anchor = try HolidayDate.parse(date, shown: TextSanitizer.singleLine(String(date.prefix(40))))
+                .mapError { UserError.invalidArgument($0.description) }.get()
         }
         anchor = anchor.adding(days: 7 * (next - prev))
+        // Navigation keeps to the same range as dates typed and links.
+        guard anchor.isInRange else { throw UserError.invalidArgument(HolidayDate.rangeMessage(year: anchor.year)) }
         if ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment),
            WeekScreen.run(anchor: anchor, firstDay: firstDay?.rawValue, context: context) {
             return
@@ -104,6 +104,9 @@ struct OpenWeek: AsyncParsableCommand {
         let events = try await HolidayView.events(from: start, through: end, context: context, now: now)
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         var text = style.bold("Week of \(start) – \(end)") + "\n"
+        for year in Set([start.year, end.year]).sorted() where !EstonianCalendar.publicHolidaysKnown(in: year) {
+            text += HolidayView.notKnownNote(year) + "\n"
+        }
         for offset in 0..<7 {
             let day = start.adding(days: offset)
             let dayEvents = events.filter { $0.date == day }
@@ -118,6 +121,10 @@ struct OpenWeek: AsyncParsableCommand {
 }
 
 enum HolidayView {
+    /// Said plainly where the calendar knows only folk days (EstonianCalendar.publicHolidaysKnown).
+    static func notKnownNote(_ year: Int) -> String {
+        "public holidays are not known for \(year) (Estonian law defines them from \(EstonianCalendar.firstYearWithPublicHolidays)): folk days only"
+    }
     static func events(from start: HolidayDate, through end: HolidayDate, context: AppContext, now: Date) async throws -> [Holiday] {
         let store = context.config.holidaysSource == .remote ? (try? context.openStore()) : nil
         switch await HolidaySource(config: context.config, store: store, http: HTTPClient()).holidays(from: start, through: end, now: now) {

@@ -15,21 +15,7 @@ enum Main {
         signal(SIGPIPE, SIG_IGN)
         do {
             if try await DetailViewFastPath.run(Array(CommandLine.arguments.dropFirst())) { return }
-            var command = try NotifierCommand.parseAsRoot(WaitOption.normalized(Array(CommandLine.arguments.dropFirst())))
-            // Casts to the async commands themselves, not to `any AsyncParsableCommand`: an
-            // existential cast scans every protocol conformance in the binary, milliseconds a
-            // detail view should not pay.
-            if let root = command as? NotifierCommand {
-                try await root.run()
-            } else if let holiday = command as? OpenHoliday {
-                try await holiday.run()
-            } else if let week = command as? OpenWeek {
-                try await week.run()
-            } else if let openURL = command as? OpenURLCommand {
-                try await openURL.run()
-            } else {
-                try command.run()
-            }
+            try await AsyncDispatch.run(NotifierCommand.parseAsRoot(WaitOption.normalized(Array(CommandLine.arguments.dropFirst()))))
         } catch let error as UserError {
             FileHandle.standardError.write(Data("notifier: \(error)\n".utf8))
             exit(Exit.usage)

@@ -26,13 +26,6 @@ struct OpenURLCommand: AsyncParsableCommand {
         }
         var arguments = link.arguments
         if let config = global.config { arguments += ["--config", config] }
-        let command = try NotifierCommand.parseAsRoot(arguments)
-        switch command {
-        case let holiday as OpenHoliday: try await holiday.run()
-        case let week as OpenWeek: try await week.run()
-        default:
-            var synchronous = command
-            try synchronous.run()
-        }
+        try await AsyncDispatch.run(NotifierCommand.parseAsRoot(arguments))
     }
 }

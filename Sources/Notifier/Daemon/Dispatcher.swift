@@ -16,6 +16,8 @@ actor Dispatcher {
     /// Rule states whose commit failed: they are recorded with the deliveries they decided,
     /// never after them (else the next pass would decide, and show, the same again).
     private var uncommittedRecords: [SubjectKey: SubjectRecord] = [:]
+    /// Likewise the rule states forgotten (passed forecast days) by a commit that failed.
+    private var uncommittedForgotten: [SubjectKey] = []
 
     init(sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current) {
         self.sink = sink
@@ -37,14 +39,20 @@ actor Dispatcher {
 
     var pendingCount: Int { outbox.pendingCount }
 
-    /// Commits what a poll decided, then delivers whatever is due.
-    func submit(_ alerts: [Alert], records: [SubjectKey: SubjectRecord] = [:], now: Date) async {
+    /// Commits what a poll decided (rule states changed and forgotten, alerts into the outbox)
+    /// in one transaction, then delivers whatever is due.
+    func submit(_ alerts: [Alert], records: [SubjectKey: SubjectRecord] = [:], forgetting forgotten: [SubjectKey] = [],
+                now: Date) async {
         outbox.submit(alerts.map(TextSanitizer.bounded), now: now)
         do {
-            try store?.commit(records: uncommittedRecords.merging(records) { $1 }, outbox: outbox, now: now)
+            try store?.commit(records: uncommittedRecords.merging(records) { $1 }, forgetting: uncommittedForgotten + forgotten,
+                              outbox: outbox, now: now)
             uncommittedRecords = [:]
+            uncommittedForgotten = []
         } catch {
             uncommittedRecords.merge(records) { $1 }
+            for key in forgotten { uncommittedRecords[key] = nil }
+            uncommittedForgotten += forgotten
             logger.error("\(error)")
         }
         await deliverDue(now: now)
@@ -52,28 +60,32 @@ actor Dispatcher {
 
     /// Delivers what quiet hours and the rate limit allow now.
     func deliverDue(now: Date) async {
-        let undelivered = outbox
-        let due = outbox.due(now: now, calendar: calendar)
-        guard !due.isEmpty else { return }
+        let plan = outbox.plan(now: now, calendar: calendar)
+        let due = plan.alerts
+        guard !due.isEmpty else {
+            outbox.confirm(plan)  // what quiet hours now hold is marked so
+            return
+        }
         let deliveries = due.map { alert in
             Delivery(deliveredAt: now, rule: alert.rule, key: alert.key, title: alert.title, body: alert.body,
                      urgency: alert.urgency.rawValue, deepLink: alert.deepLink.command, sink: sink.name,
-                     reason: alert.reason ?? "")
+                     reason: alert.reason ?? "", subject: alert.subject)
         }
         // Recorded before shown: a crash in between loses a bubble rather than repeating one.
         // Shown only once recorded: what the ledger cannot take (a full disk, a locked store)
         // stays in the outbox and goes out on a later try, neither lost nor shown twice.
         do {
-            try store?.markDelivered(deliveries, outbox: outbox, records: uncommittedRecords, now: now)
+            try store?.markDelivered(deliveries, outbox: plan.after, records: uncommittedRecords, forgetting: uncommittedForgotten, now: now)
             uncommittedRecords = [:]
+            uncommittedForgotten = []
         } catch {
-            outbox = undelivered
             if !recordingFails {
                 logger.error("\(error); \(due.count == 1 ? "a notification is" : "\(due.count) notifications are") held until it can be recorded")
             }
             recordingFails = true
             return
         }
+        outbox.confirm(plan)
         if recordingFails {
             recordingFails = false
             logger.info("the store records again; delivering \(due.count) held")

@@ -39,3 +39,10 @@ struct ClickTarget: Sendable, Equatable {
     /// The server's ActivationToken for this click (spec 1.3), for the window it opens.
     var activationToken: String?
 }
+
+extension ClickTarget {
+    /// What a click on `alert`'s bubble is about: the engine's subject, which Snooze silences.
+    init(_ alert: Alert) {
+        self.init(link: alert.deepLink, rule: alert.rule, subject: alert.identity)
+    }
+}

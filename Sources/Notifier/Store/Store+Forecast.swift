@@ -33,17 +33,6 @@ extension Store {
         }
     }
 
-    /// Rule states of forecast days that have passed: their subjects are `<place>/<date>/<aspect>`.
-    func pruneForecastStates(before today: HolidayDate, place: String) throws(StoreError) {
-        try write("pruning old forecast states") { db in
-            let prefix = ForecastPlace.slug(place) + "/"
-            try db.execute(sql: """
-                DELETE FROM rule_state WHERE rule LIKE 'forecast\\_%' ESCAPE '\\' AND substr(subject, 1, ?) = ?
-                AND substr(subject, ? + 1, 10) < ?
-                """, arguments: [prefix.utf8.count, prefix, prefix.utf8.count, today.description])
-        }
-    }
-
     func geocoded(_ name: String) throws(StoreError) -> OpenMeteoDecoder.Match? {
         try read("reading the geocoding cache") { db in
             try Row.fetchOne(db, sql: "SELECT * FROM geocode WHERE name = ?", arguments: [Self.placeKey(name)]).map {

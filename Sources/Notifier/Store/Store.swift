@@ -38,6 +38,9 @@ struct Delivery: Sendable, Equatable, Codable {
     var sink: String
     /// Why it was sent; empty where the rule gives no reason.
     var reason: String = ""
+    /// The engine's subject it was decided for (`BTC:up`); `nil` for groups, summaries and
+    /// alerts no engine decided, and for rows older than the column.
+    var subject: String? = nil
 }
 
 /// SQLite through GRDB at `$XDG_STATE_HOME/notifier/notifier.sqlite`: WAL, so views read while
@@ -57,23 +60,33 @@ final class Store: Sendable {
     var writer: any DatabaseWriter { database }
 
     convenience init(path: String, busySeconds: Int = Store.busySeconds) throws(StoreError) {
-        try self.init(path: path, busySeconds: busySeconds, singleConnection: false)
+        try self.init(path: path, busySeconds: busySeconds, readOnly: false)
     }
 
-    /// `singleConnection`: a queue, not a pool with its reader connections and threads; for a
-    /// view, which reads a few rows once and exits (a click's latency).
-    private init(path: String, busySeconds: Int, singleConnection: Bool) throws(StoreError) {
+    /// `readOnly`: one read-only connection (a queue, not a pool with its reader connections
+    /// and threads) that never migrates; for a view, which reads a few rows once and exits.
+    private init(path: String, busySeconds: Int, readOnly: Bool) throws(StoreError) {
         self.path = path
         self.busySeconds = busySeconds
         do {
-            let directory = (path as NSString).deletingLastPathComponent
-            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             var configuration = Configuration()
             configuration.busyMode = .timeout(TimeInterval(busySeconds))
-            database = singleConnection
-                ? try DatabaseQueue(path: path, configuration: configuration)
-                : try DatabasePool(path: path, configuration: configuration)
+            if readOnly {
+                configuration.readonly = true
+                let queue = try DatabaseQueue(path: path, configuration: configuration)
+                // A store another version wrote, not yet migrated by a writer: not read at all.
+                guard try queue.read({ try Self.migrator.hasCompletedMigrations($0) }) else {
+                    throw StoreError.cannotOpen(path: path, reason: "it is not yet up to date; `notifier --once` updates it")
+                }
+                database = queue
+                return
+            }
+            let directory = (path as NSString).deletingLastPathComponent
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            database = try DatabasePool(path: path, configuration: configuration)
             try Self.migrator.migrate(database)
+        } catch let error as StoreError {
+            throw error
         } catch let error as DatabaseError where [.SQLITE_NOTADB, .SQLITE_CORRUPT].contains(error.resultCode) {
             throw .corrupt(path: path, reason: Self.reason(error))
         } catch {
@@ -104,10 +117,11 @@ final class Store: Sendable {
         }
     }
 
-    /// Opens an existing store for reading only; `nil` when there is none yet.
+    /// Opens an existing store for reading only, never migrating it; `nil` when there is none
+    /// yet (or none this version can read).
     static func openForReading(path: String) -> Store? {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
-        return try? Store(path: path, busySeconds: Store.busySeconds, singleConnection: true)
+        return try? Store(path: path, busySeconds: Store.busySeconds, readOnly: true)
     }
 
     static let migrator: DatabaseMigrator = {
@@ -191,181 +205,23 @@ final class Store: Sendable {
                 t.column("resolved_at", .datetime).notNull()
             }
         }
+        migrator.registerMigration("v6: kept aside") { db in
+            // Rows this version cannot read (a rule state, the outbox), moved here once and
+            // reported, rather than reset and overwritten: kept for a look or a later version.
+            try db.create(table: "kept_aside") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("kept_at", .datetime).notNull()
+                t.column("source", .text).notNull()  // the table it came from
+                t.column("key", .text).notNull()
+                t.column("payload", .text).notNull()
+                t.column("reason", .text).notNull()
+            }
+        }
+        migrator.registerMigration("v7: delivery subject") { db in
+            try db.alter(table: "delivery") { t in t.add(column: "subject", .text) }
+        }
         return migrator
     }()
-
-    /// Prices of one poll, for rules that look back over our own history; older than `keep`
-    /// is pruned in the same transaction.
-    func appendPrices(_ tickers: [Ticker], at now: Date, keep: TimeInterval = 2 * 86400) throws(StoreError) {
-        try write("saving prices") { db in
-            for ticker in tickers {
-                try db.execute(sql: "INSERT INTO price_history (symbol, at, price) VALUES (?, ?, ?)",
-                               arguments: [ticker.symbol.uppercased(), now, "\(ticker.priceUSD)"])
-            }
-            try db.execute(sql: "DELETE FROM price_history WHERE at < ?", arguments: [now.addingTimeInterval(-keep)])
-        }
-    }
-
-    func priceHistory(since: Date) throws(StoreError) -> [String: [CryptoMoveRule.PricePoint]] {
-        try read("reading prices") { db in
-            var history: [String: [CryptoMoveRule.PricePoint]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT symbol, at, price FROM price_history WHERE at >= ? ORDER BY at", arguments: [since]) {
-                guard let price = Ticker.parseDecimal(row["price"] as String) else { continue }
-                history[row["symbol"], default: []].append(CryptoMoveRule.PricePoint(at: row["at"], price: price))
-            }
-            return history
-        }
-    }
-
-    // MARK: Engine state
-
-    func loadEngine() throws(StoreError) -> RuleEngine {
-        try read("reading the rule states") { db in
-            var records: [SubjectKey: SubjectRecord] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT rule, subject, record FROM rule_state") {
-                // A record that no longer decodes (an older format) starts over as armed.
-                let record = (try? Self.decoder.decode(SubjectRecord.self, from: Data((row["record"] as String).utf8))) ?? SubjectRecord()
-                records[SubjectKey(rule: row["rule"], subject: row["subject"])] = record
-            }
-            let silences = try Self.silences(db)
-            return RuleEngine(records: records, mutes: silences.mutes, snoozes: silences.snoozes)
-        }
-    }
-
-    func loadOutbox() throws(StoreError) -> Outbox {
-        try read("reading the outbox") { db in
-            guard let payload = try String.fetchOne(db, sql: "SELECT payload FROM outbox WHERE id = 1") else { return Outbox() }
-            return (try? Self.decoder.decode(Outbox.self, from: Data(payload.utf8))) ?? Outbox()
-        }
-    }
-
-    /// What one poll decided, in one transaction: the changed rule states and the outbox holding
-    /// their alerts. A crash before it leaves the previous state; after it, nothing is lost.
-    func commit(records: [SubjectKey: SubjectRecord], outbox: Outbox, now: Date) throws(StoreError) {
-        try write("saving the rule states") { db in
-            try Self.upsert(records, now: now, db)
-            try Self.saveOutbox(outbox, db)
-        }
-    }
-
-    private static func upsert(_ records: [SubjectKey: SubjectRecord], now: Date, _ db: Database) throws {
-        for (key, record) in records {
-            try db.execute(
-                sql: """
-                INSERT INTO rule_state (rule, subject, record, updated_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT(rule, subject) DO UPDATE SET record = excluded.record, updated_at = excluded.updated_at
-                """,
-                arguments: [key.rule, key.subject, try Self.json(record), now])
-        }
-    }
-
-    /// Takes alerts out of the outbox and into the ledger in one transaction, before they are
-    /// shown: a crash mid-delivery can lose a bubble but never shows one twice.
-    /// `records`: rule states decided earlier whose own commit failed; they go in with the
-    /// deliveries they decided, so a shown alert is never one the store does not know of.
-    func markDelivered(_ deliveries: [Delivery], outbox: Outbox, records: [SubjectKey: SubjectRecord] = [:], now: Date = Date()) throws(StoreError) {
-        try write("recording deliveries") { db in
-            try Self.upsert(records, now: now, db)
-            for delivery in deliveries { try Self.insert(delivery, db) }
-            try Self.saveOutbox(outbox, db)
-        }
-    }
-
-    func setMute(rule: String, until: Date?) throws(StoreError) {
-        try write("saving a mute") { db in
-            if let until {
-                try db.execute(sql: "INSERT INTO mute (rule, until) VALUES (?, ?) ON CONFLICT(rule) DO UPDATE SET until = excluded.until",
-                               arguments: [rule, until])
-            } else {
-                try db.execute(sql: "DELETE FROM mute WHERE rule = ?", arguments: [rule])
-            }
-        }
-    }
-
-    func feedHealth(feed: String) throws(StoreError) -> (health: FeedHealth, lastError: String?)? {
-        try read("reading the feed state") { db in
-            guard let row = try Row.fetchOne(db, sql: "SELECT health, last_error FROM feed_state WHERE feed = ?", arguments: [feed]),
-                  let health = try? Self.decoder.decode(FeedHealth.self, from: Data((row["health"] as String).utf8))
-            else { return nil }
-            return (health, row["last_error"])
-        }
-    }
-
-    func saveFeedHealth(feed: String, health: FeedHealth, lastError: String?, now: Date) throws(StoreError) {
-        try write("saving the feed state") { db in
-            try db.execute(
-                sql: """
-                INSERT INTO feed_state (feed, health, last_error, updated_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT(feed) DO UPDATE SET health = excluded.health, last_error = excluded.last_error, updated_at = excluded.updated_at
-                """,
-                arguments: [feed, try Self.json(health), lastError, now])
-        }
-    }
-
-    private static func saveOutbox(_ outbox: Outbox, _ db: Database) throws {
-        try db.execute(sql: "INSERT INTO outbox (id, payload) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET payload = excluded.payload",
-                       arguments: [try json(outbox)])
-    }
-
-    private static func json<T: Encodable>(_ value: T) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
-    }
-
-    private static let decoder = JSONDecoder()
-
-    func save(_ snapshot: FeedSnapshot) throws(StoreError) {
-        try write("saving the \(snapshot.feed) snapshot") { db in
-            try db.execute(
-                sql: """
-                INSERT INTO feed_snapshot (feed, source, fetched_at, payload) VALUES (?, ?, ?, ?)
-                ON CONFLICT(feed) DO UPDATE SET source = excluded.source, fetched_at = excluded.fetched_at, payload = excluded.payload
-                """,
-                arguments: [snapshot.feed, snapshot.source, snapshot.fetchedAt, snapshot.payload])
-        }
-    }
-
-    /// The coins of the last crypto poll, with when it was.
-    func latestTickers() -> (fetchedAt: Date, tickers: [Ticker])? {
-        guard let snapshot = try? snapshot(feed: CryptoFeed.name),
-              let tickers = try? JSONDecoder().decode([Ticker].self, from: Data(snapshot.payload.utf8))
-        else { return nil }
-        return (snapshot.fetchedAt, tickers)
-    }
-
-    func snapshot(feed: String) throws(StoreError) -> FeedSnapshot? {
-        try read("reading the \(feed) snapshot") { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM feed_snapshot WHERE feed = ?", arguments: [feed]).map {
-                FeedSnapshot(feed: $0["feed"], source: $0["source"], fetchedAt: $0["fetched_at"], payload: $0["payload"])
-            }
-        }
-    }
-
-    func record(_ delivery: Delivery) throws(StoreError) {
-        try write("recording a delivery") { db in try Self.insert(delivery, db) }
-    }
-
-    private static func insert(_ delivery: Delivery, _ db: Database) throws {
-        try db.execute(
-            sql: """
-            INSERT INTO delivery (delivered_at, rule, key, title, body, urgency, deep_link, sink, reason)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            arguments: [delivery.deliveredAt, delivery.rule, delivery.key, delivery.title, delivery.body,
-                        delivery.urgency, delivery.deepLink, delivery.sink, delivery.reason])
-    }
-
-    /// The newest deliveries first.
-    func history(limit: Int) throws(StoreError) -> [Delivery] {
-        try read("reading the history") { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM delivery ORDER BY delivered_at DESC, id DESC LIMIT ?", arguments: [limit]).map {
-                Delivery(deliveredAt: $0["delivered_at"], rule: $0["rule"], key: $0["key"], title: $0["title"],
-                         body: $0["body"], urgency: $0["urgency"], deepLink: $0["deep_link"], sink: $0["sink"],
-                         reason: $0["reason"])
-            }
-        }
-    }
 
     func write(_ operation: String, _ body: (Database) throws -> Void) throws(StoreError) {
         if case .failed(_, let reason)? = writeGate.failure { throw .failed(operation: operation, reason: reason) }

@@ -23,8 +23,9 @@ struct CountryListView {
         for continent in groups.keys.sorted() {
             text += style.bold("\(continent) (\(groups[continent]!.count))") + "\n"
             for country in Self.sorted(groups[continent]!, by: sort) {
-                let name = (country.flag + " " + country.commonName).padding(toLength: 36, withPad: " ", startingAt: 0)
-                let capital = (country.capitals.first ?? "—").padding(toLength: 20, withPad: " ", startingAt: 0)
+                // Long names are cut with "…", never silently mid-word ("Saint Helena, Ascension and Tri").
+                let name = TextSanitizer.cut(country.flag + " " + country.commonName, to: 35).padding(toLength: 36, withPad: " ", startingAt: 0)
+                let capital = TextSanitizer.cut(country.capitals.first ?? "—", to: 19).padding(toLength: 20, withPad: " ", startingAt: 0)
                 let population = Formatting.integer(country.population, locale: locale)
                 let area = country.area.map { Formatting.decimal($0, locale: locale) + " km²" } ?? "—"
                 text += "  \(name) \(capital) \(population.leftPadded(14)) \(area.leftPadded(16))\n"

@@ -88,14 +88,14 @@ public struct Outbox: Codable, Sendable, Equatable {
     public var pendingCount: Int { entries.count }
 
     /// Queues one poll's alerts. Two or more of the same rule become one grouped alert; of two
-    /// alerts for the same subject, the later one wins.
+    /// alerts for the same subject (`identity`: `BTC:up` and `BTC:down` are two), the later one wins.
     public mutating func submit(_ alerts: [Alert], now: Date) {
         var order: [String] = []
         var byRule: [String: [Alert]] = [:]
         for alert in alerts {
             if byRule[alert.rule] == nil { order.append(alert.rule) }
             var group = byRule[alert.rule, default: []]
-            group.removeAll { $0.key == alert.key }
+            group.removeAll { $0.identity == alert.identity }
             group.append(alert)
             byRule[alert.rule] = group
         }
@@ -103,7 +103,7 @@ public struct Outbox: Codable, Sendable, Equatable {
             guard var group = byRule[rule], let first = group.first else { continue }
             // Still gathering an earlier group of this rule: join it, the later alert per subject winning.
             if let gathering = entries.lastIndex(where: { $0.alert.rule == rule && $0.heldFor == nil && isGathering($0, now: now) }) {
-                let earlier = entries[gathering].alert.individualAlerts.filter { old in !group.contains { $0.key == old.key } }
+                let earlier = entries[gathering].alert.individualAlerts.filter { old in !group.contains { $0.identity == old.identity } }
                 group = earlier + group
                 entries[gathering].alert = group.count == 1 ? group[0] : Self.grouped(group)
                 continue
@@ -116,6 +116,25 @@ public struct Outbox: Codable, Sendable, Equatable {
     /// Whether an entry still waits for more alerts of its rule to join it.
     private func isGathering(_ entry: Entry, now: Date) -> Bool {
         groupWindow > .zero && now < entry.submitted.addingTimeInterval(groupWindow.nonNegativeSeconds)
+    }
+
+    /// What `due` would hand out now, and the outbox as it will be once they are delivered:
+    /// a delivery records `alerts`, then `confirm`s the plan; one that cannot be recorded
+    /// leaves the outbox as it was, with nothing to roll back.
+    public struct DeliveryPlan: Sendable {
+        public let alerts: [Alert]
+        public let after: Outbox
+    }
+
+    public func plan(now: Date, calendar: Calendar) -> DeliveryPlan {
+        var after = self
+        let alerts = after.due(now: now, calendar: calendar)
+        return DeliveryPlan(alerts: alerts, after: after)
+    }
+
+    /// The plan's alerts were delivered (or recorded as such): the outbox moves on.
+    public mutating func confirm(_ plan: DeliveryPlan) {
+        self = plan.after
     }
 
     /// What to show now; the outbox counts everything returned as delivered.

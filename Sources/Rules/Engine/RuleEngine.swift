@@ -126,7 +126,8 @@ public struct RuleEngine: Sendable, Equatable {
                 // A muted rule keeps its state true to the data, so unmuting does not replay.
                 if isSilenced(reading.key, now: now) {
                     decision.muted.append(reading.key)
-                } else if let alert = reading.alert(emission) {
+                } else if var alert = reading.alert(emission) {
+                    alert.subject = reading.key.subject
                     decision.alerts.append(alert)
                     record.lastNotified = now
                 }
@@ -141,6 +142,14 @@ public struct RuleEngine: Sendable, Equatable {
             }
         }
         return decision
+    }
+
+    /// Drops the records `isGone` names (forecast days that have passed), returning their keys
+    /// so the store forgets them in the same commit as the poll's decision.
+    public mutating func forget(where isGone: (SubjectKey) -> Bool) -> [SubjectKey] {
+        let gone = records.keys.filter(isGone).sorted()
+        for key in gone { records[key] = nil }
+        return gone
     }
 
     /// The state a subject seen for the first time starts in, silently; `nil` to step it as usual.

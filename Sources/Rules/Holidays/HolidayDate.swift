@@ -37,6 +37,42 @@ public struct HolidayDate: Sendable, Hashable, Comparable, Codable, CustomString
         self.init(year: year, month: month, day: day)
     }
 
+    /// Why a date a user typed cannot be shown, in words that say what to do.
+    public enum ParseProblem: Error, Equatable, CustomStringConvertible {
+        case notADate(String)
+        case outOfRange(year: Int)
+
+        public var description: String {
+            switch self {
+            case .notADate(let text): return "not a date: '\(text)'; write YYYY-MM-DD, e.g. 2026-12-24"
+            case .outOfRange(let year): return HolidayDate.rangeMessage(year: year)
+            }
+        }
+    }
+
+    /// "1899 is before the calendar's range, 1900–2200": one message for every view, link and
+    /// navigation that leaves the range.
+    public static func rangeMessage(year: Int) -> String {
+        let side = year < parsedYears.lowerBound ? "before" : "after"
+        return "\(year) is \(side) the calendar's range, \(parsedYears.lowerBound)–\(parsedYears.upperBound)"
+    }
+
+    /// Whether the date lies in the calendar's range, `parsedYears`.
+    public var isInRange: Bool { Self.parsedYears.contains(year) }
+
+    /// A date the user typed: a real "YYYY-MM-DD" in the range, or why not. `shown` is how the
+    /// text is quoted back (the caller sanitises it).
+    public static func parse(_ text: String, shown: String) -> Result<HolidayDate, ParseProblem> {
+        if let date = HolidayDate(string: text) { return .success(date) }
+        let bytes = Array(text.utf8)
+        if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+           let year = Int(text.prefix(4)), let month = Int(text.dropFirst(5).prefix(2)), let day = Int(text.suffix(2)),
+           !parsedYears.contains(year), HolidayDate(year: year, month: month, day: day) != nil {
+            return .failure(.outOfRange(year: year))
+        }
+        return .failure(.notADate(shown))
+    }
+
     /// The date in `timeZone` at the instant `date`.
     public init(_ date: Date, in timeZone: TimeZone) {
         var calendar = Calendar(identifier: .gregorian)

@@ -3,7 +3,7 @@ import Foundation
 extension LaunchCountryRule {
     static let kazakhstan = Country(
         cca2: "KZ", cca3: "KAZ", flag: "🇰🇿", commonName: "Kazakhstan",
-        officialName: "Republic of Kazakhstan", capitals: ["Nur-Sultan"], region: "Asia",
+        officialName: "Republic of Kazakhstan", capitals: ["Astana"], region: "Asia",
         subregion: "Central Asia", continents: ["Asia"], population: 18_754_440, area: 2_724_900,
         currencies: [.init(code: "KZT", name: "Kazakhstani tenge", symbol: "₸")],
         languages: [.init(code: "kaz", name: "Kazakh"), .init(code: "rus", name: "Russian")]
@@ -18,7 +18,7 @@ extension LaunchCountryRule {
         RuleExample("a country with every field", .fires { alerts in
             let alert = alerts[0]
             return alert.title == "🇰🇿 Kazakhstan"
-                && alert.body.contains("Capital: Nur-Sultan")
+                && alert.body.contains("Capital: Astana")
                 && alert.body.contains("Region: Asia · Central Asia")
                 && alert.body.contains("Population: 18,754,440 · Area: 2,724,900 km²")
                 && alert.body.contains("Currencies: Kazakhstani tenge (KZT, ₸)")

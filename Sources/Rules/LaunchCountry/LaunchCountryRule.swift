@@ -6,11 +6,7 @@ public struct LaunchCountryRule: Rule {
     public static let summary = "A random country's basic facts, shortly after launch"
     public static let delayRange = 0...60
 
-    public var delay: Duration
-
-    public init(delay: Duration = .seconds(3)) {
-        self.delay = delay
-    }
+    public init() {}
 
     /// Which of `count` countries to show; `nil` when there are none.
     public func pick<G: RandomNumberGenerator>(among count: Int, using generator: inout G) -> Int? {

@@ -8,8 +8,12 @@ public enum Urgency: String, Codable, Sendable, CaseIterable {
 public struct Alert: Codable, Sendable, Equatable {
     /// The rule's identifier, as in `[rules.<rule>]`.
     public var rule: String
-    /// The subject within the rule (a country code, a coin, a date).
+    /// The subject within the rule as people read it (a country code, a coin, a date).
     public var key: String
+    /// The engine's subject this alert was decided for (`BTC:up`), stamped by the engine: what
+    /// Snooze, dedup and history name it by. `nil` for alerts no engine decided (launches,
+    /// groups, summaries), which `identity` then names by `key`.
+    public var subject: String?
     /// Plain text: sinks escape it where their medium needs it.
     public var title: String
     /// Plain text, several lines.
@@ -56,6 +60,9 @@ public struct Alert: Codable, Sendable, Equatable {
         self.listView = listView
         self.imageURL = imageURL
     }
+
+    /// Which (rule, subject) this alert stands for: the engine's subject, else `key`.
+    public var identity: String { subject ?? key }
 
     /// The single alerts behind this one, groups and summaries unpacked at every level.
     public var individualAlerts: [Alert] {

@@ -51,13 +51,16 @@ public struct Country: Codable, Sendable, Equatable {
     public var borders: [String]
     public var coordinates: Coordinates?
     public var flagPNG: String?
+    /// Other names people type (official name, ISO name, older and local spellings), for look-up.
+    public var alternativeNames: [String]?
 
     public init(
         cca2: String, cca3: String, flag: String, commonName: String, officialName: String,
         capitals: [String] = [], capitalCoordinates: Coordinates? = nil, region: String,
         subregion: String? = nil, continents: [String] = [], population: Int = 0, area: Double? = nil,
         currencies: [Currency] = [], languages: [Language] = [], timezones: [String] = [],
-        borders: [String] = [], coordinates: Coordinates? = nil, flagPNG: String? = nil
+        borders: [String] = [], coordinates: Coordinates? = nil, flagPNG: String? = nil,
+        alternativeNames: [String]? = nil
     ) {
         self.cca2 = cca2
         self.cca3 = cca3
@@ -77,6 +80,7 @@ public struct Country: Codable, Sendable, Equatable {
         self.borders = borders
         self.coordinates = coordinates
         self.flagPNG = flagPNG
+        self.alternativeNames = alternativeNames
     }
 
     /// The flag emoji built from the two-letter code, for sources that send no emoji.

@@ -77,8 +77,13 @@ struct WeekModel: ScreenModel {
 
     mutating func handle(_ event: ViewEvent) -> [ViewEffect] {
         switch event {
-        case .key(.left), .key(.character("h")), .key(.pageUp): anchor = anchor.adding(days: -7)
-        case .key(.right), .key(.character("l")), .key(.pageDown): anchor = anchor.adding(days: 7)
+        // The calendar's supported range (HolidayDate.isInRange) bounds the moves, as it bounds dates typed.
+        case .key(.left), .key(.character("h")), .key(.pageUp):
+            guard anchor.adding(days: -7).isInRange else { return [] }
+            anchor = anchor.adding(days: -7)
+        case .key(.right), .key(.character("l")), .key(.pageDown):
+            guard anchor.adding(days: 7).isInRange else { return [] }
+            anchor = anchor.adding(days: 7)
         case .key(.character("t")), .key(.home): anchor = today
         case .key(.character("f")):
             firstDay = firstDay.next

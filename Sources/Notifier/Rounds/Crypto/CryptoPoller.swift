@@ -9,6 +9,8 @@ actor CryptoPoller {
     private let config: Config
     private let feed: CryptoFeed
     private var watchedIDs: [String] = []
+    /// The prices of the last poll that worked, by symbol; `nil` before this process's first.
+    private var lastPrices: [String: Decimal]?
 
     init(config: Config, http: HTTPClient, clock: any Clock<Duration>) {
         self.config = config
@@ -27,16 +29,31 @@ actor CryptoPoller {
                 }
                 watchedIDs = tickers.map(\.id)
                 guard !tickers.isEmpty else { throw FeedError.decoding(RequestContext(feed: CryptoFeed.name, method: "GET", url: feed.baseURL), detail: "no tickers") }
-                return .success(tickers)
+                return .success(remembered(tickers))
             }
             let (tickers, implausible) = try await feed.tickersReporting(ids: watchedIDs)
             for refusal in implausible { logger.warning("crypto feed: \(refusal)") }
-            return .success(tickers)
+            return .success(remembered(tickers))
         } catch let error as FeedError {
             return .failure(error)
         } catch {
             return .failure(.transport(RequestContext(feed: CryptoFeed.name, method: "GET", url: feed.baseURL), detail: "\(error)"))
         }
+    }
+
+    /// The prices before the last poll that worked, for the trend arrow: from this poller's
+    /// memory, or on a process's first poll from the price table (the last prices stored).
+    private var previous: [String: Decimal]?
+
+    func previousPrices(store: Store?, logger: Logger) -> [String: Decimal] {
+        if let previous { return previous }
+        return StoreProblems.attempt("the last prices", logger: logger) { try store?.latestPrices() } ?? [:]
+    }
+
+    private func remembered(_ tickers: [Ticker]) -> [Ticker] {
+        previous = lastPrices
+        lastPrices = Dictionary(tickers.map { ($0.symbol.uppercased(), $0.priceUSD) }) { first, _ in first }
+        return tickers
     }
 }
 
@@ -68,6 +85,10 @@ actor EngineDesk {
     }
 
     var knownKeys: [SubjectKey] { Array(engine.records.keys) }
+
+    func forget(where isGone: (SubjectKey) -> Bool) -> [SubjectKey] {
+        engine.forget(where: isGone)
+    }
 
     /// The anchors of one rule's subjects, for rules that measure change since the last notification.
     func anchors(rule: String) -> [SubjectKey: Double] {

@@ -8,40 +8,42 @@ import Rules
 /// state makes the dedup survive restarts.
 struct HolidayRound: Sendable {
     static let checkInterval = Duration.seconds(300)
-    let runner: Runner
-    let store: Store?
-    let dispatcher: Dispatcher
-    let desk: EngineDesk
+    let env: FeedEnvironment
 
-    var config: Config { runner.context.config }
+    var config: Config { env.config }
 
     /// Checks once; `.notPolled` when there is nothing to check, `.failed` when the source failed.
-    func checkOnce() async -> Runner.PollOutcome {
+    func checkOnce() async -> FeedOutcome {
         await check().outcome
     }
 
-    private func check() async -> (outcome: Runner.PollOutcome, error: FeedError?) {
+    private func check() async -> (outcome: FeedOutcome, error: FeedError?) {
         guard config.holidays.enabled, config.holidayRuleEnabled else { return (.notPolled, nil) }
-        let now = runner.now()
+        let now = env.now()
         let rule = config.upcomingHolidayRule
         let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
         let horizon = today.adding(days: (rule.leads.max() ?? 0))
-        let source = HolidaySource(config: config, store: store, http: runner.http)
+        let source = HolidaySource(config: config, store: env.store, http: env.http)
         switch await source.holidays(from: today, through: horizon, now: now) {
         case .failure(let error):
-            runner.logger.warning("\(error)")
+            env.logger.warning("\(error)")
             return (config.holidaysSource == .remote ? .failed : .notPolled, error)
         case .success(let holidays):
             let reminders = rule.due(holidays: holidays, now: now, userCalendar: .current)
-            let readings = reminders.map { reminder in
-                SubjectReading(key: SubjectKey(rule: UpcomingHolidayRule.id, subject: reminder.key), signal: .beyondFire,
-                               shownValue: "\(reminder.holiday.date) in \(reminder.daysAhead) days", policy: AlertPolicy()) { emission in
-                    emission == .fired ? rule.alert(for: reminder, locale: .current) : nil
-                }
-            }
-            let (alerts, changed) = await desk.evaluate(readings, now: now)
-            await dispatcher.submit(alerts, records: changed, now: now)
+            let readings = Self.readings(reminders, rule: rule, locale: .current)
+            let (alerts, changed) = await env.desk.evaluate(readings, now: now)
+            await env.dispatcher.submit(alerts, records: changed, now: now)
             return (config.holidaysSource == .remote ? .succeeded : .notPolled, nil)
+        }
+    }
+
+    /// One reading per due reminder, each firing once.
+    static func readings(_ reminders: [UpcomingHolidayRule.Reminder], rule: UpcomingHolidayRule, locale: Locale) -> [SubjectReading] {
+        reminders.map { reminder in
+            SubjectReading(key: SubjectKey(rule: UpcomingHolidayRule.id, subject: reminder.key), signal: .beyondFire,
+                           shownValue: "\(reminder.holiday.date) in \(reminder.daysAhead) days", policy: AlertPolicy()) { emission in
+                emission == .fired ? rule.alert(for: reminder, locale: locale) : nil
+            }
         }
     }
 
@@ -52,7 +54,7 @@ struct HolidayRound: Sendable {
         var schedule = RetrySchedule()
         while !Task.isCancelled {
             let error = await check().error
-            try? await runner.clock.sleep(for: schedule.delay(after: error, interval: Self.checkInterval))
+            try? await env.clock.sleep(for: schedule.delay(after: error, interval: Self.checkInterval))
         }
     }
 }

@@ -7,23 +7,20 @@ import Rules
 /// day by day with what the engine remembers, alerts handed to the dispatcher, each forecast
 /// stored. In the daemon, again after the interval, or after a backoff on errors.
 struct ForecastRound: Sendable {
-    let runner: Runner
-    let store: Store?
-    let dispatcher: Dispatcher
-    let desk: EngineDesk
+    let env: FeedEnvironment
     let health: FeedHealthDesk
     let feed: ForecastFeed
 
-    init(runner: Runner, store: Store?, dispatcher: Dispatcher, desk: EngineDesk) {
-        self.runner = runner
-        self.store = store
-        self.dispatcher = dispatcher
-        self.desk = desk
-        health = FeedHealthDesk(feed: ForecastFeed.name, store: store, degradedAfter: runner.context.config.forecastDegradedAfter)
-        feed = ForecastFeed(http: runner.http, source: runner.context.config.forecastFeedSource)
+    init(_ env: FeedEnvironment) {
+        self.env = env
+        health = FeedHealthDesk(feed: ForecastFeed.name, store: env.store, degradedAfter: env.config.forecastDegradedAfter)
+        feed = ForecastFeed(http: env.http, source: env.config.forecastFeedSource)
     }
 
-    var config: Config { runner.context.config }
+    var config: Config { env.config }
+    var store: Store? { env.store }
+    var dispatcher: Dispatcher { env.dispatcher }
+    var desk: EngineDesk { env.desk }
 
     /// What one round did: places fetched, and the errors of those that failed.
     struct Outcome {
@@ -32,7 +29,7 @@ struct ForecastRound: Sendable {
         var polled: Bool { fetched > 0 || !errors.isEmpty }
     }
 
-    func pollOnce() async -> Runner.PollOutcome {
+    func pollOnce() async -> FeedOutcome {
         guard config.forecast.enabled, !config.forecastPlaces.isEmpty else { return .notPolled }
         let outcome = await poll(skippingFresh: true)
         if !outcome.polled { return .notPolled }
@@ -54,17 +51,17 @@ struct ForecastRound: Sendable {
             let delay = outcome.errors.isEmpty ? config.forecast.interval
                 : backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,
                                 normalInterval: config.forecast.interval, random: &random)
-            try? await runner.clock.sleep(for: delay)
+            try? await env.clock.sleep(for: delay)
         }
     }
 
     func poll(skippingFresh: Bool) async -> Outcome {
         var outcome = Outcome()
-        let now = runner.now()
+        let now = env.now()
         for place in config.forecastPlaces {
-            if skippingFresh, let last = try? store?.forecasts(place: place.name, limit: 1).first,
+            if skippingFresh, let last = StoreProblems.attempt("the last forecast", logger: env.logger, { try store?.forecasts(place: place.name, limit: 1).first }),
                now.timeIntervalSince(last.fetchedAt) < Double(config.forecast.interval.components.seconds), last.fetchedAt <= now {
-                runner.logger.debug("forecast feed: \(place.name) fetched \(Int(now.timeIntervalSince(last.fetchedAt))) s ago, not asked again yet")
+                env.logger.debug("forecast feed: \(place.name) fetched \(Int(now.timeIntervalSince(last.fetchedAt))) s ago, not asked again yet")
                 continue
             }
             do {
@@ -72,7 +69,7 @@ struct ForecastRound: Sendable {
                 await evaluate(forecast, place: place, now: now)
                 outcome.fetched += 1
             } catch {
-                runner.logger.warning("\(error)")
+                env.logger.warning("\(error)")
                 outcome.errors.append(error)
             }
         }
@@ -83,7 +80,7 @@ struct ForecastRound: Sendable {
     }
 
     private func fetch(_ place: ForecastPlace, now: Date) async throws(FeedError) -> Forecast {
-        try await Self.fetch(place, feed: feed, store: store, now: now, logger: runner.logger, keepGeocode: true)
+        try await Self.fetch(place, feed: feed, store: store, now: now, logger: env.logger, keepGeocode: true)
     }
 
     /// A place's forecast, its name geocoded first where the source needs coordinates: from the
@@ -93,7 +90,7 @@ struct ForecastRound: Sendable {
         var latitude = place.latitude, longitude = place.longitude
         if latitude == nil, case .openMeteo(_, let geocodingURL) = feed.source {
             let match: OpenMeteoDecoder.Match
-            if let cached = try? store?.geocoded(place.name) {
+            if let cached = StoreProblems.attempt("the cached geocode", logger: logger, { try store?.geocoded(place.name) }) {
                 match = cached
             } else {
                 match = try await feed.geocode(place.name, geocodingURL: geocodingURL)
@@ -126,19 +123,19 @@ struct ForecastRound: Sendable {
     /// Rules first, then the forecast is stored: a crash between the two leaves decisions
     /// committed and only the next comparison's "from" figures one forecast older.
     private func evaluate(_ forecast: Forecast, place: ForecastPlace, now: Date) async {
-        let previous = (try? store?.forecasts(place: place.name, limit: 1))?.first?.forecast
+        let previous = StoreProblems.attempt("the last forecast", logger: env.logger) { try store?.forecasts(place: place.name, limit: 1).first }?.forecast
         let today = Self.today(of: forecast, now: now)
         let readings = await Self.readings(forecast, previous: previous, rules: config.forecastRules, today: today) { rule in
             await desk.anchors(rule: rule)
         }
         let (alerts, changed) = await desk.evaluate(readings, now: now)
-        runner.logger.debug("forecast feed: \(place.name), \(forecast.days.count) days, \(alerts.count) alerts")
-        await dispatcher.submit(alerts, records: changed, now: now)
+        let passed = await desk.forget { ForecastSubjects.isPassed($0, place: place.name, before: today) }
+        env.logger.debug("forecast feed: \(place.name), \(forecast.days.count) days, \(alerts.count) alerts")
+        await dispatcher.submit(alerts, records: changed, forgetting: passed, now: now)
         do {
             try store?.saveForecast(forecast, at: now)
-            try store?.pruneForecastStates(before: today, place: place.name)
         } catch {
-            runner.logger.error("\(error)")
+            env.logger.error("\(error)")
         }
     }
 }

@@ -1,0 +1,106 @@
+import ArgumentParser
+import Feeds
+import Foundation
+import Logging
+import Rules
+import ServiceLifecycle
+import UnixSignals
+
+/// The daemon as a swift-service-lifecycle service: it runs until SIGINT or SIGTERM.
+struct DaemonService: Service {
+    let runner: Runner
+
+    func run() async throws {
+        let store: Store
+        do {
+            store = try runner.context.openStore()
+            try store.checkWritable()
+        } catch {
+            runner.logger.error("\(error); \(PassGuard.withoutStore)")
+            throw ExitCode(Exit.failure)
+        }
+        let sink = await SinkFactory.make(runner.output, environment: runner.context.environment, logger: runner.logger, images: runner.context.config.images)
+        // Trapped for the daemon's whole life: between two reloads a SIGHUP must not kill it.
+        let hangups = await UnixSignalsSequence(trapping: .sighup)
+        let (reloads, reloaded) = AsyncStream.makeStream(of: Runner.self)
+        await cancelWhenGracefulShutdown {
+            await withDiscardingTaskGroup { group in
+                group.addTask {
+                    var current = runner
+                    for await _ in hangups {
+                        switch current.context.reloaded() {
+                        case .success(let context):
+                            current = current.with(context)
+                            reloaded.yield(current)
+                        case .failure(let error):
+                            runner.logger.error("config not reloaded, keeping the previous one: \(error)")
+                        }
+                    }
+                    reloaded.finish()
+                }
+                group.addTask {
+                    // Each config runs its own generation of feed loops; a reload ends the old
+                    // one and starts the next. The launch country is shown once, not per reload.
+                    var current = runner
+                    var launch = true
+                    var next = reloads.makeAsyncIterator()
+                    while !Task.isCancelled {
+                        let generation = Task { [current, launch] in
+                            await runGeneration(current, store: store, sink: sink, launch: launch)
+                        }
+                        launch = false
+                        let replacement = await withTaskCancellationHandler {
+                            await next.next()
+                        } onCancel: {
+                            generation.cancel()
+                        }
+                        generation.cancel()
+                        await generation.value
+                        guard let replacement else { break }
+                        current = replacement
+                        runner.logger.info("config reloaded from \(current.context.configFile ?? "built-in defaults")")
+                    }
+                }
+                if let desktop = sink as? DesktopSink {
+                    group.addTask { await handleClicks(desktop, store: store) }
+                    // Found by `notifier --once`, which hands its bubbles over.
+                    await DaemonBus.serve(deliver: desktop.showHandedOff)
+                }
+            }
+        }
+    }
+
+    /// One config's feed loops and deliveries, until cancelled.
+    func runGeneration(_ runner: Runner, store: Store?, sink: any AlertSink, launch: Bool) async {
+        let dispatcher = Dispatcher(sink: sink, store: store, config: runner.context.config, logger: runner.logger)
+        let environment = runner.environment(store: store, dispatcher: dispatcher, launch: launch)
+        await withDiscardingTaskGroup { group in
+            group.addTask { await deliverHeld(dispatcher, runner: runner) }
+            for feed in runner.feeds { group.addTask { await feed.pollForever(environment) } }
+        }
+    }
+
+    /// Held alerts (quiet hours, rate limit) go out when they become due, and on start for
+    /// whatever an earlier run left held.
+    private func deliverHeld(_ dispatcher: Dispatcher, runner: Runner) async {
+        while !Task.isCancelled {
+            await dispatcher.deliverDue(now: runner.now())
+            let next = await dispatcher.nextDueDate(now: runner.now())
+            let wait = next.map { max(1, $0.timeIntervalSince(runner.now())) } ?? 60
+            try? await runner.clock.sleep(for: .seconds(min(wait, 300)))
+        }
+    }
+
+    private func handleClicks(_ desktop: DesktopSink, store: Store?) async {
+        let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.terminal)
+        let handler = ClickHandler(opener: opener, store: store, logger: runner.logger)
+        for await event in desktop.notifications.events {
+            switch event {
+            case .activated(let action, let target): handler.handle(action, target)
+            case .serverVanished: runner.logger.warning("the notification server left the session bus; holding notifications until it is back")
+            case .serverAppeared: await desktop.serverReturned()
+            case .closed: break
+            }
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Feeds
+import Foundation
+import Rules
+
+/// REST Countries (or the embedded copy), and the random country shown once at launch, which
+/// comes from the freshest of that data.
+struct CountriesFeedKind: FeedKind {
+    var name: String { CountriesFeed.name }
+
+    func pollOnce(_ env: FeedEnvironment) async -> FeedOutcome {
+        // The launch delay runs alongside the refresh; the country waits for both.
+        async let refreshed = refresh(env)
+        if env.launch { await waitForLaunchDelay(env) }
+        let outcome = await refreshed
+        if env.launch { await deliverLaunchCountry(env) }
+        switch outcome {
+        case .notNeeded: return .notPolled
+        case .fetched: return .succeeded
+        case .failed: return .failed
+        }
+    }
+
+    func pollForever(_ env: FeedEnvironment) async {
+        await withDiscardingTaskGroup { group in
+            if env.launch {
+                group.addTask {
+                    await waitForLaunchDelay(env)
+                    guard !Task.isCancelled else { return }
+                    await deliverLaunchCountry(env)
+                }
+            }
+            group.addTask { await refreshForever(env) }
+        }
+    }
+
+    func dryRun(_ env: DryRunEnvironment, into report: inout DryRunReport) async {
+        if let alert = Self.launchCountryAlert(config: env.config, paths: env.paths, seed: env.seed) { report.would(alert) }
+    }
+
+    private func refreshForever(_ env: FeedEnvironment) async {
+        let config = env.config
+        guard config.countries.enabled, config.countriesSource != .embedded else { return }
+        var schedule = RetrySchedule()
+        while !Task.isCancelled {
+            var failure: FeedError?
+            if case .failed(let error) = await refresh(env) { failure = error }
+            try? await env.clock.sleep(for: schedule.delay(after: failure, interval: min(config.countries.interval, .seconds(3600))))
+        }
+    }
+
+    private func refresh(_ env: FeedEnvironment) async -> CountriesRefresher.Outcome {
+        let outcome = await CountriesRefresher(config: env.config, http: env.http).refreshIfDue(store: env.store, now: env.now())
+        switch outcome {
+        case .notNeeded: break
+        case .fetched(let count): env.logger.info("countries feed: fetched \(count) countries")
+        case .failed(let error): env.logger.warning("\(error)")
+        }
+        return outcome
+    }
+
+    private func waitForLaunchDelay(_ env: FeedEnvironment) async {
+        guard env.config.launchCountryEnabled else { return }
+        try? await env.clock.sleep(for: .seconds(env.config.launchCountryDelaySeconds))
+    }
+
+    private func deliverLaunchCountry(_ env: FeedEnvironment) async {
+        guard let alert = Self.launchCountryAlert(config: env.config, paths: env.paths, seed: env.seed) else { return }
+        await env.dispatcher.submit([alert], now: env.now())
+    }
+
+    static func launchCountryAlert(config: Config, paths: XDGPaths, seed: UInt64?) -> Alert? {
+        guard config.launchCountryEnabled else { return nil }
+        let data = CountryData.current(config: config, paths: paths)
+        let rule = LaunchCountryRule()
+        let index: Int?
+        if let seed {
+            var generator = SeededGenerator(seed: seed)
+            index = rule.pick(among: data.catalog.count, using: &generator)
+        } else {
+            var generator = SystemRandomNumberGenerator()
+            index = rule.pick(among: data.catalog.count, using: &generator)
+        }
+        guard let index, let country = data.catalog.country(at: index) else { return nil }
+        var alert = rule.alert(for: country, locale: .current)
+        alert?.reason = "a random country at launch (\(seed.map { "seed \($0)" } ?? "unseeded"), \(data.catalog.count) countries from \(data.origin))"
+        return alert
+    }
+}

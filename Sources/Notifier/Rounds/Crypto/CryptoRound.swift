@@ -1,0 +1,93 @@
+import Feeds
+import Foundation
+import Logging
+import Rules
+
+/// The crypto feed's polls: fetch, evaluate the rule, hand alerts to the dispatcher, keep the
+/// feed's health; in the daemon, again after the interval, or after a backoff on errors.
+struct CryptoRound: Sendable {
+    let env: FeedEnvironment
+    let poller: CryptoPoller
+    let health: FeedHealthDesk
+
+    init(_ env: FeedEnvironment) {
+        self.env = env
+        poller = CryptoPoller(config: env.config, http: env.http, clock: env.clock)
+        health = FeedHealthDesk(feed: CryptoFeed.name, store: env.store, degradedAfter: env.config.cryptoDegradedAfter)
+    }
+
+    init(runner: Runner, store: Store?, dispatcher: Dispatcher) {
+        self.init(runner.environment(store: store, dispatcher: dispatcher, launch: false))
+    }
+
+    var config: Config { env.config }
+    var store: Store? { env.store }
+    var dispatcher: Dispatcher { env.dispatcher }
+    var desk: EngineDesk { env.desk }
+
+    func pollOnce() async -> FeedOutcome {
+        guard config.crypto.enabled else { return .notPolled }
+        return await poll() == nil ? .succeeded : .failed
+    }
+
+    func pollForever() async {
+        guard config.crypto.enabled else { return }
+        var random = SeededGenerator.jitter()
+        let backoff = Backoff()
+        while !Task.isCancelled {
+            let error = await poll()
+            let retryAfter = error?.retryAfterSeconds.map { Duration.seconds($0) }
+            let delay = backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,
+                                      normalInterval: config.crypto.interval, random: &random)
+            try? await env.clock.sleep(for: delay)
+        }
+    }
+
+    /// One poll; the error when it failed.
+    func poll() async -> FeedError? {
+        let now = env.now()
+        switch await poller.poll(logger: env.logger) {
+        case .failure(let error):
+            // No data is no data: nothing is evaluated, so nothing fires or resolves.
+            env.logger.warning("\(error)")
+            if let alert = await health.record(error, now: now) { await dispatcher.submit([alert], now: now) }
+            return error
+        case .success(let tickers):
+            let previous = await poller.previousPrices(store: store, logger: env.logger)
+            saveSnapshot(tickers, now: now)
+            var alerts: [Alert] = []
+            var changed: [SubjectKey: SubjectRecord] = [:]
+            var readings: [SubjectReading] = []
+            if config.cryptoChangeEnabled {
+                readings += config.cryptoChangeRule.readings(tickers, known: await desk.knownKeys, previous: previous, locale: .current)
+            }
+            if config.cryptoCrossEnabled {
+                readings += config.priceCrossingRule.readings(tickers, locale: .current)
+            }
+            if config.cryptoMoveEnabled {
+                let since = now.addingTimeInterval(-Double(config.cryptoMoveWindow.components.seconds))
+                let history = StoreProblems.attempt("the price history", logger: env.logger) { try store?.priceHistory(since: since) } ?? [:]
+                readings += config.cryptoMoveRule.readings(tickers, history: history, now: now, locale: .current)
+            }
+            (alerts, changed) = await desk.evaluate(readings, now: now)
+            do {
+                try store?.appendPrices(tickers, at: now)
+            } catch {
+                env.logger.error("\(error)")
+            }
+            if let alert = await health.record(nil, now: now) { alerts.append(alert) }
+            env.logger.debug("crypto feed: \(tickers.count) tickers, \(alerts.count) alerts")
+            await dispatcher.submit(alerts, records: changed, now: now)
+            return nil
+        }
+    }
+
+    private func saveSnapshot(_ tickers: [Ticker], now: Date) {
+        guard let data = try? JSONEncoder().encode(tickers) else { return }
+        do {
+            try store?.save(FeedSnapshot(feed: CryptoFeed.name, source: "coinlore", fetchedAt: now, payload: String(decoding: data, as: UTF8.self)))
+        } catch {
+            env.logger.error("\(error)")
+        }
+    }
+}

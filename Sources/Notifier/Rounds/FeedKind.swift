@@ -1,0 +1,93 @@
+import Feeds
+import Foundation
+import Logging
+import Rules
+
+/// How one poll of one feed went, for `--once`'s exit code.
+enum FeedOutcome: Equatable, Sendable {
+    case notPolled, succeeded, failed
+}
+
+/// One kind of feed, as `--once`, the daemon and `--dry-run` run it. None of them names a
+/// feed: they loop over `FeedRegistry.all`. A new feed adds one conforming type (in its own
+/// folder, `Rounds/<Feed>/`) and one line in the registry.
+protocol FeedKind: Sendable {
+    /// For logs and tests: the feed's name, as in `FeedHealth`.
+    var name: String { get }
+    /// `--once`: one round (with whatever it shows once per start, when `launch`).
+    func pollOnce(_ environment: FeedEnvironment) async -> FeedOutcome
+    /// The daemon: rounds until cancelled, each after its interval or a backoff.
+    func pollForever(_ environment: FeedEnvironment) async
+    /// `--dry-run`: what a round would deliver and why, writing nothing.
+    func dryRun(_ environment: DryRunEnvironment, into report: inout DryRunReport) async
+}
+
+/// Every feed the program polls, in the order `--dry-run` reports them.
+enum FeedRegistry {
+    static let all: [any FeedKind] = [
+        CountriesFeedKind(),
+        CryptoFeedKind(),
+        HolidaysFeedKind(),
+        ForecastFeedKind(),
+    ]
+}
+
+/// What a feed round is given: the shared HTTP client, the clock, the logger, the store and the
+/// one way alerts leave (the dispatcher, beside the engine's state). Not the whole runner.
+struct FeedEnvironment: Sendable {
+    var config: Config
+    var paths: XDGPaths
+    var http: HTTPClient
+    var clock: any Clock<Duration>
+    var now: @Sendable () -> Date
+    var logger: Logger
+    var store: Store?
+    var dispatcher: Dispatcher
+    /// The engine's rule states, shared by every feed of one run.
+    var desk: EngineDesk
+    /// `--seed`, for what a feed picks at random (the launch country).
+    var seed: UInt64?
+    /// Whether this run shows what is shown once per start (the launch country), which a
+    /// daemon's reload does not repeat.
+    var launch: Bool
+}
+
+/// What a dry run's feed is given: as `FeedEnvironment`, with the store opened for reading and
+/// no dispatcher, since nothing is delivered or written.
+struct DryRunEnvironment: Sendable {
+    var config: Config
+    var paths: XDGPaths
+    var http: HTTPClient
+    var clock: any Clock<Duration>
+    var now: @Sendable () -> Date
+    var logger: Logger
+    var store: Store?
+    var seed: UInt64?
+}
+
+/// The lines `--dry-run` prints.
+struct DryRunReport: Sendable {
+    private(set) var lines: [String] = []
+    private(set) var wouldDeliverAny = false
+
+    mutating func note(_ line: String) {
+        lines.append(line)
+    }
+
+    mutating func would(_ alert: Alert) {
+        wouldDeliverAny = true
+        lines.append("would deliver \(alert.rule) \(alert.key): \(TextSanitizer.singleLine(alert.title))")
+        lines.append("  because \(TextSanitizer.singleLine(alert.reason ?? "its rule fired"))")
+        lines.append("  → \(alert.deepLink.command)")
+    }
+
+    /// The evaluation of a dry run's readings: alerts that would go out, and mutes.
+    mutating func record(_ decision: RuleEngine.Decision) {
+        decision.alerts.forEach { would($0) }
+        for key in decision.muted { note("muted: \(key)") }
+    }
+
+    var text: String {
+        (wouldDeliverAny ? lines : lines + ["nothing would be delivered"]).joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,137 @@
+import Feeds
+import Foundation
+@testable import Notifier
+import Rules
+import TestSupport
+
+// A feed kind that exists only in the tests, to show what a new feed adds: its own source and
+// decoder, one rule, one round, its matrix fixture — and one line to register it (`registry`
+// above the source). Nothing else in Sources/ or Tests/ names it.
+
+/// The one line: the program's feeds plus this one.
+let pulseRegistry: [any FeedKind] = FeedRegistry.all + [PulseFeedKind()]
+
+/// The source: `GET <base>/pulses` answers `{"pulses":[{"id":"a","level":7}, …]}`.
+struct PulseSource: Sendable {
+    static let name = "pulse"
+    let http: HTTPClient
+    let baseURL: String
+
+    struct Pulse: Codable, Sendable, Equatable {
+        var id: String
+        var level: Double
+    }
+
+    private struct Page: Codable {
+        var pulses: [Pulse]
+    }
+
+    func pulses() async throws(FeedError) -> [Pulse] {
+        let url = baseURL + "/pulses"
+        let body = try await http.send(.get(url), feed: Self.name).body
+        let context = RequestContext(feed: Self.name, method: "GET", url: url)
+        guard let page = try? JSONDecoder().decode(Page.self, from: body) else {
+            throw .decoding(context, detail: "not a pulse page")
+        }
+        guard !page.pulses.isEmpty, page.pulses.allSatisfy({ $0.level.isFinite && DeepLink.list($0.id) != nil }) else {
+            throw .decoding(context, detail: "no usable pulses")
+        }
+        return page.pulses
+    }
+}
+
+/// The rule: a pulse above `threshold`, re-armed below `rearm`.
+struct PulseHighRule: Rule {
+    static let id = "pulse_high"
+    static let summary = "A test pulse above its threshold"
+    var threshold = 5.0
+    var rearm = 4.0
+
+    func readings(_ pulses: [PulseSource.Pulse]) -> [SubjectReading] {
+        guard let level = try? Threshold(direction: .above, fireLevel: threshold, rearmLevel: rearm) else { return [] }
+        return pulses.map { pulse in
+            SubjectReading(key: SubjectKey(rule: Self.id, subject: pulse.id), signal: level.signal(for: pulse.level),
+                           shownValue: "\(pulse.level)", policy: AlertPolicy()) { emission in
+                guard emission == .fired, let link = DeepLink.list(pulse.id) else { return nil }
+                return Alert(rule: Self.id, key: pulse.id, title: "pulse \(pulse.id) at \(pulse.level)", body: "above \(threshold)",
+                             category: "x-notifier.test", deepLink: link, reason: "pulse \(pulse.id) reached \(threshold)")
+            }
+        }
+    }
+
+    static let examples = [
+        RuleExample("a high pulse fires", .fires { $0.map(\.title) == ["pulse a at 7.0"] }) {
+            var engine = RuleEngine()
+            return engine.evaluate(PulseHighRule().readings([.init(id: "a", level: 7)]), now: Date(timeIntervalSince1970: 0)).alerts
+        },
+    ]
+}
+
+/// The feed kind: its round, as `--once`, the daemon and `--dry-run` run it.
+struct PulseFeedKind: FeedKind {
+    static let interval = Duration.seconds(90)
+    /// Where its server is; a real feed reads this from its settings.
+    var baseURL = "http://127.0.0.1:9/pulse"
+    var name: String { PulseSource.name }
+
+    func pollOnce(_ env: FeedEnvironment) async -> FeedOutcome {
+        await poll(env, health: health(env)) == nil ? .succeeded : .failed
+    }
+
+    func pollForever(_ env: FeedEnvironment) async {
+        let health = health(env)
+        var random = SeededGenerator.jitter()
+        while !Task.isCancelled {
+            let error = await poll(env, health: health)
+            let delay = Backoff().delay(afterConsecutiveFailures: await health.consecutiveFailures,
+                                        retryAfter: error?.retryAfterSeconds.map { .seconds($0) }, normalInterval: Self.interval, random: &random)
+            try? await env.clock.sleep(for: delay)
+        }
+    }
+
+    func dryRun(_ env: DryRunEnvironment, into report: inout DryRunReport) async {
+        do {
+            let pulses = try await PulseSource(http: env.http, baseURL: baseURL).pulses()
+            var engine = env.store.flatMap { try? $0.loadEngine() } ?? RuleEngine()
+            report.note("pulse: \(pulses.count) pulses")
+            report.record(engine.evaluate(PulseHighRule().readings(pulses), now: env.now()))
+        } catch {
+            report.note("pulse: no data, so no alert (\(error))")
+        }
+    }
+
+    private func health(_ env: FeedEnvironment) -> FeedHealthDesk {
+        FeedHealthDesk(feed: name, store: env.store, degradedAfter: 3)
+    }
+
+    /// One poll; the error when it failed.
+    private func poll(_ env: FeedEnvironment, health: FeedHealthDesk) async -> FeedError? {
+        let now = env.now()
+        do {
+            let pulses = try await PulseSource(http: env.http, baseURL: baseURL).pulses()
+            var (alerts, changed) = await env.desk.evaluate(PulseHighRule().readings(pulses), now: now)
+            if let alert = await health.record(nil, now: now) { alerts.append(alert) }
+            await env.dispatcher.submit(alerts, records: changed, now: now)
+            return nil
+        } catch {
+            env.logger.warning("\(error)")
+            if let alert = await health.record(error, now: now) { await env.dispatcher.submit([alert], now: now) }
+            return error
+        }
+    }
+}
+
+extension PulseFeedKind: MatrixServed {
+    static let healthy = Data(#"{"pulses":[{"id":"alpha","level":7.5},{"id":"beta","level":1.0}]}"#.utf8)
+
+    func matrixFeed() throws -> MatrixFeed {
+        MatrixFeed(name: name, routes: [("GET /pulse/pulses", { _ in LoopbackServer.json(Self.healthy) })],
+                   healthyBody: Self.healthy, loopPath: "/pulse/pulses", errorStatus: .ok,
+                   errorBody: Data(#"{"error":"pulse service resting"}"#.utf8), emptyArraysAreValid: false,
+                   cadence: Self.interval, configure: { _, _ in })
+    }
+
+    func serving(_ baseURL: String) -> any FeedKind {
+        PulseFeedKind(baseURL: baseURL + "/pulse")
+    }
+}

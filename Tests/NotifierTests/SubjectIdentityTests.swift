@@ -1,0 +1,146 @@
+import Foundation
+import Logging
+@testable import Notifier
+@testable import Rules
+import Testing
+
+/// A notification's subject is the engine's subject: "Snooze 1 h" from a bubble silences exactly
+/// the (rule, subject) it came from, and two alerts of one subject decided in one poll (an
+/// up/down pair) both reach the screen.
+@Suite struct SubjectIdentityTests {
+    static let start = Date(timeIntervalSince1970: 1_790_000_000)
+    static let locale = Locale(identifier: "en_US")
+
+    /// For every rule the engine drives: readings of at least two subjects whose alerts fire
+    /// once their signal is beyond the fire level.
+    static let scenarios: [String: @Sendable () throws -> [SubjectReading]] = [
+        CryptoChangeRule.id: {
+            CryptoChangeRule().readings([ticker("BTC", 110, change24h: 6), ticker("ETH", 220, change24h: 7)],
+                                        known: [], previous: [:], locale: locale)
+        },
+        CryptoMoveRule.id: {
+            let before = start.addingTimeInterval(-300)
+            return CryptoMoveRule().readings([ticker("BTC", 110), ticker("ETH", 220)],
+                                             history: ["BTC": [.init(at: before, price: 100)], "ETH": [.init(at: before, price: 200)]],
+                                             now: start, locale: locale)
+        },
+        PriceCrossingRule.id: {
+            let levels = try ["BTC > 100", "ETH > 200"].map { try #require(PriceCrossingRule.Level(parsing: $0)) }
+            return PriceCrossingRule(levels: levels).readings([ticker("BTC", 110), ticker("ETH", 220)], locale: locale)
+        },
+        UpcomingHolidayRule.id: {
+            let dates = try [(2026, 12, 24), (2026, 12, 25)].map { try #require(HolidayDate(year: $0.0, month: $0.1, day: $0.2)) }
+            let reminders = dates.map { date in
+                UpcomingHolidayRule.Reminder(holiday: Holiday(date: date, name: "Püha \(date)", kind: .publicHoliday),
+                                             lead: 7, daysAhead: 7, dueAt: start)
+            }
+            return HolidayRound.readings(reminders, rule: UpcomingHolidayRule(), locale: locale)
+        },
+        TemperatureShiftRule.id: { try forecastReadings(TemperatureShiftRule()) },
+        PrecipitationChangeRule.id: { try forecastReadings(PrecipitationChangeRule()) },
+        SevereWeatherRule.id: { try forecastReadings(SevereWeatherRule()) },
+        WindGustRule.id: { try forecastReadings(WindGustRule()) },
+    ]
+
+    /// Rules whose alerts come from elsewhere than the engine, and so offer no Snooze.
+    static let notSnoozable: [String: @Sendable () -> [Alert]] = [
+        LaunchCountryRule.id: { LaunchCountryRule.examples.flatMap { $0.evaluate() } },
+    ]
+
+    @Test(arguments: RuleRegistry.all.map { $0.id })
+    func snoozeFromAnAlertSilencesThatSubjectOnly(rule: String) throws {
+        if let alerts = Self.notSnoozable[rule] {
+            let alert = try #require(alerts().first, "\(rule) has no example alert")
+            #expect(!NotificationAction.offered(for: alert, capabilities: ["actions"]).contains(.snooze))
+            return
+        }
+        let scenario = try #require(Self.scenarios[rule], "no snooze scenario for \(rule): add one")
+        let readings = try scenario()
+        var engine = RuleEngine()
+        _ = engine.evaluate(Self.driven(readings, .rearmed), now: Self.start)
+        let fired = engine.evaluate(Self.driven(readings, .beyondFire), now: Self.start.addingTimeInterval(60)).alerts
+        try #require(fired.count >= 2, "\(rule): the scenario should fire two subjects or more, fired \(fired.map(\.title))")
+        let snoozed = fired[0]
+        #expect(NotificationAction.offered(for: snoozed, capabilities: ["actions"]).contains(.snooze))
+
+        // The click, as the bubble's "Snooze 1 h" makes it, into a real store the engine reads.
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-snooze-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = try Store(path: path)
+        let logger = Logger(label: "test")
+        ClickHandler(opener: DeepLinkOpener(environment: [:], logger: logger), store: store, logger: logger,
+                     now: { Self.start.addingTimeInterval(120) }).handle(.snooze, ClickTarget(snoozed))
+        (engine.mutes, engine.snoozes) = try store.loadSilences()
+
+        _ = engine.evaluate(Self.driven(readings, .rearmed), now: Self.start.addingTimeInterval(180))
+        let next = engine.evaluate(Self.driven(readings, .beyondFire), now: Self.start.addingTimeInterval(240))
+        #expect(next.alerts.count == fired.count - 1, "\(rule): \(next.alerts.map(\.title)) after snoozing \(snoozed.title)")
+        #expect(next.muted.count == 1, "\(rule): silenced \(next.muted)")
+        #expect(next.muted.map(\.subject) == [snoozed.subject].compactMap { $0 })
+        #expect(!next.alerts.contains { $0.identity == snoozed.identity })
+    }
+
+    /// With `notify_resolved` on, a coin swinging from −6 % to +6 % between two polls resolves
+    /// `BTC:down` and fires `BTC:up` in one poll: both are news, and both are delivered.
+    @Test func anUpDownPairDecidedInOnePollIsDeliveredWhole() {
+        let rule = CryptoChangeRule(policy: AlertPolicy(notifyWhenResolved: true))
+        var engine = RuleEngine()
+        var outbox = Outbox()
+        let down = engine.evaluate(rule.readings([Self.ticker("BTC", 100, change24h: -6)], known: [], previous: [:], locale: Self.locale),
+                                   now: Self.start)
+        #expect(down.alerts.map(\.title) == ["BTC −6 % in 24h ▼"])
+        let swing = engine.evaluate(rule.readings([Self.ticker("BTC", 112, change24h: 6)], known: [], previous: [:], locale: Self.locale),
+                                    now: Self.start.addingTimeInterval(60))
+        #expect(swing.alerts.count == 2)
+        outbox.submit(swing.alerts, now: Self.start.addingTimeInterval(60))
+        let shown = outbox.due(now: Self.start.addingTimeInterval(60), calendar: Calendar(identifier: .gregorian))
+        let titles = shown.flatMap(\.individualAlerts).map(\.title).sorted()
+        #expect(titles == ["BTC +6 % in 24h ▲", "BTC back within ±5 % (+6 % in 24h)"], "\(shown.map(\.title))")
+    }
+
+    /// The history names each delivery's engine subject beside its key.
+    @Test func theHistoryRecordsTheSubject() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-history-\(UUID().uuidString).sqlite").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let store = try Store(path: path)
+        var config = Config()
+        config.groupWindow = .zero
+        let dispatcher = Dispatcher(sink: RecordingSink(), store: store, config: config, logger: Logger(label: "test"))
+        var engine = RuleEngine()
+        let rule = CryptoChangeRule()
+        let fired = engine.evaluate(rule.readings([Self.ticker("BTC", 100, change24h: -6)], known: [], previous: [:], locale: Self.locale),
+                                    now: Self.start)
+        await dispatcher.submit(fired.alerts, now: Self.start)
+        let history = try store.history(limit: 5)
+        #expect(history.map(\.key) == ["BTC"] && history.map(\.subject) == ["BTC:down"], "\(history)")
+    }
+
+    // MARK: Fixtures
+
+    /// Every reading with this signal and a policy without waits, so each step is one emission.
+    static func driven(_ readings: [SubjectReading], _ signal: Threshold.Signal) -> [SubjectReading] {
+        readings.map { reading in
+            var reading = reading
+            reading.signal = signal
+            reading.policy = AlertPolicy()
+            return reading
+        }
+    }
+
+    static func ticker(_ symbol: String, _ price: Decimal, change24h: Decimal? = nil) -> Ticker {
+        Ticker(id: symbol, symbol: symbol, name: symbol.lowercased(), rank: 1, priceUSD: price, change24h: change24h)
+    }
+
+    /// Two wet, stormy, windy, warm days; anchors far from their values so changes count.
+    static func forecastReadings(_ rule: some ForecastRule) throws -> [SubjectReading] {
+        let today = try #require(HolidayDate(year: 2026, month: 11, day: 23))
+        let days = [today, today.adding(days: 1)].map { date in
+            ForecastDay(date: date, minTemperature: 10, maxTemperature: 20, precipitationProbability: 90,
+                        condition: .thunderstorm, maxGusts: 90)
+        }
+        let forecast = Forecast(place: "Tallinn", latitude: 59.4, longitude: 24.7, source: "test", days: days)
+        let keys = rule.readings(forecast, previous: nil, context: ForecastContext(today: today, locale: locale)).map(\.key)
+        let anchors = Dictionary(keys.map { ($0, -30.0) }, uniquingKeysWith: { first, _ in first })
+        return rule.readings(forecast, previous: nil, context: ForecastContext(today: today, anchors: anchors, locale: locale))
+    }
+}
