@@ -18,6 +18,7 @@ let package = Package(
         .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.6.0"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.20.0"),
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // No pkgConfig: libcurl's headers sit on the default include path, and the library is
@@ -32,6 +33,11 @@ let package = Package(
             pkgConfig: "libnotify",
             providers: [.apt(["libnotify-dev"])]
         ),
+        // ncursesw for the interactive views: terminfo, wide characters, resize, alternate screen.
+        .systemLibrary(
+            name: "CNcurses",
+            providers: [.apt(["libncurses-dev"])]
+        ),
         .target(name: "Rules", swiftSettings: ourSwiftSettings),
         .target(
             name: "Feeds",
@@ -41,7 +47,7 @@ let package = Package(
         .executableTarget(
             name: "Notifier",
             dependencies: [
-                "CNotify", "Feeds", "Rules",
+                "CNcurses", "CNotify", "Feeds", "Rules",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -68,6 +74,9 @@ let package = Package(
         .testTarget(name: "RulesTests", dependencies: ["Rules"], swiftSettings: ourSwiftSettings),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
         .testTarget(name: "NotifierTests", dependencies: ["Notifier", "Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
+        // The interactive views' plain layout at 80 columns, against committed references.
+        .testTarget(name: "ViewSnapshotTests", dependencies: ["Notifier", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+                    exclude: ["__Snapshots__"], swiftSettings: ourSwiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,7 +25,7 @@ public enum ProcessRunner {
         }
     }
 
-    static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Duration) throws -> ProcessResult {
+    public static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Duration) throws -> ProcessResult {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments

@@ -44,7 +44,7 @@ struct HistoryCommand: ParsableCommand {
             }
         }
         if deliveries.isEmpty && !json { text = "Nothing delivered yet.\n" }
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
     }
 
     static func jsonLine(_ delivery: Delivery) -> String {

@@ -18,10 +18,17 @@ struct OpenHoliday: AsyncParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Print the day even on a terminal, instead of opening its week full-screen.")
+    var plain = false
+
     func run() async throws {
         let context = try AppContext.load(global)
         let day = try HolidayDate.parse(date, shown: TextSanitizer.singleLine(String(date.prefix(40))))
             .mapError { UserError.invalidArgument($0.description) }.get()
+        if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
+           WeekScreen.run(anchor: day, firstDay: nil, context: context) {
+            return
+        }
         let now = Date()
         let events = try await HolidayView.events(from: day, through: day, context: context, now: now)
         let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
@@ -35,7 +42,7 @@ struct OpenHoliday: AsyncParsableCommand {
         if !EstonianCalendar.publicHolidaysKnown(in: day.year) { text += "  " + HolidayView.notKnownNote(day.year) + "\n" }
         if events.isEmpty { text += "  no holidays or folk days\n" }
         for event in events { text += "  " + HolidayView.line(event, style: style) + "\n" }
-        FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
     }
 }
 
@@ -65,15 +72,18 @@ struct OpenWeek: AsyncParsableCommand {
     @Option(help: "Weeks back.")
     var prev = 0
 
+    @Flag(help: "Print the week even on a terminal, instead of opening it full-screen.")
+    var plain = false
+
     func validate() throws {
         guard (0...520).contains(next), (0...520).contains(prev) else { throw ValidationError("--next and --prev take 0 to 520 weeks") }
     }
 
     func run() async throws {
-        try await Self.show(date: date, firstDay: firstDay, next: next, prev: prev, context: AppContext.load(global))
+        try await Self.show(date: date, firstDay: firstDay, next: next, prev: prev, plain: plain, context: AppContext.load(global))
     }
 
-    static func show(date: String?, firstDay: FirstDay?, next: Int, prev: Int, context: AppContext) async throws {
+    static func show(date: String?, firstDay: FirstDay?, next: Int, prev: Int, plain: Bool = false, context: AppContext) async throws {
         let now = Date()
         let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
         var anchor = today
@@ -84,6 +94,10 @@ struct OpenWeek: AsyncParsableCommand {
         anchor = anchor.adding(days: 7 * (next - prev))
         // Navigation keeps to the same range as dates typed and links.
         guard anchor.isInRange else { throw UserError.invalidArgument(HolidayDate.rangeMessage(year: anchor.year)) }
+        if ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment),
+           WeekScreen.run(anchor: anchor, firstDay: firstDay?.rawValue, context: context) {
+            return
+        }
         let first = (firstDay ?? FirstDay(rawValue: context.config.weekFirstDay) ?? .monday).weekday
         let start = anchor.adding(days: -((anchor.weekday - first + 7) % 7))
         let end = start.adding(days: 6)
@@ -102,7 +116,7 @@ struct OpenWeek: AsyncParsableCommand {
             text += row + "\n"
         }
         text += style.dim("● public holiday (a day off)   ○ folk-calendar day") + "\n"
-        FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
     }
 }
 

@@ -25,12 +25,20 @@ struct ListCountries: ParsableCommand {
     @Option(help: "Order within each continent: name, population or area.")
     var sort: CountryListView.Sort = .name
 
+    @Flag(help: "Print the list even on a terminal, instead of opening it full-screen.")
+    var plain = false
+
     func run() throws {
         let context = try AppContext.load(global)
         let data = CountryData.current(config: context.config, paths: context.paths)
+        if region == nil, ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment),
+           ScreenRunner.run(CountryListModel(countries: data.catalog.all(), sort: sort, data: data, locale: .current, now: Date()),
+                            environment: context.environment) {
+            return
+        }
         let view = CountryListView(countries: data.catalog.all(), locale: .current)
         let text = view.render(region: region, sort: sort, style: .forStandardOutput(environment: context.environment))
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
     }
 }
 
@@ -52,12 +60,20 @@ struct ListCrypto: ParsableCommand {
     @Option(help: "At most this many coins.")
     var limit = 20
 
+    @Flag(help: "Print the list even on a terminal, instead of opening it full-screen and live.")
+    var plain = false
+
     func validate() throws {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
     }
 
     func run() throws {
         let context = try AppContext.load(global)
+        if ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment) {
+            var model = CryptoScreen.listModel(context: context)
+            model.sort = CryptoListModel.Sort(rawValue: sort.rawValue) ?? .rank
+            if ScreenRunner.run(model, environment: context.environment) { return }
+        }
         let store = Store.openForReading(path: context.paths.storePath)
         guard let (fetchedAt, tickers) = store?.latestTickers(), !tickers.isEmpty else {
             print("No crypto data yet: `notifier --once` or the daemon fetches it from CoinLore.")
@@ -87,6 +103,6 @@ struct ListCrypto: ParsableCommand {
             text += " \(ticker.priceUSD.description.leftPadded(14)) \(trend(ticker)) \(change(ticker.change1h).leftPadded(9)) \(change(ticker.change24h).leftPadded(9)) \(change(ticker.change7d).leftPadded(9))\n"
         }
         text += style.dim("CoinLore, fetched \(fetchedAt.formatted(.iso8601))") + "\n"
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
     }
 }

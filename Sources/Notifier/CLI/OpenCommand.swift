@@ -26,11 +26,14 @@ struct OpenCountry: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Print the view even on a terminal, instead of opening it full-screen.")
+    var plain = false
+
     func run() throws {
-        try Self.show(query, json: json, context: AppContext.load(global))
+        try Self.show(query, json: json, plain: plain, context: AppContext.load(global))
     }
 
-    static func show(_ query: String, json: Bool, context: AppContext) throws {
+    static func show(_ query: String, json: Bool, plain: Bool = false, context: AppContext) throws {
         let data = CountryData.current(config: context.config, paths: context.paths)
         guard query.count <= 100, let country = data.catalog.find(query) else {
             let shown = String(TextSanitizer.singleLine(query).prefix(100))
@@ -38,9 +41,13 @@ struct OpenCountry: ParsableCommand {
             let hint = suggestions.isEmpty ? "" : "; did you mean \(suggestions.joined(separator: ", "))?"
             throw UserError.invalidArgument("unknown country '\(shown)'\(hint)")
         }
+        if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
+           ScreenRunner.run(CountryDetailModel(country: country, data: data, locale: .current, now: Date()), environment: context.environment) {
+            return
+        }
         let view = CountryDetailView(country: country, data: data, locale: .current, now: Date())
         let text = json ? try view.renderJSON() : view.render(style: .forStandardOutput(environment: context.environment))
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
     }
 }
 
@@ -82,11 +89,14 @@ struct OpenCrypto: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Print the coin even on a terminal, instead of opening it full-screen and live.")
+    var plain = false
+
     func run() throws {
-        try Self.show(symbol, json: json, context: AppContext.load(global))
+        try Self.show(symbol, json: json, plain: plain, context: AppContext.load(global))
     }
 
-    static func show(_ symbol: String, json: Bool, context: AppContext) throws {
+    static func show(_ symbol: String, json: Bool, plain: Bool = false, context: AppContext) throws {
         let shown = TextSanitizer.singleLine(String(symbol.prefix(40)))
         guard DeepLink.crypto(symbol) != nil else { throw UserError.invalidArgument("not a coin symbol: '\(shown)'") }
         let store = Store.openForReading(path: context.paths.storePath)
@@ -98,6 +108,10 @@ struct OpenCrypto: ParsableCommand {
             let close = tickers.map(\.symbol).filter { (wanted.count >= 2 && $0.hasPrefix(wanted)) || CountryCatalog.editDistance($0, wanted) <= 1 }
             let hint = close.isEmpty ? "watched: \(tickers.map(\.symbol).prefix(30).joined(separator: ", "))" : "did you mean \(close.prefix(5).joined(separator: ", "))?"
             throw UserError.invalidArgument("unknown coin '\(shown)'; \(hint)")
+        }
+        if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
+           ScreenRunner.run(CryptoCoinModel(symbol: ticker.symbol, list: CryptoScreen.listModel(context: context)), environment: context.environment) {
+            return
         }
         let history = (try? store?.priceHistory(since: fetchedAt.addingTimeInterval(-86400)))??[ticker.symbol.uppercased()] ?? []
         if json {
@@ -131,7 +145,7 @@ struct OpenCrypto: ParsableCommand {
         }
         let age = CountryDetailView.age(from: fetchedAt, to: Date())
         text += "\n" + style.dim("Source: CoinLore, fetched \(fetchedAt.formatted(.iso8601)) (\(age) ago)") + "\n"
-        FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
     }
 }
 
@@ -177,6 +191,9 @@ struct OpenForecast: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Print the forecast even on a terminal, instead of opening it full-screen.")
+    var plain = false
+
     func run() throws {
         let context = try AppContext.load(global)
         let places = context.config.forecastPlaces
@@ -186,6 +203,10 @@ struct OpenForecast: ParsableCommand {
             throw UserError.invalidArgument(wanted == nil ? "no places in feeds.forecast.places" : "not a place name: '\(TextSanitizer.singleLine(wanted!))'")
         }
         let name = places.first { $0.slug.lowercased() == slug.lowercased() }?.name ?? wanted ?? slug
+        if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
+           ForecastScreen.run(place: name, context: context) {
+            return
+        }
         let stored = (try? Store.openForReading(path: context.paths.storePath)?.forecasts(place: name, limit: 2)) ?? []
         guard let latest = stored.first else {
             let configured = places.map(\.name).joined(separator: ", ")
@@ -198,7 +219,7 @@ struct OpenForecast: ParsableCommand {
         if json {
             try PrettyJSON.print(view.json)
         } else {
-            FileHandle.standardOutput.write(Data(view.render(style: .forStandardOutput(environment: context.environment)).utf8))
+            FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(view.render(style: .forStandardOutput(environment: context.environment))).utf8))
         }
     }
 }

@@ -38,7 +38,7 @@ struct RulesCommand: ParsableCommand {
                 text += "  \(key.subject)  \(record.machine.stateDescription(now: now))\(value)\(notified)\(snoozed)\n"
             }
         }
-        FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
     }
 }
 

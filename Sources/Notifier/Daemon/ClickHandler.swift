@@ -13,7 +13,7 @@ struct ClickHandler: Sendable {
     func handle(_ action: NotificationAction, _ target: ClickTarget) {
         switch action {
         case .open:
-            opener.open(target.link)
+            opener.open(target.link, activationToken: target.activationToken)
         case .snooze:
             let until = now().addingTimeInterval(NotificationAction.snoozeLength)
             save("snoozed \(target.rule) \(target.subject) until \(until.formatted(.iso8601))") { store throws(StoreError) in

@@ -16,7 +16,9 @@ struct DeepLinkOpener: Sendable {
         ("xfce4-terminal", "-x"), ("kitty", nil), ("alacritty", "-e"), ("foot", nil), ("wezterm", "start"), ("xterm", "-e"),
     ]
 
-    func open(_ link: DeepLink) {
+    /// `activationToken`: what the notification server gave with the click (spec 1.3's
+    /// ActivationToken), passed on so a Wayland compositor focuses the new window.
+    func open(_ link: DeepLink, activationToken: String? = nil) {
         let program = Self.selfExecutable()
         guard let argv = command(for: link, program: program) else {
             logger.warning("no terminal found to open '\(link.command)'; set $TERMINAL")
@@ -26,6 +28,7 @@ struct DeepLinkOpener: Sendable {
         process.executableURL = URL(fileURLWithPath: argv[0])
         process.arguments = Array(argv.dropFirst())
         process.standardInput = FileHandle.nullDevice
+        process.environment = Self.terminalEnvironment(environment, activationToken: activationToken)
         do {
             try process.run()
             logger.info("opened \(link.command) with \(argv[0])")
@@ -50,6 +53,21 @@ struct DeepLinkOpener: Sendable {
         }
         if let xdgOpen = which("xdg-open") { return [xdgOpen, link.url] }
         return nil
+    }
+
+    /// The terminal's environment: the daemon's, with a UTF-8 locale when none is set (a
+    /// service started without one would otherwise get a terminal that shows flags and names
+    /// as bytes: Debian's x-terminal-emulator picks xterm or uxterm by the locale), and the
+    /// click's activation token.
+    static func terminalEnvironment(_ environment: [String: String], activationToken: String?) -> [String: String] {
+        var result = environment
+        if ["LC_ALL", "LC_CTYPE", "LANG"].allSatisfy({ (environment[$0] ?? "").isEmpty }) { result["LANG"] = "C.UTF-8" }
+        if let activationToken, !activationToken.isEmpty {
+            result["XDG_ACTIVATION_TOKEN"] = activationToken
+        } else {
+            result["XDG_ACTIVATION_TOKEN"] = nil
+        }
+        return result
     }
 
     func which(_ name: String) -> String? {

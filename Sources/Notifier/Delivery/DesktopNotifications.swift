@@ -180,7 +180,12 @@ private func onAction(_ notification: UnsafeMutablePointer<NotifyNotification>?,
     guard let userData else { return }
     let box = Unmanaged<CallbackBox>.fromOpaque(userData).takeUnretainedValue()
     guard let action = action.flatMap({ NotificationAction(rawValue: String(cString: $0)) }) else { return }
-    box.continuation.yield(.activated(action, box.target))
+    var target = box.target
+    // libnotify 0.8 keeps the ActivationToken signal that came with the click.
+    if let notification, let token = notify_notification_get_activation_token(notification) {
+        target.activationToken = String(cString: token)
+    }
+    box.continuation.yield(.activated(action, target))
 }
 
 private func onClosed(_ notification: UnsafeMutablePointer<NotifyNotification>?, _ userData: gpointer?) {

@@ -36,6 +36,8 @@ struct ClickTarget: Sendable, Equatable {
     var link: DeepLink
     var rule: String
     var subject: String
+    /// The server's ActivationToken for this click (spec 1.3), for the window it opens.
+    var activationToken: String?
 }
 
 extension ClickTarget {

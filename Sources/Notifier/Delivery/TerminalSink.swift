@@ -16,7 +16,7 @@ struct TerminalSink: AlertSink {
             text += "  \(line)\n"
         }
         text += "  " + style.dim("→ \(alert.deepLink.command)") + "\n"
-        return text
+        return TerminalStyle.terminalText(text)
     }
 }
 

@@ -2,6 +2,12 @@ import Foundation
 import Rules
 
 /// ANSI styling only on a terminal, and never with NO_COLOR set (https://no-color.org).
+///
+/// Styled text is sanitised afterwards (it holds feed text), and the sanitiser drops every
+/// control character, ESC included. So styling travels as Unicode noncharacters, which are
+/// meant for a program's internal use and which the sanitiser keeps, and becomes escape
+/// sequences only in `terminalText`, as the text is written. The most a feed value holding
+/// such a noncharacter can do is turn bold or dim on or off.
 struct TerminalStyle: Sendable {
     let enabled: Bool
 
@@ -13,8 +19,24 @@ struct TerminalStyle: Sendable {
     func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }
 
+    // Swift literals may not hold noncharacters, so they are made from their numbers.
+    private static let boldOn = String(Unicode.Scalar(0xFDD0)!), dimOn = String(Unicode.Scalar(0xFDD1)!), reset = String(Unicode.Scalar(0xFDD2)!)
+    private static let markers: [(Unicode.Scalar, String)] = [(Unicode.Scalar(0xFDD0)!, "\u{1B}[1m"), (Unicode.Scalar(0xFDD1)!, "\u{1B}[2m"),
+                                                              (Unicode.Scalar(0xFDD2)!, "\u{1B}[0m")]
+
     private func wrap(_ text: String, _ code: String) -> String {
-        enabled ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        enabled ? (code == "1" ? Self.boldOn : Self.dimOn) + text + Self.reset : text
+    }
+
+    /// The text as the terminal gets it: style markers turned into escape sequences.
+    static func terminalText(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { (0xFDD0...0xFDD2).contains($0.value) }) else { return text }
+        var result = ""
+        result.unicodeScalars.reserveCapacity(text.unicodeScalars.count)
+        for scalar in text.unicodeScalars {
+            if let marker = markers.first(where: { $0.0 == scalar }) { result += marker.1 } else { result.unicodeScalars.append(scalar) }
+        }
+        return result
     }
 }
 

@@ -22,7 +22,7 @@ struct CountryListView {
         var text = ""
         for continent in groups.keys.sorted() {
             text += style.bold("\(continent) (\(groups[continent]!.count))") + "\n"
-            for country in sorted(groups[continent]!, by: sort) {
+            for country in Self.sorted(groups[continent]!, by: sort) {
                 // Long names are cut with "…", never silently mid-word ("Saint Helena, Ascension and Tri").
                 let name = TextSanitizer.cut(country.flag + " " + country.commonName, to: 35).padding(toLength: 36, withPad: " ", startingAt: 0)
                 let capital = TextSanitizer.cut(country.capitals.first ?? "—", to: 19).padding(toLength: 20, withPad: " ", startingAt: 0)
@@ -34,7 +34,7 @@ struct CountryListView {
         return TextSanitizer.printable(text)
     }
 
-    private func sorted(_ countries: [Country], by sort: Sort) -> [Country] {
+    static func sorted(_ countries: [Country], by sort: Sort) -> [Country] {
         switch sort {
         case .name: return countries.sorted { $0.commonName.localizedStandardCompare($1.commonName) == .orderedAscending }
         case .population: return countries.sorted { $0.population > $1.population }

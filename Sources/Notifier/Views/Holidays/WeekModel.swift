@@ -1,0 +1,129 @@
+import Foundation
+import Rules
+
+/// The interactive `open week`: ←/→ move a week, `t` back to today, `f` cycles the first day
+/// of the week (remembered for next time). Holidays load per week, only days not loaded yet,
+/// each range asked for once; the source's own cache spares the remote API the rest.
+struct WeekModel: ScreenModel {
+    enum FirstDay: String, CaseIterable, Sendable {
+        case monday, sunday, saturday
+        /// Calendar numbering: Sunday 1 … Saturday 7.
+        var weekday: Int { self == .sunday ? 1 : self == .monday ? 2 : 7 }
+        var next: FirstDay { self == .monday ? .sunday : self == .sunday ? .saturday : .monday }
+    }
+
+    /// What a load brought back.
+    enum Loaded: Sendable { case holidays([Holiday]), failed(String) }
+
+    typealias Load = @Sendable (HolidayDate, HolidayDate) async -> Loaded
+
+    let today: HolidayDate
+    private(set) var anchor: HolidayDate
+    private(set) var firstDay: FirstDay
+    private(set) var events: [HolidayDate: [Holiday]] = [:]
+    /// Days asked for (loaded or on their way): a range is never asked for twice.
+    private(set) var requested: Set<HolidayDate> = []
+    private(set) var loading = 0
+    private(set) var error: String?
+    let load: Load
+    let remember: @Sendable (FirstDay) -> Void
+
+    init(today: HolidayDate, anchor: HolidayDate? = nil, firstDay: FirstDay, load: @escaping Load, remember: @escaping @Sendable (FirstDay) -> Void) {
+        self.today = today
+        self.anchor = anchor ?? today
+        self.firstDay = firstDay
+        self.load = load
+        self.remember = remember
+    }
+
+    var start: HolidayDate { anchor.adding(days: -((anchor.weekday - firstDay.weekday + 7) % 7)) }
+    var end: HolidayDate { start.adding(days: 6) }
+
+    /// The first week's holidays.
+    mutating func appear() -> [ViewEffect] { loadMissing() }
+
+    static let keys = [KeyHelp(keys: "←→", action: "week"), KeyHelp(keys: "t", action: "today"),
+                       KeyHelp(keys: "f", action: "first day"), KeyHelp(keys: "r", action: "retry", inFooter: false)]
+
+    func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
+        var body: [StyledLine] = [.empty]
+        for offset in 0..<7 {
+            let day = start.adding(days: offset)
+            var spans = [Span((day == today ? "▶ " : "  ") + String(HolidayView.weekdayName(day).prefix(3)) + "  \(day)  ", day == today ? .bold : .plain)]
+            let dayEvents = events[day] ?? []
+            if events[day] == nil { spans.append(Span("…", .dim)) }
+            for (index, event) in dayEvents.enumerated() {
+                if index > 0 { spans.append(Span("; ")) }
+                spans.append(Self.mark(event))
+            }
+            if day == today { spans.append(Span("  ← today", .bold)) }
+            body.append(StyledLine(spans))
+        }
+        body += [.empty, StyledLine([Span("● public holiday (a day off)", .publicHoliday), Span("   "), Span("○ folk-calendar day", .folkDay),
+                                     Span("   "), Span("◆ other", .nationalDay)])]
+        body.append(StyledLine("Weeks start on \(firstDay.rawValue.capitalized) (f to change)", .dim))
+        let status: StyledLine? = error.map { StyledLine([Span("Cannot load holidays: \($0)", .warning), Span("  r retries", .bold)]) }
+            ?? (loading > 0 ? StyledLine("Loading holidays…", .dim) : nil)
+        return ScreenFrame(title: StyledLine("Week of \(start) – \(end)"), body: body, focus: nil, status: status, keys: Self.keys)
+    }
+
+    /// Colour and a symbol, so the kind reads without colour too; kinds this view does not
+    /// know yet get ◆ and their own name.
+    static func mark(_ event: Holiday) -> Span {
+        if event.kind == .publicHoliday { return Span("● \(event.name)", .publicHoliday) }
+        if event.kind == .folk { return Span("○ \(event.name)", .folkDay) }
+        return Span("◆ \(event.name) (\(event.kind.rawValue))", .nationalDay)
+    }
+
+    mutating func handle(_ event: ViewEvent) -> [ViewEffect] {
+        switch event {
+        // The calendar's supported range (HolidayDate.isInRange) bounds the moves, as it bounds dates typed.
+        case .key(.left), .key(.character("h")), .key(.pageUp):
+            guard anchor.adding(days: -7).isInRange else { return [] }
+            anchor = anchor.adding(days: -7)
+        case .key(.right), .key(.character("l")), .key(.pageDown):
+            guard anchor.adding(days: 7).isInRange else { return [] }
+            anchor = anchor.adding(days: 7)
+        case .key(.character("t")), .key(.home): anchor = today
+        case .key(.character("f")):
+            firstDay = firstDay.next
+            let chosen = firstDay, remember = remember
+            return [.start(ViewTask(name: "remember-first-day") { remember(chosen); return chosen.rawValue })] + loadMissing()
+        case .key(.character("r")):
+            guard error != nil else { return [] }
+            error = nil
+            requested = requested.filter { events[$0] != nil }
+        case .finished(let name, let result as Loaded) where name.hasPrefix("holidays "):
+            loading -= 1
+            let range = name.dropFirst("holidays ".count).split(separator: "…").compactMap { HolidayDate(string: String($0)) }
+            switch result {
+            case .holidays(let holidays):
+                if range.count == 2 {
+                    var day = range[0]
+                    while day <= range[1] { events[day] = events[day] ?? []; day = day.adding(days: 1) }
+                }
+                for holiday in holidays where !(events[holiday.date] ?? []).contains(holiday) {
+                    events[holiday.date, default: []].append(holiday)
+                }
+            case .failed(let message):
+                error = message
+            }
+            return []
+        default: return []
+        }
+        return loadMissing()
+    }
+
+    /// One request for the shown week's days not asked for yet (at most 7, under the remote
+    /// API's 30-day limit).
+    private mutating func loadMissing() -> [ViewEffect] {
+        guard error == nil else { return [] }
+        let missing = (0..<7).map { start.adding(days: $0) }.filter { !requested.contains($0) }
+        guard let first = missing.first, let last = missing.last else { return [] }
+        var day = first
+        while day <= last { requested.insert(day); day = day.adding(days: 1) }
+        loading += 1
+        let load = load
+        return [.start(ViewTask(name: "holidays \(first)…\(last)") { await load(first, last) })]
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+import Synchronization
+
+/// Runs a view full-screen until the person closes it: reads keys, hands them to the view on
+/// top, does the effects it returns, and draws. Back (Backspace) returns to the view below.
+enum ScreenRunner {
+    /// Whether `open …` and `list …` should run interactively: both ends a terminal that can
+    /// address its cursor, and no `--json` or `--plain`.
+    static func isInteractive(plain: Bool, json: Bool, environment: [String: String]) -> Bool {
+        guard !plain, !json, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
+              let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
+        return true
+    }
+
+    static func colorsWanted(_ environment: [String: String]) -> Bool {
+        environment["NO_COLOR"].map(\.isEmpty) ?? true
+    }
+
+    /// Returns false when the terminal refused a full-screen view; the caller prints instead.
+    static func run(_ first: any ScreenModel, environment: [String: String], now: @escaping @Sendable () -> Date = Date.init) -> Bool {
+        guard let screen = TerminalScreen(colors: colorsWanted(environment)) else { return false }
+        defer { screen.stop() }
+        var session = ScreenSession(stack: [first], environment: environment)
+        let firstEffects = session.stack[0].appear()
+        session.perform(firstEffects)
+        session.draw(on: screen, now: now())
+        var lastTick = Date.distantPast
+        while !session.finished && !screenTerminationRequested.load(ordering: .relaxed) {
+            let input = screen.read(timeoutMilliseconds: 250)
+            switch input {
+            case .resize, .nothing: break
+            case .key(let key): session.press(key)
+            }
+            let moment = now()
+            if moment.timeIntervalSince(lastTick) >= 0.25 {
+                lastTick = moment
+                session.send(.tick(moment))
+            }
+            session.deliverFinishedWork()
+            session.reapChildren()
+            if !session.finished { session.draw(on: screen, now: moment) }
+        }
+        return true
+    }
+}
+
+/// The stack of views and what the shell keeps for them (scroll positions, the help overlay).
+struct ScreenSession {
+    var stack: [any ScreenModel]
+    var layouts: [ScreenLayout] = []
+    var showingHelp = false
+    var finished = false
+    let environment: [String: String]
+    let results = FinishedWork()
+    var children: [pid_t] = []
+
+    init(stack: [any ScreenModel], environment: [String: String]) {
+        self.stack = stack
+        self.environment = environment
+        layouts = stack.map { _ in ScreenLayout(width: 80, height: 24) }
+    }
+
+    mutating func press(_ key: Key) {
+        if showingHelp { showingHelp = false; return }
+        if key == .interrupt { finished = true; return }
+        if !(stack.last?.isTyping ?? false) {
+            switch key {
+            case .character("q"), .escape: finished = true; return
+            case .character("?"): showingHelp = true; return
+            case .backspace: perform([.back]); return
+            default: break
+            }
+        }
+        send(.key(key))
+    }
+
+    mutating func send(_ event: ViewEvent) {
+        guard !stack.isEmpty else { return }
+        perform(stack[stack.count - 1].handle(event))
+    }
+
+    mutating func deliverFinishedWork() {
+        for (name, result) in results.drain() { send(.finished(name: name, result: result)) }
+    }
+
+    mutating func perform(_ effects: [ViewEffect]) {
+        for effect in effects {
+            switch effect {
+            case .quit: finished = true
+            case .back:
+                // The first view stays: Backspace must not close a window by surprise.
+                if stack.count > 1 { stack.removeLast(); layouts.removeLast() }
+            case .push(let model):
+                stack.append(model)
+                layouts.append(ScreenLayout(width: 80, height: 24))
+                let appeared = stack[stack.count - 1].appear()
+                perform(appeared)
+            case .openURL(let url): openURL(url)
+            case .start(let task):
+                let results = results
+                Task.detached { results.append(task.name, await task.work()) }
+            }
+        }
+    }
+
+    mutating func draw(on screen: TerminalScreen, now: Date) {
+        guard let model = stack.last else { return }
+        let (width, height) = screen.size
+        layouts[layouts.count - 1].width = width
+        layouts[layouts.count - 1].height = height
+        let frame = model.frame(width: width, height: height, now: now)
+        screen.draw(layouts[layouts.count - 1].rows(for: frame, showingHelp: showingHelp))
+    }
+
+    /// `xdg-open URL`, an argv; its output would scribble on the screen, so it goes nowhere.
+    private mutating func openURL(_ url: String) {
+        let results = results
+        guard let opener = ProgramSearch.find("xdg-open", environment: environment) else {
+            results.append("open-url", "xdg-open is not installed: \(url)")
+            return
+        }
+        // posix_spawn, not Foundation's Process: its launch could stall the screen loop.
+        if let pid = Spawn.detached([opener, url], environment: environment) {
+            children.append(pid)
+            results.append("open-url", "opened \(url)")
+        } else {
+            results.append("open-url", "cannot run xdg-open for \(url)")
+        }
+    }
+
+    /// Collects the programs it started that have ended, so none lingers as a zombie.
+    mutating func reapChildren() {
+        children.removeAll { waitpid($0, nil, WNOHANG) != 0 }
+    }
+}
+
+/// Starts a program with its output going nowhere (it would scribble on the screen) and
+/// without waiting for it.
+enum Spawn {
+    static func detached(_ argv: [String], environment: [String: String]) -> pid_t? {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for descriptor: Int32 in [0, 1, 2] {
+            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
+        }
+        // Nothing else of this process leaks into the child (a tmux server lives on, and would
+        // hold another test's half-written files open).
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap(Int32.init) ?? []
+        for descriptor in open where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        var pid: pid_t = 0
+        // ETXTBSY: a program just written may still be open for writing in some other
+        // process for a moment (a fork elsewhere inherited the descriptor); it passes.
+        for _ in 0..<20 {
+            let result = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
+            if result == 0 { return pid }
+            guard result == ETXTBSY else { return nil }
+            usleep(50_000)
+        }
+        return nil
+    }
+}
+
+/// Answers of background work, waiting for the screen loop to pick them up.
+final class FinishedWork: Sendable {
+    private let items = Mutex<[(String, any Sendable)]>([])
+
+    func append(_ name: String, _ result: any Sendable) { items.withLock { $0.append((name, result)) } }
+    func drain() -> [(String, any Sendable)] { items.withLock { items in defer { items = [] }; return items } }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The click as a person meets it: Xvfb, a private bus, dunst and a real terminal emulator
+/// (xterm, as Debian's x-terminal-emulator; no `[delivery] terminal`, no $TERMINAL). The
+/// window the click opens must stay, show the view, and close on `q`.
+@Suite(.serialized) struct ClickWindowTests {
+    static let xdotool = "/usr/bin/xdotool"
+
+    @Test func theClickOpensAWindowThatStaysUntilQ() async throws {
+        for tool in [Self.xdotool, "/usr/bin/x-terminal-emulator", "/usr/bin/xterm"] where !FileManager.default.isExecutableFile(atPath: tool) {
+            Issue.record("\(tool) is missing; run scripts/install-deps --test")
+            return
+        }
+        let session = try await DunstSession.start()
+        let sandbox = try Sandbox(config: CLITests.noDelay)
+        let environment = sandbox.environment(session.environment)
+        let daemon = try DaemonProcess(["--seed", "42"], environment: environment)
+        #expect(await daemon.waitUntil { _ in await session.displayedCount() >= 1 }, "\(daemon.stderr)")
+        #expect(try await terminalWindows(session).isEmpty)
+
+        #expect(try await session.dunstctl(["action", "0"]).status == 0)
+        // From the click's return to the window's existence, waited for by one `xdotool
+        // search --sync` (polling with a process per look would add its own start-up).
+        let clicked = ContinuousClock.now
+        let search = try await ProcessRunner.run(Self.xdotool, ["search", "--sync", "--class", "xterm"], environment: session.environment, timeout: .seconds(10))
+        let mapped = ContinuousClock.now - clicked
+        let window = search.stdout.split(separator: "\n").first.map(String.init)
+        #expect(window != nil && mapped < .seconds(2), "a terminal window within 2 s; took \(mapped)\n\(daemon.stderr)")
+        guard let window else { return }
+
+        // The view stays: the window is still there well after a printout would have ended.
+        try await Task.sleep(for: .seconds(2))
+        #expect(try await terminalWindows(session).contains(window), "the window stays open\n\(daemon.stderr)")
+        let shot = await session.screenshot("click-window")
+        #expect(shot != nil)
+        if let shot, ProcessInfo.processInfo.environment["NOTIFIER_UPDATE_DOCS_IMAGES"] == "1" {
+            let target = Samples.packageRoot.appendingPathComponent("docs/images/click-window.png")
+            try? FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try? FileManager.default.removeItem(at: target)
+            try FileManager.default.copyItem(atPath: shot, toPath: target.path)
+        }
+
+        // xterm ignores sent events, so the key goes through XTEST to the focused window.
+        _ = try await ProcessRunner.run(Self.xdotool, ["mousemove", "--window", window, "20", "20"], environment: session.environment)
+        _ = try await ProcessRunner.run(Self.xdotool, ["windowfocus", window], environment: session.environment)
+        _ = try await ProcessRunner.run(Self.xdotool, ["key", "q"], environment: session.environment)
+        let closed = await daemon.waitUntil(timeout: .seconds(5)) { _ in ((try? await terminalWindows(session)) ?? [window]).isEmpty }
+        #expect(closed, "q closes the window")
+        #expect(await daemon.stop() == 0)
+    }
+
+    /// The ids of xterm's windows (class XTerm or UXTerm).
+    private func terminalWindows(_ session: DunstSession) async throws -> [String] {
+        let result = try await ProcessRunner.run(Self.xdotool, ["search", "--class", "xterm"], environment: session.environment, timeout: .seconds(5))
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+}

@@ -1,0 +1,124 @@
+import Foundation
+
+/// A pseudo-terminal a test can type into and read, as a person at a terminal would: a
+/// private tmux server (its own socket directory), one window of a fixed size, the program in
+/// its pane. The pane stays after the program exits, so a test can read what it left.
+public final class TmuxSession: @unchecked Sendable {
+    public let directory: URL
+    private let environment: [String: String]
+    private let seen = NSLock()
+    private var lastScreen = ""
+
+    /// The screen as the last read found it, for failure messages.
+    public var lastSeen: String { seen.withLock { lastScreen } }
+
+    /// `command` runs through `sh -c` in the pane; `environment` is the whole environment it gets.
+    public init(_ command: String, environment: [String: String], width: Int = 100, height: Int = 30) async throws {
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/tmux") else {
+            throw MockNotificationServer.ServerError("/usr/bin/tmux is missing; run scripts/install-deps --test")
+        }
+        directory = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-tmux-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        self.environment = environment.merging(["TMUX_TMPDIR": directory.path]) { $1 }
+        try await tmux(["-f", "/dev/null", "new-session", "-d", "-s", "view", "-x", "\(width)", "-y", "\(height)", "sleep 600"])
+        try await tmux(["set-option", "-t", "view", "remain-on-exit", "on"])
+        try await tmux(["respawn-pane", "-k", "-t", "view", command])
+    }
+
+    deinit {
+        _ = try? Self.spawnAndWait(["/usr/bin/tmux", "-L", "test", "kill-server"], environment: environment, output: "/dev/null")
+        try? FileManager.default.removeItem(at: directory)
+    }
+
+    /// Runs a tmux command and returns what it printed. A tmux client hands its standard
+    /// output to the server, which may keep it open: a pipe would never reach its end, so the
+    /// output goes to a file, read once the client has exited.
+    @discardableResult
+    public func tmux(_ arguments: [String]) async throws -> String {
+        let output = directory.appendingPathComponent("out-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        defer { try? FileManager.default.removeItem(at: output) }
+        let environment = environment
+        let status: Int32 = try await withCheckedThrowingContinuation { continuation in
+            // Waiting for a process spins a run loop: never on Swift's cooperative pool.
+            Blocking.run {
+                continuation.resume(with: Result { try Self.spawnAndWait(["/usr/bin/tmux", "-L", "test"] + arguments, environment: environment, output: output.path) })
+            }
+        }
+        let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
+        guard status == 0 else { throw MockNotificationServer.ServerError("tmux \(arguments.joined(separator: " ")): \(text)") }
+        return text
+    }
+
+    /// posix_spawn and waitpid, not Foundation's Process: its wait missed the exit of a tmux
+    /// client whose server lives on (seen on Swift 6.3.1), and hung the test.
+    static func spawnAndWait(_ argv: [String], environment: [String: String], output: String) throws -> Int32 {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of this process leaks into the child (a tmux server lives on, and would
+        // hold another test's half-written files open).
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap(Int32.init) ?? []
+        for descriptor in open where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
+        guard spawned == 0 else { throw MockNotificationServer.ServerError("cannot run \(argv[0]): error \(spawned)") }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+    }
+
+    /// Keys by tmux's names: "Down", "Enter", "BSpace", "Escape", "C-c", or text.
+    public func send(_ keys: String...) async throws {
+        try await tmux(["send-keys", "-t", "view"] + keys)
+    }
+
+    /// The screen as text; with `escapes`, with the escape sequences of its colours and attributes.
+    public func screen(escapes: Bool = false) async throws -> String {
+        let screen = try await tmux(["capture-pane", "-p", "-t", "view"] + (escapes ? ["-e"] : []))
+        if !escapes { seen.withLock { lastScreen = screen } }
+        return screen
+    }
+
+    public var exited: Bool {
+        get async { (try? await tmux(["display-message", "-p", "-t", "view", "#{pane_dead}"]))?.hasPrefix("1") ?? false }
+    }
+
+    public func resize(width: Int, height: Int) async throws {
+        try await tmux(["resize-window", "-t", "view", "-x", "\(width)", "-y", "\(height)"])
+    }
+
+    /// Waits until the screen holds `text` (or `condition` holds); false after the timeout.
+    public func waitFor(_ text: String, timeout: Duration = .seconds(10)) async -> Bool {
+        await waitUntil(timeout: timeout) { $0.contains(text) }
+    }
+
+    public func waitUntil(timeout: Duration = .seconds(10), _ condition: (String) -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let screen = try? await screen(), condition(screen) { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return (try? await screen()).map(condition) ?? false
+    }
+
+    public func waitForExit(timeout: Duration = .seconds(10)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if await exited { return true }
+            try? await Task.sleep(for: .milliseconds(50))
+        }
+        return await exited
+    }
+
+    /// Single-quoted for `sh`, whatever it holds.
+    public static func quoted(_ arguments: [String]) -> String {
+        arguments.map { "'" + $0.replacingOccurrences(of: "'", with: "'\\''") + "'" }.joined(separator: " ")
+    }
+}
