@@ -51,7 +51,7 @@ public final class DunstSession: @unchecked Sendable {
     deinit {
         for process in [dunst, bus, xvfb] where process.isRunning {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            KilledProcess.awaitExit(process)
         }
         try? FileManager.default.removeItem(at: directory)
     }

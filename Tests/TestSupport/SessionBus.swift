@@ -89,7 +89,7 @@ public final class MockNotificationServer: @unchecked Sendable {
     public func stopServer() {
         let process = lock.withLock { mock }
         kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
+        KilledProcess.awaitExit(process)
     }
 
     public func restart() async throws {
@@ -108,8 +108,8 @@ public final class MockNotificationServer: @unchecked Sendable {
         // dbusmock ignores SIGTERM.
         kill(mock.processIdentifier, SIGKILL)
         kill(bus.processIdentifier, SIGKILL)
-        mock.waitUntilExit()
-        bus.waitUntilExit()
+        KilledProcess.awaitExit(mock)
+        KilledProcess.awaitExit(bus)
         try? FileManager.default.removeItem(at: directory)
     }
 

@@ -79,6 +79,8 @@ public struct RuleEngine: Sendable, Equatable {
         public var changed: [SubjectKey]
         /// Emissions a mute swallowed, for the log and `--dry-run`.
         public var muted: [SubjectKey]
+        /// What was decided about each subject and why, for `notifier why`.
+        public var notes: [DecisionNote] = []
     }
 
     public var records: [SubjectKey: SubjectRecord]

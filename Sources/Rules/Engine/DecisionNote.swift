@@ -1,0 +1,33 @@
+import Foundation
+
+/// One thing the engine decided about one subject, with its reason: what `notifier why` reads.
+///
+/// Only decisions that change something are noted (an emission, a suppression of one, a state
+/// entered), never "still armed" on every poll, so the log costs one row per event.
+public struct DecisionNote: Codable, Sendable, Equatable {
+    public enum Outcome: String, Codable, Sendable, CaseIterable {
+        // Told the user.
+        case fired, repeated, resolved, updated, delivered, grouped
+        case heldForQuietHours = "held_quiet_hours", rateLimited = "rate_limited"
+        // Not told, and why.
+        case notRearmed = "not_rearmed", coolingDown = "cooling_down", pending
+        case snoozed, muted, feedUnknown = "feed_unknown", flapping, calm
+        case changedWhileStopped = "changed_while_stopped"
+    }
+
+    public var key: SubjectKey
+    public var at: Date
+    public var outcome: Outcome
+    /// The value as a user reads it at that moment: "−5.4 %".
+    public var value: String?
+    /// The plain-words rest of the reason: "cooling down until 15:02 after the 14:02 notification".
+    public var detail: String
+
+    public init(key: SubjectKey, at: Date, outcome: Outcome, value: String? = nil, detail: String = "") {
+        self.key = key
+        self.at = at
+        self.outcome = outcome
+        self.value = value
+        self.detail = detail
+    }
+}
