@@ -52,6 +52,15 @@ struct FeedEnvironment: Sendable {
     var launch: Bool
 }
 
+extension FeedEnvironment {
+    /// A feed's wait for its next pass, after the pass's freed heap is handed back (see Heap):
+    /// the daemon spends nearly all its life here.
+    func rest(for duration: Duration) async {
+        Heap.returnFreePages()
+        try? await clock.sleep(for: duration)
+    }
+}
+
 /// What a dry run's feed is given: as `FeedEnvironment`, with the store opened for reading and
 /// no dispatcher, since nothing is delivered or written.
 struct DryRunEnvironment: Sendable {

@@ -39,7 +39,7 @@ struct CryptoRound: Sendable {
             let retryAfter = error?.retryAfterSeconds.map { Duration.seconds($0) }
             let delay = backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,
                                       normalInterval: config.crypto.interval, random: &random)
-            try? await env.clock.sleep(for: delay)
+            await env.rest(for: delay)
         }
     }
 

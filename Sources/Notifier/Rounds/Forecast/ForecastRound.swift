@@ -51,7 +51,7 @@ struct ForecastRound: Sendable {
             let delay = outcome.errors.isEmpty ? config.forecast.interval
                 : backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,
                                 normalInterval: config.forecast.interval, random: &random)
-            try? await env.clock.sleep(for: delay)
+            await env.rest(for: delay)
         }
     }
 

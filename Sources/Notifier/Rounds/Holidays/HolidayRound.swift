@@ -54,7 +54,7 @@ struct HolidayRound: Sendable {
         var schedule = RetrySchedule()
         while !Task.isCancelled {
             let error = await check().error
-            try? await env.clock.sleep(for: schedule.delay(after: error, interval: Self.checkInterval))
+            await env.rest(for: schedule.delay(after: error, interval: Self.checkInterval))
         }
     }
 }
