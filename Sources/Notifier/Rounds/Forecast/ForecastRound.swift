@@ -128,10 +128,10 @@ struct ForecastRound: Sendable {
         let readings = await Self.readings(forecast, previous: previous, rules: config.forecastRules, today: today) { rule in
             await desk.anchors(rule: rule)
         }
-        let (alerts, changed) = await desk.evaluate(readings, now: now)
+        let (alerts, changed, notes) = await desk.decide(readings, now: now, interval: config.forecast.interval)
         let passed = await desk.forget { ForecastSubjects.isPassed($0, place: place.name, before: today) }
         env.logger.debug("forecast feed: \(place.name), \(forecast.days.count) days, \(alerts.count) alerts")
-        await dispatcher.submit(alerts, records: changed, forgetting: passed, now: now)
+        await dispatcher.submit(alerts, records: changed, forgetting: passed, notes: notes, now: now)
         do {
             try store?.saveForecast(forecast, at: now)
         } catch {
