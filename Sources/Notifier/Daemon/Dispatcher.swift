@@ -73,8 +73,10 @@ actor Dispatcher {
         let notes = plan.notes(from: outbox, now: now)
         guard !due.isEmpty else {
             outbox.confirm(plan)  // what quiet hours now hold is marked so
-            // Noted once: the next plan starts from an outbox already holding them.
-            do { try store?.append(notes, keepDays: keepDays, now: now) } catch { logger.error("\(error)") }
+            // Noted once: stored with the outbox that holds them, so the next run (a `--once`
+            // too) plans from holds already noted.
+            guard !notes.isEmpty else { return }
+            do { try store?.markDelivered([], outbox: outbox, notes: notes, keepDays: keepDays, now: now) } catch { logger.error("\(error)") }
             return
         }
         let deliveries = due.map { alert in

@@ -87,7 +87,7 @@ struct DryRunReport: Sendable {
         decision.alerts.forEach { would($0) }
         for key in decision.muted { note("muted: \(key)") }
         for decided in decision.notes where decided.outcome.isSuppression {
-            note("not notified \(decided.key.rule) \(decided.key.subject)\(decided.value.map { " " + $0 } ?? ""): \(decided.detail)")
+            note("\(decided.key.rule) \(decided.key.subject)\(decided.value.map { " " + $0 } ?? ""): \(decided.detail)")
         }
     }
 

@@ -14,12 +14,6 @@ extension Store {
         try db.execute(sql: "DELETE FROM decision WHERE at < ?", arguments: [now.addingTimeInterval(-Double(max(1, keepDays)) * 86400)])
     }
 
-    /// Notes decided apart from a poll's commit (what the outbox held back).
-    func append(_ notes: [DecisionNote], keepDays: Int, now: Date) throws(StoreError) {
-        guard !notes.isEmpty else { return }
-        try write("recording decisions") { db in try Self.insert(notes, keepDays: keepDays, now: now, db) }
-    }
-
     /// One rule's decisions (or every rule's, `rule == nil`) about subjects matching `subject`
     /// as people type it ("btc" finds `BTC:up` and `BTC:down`), newest last.
     func decisions(rule: String?, subject: String?, suppressionsOnly: Bool = false, limit: Int) throws(StoreError) -> [DecisionNote] {
