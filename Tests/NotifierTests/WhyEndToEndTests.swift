@@ -66,6 +66,15 @@ import Testing
         #expect(!suppressions.stdout.contains("notified: BTC"), "alone, only what was not told: \(suppressions.stdout)")
         let rules = try await ProcessRunner.notifier(["rules"], environment: sandbox.environment())
         #expect(rules.stdout.contains("    last decision ") && rules.stdout.contains(cooling.trimmingCharacters(in: .whitespaces)), "\(rules.stdout)")
+
+        // The feed fails twice: BTC:down is unknown from the first failure, noted once.
+        await script.set(Data("{}".utf8), status: .internalServerError)
+        for _ in 0..<2 {
+            let failed = try await ProcessRunner.notifier(["--once"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": bus.address]))
+            #expect(failed.status == 1)
+        }
+        let unknown = try await ProcessRunner.notifier(["why", "crypto_change", "BTC:down"], environment: sandbox.environment())
+        #expect(unknown.stdout.components(separatedBy: "not evaluated, the feed failed, state kept as of ").count == 2, "\(unknown.stdout)")
         await server.stop()
     }
 
