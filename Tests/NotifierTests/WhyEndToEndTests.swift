@@ -56,6 +56,13 @@ import Testing
         #expect(!why.stdout.contains("−5.7 %"), "the same suppression is noted once, not per poll: \(why.stdout)")
         #expect(lines.filter { $0.hasPrefix("  ") }.count == 4, "delivered, fired, resolved, cooling down: \(why.stdout)")
 
+        // As a person reads it in a terminal: the subject in bold, a line per decision.
+        let session = try await TmuxSession(InteractiveCountryTests.command(["why", "crypto_change", "BTC"]),
+                                            environment: sandbox.environment(["TERM": "xterm-256color"]), width: 120, height: 12)
+        #expect(await session.waitFor("exited with 0"), "\(session.lastSeen)")
+        #expect(session.lastSeen.contains(cooling.trimmingCharacters(in: .whitespaces)), "\(session.lastSeen)")
+        #expect(try await session.screen(escapes: true).contains("\u{1B}[1mcrypto_change BTC:down"), "the subject in bold")
+
         let json = try await ProcessRunner.notifier(["why", "crypto_change", "BTC", "--json"], environment: sandbox.environment())
         let objects = try json.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]) }
         #expect(objects.map { $0["outcome"] ?? "" } == ["fired", "delivered", "resolved", "cooling_down"], "\(json.stdout)")
