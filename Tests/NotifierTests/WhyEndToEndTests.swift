@@ -74,6 +74,12 @@ import Testing
         let rules = try await ProcessRunner.notifier(["rules"], environment: sandbox.environment())
         #expect(rules.stdout.contains("    last decision ") && rules.stdout.contains(cooling.trimmingCharacters(in: .whitespaces)), "\(rules.stdout)")
 
+        // --dry-run says the same, in the same words.
+        await script.set(try CryptoEndToEndTests.page(changes: ["BTC": "-5.80"]))
+        let dry = try await ProcessRunner.notifier(["--once", "--dry-run"], environment: sandbox.environment())
+        let cause = try #require(cooling.firstRange(of: "not notified").map { String(cooling[$0.lowerBound...]) })
+        #expect(dry.stdout.contains("crypto_change BTC:down −5.8 %: " + cause), "\(dry.stdout)")
+
         // The feed fails twice: BTC:down is unknown from the first failure, noted once.
         await script.set(Data("{}".utf8), status: .internalServerError)
         for _ in 0..<2 {
