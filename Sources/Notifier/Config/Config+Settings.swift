@@ -81,6 +81,7 @@ extension Config {
         .duration("delivery.group_window", \.groupWindow, atLeast: .zero),
         .command("delivery.terminal", \.terminal),
         .bool("delivery.images", \.images),
+        .integer("history.days", \.historyDays, in: 1...3650),
     ]
 
     static let settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })

@@ -177,5 +177,9 @@ terminal = []
 # $XDG_CACHE_HOME/notifier/flags. false: nothing is fetched.
 images = true
 
+[history]
+# Days the decisions `notifier why` reads are kept (fired, suppressed and why); older are pruned.
+days = 30
+
 """#
 }

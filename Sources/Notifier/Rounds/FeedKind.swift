@@ -90,10 +90,14 @@ struct DryRunReport: Sendable {
         lines.append("  → \(alert.deepLink.command)")
     }
 
-    /// The evaluation of a dry run's readings: alerts that would go out, and mutes.
+    /// The evaluation of a dry run's readings: alerts that would go out, and mutes; and what
+    /// would not go out, in the words of `notifier why`.
     mutating func record(_ decision: RuleEngine.Decision) {
         decision.alerts.forEach { would($0) }
         for key in decision.muted { note("muted: \(key)") }
+        for decided in decision.notes where decided.outcome.isSuppression {
+            note("\(decided.key.rule) \(decided.key.subject)\(decided.value.map { " " + $0 } ?? ""): \(decided.detail)")
+        }
     }
 
     var text: String {

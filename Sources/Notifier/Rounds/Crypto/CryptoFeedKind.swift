@@ -23,6 +23,8 @@ struct CryptoFeedKind: FeedKind {
             report.note("crypto: no data, so no alert (\(error))")
         case .success(let tickers):
             var engine = env.store.flatMap { try? $0.loadEngine() } ?? RuleEngine()
+            // A dry run restates a lasting suppression (a cooldown) that the log notes only once.
+            for key in engine.records.keys { engine.records[key]?.quietNote = nil }
             var readings: [SubjectReading] = []
             if config.cryptoChangeEnabled {
                 let rule = config.cryptoChangeRule

@@ -73,15 +73,36 @@ actor EngineDesk {
         }
     }
 
-    /// Steps the machines; returns the alerts and the records that changed.
-    func evaluate(_ readings: [SubjectReading], now: Date) -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord]) {
+    /// The rules evaluated since this desk (a process, a daemon generation) started.
+    private var evaluatedRules: Set<String> = []
+
+    /// Steps the machines; returns the alerts, the records that changed and why (the notes).
+    /// `interval`: the feed's; on a rule's first poll after a start, a subject last observed
+    /// more than twice that long ago changed while notifier was not running, and says so.
+    func decide(_ readings: [SubjectReading], now: Date, interval: Duration? = nil)
+        -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord], notes: [DecisionNote]) {
         if let silences = try? store?.loadSilences() {
             (engine.mutes, engine.snoozes) = silences
         }
-        let decision = engine.evaluate(readings, now: now)
+        let rules = Set(readings.map(\.key.rule))
+        let firstAfterStart = !rules.isSubset(of: evaluatedRules)
+        evaluatedRules.formUnion(rules)
+        let gap = firstAfterStart ? interval.map { 2 * Double($0.components.seconds) } : nil
+        let decision = engine.evaluate(readings, now: now, stoppedLongerThan: gap)
         var changed: [SubjectKey: SubjectRecord] = [:]
         for key in decision.changed { changed[key] = engine.records[key] }
-        return (decision.alerts, changed)
+        return (decision.alerts, changed, decision.notes)
+    }
+
+    /// As `decide`, without the notes.
+    func evaluate(_ readings: [SubjectReading], now: Date) -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord]) {
+        let decision = decide(readings, now: now)
+        return (decision.alerts, decision.changed)
+    }
+
+    /// A feed's first failure after data: its rules' known subjects noted unknown, once.
+    func unknownNotes(rules: Set<String>, now: Date) -> [DecisionNote] {
+        engine.unknownNotes(rules: rules, now: now)
     }
 
     var knownKeys: [SubjectKey] { Array(engine.records.keys) }

@@ -50,13 +50,17 @@ struct CryptoRound: Sendable {
         case .failure(let error):
             // No data is no data: nothing is evaluated, so nothing fires or resolves.
             env.logger.warning("\(error)")
-            if let alert = await health.record(error, now: now) { await dispatcher.submit([alert], now: now) }
+            let wentUnknown = await health.consecutiveFailures == 0
+            let notes = wentUnknown ? await desk.unknownNotes(rules: Self.rules, now: now) : []
+            let alert = await health.record(error, now: now)
+            if alert != nil || !notes.isEmpty { await dispatcher.submit(alert.map { [$0] } ?? [], notes: notes, now: now) }
             return error
         case .success(let tickers):
             let previous = await poller.previousPrices(store: store, logger: env.logger)
             saveSnapshot(tickers, now: now)
             var alerts: [Alert] = []
             var changed: [SubjectKey: SubjectRecord] = [:]
+            var notes: [DecisionNote] = []
             var readings: [SubjectReading] = []
             if config.cryptoChangeEnabled {
                 readings += config.cryptoChangeRule.readings(tickers, known: await desk.knownKeys, previous: previous, locale: .current)
@@ -69,7 +73,7 @@ struct CryptoRound: Sendable {
                 let history = StoreProblems.attempt("the price history", logger: env.logger) { try store?.priceHistory(since: since) } ?? [:]
                 readings += config.cryptoMoveRule.readings(tickers, history: history, now: now, locale: .current)
             }
-            (alerts, changed) = await desk.evaluate(readings, now: now)
+            (alerts, changed, notes) = await desk.decide(readings, now: now, interval: config.crypto.interval)
             do {
                 try store?.appendPrices(tickers, at: now)
             } catch {
@@ -77,10 +81,12 @@ struct CryptoRound: Sendable {
             }
             if let alert = await health.record(nil, now: now) { alerts.append(alert) }
             env.logger.debug("crypto feed: \(tickers.count) tickers, \(alerts.count) alerts")
-            await dispatcher.submit(alerts, records: changed, now: now)
+            await dispatcher.submit(alerts, records: changed, notes: notes, now: now)
             return nil
         }
     }
+
+    static let rules: Set<String> = [CryptoChangeRule.id, CryptoMoveRule.id, PriceCrossingRule.id]
 
     private func saveSnapshot(_ tickers: [Ticker], now: Date) {
         guard let data = try? JSONEncoder().encode(tickers) else { return }
