@@ -81,6 +81,7 @@ extension Config {
         .duration("delivery.group_window", \.groupWindow, atLeast: .zero),
         .command("delivery.terminal", \.terminal),
         .bool("delivery.images", \.images),
+        .bool("delivery.update_in_place", \.updateInPlace),
     ]
 
     static let settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })

@@ -82,6 +82,8 @@ struct Config: Sendable, Equatable {
     var terminal: [String] = []
     /// Fetch pictures such as flags (once each, then cached).
     var images = true
+    /// A later alert about a subject updates its bubble instead of stacking another.
+    var updateInPlace = true
 
     /// Environment variables that override a key, and the key they override.
     static let environmentKeys: [(variable: String, key: WritableKeyPath<Config, String> & Sendable)] = [

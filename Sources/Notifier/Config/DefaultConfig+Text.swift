@@ -176,6 +176,9 @@ terminal = []
 # Show pictures such as a country's flag: each is fetched once, then kept in
 # $XDG_CACHE_HOME/notifier/flags. false: nothing is fetched.
 images = true
+# One bubble per subject: a later alert about it (deeper, again, back to normal) updates the
+# bubble still on screen instead of stacking another; one that resolves silently is closed.
+update_in_place = true
 
 """#
 }

@@ -130,6 +130,8 @@ public struct RuleEngine: Sendable, Equatable {
                     decision.muted.append(reading.key)
                 } else if var alert = reading.alert(emission) {
                     alert.subject = reading.key.subject
+                    alert.value = reading.shownValue
+                    alert.emission = emission
                     decision.alerts.append(alert)
                     record.lastNotified = now
                 }
