@@ -22,10 +22,14 @@ public struct SubjectReading: Sendable {
     public var anchor: Double?
     /// The notification for an emission; `nil` to stay silent (a resolution nobody asked for).
     public var alert: @Sendable (AlertStateMachine.Emission) -> Alert?
+    /// The level it fires at as a user reads it ("−5 %", "$100,000"), for "flapping around −5 %".
+    public var level: String?
 
     public init(key: SubjectKey, signal: Threshold.Signal?, shownValue: String, policy: AlertPolicy, edgeTriggered: Bool = false,
-                mustSeeRearmFirst: Bool = false, anchor: Double? = nil, alert: @escaping @Sendable (AlertStateMachine.Emission) -> Alert?) {
+                mustSeeRearmFirst: Bool = false, anchor: Double? = nil, level: String? = nil,
+                alert: @escaping @Sendable (AlertStateMachine.Emission) -> Alert?) {
         self.key = key
+        self.level = level
         self.edgeTriggered = edgeTriggered
         self.mustSeeRearmFirst = mustSeeRearmFirst
         self.anchor = anchor
@@ -60,10 +64,13 @@ public struct SubjectRecord: Codable, Sendable, Equatable {
     public var lastNotified: Date?
     /// The value last notified about (or first seen), for rules that measure change since then.
     public var anchor: Double?
+    /// Its recent fires, where the rule watches for flapping; absent in records stored before.
+    public var flap: FlapDetector?
 
     public init(machine: AlertStateMachine = AlertStateMachine(), lastValue: String? = nil,
-                lastEvaluated: Date? = nil, lastNotified: Date? = nil, anchor: Double? = nil) {
+                lastEvaluated: Date? = nil, lastNotified: Date? = nil, anchor: Double? = nil, flap: FlapDetector? = nil) {
         self.machine = machine
+        self.flap = flap
         self.anchor = anchor
         self.lastValue = lastValue
         self.lastEvaluated = lastEvaluated
@@ -124,14 +131,12 @@ public struct RuleEngine: Sendable, Equatable {
                 record.lastValue = reading.shownValue
                 record.lastEvaluated = now
             }
+            if reading.policy.flap == nil { record.flap = nil }
             if let emission = record.machine.step(reading.signal, now: now, policy: reading.policy) {
                 // A muted rule keeps its state true to the data, so unmuting does not replay.
                 if isSilenced(reading.key, now: now) {
                     decision.muted.append(reading.key)
-                } else if var alert = reading.alert(emission) {
-                    alert.subject = reading.key.subject
-                    alert.value = reading.shownValue
-                    alert.emission = emission
+                } else if let alert = flapAware(emission, reading: reading, record: &record, now: now, notes: &decision.notes) {
                     decision.alerts.append(alert)
                     record.lastNotified = now
                 }
@@ -139,6 +144,11 @@ public struct RuleEngine: Sendable, Equatable {
                     record.anchor = anchor
                     record.machine = AlertStateMachine()
                 }
+            }
+            if reading.signal != nil, !isSilenced(reading.key, now: now),
+               let calm = settleFlapping(reading, record: &record, now: now, notes: &decision.notes) {
+                decision.alerts.append(calm)
+                record.lastNotified = now
             }
             if record != before {
                 records[reading.key] = record
