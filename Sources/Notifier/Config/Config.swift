@@ -74,6 +74,10 @@ struct Config: Sendable, Equatable {
     var cryptoCrossLevels: [String] = []
     var cryptoCrossRearm = 0.5
     var cryptoCrossUrgency = Urgency.normal
+    /// Flapping: on by default for the crypto rules, whose prices do swing back and forth.
+    var cryptoChangeFlap: FlapPolicy? = FlapPolicy()
+    var cryptoMoveFlap: FlapPolicy? = FlapPolicy()
+    var cryptoCrossFlap: FlapPolicy? = FlapPolicy()
     /// `nil` for none; else notifications are held during these local hours.
     var quietHours: QuietHours?
     var rateLimitPerMinute = 10
