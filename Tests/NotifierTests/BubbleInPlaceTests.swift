@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+@testable import Notifier
 import TestSupport
 import Testing
 
@@ -97,13 +98,19 @@ import Testing
         let onceConfig = sandbox.root.appendingPathComponent("once.toml")
         try (Self.config(server, notifyResolved: true) + "\n" + Sandbox.noHolidays + "\n" + Sandbox.noForecast + "\n[delivery]\nimages = false\n")
             .write(to: onceConfig, atomically: true, encoding: .utf8)
-        for change in ["-5.5", "-2"] {
+        for change in ["-5.5", "-2", "-6"] {
+            if change == "-6" {
+                // Dismissed on screen: the daemon hears it and forgets the id.
+                _ = try await bus.close(id: 1)
+                #expect(await daemon.waitUntil { _ in (try? Store.openForReading(path: sandbox.storeFile.path)?.bubbles().isEmpty) == true },
+                        "\(daemon.stderr)")
+            }
             await script.set(try CryptoEndToEndTests.page(changes: ["BTC": change]))
             let once = try await ProcessRunner.notifier(["--once", "--config", onceConfig.path], environment: environment)
             #expect(once.status == 0, "\(once.stderr)")
         }
-        #expect(daemon.stderr.components(separatedBy: "handed over by notifier --once").count == 3, "both shown by the daemon: \(daemon.stderr)")
-        #expect(try await Self.notifies(bus).map(\.replaces) == [0, 1])
+        #expect(daemon.stderr.components(separatedBy: "handed over by notifier --once").count == 4, "all shown by the daemon: \(daemon.stderr)")
+        #expect(try await Self.notifies(bus).map(\.replaces) == [0, 1, 0], "the resolution updates; after the close, a new bubble")
         #expect(await daemon.stop() == 0)
         await server.stop()
     }

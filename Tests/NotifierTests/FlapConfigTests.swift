@@ -30,7 +30,8 @@ struct FlapConfigTests {
 
     @Test func onForTheCryptoRulesByDefaultOffWithAnEmptyTableOrZero() throws {
         #expect(Config().cryptoChangeRule.policy.flap == FlapPolicy(crossings: 4, within: .seconds(7200)))
-        #expect(Config().cryptoMoveRule.policy.flap != nil && Config().priceCrossingRule.policy.flap != nil)
+        #expect(Config().cryptoMoveRule.policy.flap != nil)
+        #expect(Config().priceCrossingRule.policy.flap == nil, "a level the user chose is told as before unless asked")
         let off = try ConfigLoader.parse("[rules.crypto_change]\nflap = {}\n[rules.crypto_move]\nflap = { crossings = 0, within = \"1h\" }\n", file: "c")
         #expect(off.cryptoChangeFlap == nil && off.cryptoMoveFlap == nil)
         let set = try ConfigLoader.parse("[rules.crypto_cross]\nflap = { crossings = 6, within = \"90m\" }\n", file: "c")

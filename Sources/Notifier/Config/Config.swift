@@ -74,10 +74,11 @@ struct Config: Sendable, Equatable {
     var cryptoCrossLevels: [String] = []
     var cryptoCrossRearm = 0.5
     var cryptoCrossUrgency = Urgency.normal
-    /// Flapping: on by default for the crypto rules, whose prices do swing back and forth.
+    /// Flapping: on by default for the change rules, whose values do swing back and forth; off
+    /// for price levels, which the user chose and which stay told as before unless asked.
     var cryptoChangeFlap: FlapPolicy? = FlapPolicy()
     var cryptoMoveFlap: FlapPolicy? = FlapPolicy()
-    var cryptoCrossFlap: FlapPolicy? = FlapPolicy()
+    var cryptoCrossFlap: FlapPolicy?
     /// `nil` for none; else notifications are held during these local hours.
     var quietHours: QuietHours?
     var rateLimitPerMinute = 10

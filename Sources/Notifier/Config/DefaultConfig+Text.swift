@@ -133,8 +133,8 @@ levels = []
 # How far back across the level, in percent of it, the price must go before another crossing counts.
 rearm_percent = 0.5
 urgency = "normal"
-# Flapping, as for crypto_change: {} for off.
-flap = { crossings = 4, within = "2h" }
+# Flapping, as for crypto_change, but off unless set: e.g. { crossings = 4, within = "2h" }.
+flap = {}
 
 [rules.forecast_temperature]
 # A day's forecast high or low moving by at least `shift` °C since the forecast you were last
