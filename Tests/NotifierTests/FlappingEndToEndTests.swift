@@ -92,5 +92,8 @@ import Testing
         #expect(closes.components(separatedBy: "[<").count - 1 == 3, "\(closes)")
         let history = try await ProcessRunner.notifier(["history"], environment: sandbox.environment())
         #expect(history.stdout.contains("flapping"), "\(history.stdout)")
+        let rules = try await ProcessRunner.notifier(["rules"], environment: sandbox.environment())
+        #expect(rules.stdout.contains("BTC:down") && rules.stdout.contains("[flapping since ") && rules.stdout.contains(", 2 not notified]"),
+                "the two later falls: \(rules.stdout)")
     }
 }
