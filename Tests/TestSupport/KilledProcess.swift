@@ -11,6 +11,22 @@ public enum KilledProcess {
         }
     }
 
+    /// The exit status of a process that has ended or is about to (its output is read to the
+    /// end). `waitUntilExit` could miss the exit and hang a whole run on a zombie under load, so
+    /// the zombie is reaped here if Foundation has not; -1 if it still runs after `timeout`.
+    public static func exitStatus(_ process: Process, timeout: TimeInterval = 30) -> Int32 {
+        let deadline = Date().addingTimeInterval(timeout)
+        while process.isRunning, Date() < deadline {
+            var status: Int32 = 0
+            if waitpid(process.processIdentifier, &status, WNOHANG) == process.processIdentifier {
+                // Foundation's terminationStatus: the exit code, or the signal that ended it.
+                return status & 0x7F == 0 ? (status >> 8) & 0xFF : status & 0x7F
+            }
+            Thread.sleep(forTimeInterval: 0.005)
+        }
+        return process.isRunning ? -1 : process.terminationStatus
+    }
+
     /// `/proc/PID/stat`'s state field is `Z` for a zombie; no file, no process.
     static func isZombieOrGone(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),

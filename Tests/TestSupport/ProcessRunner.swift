@@ -48,10 +48,10 @@ public enum ProcessRunner {
         let deadline = DispatchTime.now() + .milliseconds(Int(timeout.components.seconds * 1000))
         if group.wait(timeout: deadline) == .timedOut {
             process.terminate()
-            group.wait()
+            // A process started meanwhile may have inherited the pipe and hold it open.
+            _ = group.wait(timeout: .now() + 5)
         }
-        process.waitUntilExit()
-        return ProcessResult(status: process.terminationStatus,
+        return ProcessResult(status: KilledProcess.exitStatus(process),
                              stdout: String(decoding: stdoutData.get(), as: UTF8.self),
                              stderr: String(decoding: stderrData.get(), as: UTF8.self))
     }

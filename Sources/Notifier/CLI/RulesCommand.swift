@@ -37,7 +37,10 @@ struct RulesCommand: ParsableCommand {
                 let value = record.lastValue.map { "  last \($0)" } ?? ""
                 let notified = record.lastNotified.map { "  notified \($0.formatted(.iso8601))" } ?? ""
                 let snoozed = engine.snoozes[key].flatMap { now < $0 ? "  [snoozed until \($0.formatted(.iso8601))]" : nil } ?? ""
-                text += "  \(key.subject)  \(record.machine.stateDescription(now: now))\(value)\(notified)\(snoozed)\n"
+                let flapping = record.flap.flatMap { flap in
+                    flap.flappingSince.map { "  [flapping since \($0.formatted(.iso8601)), \(flap.suppressed) not notified]" }
+                } ?? ""
+                text += "  \(key.subject)  \(record.machine.stateDescription(now: now))\(value)\(notified)\(snoozed)\(flapping)\n"
                 if let note = latest[key] { text += "    last decision \(NoteText.line(note, now: now, timeZone: .current))\n" }
             }
         }

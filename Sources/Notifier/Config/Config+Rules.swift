@@ -51,7 +51,7 @@ extension Config {
     var cryptoMoveRule: CryptoMoveRule {
         CryptoMoveRule(percent: cryptoMovePercent, rearmPercent: cryptoMoveRearm, window: cryptoMoveWindow,
                        policy: AlertPolicy(cooldown: cryptoMoveCooldown, repeatInterval: cryptoMoveRepeat,
-                                           notifyWhenResolved: cryptoMoveNotifyResolved),
+                                           notifyWhenResolved: cryptoMoveNotifyResolved, flap: cryptoMoveFlap),
                        urgency: cryptoMoveUrgency,
                        overrides: cryptoMoveOverrides)
     }
@@ -64,7 +64,7 @@ extension Config {
 
     var priceCrossingRule: PriceCrossingRule {
         PriceCrossingRule(levels: cryptoCrossLevels.compactMap(PriceCrossingRule.Level.init(parsing:)),
-                          rearmPercent: cryptoCrossRearm, urgency: cryptoCrossUrgency)
+                          rearmPercent: cryptoCrossRearm, urgency: cryptoCrossUrgency, policy: AlertPolicy(flap: cryptoCrossFlap))
     }
 
     /// Every coin a rule needs: the configured symbols and those of the price levels.
@@ -77,7 +77,8 @@ extension Config {
     var cryptoChangeRule: CryptoChangeRule {
         CryptoChangeRule(window: cryptoChangeWindow, thresholdPercent: cryptoChangeThreshold, rearmPercent: cryptoChangeRearm,
                          policy: AlertPolicy(forDuration: cryptoChangeFor, cooldown: cryptoChangeCooldown,
-                                             repeatInterval: cryptoChangeRepeat, notifyWhenResolved: cryptoChangeNotifyResolved),
+                                             repeatInterval: cryptoChangeRepeat, notifyWhenResolved: cryptoChangeNotifyResolved,
+                                             flap: cryptoChangeFlap),
                          urgency: cryptoChangeUrgency, overrides: cryptoChangeOverrides,
                          titleTemplate: cryptoChangeTitleTemplate.isEmpty ? nil : MessageTemplate(cryptoChangeTitleTemplate))
     }

@@ -50,6 +50,7 @@ extension Config {
         .optionalDuration("rules.crypto_change.repeat", \.cryptoChangeRepeat),
         .template("rules.crypto_change.title", \.cryptoChangeTitleTemplate, fields: CryptoChangeRule.templateFields),
         .changeOverrides("rules.crypto_change.overrides", \.cryptoChangeOverrides),
+        .flap("rules.crypto_change.flap", \.cryptoChangeFlap),
         .bool("rules.crypto_move.enabled", \.cryptoMoveEnabled),
         .number("rules.crypto_move.percent", \.cryptoMovePercent, in: 0.1...1000),
         .number("rules.crypto_move.rearm_percent", \.cryptoMoveRearm, in: 0...1000),
@@ -59,10 +60,12 @@ extension Config {
         .bool("rules.crypto_move.notify_resolved", \.cryptoMoveNotifyResolved),
         .choice("rules.crypto_move.urgency", \.cryptoMoveUrgency),
         .changeOverrides("rules.crypto_move.overrides", \.cryptoMoveOverrides, level: "percent"),
+        .flap("rules.crypto_move.flap", \.cryptoMoveFlap),
         .bool("rules.crypto_cross.enabled", \.cryptoCrossEnabled),
         .priceLevels("rules.crypto_cross.levels", \.cryptoCrossLevels),
         .number("rules.crypto_cross.rearm_percent", \.cryptoCrossRearm, in: 0...50),
         .choice("rules.crypto_cross.urgency", \.cryptoCrossUrgency),
+        .flap("rules.crypto_cross.flap", \.cryptoCrossFlap),
         .bool("rules.forecast_temperature.enabled", \.forecastTemperatureEnabled),
         .number("rules.forecast_temperature.shift", \.forecastTemperatureShift, in: 0.5...50),
         .choice("rules.forecast_temperature.urgency", \.forecastTemperatureUrgency),
@@ -82,6 +85,7 @@ extension Config {
         .command("delivery.terminal", \.terminal),
         .bool("delivery.images", \.images),
         .integer("history.days", \.historyDays, in: 1...3650),
+        .bool("delivery.update_in_place", \.updateInPlace),
     ]
 
     static let settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })

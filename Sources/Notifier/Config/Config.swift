@@ -74,6 +74,11 @@ struct Config: Sendable, Equatable {
     var cryptoCrossLevels: [String] = []
     var cryptoCrossRearm = 0.5
     var cryptoCrossUrgency = Urgency.normal
+    /// Flapping: on by default for the change rules, whose values do swing back and forth; off
+    /// for price levels, which the user chose and which stay told as before unless asked.
+    var cryptoChangeFlap: FlapPolicy? = FlapPolicy()
+    var cryptoMoveFlap: FlapPolicy? = FlapPolicy()
+    var cryptoCrossFlap: FlapPolicy?
     /// `nil` for none; else notifications are held during these local hours.
     var quietHours: QuietHours?
     var rateLimitPerMinute = 10
@@ -84,6 +89,8 @@ struct Config: Sendable, Equatable {
     var images = true
     /// Days the decision notes (`notifier why`) are kept.
     var historyDays = 30
+    /// A later alert about a subject updates its bubble instead of stacking another.
+    var updateInPlace = true
 
     /// Environment variables that override a key, and the key they override.
     static let environmentKeys: [(variable: String, key: WritableKeyPath<Config, String> & Sendable)] = [

@@ -103,6 +103,9 @@ title = ""
 # Per-coin levels replacing threshold_percent and rearm_percent for that coin, e.g.
 # overrides = { BTC = { threshold_percent = 3, rearm_percent = 2 } }
 overrides = {}
+# Flapping: a coin firing `crossings` times within `within` gets one "flapping" notification,
+# then quiet until it has been calm for `within`, and one saying so. {} for off.
+flap = { crossings = 4, within = "2h" }
 
 [rules.crypto_move]
 # A coin's price moving by at least `percent` within `window`, measured on the prices this
@@ -118,6 +121,8 @@ notify_resolved = false
 urgency = "normal"
 # Per-coin levels, e.g. overrides = { DOGE = { percent = 8, rearm_percent = 5 } }
 overrides = {}
+# Flapping, as for crypto_change: {} for off.
+flap = { crossings = 4, within = "2h" }
 
 [rules.crypto_cross]
 # A coin's price crossing a level: "SYMBOL > PRICE" or "SYMBOL < PRICE", in US dollars. It
@@ -128,6 +133,8 @@ levels = []
 # How far back across the level, in percent of it, the price must go before another crossing counts.
 rearm_percent = 0.5
 urgency = "normal"
+# Flapping, as for crypto_change, but off unless set: e.g. { crossings = 4, within = "2h" }.
+flap = {}
 
 [rules.forecast_temperature]
 # A day's forecast high or low moving by at least `shift` °C since the forecast you were last
@@ -176,6 +183,9 @@ terminal = []
 # Show pictures such as a country's flag: each is fetched once, then kept in
 # $XDG_CACHE_HOME/notifier/flags. false: nothing is fetched.
 images = true
+# One bubble per subject: a later alert about it (deeper, again, back to normal) updates the
+# bubble still on screen instead of stacking another; one that resolves silently is closed.
+update_in_place = true
 
 [history]
 # Days the decisions `notifier why` reads are kept (fired, suppressed and why); older are pruned.

@@ -20,7 +20,12 @@ struct ClickWait {
                 for await event in notifications.events {
                     switch event {
                     case .activated(let action, let target): handler.handle(action, target)
-                    case .closed: open -= 1
+                    case .closed(let id, _):
+                        open -= 1
+                        // Closed on screen: the next alert about its subject shows a new bubble.
+                        _ = StoreProblems.attempt("forgetting a closed bubble", logger: runner.logger) {
+                            try store?.forgetBubbles(ids: [id], now: runner.now())
+                        }
                     case .serverVanished, .serverAppeared: break
                     }
                     if open <= 0 { return }

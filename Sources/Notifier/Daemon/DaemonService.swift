@@ -64,7 +64,7 @@ struct DaemonService: Service {
                 if let desktop = sink as? DesktopSink {
                     group.addTask { await handleClicks(desktop, store: store) }
                     // Found by `notifier --once`, which hands its bubbles over.
-                    await DaemonBus.serve(deliver: desktop.showHandedOff)
+                    await DaemonBus.serve(deliver: desktop.showHandedOff, deliverInPlace: desktop.showHandedOff)
                 }
             }
         }
@@ -99,7 +99,11 @@ struct DaemonService: Service {
             case .activated(let action, let target): handler.handle(action, target)
             case .serverVanished: runner.logger.warning("the notification server left the session bus; holding notifications until it is back")
             case .serverAppeared: await desktop.serverReturned()
-            case .closed: break
+            case .closed(let id, _):
+                // Closed on screen: the next alert about its subject shows a new bubble.
+                _ = StoreProblems.attempt("forgetting a closed bubble", logger: runner.logger) {
+                    try store?.forgetBubbles(ids: [id], now: runner.now())
+                }
             }
         }
     }

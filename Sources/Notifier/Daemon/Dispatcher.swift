@@ -22,6 +22,8 @@ actor Dispatcher {
     private var uncommittedNotes: [DecisionNote] = []
     /// `[history] days`: how long decision notes are kept.
     private let keepDays: Int
+    /// Which bubble each alert updates, and which close (`[delivery] update_in_place`).
+    private let bubblePlan: BubblePlan
 
     init(sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current) {
         self.sink = sink
@@ -29,6 +31,7 @@ actor Dispatcher {
         self.logger = logger
         self.calendar = calendar
         keepDays = config.historyDays
+        bubblePlan = BubblePlan(updateInPlace: config.updateInPlace, timeZone: calendar.timeZone)
         var outbox = Outbox()
         do {
             outbox = try store?.loadOutbox() ?? Outbox()
@@ -63,15 +66,32 @@ actor Dispatcher {
             uncommittedNotes += notes
             logger.error("\(error)")
         }
+        await closeResolved(records, alerts: alerts, now: now)
         await deliverDue(now: now)
+    }
+
+    /// Closes the bubbles of alerts that resolved without a word, and forgets them.
+    private func closeResolved(_ records: [SubjectKey: SubjectRecord], alerts: [Alert], now: Date) async {
+        guard bubblePlan.updateInPlace, !records.isEmpty else { return }
+        let closes = bubblePlan.closes(records: records, alerts: alerts, stored: storedBubbles(), now: now)
+        guard !closes.isEmpty else { return }
+        for close in closes {
+            await sink.close(bubble: close.id)
+            logger.debug("closed the bubble of \(close.key): it resolved")
+        }
+        _ = StoreProblems.attempt("the bubble ids", logger: logger) { try store?.forgetBubbles(closes.map(\.key), now: now) }
+    }
+
+    private func storedBubbles() -> [SubjectKey: Bubble] {
+        guard bubblePlan.updateInPlace else { return [:] }
+        return StoreProblems.attempt("the bubble ids", logger: logger) { try store?.bubbles() } ?? [:]
     }
 
     /// Delivers what quiet hours and the rate limit allow now.
     func deliverDue(now: Date) async {
         let plan = outbox.plan(now: now, calendar: calendar)
-        let due = plan.alerts
         let notes = plan.notes(from: outbox, now: now)
-        guard !due.isEmpty else {
+        guard !plan.alerts.isEmpty else {
             outbox.confirm(plan)  // what quiet hours now hold is marked so
             // Noted once: stored with the outbox that holds them, so the next run (a `--once`
             // too) plans from holds already noted.
@@ -79,6 +99,10 @@ actor Dispatcher {
             do { try store?.markDelivered([], outbox: outbox, notes: notes, keepDays: keepDays, now: now) } catch { logger.error("\(error)") }
             return
         }
+        // An alert about a subject whose bubble is still up updates it, and says so.
+        let stored = storedBubbles()
+        let placements = plan.alerts.map { bubblePlan.place($0, stored: stored, now: now) }
+        let due = placements.map(\.alert)
         let deliveries = due.map { alert in
             Delivery(deliveredAt: now, rule: alert.rule, key: alert.key, title: alert.title, body: alert.body,
                      urgency: alert.urgency.rawValue, deepLink: alert.deepLink.command, sink: sink.name,
@@ -105,10 +129,16 @@ actor Dispatcher {
             recordingFails = false
             logger.info("the store records again; delivering \(due.count) held")
         }
-        for alert in due {
+        for placement in placements {
+            let alert = placement.alert
             do {
-                try await sink.deliver(alert, at: now)
-                logger.debug("delivered \(alert.rule) \(alert.key) via \(sink.name)")
+                let id = try await sink.deliver(alert, replacing: placement.replaces, at: now)
+                logger.debug("delivered \(alert.rule) \(alert.key) via \(sink.name)\(id.map { " as bubble \($0)" } ?? "")")
+                if let id, bubblePlan.updateInPlace {
+                    _ = StoreProblems.attempt("the bubble ids", logger: logger) {
+                        try store?.saveBubble(bubblePlan.bubble(placement, id: id, now: now), for: placement.key)
+                    }
+                }
             } catch {
                 logger.error("\(alert.rule) \(alert.key): \(error)")
             }

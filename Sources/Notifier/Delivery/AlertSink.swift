@@ -18,6 +18,20 @@ protocol AlertSink: Sendable {
     /// As in `--output`: desktop, terminal or json.
     var name: String { get }
     func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError)
+    /// Shows `alert`, updating bubble `replacing` in place where the medium has bubbles.
+    /// Returns the id of the bubble shown; `nil` where there is none to keep.
+    func deliver(_ alert: Alert, replacing: UInt32?, at time: Date) async throws(DeliveryError) -> UInt32?
+    /// Closes bubble `id` where the medium has bubbles.
+    func close(bubble id: UInt32) async
+}
+
+extension AlertSink {
+    func deliver(_ alert: Alert, replacing: UInt32?, at time: Date) async throws(DeliveryError) -> UInt32? {
+        try await deliver(alert, at: time)
+        return nil
+    }
+
+    func close(bubble id: UInt32) async {}
 }
 
 enum OutputKind: String, CaseIterable, Sendable {

@@ -9,8 +9,8 @@ import Synchronization
 /// bubble when it gets to it. A cancelled task (SIGTERM) stops waiting at once.
 enum BoundedShow {
     enum Outcome: Sendable, Equatable {
-        /// The server answered: shown.
-        case shown
+        /// The server answered: shown as bubble `id`.
+        case shown(id: UInt32)
         case failed(String)
         /// Sent, not answered within the bound (or the wait was cancelled).
         case unconfirmed

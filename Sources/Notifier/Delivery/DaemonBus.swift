@@ -20,6 +20,11 @@ enum DaemonBus {
               <arg type="s" name="alerts_json" direction="in"/>
               <arg type="u" name="shown" direction="out"/>
             </method>
+            <method name="DeliverInPlace">
+              <arg type="s" name="alert_json" direction="in"/>
+              <arg type="u" name="replaces_id" direction="in"/>
+              <arg type="u" name="id" direction="out"/>
+            </method>
             <method name="Ping">
               <arg type="s" name="version" direction="out"/>
             </method>
@@ -39,12 +44,50 @@ enum DaemonBus {
 
     /// Owns the name and serves `Deliver` by calling `deliver` (off the GLib thread). Returns
     /// once the request is made; the name stays owned while the process runs.
-    static func serve(deliver: @escaping @Sendable ([Alert]) async -> Int) async {
+    /// `DeliverInPlace` calls `deliverInPlace` with one alert and the bubble it updates (0: none).
+    static func serve(deliver: @escaping @Sendable ([Alert]) async -> Int,
+                      deliverInPlace: @escaping @Sendable (Alert, UInt32?) async -> UInt32) async {
         GLibLoop.shared.start()
         await GLibLoop.shared.run {
-            let box = Unmanaged.passRetained(ServerBox(deliver: deliver)).toOpaque()
+            let box = Unmanaged.passRetained(ServerBox(deliver: deliver, deliverInPlace: deliverInPlace)).toOpaque()
             _ = g_bus_own_name(G_BUS_TYPE_SESSION, name, G_BUS_NAME_OWNER_FLAGS_NONE, onBusAcquired, nil, nil, box, nil)
         }
+    }
+
+    enum HandOff: Sendable, Equatable {
+        /// No daemon took it: show it here.
+        case notTaken
+        /// The daemon showed it as bubble `id` (`nil`: it has no id to keep).
+        case taken(UInt32?)
+    }
+
+    /// Hands one alert to a running daemon, to update bubble `replacing` in place; a daemon of
+    /// a version before `DeliverInPlace` is given it by `Deliver`, without the id.
+    static func handOff(_ alert: Alert, replacing: UInt32?) async -> HandOff {
+        guard let data = try? JSONEncoder().encode(alert) else { return .notTaken }
+        let json = String(decoding: data, as: UTF8.self)
+        GLibLoop.shared.start()
+        let id = await GLibLoop.shared.run { () -> UInt32? in
+            var error: UnsafeMutablePointer<GError>?
+            guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+                g_error_free(error)
+                return nil
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+            var arguments: [OpaquePointer?] = [g_variant_new_string(json), g_variant_new_uint32(replacing ?? 0)]
+            let parameters = g_variant_new_tuple(&arguments, 2)
+            guard let reply = g_dbus_connection_call_sync(connection, name, objectPath, interface, "DeliverInPlace", parameters,
+                                                          nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, &error) else {
+                g_error_free(error)
+                return nil
+            }
+            defer { g_variant_unref(reply) }
+            guard let child = g_variant_get_child_value(reply, 0) else { return 0 }
+            defer { g_variant_unref(child) }
+            return g_variant_get_uint32(child)
+        }
+        if let id { return .taken(id == 0 ? nil : id) }
+        return await handOff([alert]) ? .taken(nil) : .notTaken
     }
 
     /// Hands `alerts` to a running daemon; `false` when none owns the name or it refused them.
@@ -88,7 +131,11 @@ enum DaemonBus {
 
 private final class ServerBox: Sendable {
     let deliver: @Sendable ([Alert]) async -> Int
-    init(deliver: @escaping @Sendable ([Alert]) async -> Int) { self.deliver = deliver }
+    let deliverInPlace: @Sendable (Alert, UInt32?) async -> UInt32
+    init(deliver: @escaping @Sendable ([Alert]) async -> Int, deliverInPlace: @escaping @Sendable (Alert, UInt32?) async -> UInt32) {
+        self.deliver = deliver
+        self.deliverInPlace = deliverInPlace
+    }
 }
 
 /// A method invocation, handed from the GLib thread to a Swift task and back.
@@ -131,6 +178,28 @@ private func onMethodCall(_ connection: OpaquePointer?, _ sender: UnsafePointer<
             GLibLoop.shared.post {
                 var count: OpaquePointer? = g_variant_new_uint32(UInt32(shown))
                 g_dbus_method_invocation_return_value(box.invocation, g_variant_new_tuple(&count, 1))
+            }
+        }
+    case "DeliverInPlace":
+        var json = ""
+        var replacing: UInt32 = 0
+        if let parameters, let first = g_variant_get_child_value(parameters, 0), let second = g_variant_get_child_value(parameters, 1) {
+            json = String(cString: g_variant_get_string(first, nil))
+            replacing = g_variant_get_uint32(second)
+            g_variant_unref(first)
+            g_variant_unref(second)
+        }
+        guard let alert = DaemonBus.decodeAlerts("[" + json + "]")?.first else {
+            g_dbus_method_invocation_return_dbus_error(invocation, "io.github.notifier.Error.InvalidAlerts",
+                                                       "expected one JSON alert with a valid deep link")
+            return
+        }
+        let box = InvocationBox(invocation)
+        Task {
+            let id = await server.deliverInPlace(alert, replacing == 0 ? nil : replacing)
+            GLibLoop.shared.post {
+                var value: OpaquePointer? = g_variant_new_uint32(id)
+                g_dbus_method_invocation_return_value(box.invocation, g_variant_new_tuple(&value, 1))
             }
         }
     default:

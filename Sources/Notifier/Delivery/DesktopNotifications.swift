@@ -9,7 +9,8 @@ import Synchronization
 final class DesktopNotifications: Sendable {
     enum Event: Sendable {
         case activated(NotificationAction, ClickTarget)
-        case closed(reason: Int)
+        /// The server closed bubble `id` (1 expired, 2 dismissed, 3 closed by a call).
+        case closed(id: UInt32, reason: Int)
         /// The notification server left the bus (it crashed or is restarting).
         case serverVanished
         /// A notification server owns the name again; its capabilities are read afresh.
@@ -84,10 +85,13 @@ final class DesktopNotifications: Sendable {
     var serverIsSlow: Bool { slow.withLock { $0 } }
     private let slow = Mutex(false)
 
-    /// `imagePath`: a local picture for the `image-path` hint. Returns once the server has
-    /// shown it, or has had the request for `BoundedShow.bound` without answering (`false`).
+    /// `imagePath`: a local picture for the `image-path` hint; `replacing`: the bubble this one
+    /// updates in place (a server may ignore it and show a new one). Returns the id the server
+    /// gave once it has shown it, or `nil` when it has had the request for `BoundedShow.bound`
+    /// without answering.
     @discardableResult
-    func show(_ alert: Alert, imagePath: String? = nil, clock: any Clock<Duration> = ContinuousClock()) async throws(DeliveryError) -> Bool {
+    func show(_ alert: Alert, imagePath: String? = nil, replacing: UInt32? = nil,
+              clock: any Clock<Duration> = ContinuousClock()) async throws(DeliveryError) -> UInt32? {
         let continuation = continuation
         let bound = serverIsSlow ? Duration.zero : BoundedShow.bound
         // libnotify's objects stay on this call's thread until the server has them; their
@@ -101,6 +105,7 @@ final class DesktopNotifications: Sendable {
             notify_notification_set_urgency(notification, alert.urgency.libnotify)
             notify_notification_set_category(notification, alert.category)
             notify_notification_set_app_name(notification, "notifier")
+            if let replacing { cnotify_set_id(notification, replacing) }
             for (hint, value) in [("desktop-entry", "notifier"), ("x-notifier-deeplink", alert.deepLink.command),
                                   ("x-notifier-url", alert.deepLink.url)] {
                 notify_notification_set_hint(notification, hint, g_variant_new_string(value))
@@ -123,20 +128,39 @@ final class DesktopNotifications: Sendable {
                 cnotify_unref(notification)
                 return .failed(message)
             }
-            return .shown
+            return .shown(id: cnotify_get_id(notification))
         }
         switch outcome {
         case .failed(let message):
             throw .desktop(message)
-        case .shown:
+        case .shown(let id):
             slow.withLock { $0 = false }
             shown.withLock { $0 += 1 }
-            return true
+            return id
         case .unconfirmed:
             slow.withLock { $0 = true }
             shown.withLock { $0 += 1 }
-            return false
+            return nil
         }
+    }
+
+    /// Asks the server to close bubble `id` (`CloseNotification`). Returns why it failed, if it
+    /// did: an id the server no longer knows is worth a debug line, not an error.
+    func close(id: UInt32, clock: any Clock<Duration> = ContinuousClock()) async -> String? {
+        // Like `show`, on a thread of its own: a slow server must not hold the GLib loop.
+        let outcome = await BoundedShow.run(bound: serverIsSlow ? .zero : BoundedShow.bound, clock: clock) { () -> BoundedShow.Outcome in
+            guard let notification = notify_notification_new("", nil, nil) else { return .failed("libnotify could not create a notification") }
+            defer { cnotify_unref(notification) }
+            cnotify_set_id(notification, id)
+            var error: UnsafeMutablePointer<GError>?
+            guard notify_notification_close(notification, &error) != 0 else {
+                defer { g_error_free(error) }
+                return .failed(error.map { String(cString: $0.pointee.message) } ?? "unknown error")
+            }
+            return .shown(id: id)
+        }
+        if case .failed(let message) = outcome { return message }
+        return nil
     }
 }
 
@@ -191,7 +215,7 @@ private func onAction(_ notification: UnsafeMutablePointer<NotifyNotification>?,
 private func onClosed(_ notification: UnsafeMutablePointer<NotifyNotification>?, _ userData: gpointer?) {
     guard let notification, let userData else { return }
     let box = Unmanaged<CallbackBox>.fromOpaque(userData).takeUnretainedValue()
-    box.continuation.yield(.closed(reason: Int(cnotify_closed_reason(notification))))
+    box.continuation.yield(.closed(id: cnotify_get_id(notification), reason: Int(cnotify_closed_reason(notification))))
     cnotify_unref(notification)
 }
 

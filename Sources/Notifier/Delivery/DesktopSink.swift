@@ -13,22 +13,45 @@ struct DesktopSink: AlertSink {
     let held = HeldAlerts()
 
     func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {
+        _ = try await deliver(alert, replacing: nil, at: time)
+    }
+
+    func deliver(_ alert: Alert, replacing: UInt32?, at time: Date) async throws(DeliveryError) -> UInt32? {
         do {
-            try await show(alert)
+            return try await show(alert, replacing: replacing)
         } catch {
             await held.hold(alert)
             throw .desktop("\(error); held until the notification server is back")
         }
     }
 
-    /// Shows it now, or throws; nothing is held.
-    func show(_ alert: Alert) async throws(DeliveryError) {
+    /// Shows it now, or throws; nothing is held. Returns the bubble's id once the server answered.
+    @discardableResult
+    func show(_ alert: Alert, replacing: UInt32? = nil) async throws(DeliveryError) -> UInt32? {
         var imagePath: String?
         if let url = alert.imageURL, let images { imagePath = await images.image(for: url, logger: logger) }
         let wasSlow = notifications.serverIsSlow
-        let confirmed = try await notifications.show(alert, imagePath: imagePath)
-        if !confirmed && !wasSlow {
+        let id = try await notifications.show(alert, imagePath: imagePath, replacing: replacing)
+        if id == nil && !wasSlow {
             logger.warning("the notification server has not answered in \(BoundedShow.bound.components.seconds) s; notifications are sent without waiting for it")
+        }
+        return id
+    }
+
+    func close(bubble id: UInt32) async {
+        if let failure = await notifications.close(id: id) { logger.debug("closing bubble \(id): \(failure)") }
+    }
+
+    /// One alert `notifier --once` handed over to update bubble `replacing` in place: shown,
+    /// not recorded again. Returns the bubble's id, 0 when it has none (not shown, or unanswered).
+    func showHandedOff(_ alert: Alert, replacing: UInt32?) async -> UInt32 {
+        do {
+            let id = try await deliver(alert, replacing: replacing, at: Date()) ?? 0
+            logger.info("showed 1 notification(s) handed over by notifier --once")
+            return id
+        } catch {
+            logger.error("\(alert.rule) \(alert.key) from notifier --once: \(error)")
+            return 0
         }
     }
 
@@ -92,16 +115,26 @@ struct HandOffSink: AlertSink {
     var fallback: any AlertSink = TerminalSink(style: TerminalStyle(enabled: false))
 
     func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {
-        if await DaemonBus.handOff([alert]) {
+        _ = try await deliver(alert, replacing: nil, at: time)
+    }
+
+    func deliver(_ alert: Alert, replacing: UInt32?, at time: Date) async throws(DeliveryError) -> UInt32? {
+        if case .taken(let id) = await DaemonBus.handOff(alert, replacing: replacing) {
             local.logger.debug("handed \(alert.rule) \(alert.key) to the running daemon")
-            return
+            return id
         }
         do {
-            try await local.show(alert)
+            return try await local.show(alert, replacing: replacing)
         } catch {
             local.logger.warning("\(error); shown in the terminal instead")
             try await fallback.deliver(alert, at: time)
+            return nil
         }
+    }
+
+    /// `CloseNotification` may come from any connection: this process closes it itself.
+    func close(bubble id: UInt32) async {
+        await local.close(bubble: id)
     }
 }
 

@@ -234,6 +234,18 @@ final class Store: Sendable {
             }
             try db.create(index: "decision_by_subject", on: "decision", columns: ["rule", "subject", "at"])
         }
+        migrator.registerMigration("v9: bubble ids") { db in
+            // The bubble on screen per subject, so the next alert about it updates it in place.
+            try db.create(table: "bubble") { t in
+                t.column("rule", .text).notNull()
+                t.column("subject", .text).notNull()
+                t.column("id", .integer).notNull()  // the notification server's id
+                t.column("value", .text)
+                t.column("shown_at", .datetime).notNull()
+                t.column("closable", .boolean).notNull()
+                t.primaryKey(["rule", "subject"])
+            }
+        }
         return migrator
     }()
 

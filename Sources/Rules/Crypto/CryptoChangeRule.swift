@@ -72,7 +72,8 @@ public struct CryptoChangeRule: Rule {
                 let key = SubjectKey(rule: Self.id, subject: "\(ticker.symbol.uppercased()):\(direction)")
                 let signal = change.flatMap { threshold?.signal(for: $0) }
                 let shown = change.map { Self.percent($0) } ?? "unknown"
-                readings.append(SubjectReading(key: key, signal: signal, shownValue: shown, policy: policy) { emission in
+                let level = (direction == "up" ? "+" : "−") + Self.number(levels.threshold) + " %"
+                readings.append(SubjectReading(key: key, signal: signal, shownValue: shown, policy: policy, level: level) { emission in
                     self.alert(for: ticker, change: change ?? 0, emission: emission, previous: previous[ticker.symbol.uppercased()], locale: locale)
                 })
             }

@@ -53,7 +53,8 @@ public struct CryptoMoveRule: Rule {
                 let move = reference.map { Self.change(from: $0.price, to: ticker.priceUSD) }
                 readings.append(SubjectReading(
                     key: SubjectKey(rule: Self.id, subject: "\(symbol):\(direction)"), signal: move.flatMap { threshold?.signal(for: $0) },
-                    shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", policy: policy
+                    shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", policy: policy,
+                    level: (direction == "rise" ? "+" : "−") + CryptoChangeRule.number(levels.threshold) + " %"
                 ) { emission in
                     guard let move, let reference, let link = DeepLink.crypto(symbol) else { return nil }
                     let minutes = max(1, Int(now.timeIntervalSince(reference.at) / 60))

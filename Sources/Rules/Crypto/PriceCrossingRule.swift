@@ -30,8 +30,11 @@ public struct PriceCrossingRule: Rule {
     /// How far back across the level, in percent of it, the price must go to re-arm.
     public var rearmPercent: Double
     public var urgency: Urgency
+    /// Edge-triggered, so only flapping is of its policy: the rest stays at the defaults.
+    public var policy: AlertPolicy
 
-    public init(levels: [Level], rearmPercent: Double = 0.5, urgency: Urgency = .normal) {
+    public init(levels: [Level], rearmPercent: Double = 0.5, urgency: Urgency = .normal, policy: AlertPolicy = AlertPolicy()) {
+        self.policy = policy
         self.levels = levels
         self.rearmPercent = rearmPercent
         self.urgency = urgency
@@ -50,7 +53,8 @@ public struct PriceCrossingRule: Rule {
             let price = ticker.map { NSDecimalNumber(decimal: $0.priceUSD).doubleValue }
             return SubjectReading(
                 key: SubjectKey(rule: Self.id, subject: level.subject), signal: price.flatMap { threshold.signal(for: $0) },
-                shownValue: ticker.map { "$\($0.priceUSD)" } ?? "unknown", policy: AlertPolicy(), edgeTriggered: true
+                shownValue: ticker.map { "$\($0.priceUSD)" } ?? "unknown", policy: policy, edgeTriggered: true,
+                level: "$" + CryptoChangeRule.price(level.price, locale: locale)
             ) { emission in
                 guard emission == .fired, let ticker, let link = DeepLink.crypto(ticker.symbol) else { return nil }
                 let price = CryptoChangeRule.price(ticker.priceUSD, locale: locale)

@@ -13,11 +13,14 @@ public struct AlertPolicy: Codable, Sendable, Equatable {
     public var repeatInterval: Duration?
     /// Whether resolving (the value back past the re-arm level) is worth a notification.
     public var notifyWhenResolved: Bool
+    /// When fires this frequent mean "flapping" (one notice, then quiet until calm); `nil`: off.
+    public var flap: FlapPolicy?
 
     public init(
         forDuration: Duration = .zero, cooldown: Duration = .zero, repeatInterval: Duration? = nil,
-        notifyWhenResolved: Bool = false
+        notifyWhenResolved: Bool = false, flap: FlapPolicy? = nil
     ) {
+        self.flap = flap
         self.forDuration = forDuration
         self.cooldown = cooldown
         self.repeatInterval = repeatInterval
@@ -33,7 +36,7 @@ public struct AlertPolicy: Codable, Sendable, Equatable {
     // Stored as seconds: `Duration`'s own encoding is a pair of attosecond halves nobody can
     // read in the database.
     private enum CodingKeys: String, CodingKey {
-        case forSeconds, cooldownSeconds, repeatSeconds, notifyWhenResolved
+        case forSeconds, cooldownSeconds, repeatSeconds, notifyWhenResolved, flap
     }
 
     public init(from decoder: any Decoder) throws {
@@ -42,7 +45,8 @@ public struct AlertPolicy: Codable, Sendable, Equatable {
             forDuration: .clampedSeconds(try container.decode(Double.self, forKey: .forSeconds)),
             cooldown: .clampedSeconds(try container.decode(Double.self, forKey: .cooldownSeconds)),
             repeatInterval: try container.decodeIfPresent(Double.self, forKey: .repeatSeconds).map(Duration.clampedSeconds),
-            notifyWhenResolved: try container.decode(Bool.self, forKey: .notifyWhenResolved)
+            notifyWhenResolved: try container.decode(Bool.self, forKey: .notifyWhenResolved),
+            flap: try container.decodeIfPresent(FlapPolicy.self, forKey: .flap)
         )
     }
 
@@ -52,5 +56,6 @@ public struct AlertPolicy: Codable, Sendable, Equatable {
         try container.encode(cooldown.secondsValue, forKey: .cooldownSeconds)
         try container.encodeIfPresent(repeatInterval?.secondsValue, forKey: .repeatSeconds)
         try container.encode(notifyWhenResolved, forKey: .notifyWhenResolved)
+        try container.encodeIfPresent(flap, forKey: .flap)
     }
 }

@@ -22,10 +22,14 @@ public struct SubjectReading: Sendable {
     public var anchor: Double?
     /// The notification for an emission; `nil` to stay silent (a resolution nobody asked for).
     public var alert: @Sendable (AlertStateMachine.Emission) -> Alert?
+    /// The level it fires at as a user reads it ("−5 %", "$100,000"), for "flapping around −5 %".
+    public var level: String?
 
     public init(key: SubjectKey, signal: Threshold.Signal?, shownValue: String, policy: AlertPolicy, edgeTriggered: Bool = false,
-                mustSeeRearmFirst: Bool = false, anchor: Double? = nil, alert: @escaping @Sendable (AlertStateMachine.Emission) -> Alert?) {
+                mustSeeRearmFirst: Bool = false, anchor: Double? = nil, level: String? = nil,
+                alert: @escaping @Sendable (AlertStateMachine.Emission) -> Alert?) {
         self.key = key
+        self.level = level
         self.edgeTriggered = edgeTriggered
         self.mustSeeRearmFirst = mustSeeRearmFirst
         self.anchor = anchor
@@ -65,10 +69,13 @@ public struct SubjectRecord: Codable, Sendable, Equatable {
     /// The suppression last noted (`cooling_down <until>`), so a lasting one is
     /// noted once rather than on every poll.
     public var quietNote: String?
+    /// Its recent fires, where the rule watches for flapping; absent in records stored before.
+    public var flap: FlapDetector?
 
     public init(machine: AlertStateMachine = AlertStateMachine(), lastValue: String? = nil,
-                lastEvaluated: Date? = nil, lastNotified: Date? = nil, anchor: Double? = nil) {
+                lastEvaluated: Date? = nil, lastNotified: Date? = nil, anchor: Double? = nil, flap: FlapDetector? = nil) {
         self.machine = machine
+        self.flap = flap
         self.anchor = anchor
         self.lastValue = lastValue
         self.lastEvaluated = lastEvaluated
@@ -141,14 +148,15 @@ public struct RuleEngine: Sendable, Equatable {
                 record.lastSignal = signal
             }
             let stoppedSince = gap.flatMap { gap in before.lastEvaluated.flatMap { now.timeIntervalSince($0) > gap ? $0 : nil } }
+            if reading.policy.flap == nil { record.flap = nil }
             if let emission = record.machine.step(reading.signal, now: now, policy: reading.policy) {
                 record.quietNote = nil
                 // A muted rule keeps its state true to the data, so unmuting does not replay.
+                let notesBefore = decision.notes.count
                 if isSilenced(reading.key, now: now) {
                     decision.muted.append(reading.key)
                     decision.notes.append(silencedNote(reading, emission: emission, now: now))
-                } else if var alert = reading.alert(emission) {
-                    alert.subject = reading.key.subject
+                } else if var alert = flapAware(emission, reading: reading, record: &record, now: now, notes: &decision.notes) {
                     var outcome = DecisionNote.Outcome(emission)
                     var detail = NoteText.notified(alert, emission: emission)
                     if let stoppedSince {
@@ -160,7 +168,7 @@ public struct RuleEngine: Sendable, Equatable {
                     decision.alerts.append(alert)
                     record.lastNotified = now
                     decision.notes.append(DecisionNote(key: reading.key, at: now, outcome: outcome, value: reading.shownValue, detail: detail))
-                } else {
+                } else if decision.notes.count == notesBefore {
                     decision.notes.append(DecisionNote(key: reading.key, at: now, outcome: DecisionNote.Outcome(emission),
                                                        value: reading.shownValue, detail: NoteText.silentResolution))
                 }
@@ -170,6 +178,11 @@ public struct RuleEngine: Sendable, Equatable {
                 }
             } else if let note = quietNote(reading, before: before, after: &record, now: now) {
                 decision.notes.append(note)
+            }
+            if reading.signal != nil, !isSilenced(reading.key, now: now),
+               let calm = settleFlapping(reading, record: &record, now: now, notes: &decision.notes) {
+                decision.alerts.append(calm)
+                record.lastNotified = now
             }
             if record != before {
                 records[reading.key] = record

@@ -38,6 +38,13 @@ public struct Alert: Codable, Sendable, Equatable {
     public var listView: String?
     /// Why it was sent, for the history: "BTC 24h change +6.2 % reached +5 %".
     public var reason: String?
+    /// The subject's value as the user reads it ("−5.4 %"), stamped by the engine: what an
+    /// update in place says it "was".
+    public var value: String?
+    /// What step of the subject's alert this is, stamped by the engine; `nil` for notices that
+    /// are no step of it (flapping, calm, groups): a bubble of a firing alert closes when it
+    /// resolves silently, others stay.
+    public var emission: AlertStateMachine.Emission?
 
     public init(
         rule: String, key: String, title: String, body: String, urgency: Urgency = .normal,

@@ -1,0 +1,67 @@
+import Foundation
+import Rules
+import Testing
+
+/// Which bubble an alert updates and which close: pure, with injected dates.
+struct BubblePlanTests {
+    let t0 = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00 UTC
+    let plan = BubblePlan(updateInPlace: true, timeZone: .gmt)
+    let key = SubjectKey(rule: "crypto_change", subject: "BTC:down")
+
+    func alert(_ title: String, value: String, emission: AlertStateMachine.Emission?) -> Alert {
+        var alert = Alert(rule: "crypto_change", key: "BTC", title: title, body: "", category: "x", deepLink: .history)
+        alert.subject = "BTC:down"
+        alert.value = value
+        alert.emission = emission
+        return alert
+    }
+
+    @Test func aDeeperMoveUpdatesTheBubbleAndSaysWhatItWas() {
+        let stored = [key: Bubble(id: 7, value: "−5 %", shownAt: t0, closable: true)]
+        let placed = plan.place(alert("BTC −8 % in 24h ▼", value: "−8 %", emission: .repeated), stored: stored, now: t0 + 1800)
+        #expect(placed.replaces == 7)
+        #expect(placed.alert.title == "BTC −8 % in 24h ▼, was −5 % at 08:00")
+        #expect(plan.bubble(placed, id: 7, now: t0 + 1800) == Bubble(id: 7, value: "−8 %", shownAt: t0 + 1800, closable: true))
+    }
+
+    @Test func noBubbleAnExpiredOneOrTheSettingOffMeansANewBubble() {
+        let stored = [key: Bubble(id: 7, value: "−5 %", shownAt: t0, closable: true)]
+        let new = alert("BTC −8 % in 24h ▼", value: "−8 %", emission: .fired)
+        #expect(plan.place(new, stored: [:], now: t0).replaces == nil)
+        #expect(plan.place(new, stored: stored, now: t0 + BubblePlan.lifetime).replaces == nil)
+        #expect(BubblePlan(updateInPlace: false).place(new, stored: stored, now: t0).replaces == nil)
+        let same = [key: Bubble(id: 7, value: "−8 %", shownAt: t0, closable: true)]
+        #expect(plan.place(new, stored: same, now: t0).alert.title == "BTC −8 % in 24h ▼", "the same value says no \"was\"")
+    }
+
+    @Test func aResolutionKeepsItsBubbleWhichThenStays() {
+        let stored = [key: Bubble(id: 7, value: "−5 %", shownAt: t0, closable: true)]
+        let placed = plan.place(alert("BTC back within ±5 %", value: "−2 %", emission: .resolved), stored: stored, now: t0 + 60)
+        #expect(placed.replaces == 7)
+        #expect(plan.bubble(placed, id: 7, now: t0 + 60).closable == false)
+    }
+
+    @Test func aSilentResolutionClosesTheFiringBubbleOnly() {
+        let firing = SubjectRecord(machine: AlertStateMachine(state: .firing(since: t0, lastNotified: t0)))
+        let resolved = SubjectRecord(machine: AlertStateMachine(state: .coolingDown(until: t0 + 3600)))
+        let other = SubjectKey(rule: "crypto_change", subject: "ETH:down")
+        let stored = [key: Bubble(id: 7, value: "−5 %", shownAt: t0, closable: true),
+                      other: Bubble(id: 8, value: "−5 %", shownAt: t0, closable: false)]
+        let closes = plan.closes(records: [key: resolved, other: resolved], alerts: [], stored: stored, now: t0 + 60)
+        #expect(closes.map(\.id) == [7], "a bubble that is no firing alert's stays")
+        #expect(plan.closes(records: [key: firing], alerts: [], stored: stored, now: t0 + 60).isEmpty)
+        let spoken = alert("BTC back", value: "−2 %", emission: .resolved)
+        #expect(plan.closes(records: [key: resolved], alerts: [spoken], stored: stored, now: t0 + 60).isEmpty, "its resolution updates it instead")
+        var anchored = resolved
+        anchored.anchor = 100
+        #expect(plan.closes(records: [key: anchored], alerts: [], stored: stored, now: t0 + 60).isEmpty)
+    }
+
+    @Test func aGroupIsKeptPerRule() {
+        var group = alert("2 coins moved", value: "", emission: nil)
+        group.members = [alert("a", value: "1", emission: .fired), alert("b", value: "2", emission: .fired)]
+        #expect(BubblePlan.key(of: group) == SubjectKey(rule: "crypto_change", subject: "group"))
+        let stored = [SubjectKey(rule: "crypto_change", subject: "group"): Bubble(id: 3, value: nil, shownAt: t0, closable: false)]
+        #expect(plan.place(group, stored: stored, now: t0 + 60).replaces == 3)
+    }
+}
