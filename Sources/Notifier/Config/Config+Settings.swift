@@ -84,8 +84,8 @@ extension Config {
         .duration("delivery.group_window", \.groupWindow, atLeast: .zero),
         .command("delivery.terminal", \.terminal),
         .bool("delivery.images", \.images),
-        .integer("history.days", \.historyDays, in: 1...3650),
         .bool("delivery.update_in_place", \.updateInPlace),
+        .integer("history.days", \.historyDays, in: 1...3650),
     ]
 
     static let settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })
