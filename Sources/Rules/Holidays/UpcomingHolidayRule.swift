@@ -72,15 +72,26 @@ public struct UpcomingHolidayRule: Rule {
         }
     }
 
-    /// The reminders due at `now` for holidays on or after today's Estonian date: for each
-    /// holiday only the latest one due (the smallest lead whose time has come), so a daemon
-    /// back after downtime says "tomorrow" once rather than also "in 7 days". Ordered by
-    /// holiday date, public holidays first. Reminder times are the delivery time on the
-    /// Gregorian date in `userCalendar`'s time zone; holiday dates are Estonian dates.
-    public func due(holidays: [Holiday], now: Date, userCalendar: Calendar, estonia: TimeZone = UpcomingHolidayRule.tallinn) -> [Reminder] {
+    /// The user's date at `now`: what "today", "tomorrow" and "in N days" count from, in the
+    /// bubbles and the views alike, since reminders fall due on the user's dates.
+    public static func today(_ now: Date, userCalendar: Calendar = .current) -> HolidayDate {
+        HolidayDate(now, in: userCalendar.timeZone)
+    }
+
+    /// The reminders due at `now` for holidays still ahead both where the user is and in
+    /// Estonia: for each holiday only the latest one due (the smallest lead whose time has
+    /// come), so a daemon back after downtime says "tomorrow" once rather than also "in 7 days".
+    /// Ordered by holiday date, public holidays first. Reminder times are the delivery time on
+    /// the Gregorian date in `userCalendar`'s time zone, and the days ahead are counted from
+    /// the user's date too: counted from the Estonian date, a lead-1 reminder said "today" on
+    /// the evening before in Newfoundland, and the lead-0 one said it again the next morning.
+    /// `delivered`: the keys the caller's ledger has delivered.
+    public func due(holidays: [Holiday], now: Date, userCalendar: Calendar, estonia: TimeZone = UpcomingHolidayRule.tallinn,
+                    delivered: Set<String> = []) -> [Reminder] {
         let leads = leads.sorted()
         guard !leads.isEmpty else { return [] }
-        let today = HolidayDate(now, in: estonia)
+        let userToday = Self.today(now, userCalendar: userCalendar)
+        let today = max(userToday, HolidayDate(now, in: estonia))
         var local = Calendar(identifier: .gregorian)
         local.timeZone = userCalendar.timeZone
         let hour = min(max(deliveryHour, 0), 23)
@@ -88,14 +99,20 @@ public struct UpcomingHolidayRule: Rule {
         var seen = Set<String>()
         var result: [Reminder] = []
         for holiday in holidays.sorted(by: Holiday.precedes) where includes(holiday.kind) && holiday.date >= today {
-            let ahead = today.daysUntil(holiday.date)
+            let ahead = userToday.daysUntil(holiday.date)
             // Nothing can be due before the largest lead (one day's slack for time zones).
             guard ahead <= leads.last! + 1 else { continue }
             for lead in leads {
                 let day = holiday.date.adding(days: -lead)
                 let parts = DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute)
                 guard let dueAt = local.date(from: parts), dueAt <= now else { continue }
-                let reminder = Reminder(holiday: holiday, lead: lead, daysAhead: min(lead, ahead), dueAt: dueAt)
+                var reminder = Reminder(holiday: holiday, lead: lead, daysAhead: min(lead, ahead), dueAt: dueAt)
+                // A late reminder that would say what a smaller lead says later today ("tomorrow"
+                // at 08:00, before the 09:00 "tomorrow") takes that lead's key, so it is said once;
+                // unless it was delivered on time, when the smaller lead keeps its own hour.
+                if ahead < lead, leads.contains(ahead), !delivered.contains(reminder.key) {
+                    reminder.lead = ahead
+                }
                 if seen.insert(reminder.key).inserted { result.append(reminder) }
                 break
             }
