@@ -140,9 +140,11 @@ enum HolidayView {
     }
 
     static func line(_ event: Holiday, style: TerminalStyle) -> String {
-        event.kind == .publicHoliday
-            ? style.bold("● \(event.name)") + " (public holiday)"
-            : style.dim("○ \(event.name)") + " (folk day)"
+        switch event.kind {
+        case .publicHoliday: return style.bold("● \(event.name)") + " (public holiday)"
+        case .national: return "◆ \(event.name)" + " (day of national importance, a flag day)"
+        case .folk: return style.dim("○ \(event.name)") + " (folk day)"
+        }
     }
 
     static func distance(from today: HolidayDate, to day: HolidayDate) -> String {

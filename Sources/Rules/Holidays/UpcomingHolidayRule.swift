@@ -10,6 +10,7 @@ public struct UpcomingHolidayRule: Rule {
     public static let id = "holiday_upcoming"
     public static let summary = "Estonian public holidays and folk days ahead, told apart"
     public static let category = (public: "x-notifier.holiday.public", folk: "x-notifier.holiday.folk")
+    public static let nationalCategory = "x-notifier.holiday.national"
     /// Where the holidays are kept: their dates are dates there.
     public static let tallinn = TimeZone(identifier: "Europe/Tallinn") ?? TimeZone(secondsFromGMT: 2 * 3600)!
 
@@ -39,6 +40,7 @@ public struct UpcomingHolidayRule: Rule {
             switch holiday.kind {
             case .publicHoliday: return "\(holiday.date)@\(lead)"
             case .folk: return "\(holiday.date)@\(lead)/folk/\(holiday.name)"
+            case .national: return "\(holiday.date)@\(lead)/national/\(holiday.name)"
             }
         }
     }
@@ -50,9 +52,12 @@ public struct UpcomingHolidayRule: Rule {
     public var deliveryMinute: Int
     public var includePublic: Bool
     public var includeFolk: Bool
+    /// Days of national importance: off unless asked for (`kinds`).
+    public var includeNational: Bool
 
     public init(leadDays: [Int] = [7, 1, 0], deliveryHour: Int = 9, deliveryMinute: Int = 0,
-                includePublic: Bool = true, includeFolk: Bool = true) {
+                includePublic: Bool = true, includeFolk: Bool = true, includeNational: Bool = false) {
+        self.includeNational = includeNational
         self.leadDays = leadDays
         self.deliveryHour = deliveryHour
         self.deliveryMinute = deliveryMinute
@@ -69,6 +74,7 @@ public struct UpcomingHolidayRule: Rule {
         switch kind {
         case .publicHoliday: return includePublic
         case .folk: return includeFolk
+        case .national: return includeNational
         }
     }
 
@@ -122,7 +128,7 @@ public struct UpcomingHolidayRule: Rule {
 
     public func alert(for reminder: Reminder, locale: Locale) -> Alert {
         let holiday = reminder.holiday
-        let isPublic = holiday.kind == .publicHoliday
+        let isPublic = holiday.kind == .publicHoliday, isNational = holiday.kind == .national
         let when: String
         switch reminder.daysAhead {
         case 0: when = "today"
@@ -134,13 +140,14 @@ public struct UpcomingHolidayRule: Rule {
         let symbols = calendar.weekdaySymbols
         let weekday = symbols.count == 7 ? symbols[holiday.date.weekday - 1] : ""
         let body = [weekday, "\(holiday.date):", holiday.name].filter { !$0.isEmpty }.joined(separator: " ")
-            + "\n" + (isPublic ? "Estonian public holiday, a day off" : "Estonian folk-calendar day")
+            + "\n" + (isPublic ? "Estonian public holiday, a day off"
+                : isNational ? "Estonian day of national importance, a flag day (not a day off)" : "Estonian folk-calendar day")
         return Alert(
             rule: Self.id, key: reminder.key,
-            title: "\(isPublic ? "Public holiday" : "Folk day") \(when): \(holiday.name)",
+            title: "\(isPublic ? "Public holiday" : isNational ? "Day of national importance" : "Folk day") \(when): \(holiday.name)",
             body: body,
             urgency: isPublic ? .normal : .low,
-            category: isPublic ? Self.category.public : Self.category.folk,
+            category: isPublic ? Self.category.public : isNational ? Self.nationalCategory : Self.category.folk,
             deepLink: .holiday(holiday.date),
             icon: "x-office-calendar",
             groupFragment: "\(holiday.name) (\(when))",
