@@ -110,3 +110,39 @@ import Testing
         await server.stop()
     }
 }
+
+/// Issue 18 item 11: a SIGHUP storm does not restart the feeds' schedules; a real change still
+/// reloads.
+@Suite struct DaemonHangupStormTests {
+    @Test func aStormOfHangupsCostsNoRequestsAndAChangeStillCounts() async throws {
+        let page = try Samples.data("coinlore_tickers_page1.json")
+        let server = try await LoopbackServer.start([("GET /api/tickers", { _ in LoopbackServer.json(page) })])
+        let config = """
+            [feeds.crypto]
+            base_url = "\(server.baseURL)/api"
+            interval = "1h"
+            [rules.launch_country]
+            enabled = false
+            [rules.holiday_upcoming]
+            enabled = false
+            """
+        let sandbox = try Sandbox(config: config)
+        let daemon = try DaemonProcess(["--output", "json"], environment: sandbox.environment())
+        #expect(await daemon.waitUntil { _ in await server.requests(to: "/api/tickers") == 1 }, "\(daemon.stderr)")
+        // 100 a second for 3 s, as a misbehaving script would send them.
+        for _ in 0..<300 {
+            daemon.signal(SIGHUP)
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        // A real change after the storm: its reload is the readiness mark (the storm's are done).
+        try config.replacingOccurrences(of: "interval = \"1h\"", with: "interval = \"2h\"").write(to: sandbox.configFile, atomically: true, encoding: .utf8)
+        daemon.signal(SIGHUP)
+        #expect(await daemon.waitUntil { $0.stderr.contains("config reloaded") }, "\(daemon.stderr)")
+        #expect(await daemon.waitUntil { _ in await server.requests(to: "/api/tickers") == 2 }, "the changed config polls again")
+        #expect(daemon.stderr.components(separatedBy: "config reloaded").count == 2, "one reload, for the one change: \(daemon.stderr)")
+        #expect(await server.requests(to: "/api/tickers") == 2, "the storm cost no request")
+        #expect(daemon.process.isRunning)
+        #expect(await daemon.stop() == 0)
+        await server.stop()
+    }
+}

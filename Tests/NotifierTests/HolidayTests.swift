@@ -120,3 +120,16 @@ import Testing
         #expect(week.stdout.contains("public holidays are not known for 1975") && !week.stdout.contains("Võidupüha"), "\(week.stdout)")
     }
 }
+
+/// Issue 15: links outside the calendar's range say so, as `open holiday` does (exit 2).
+@Suite struct HolidayLinkRangeTests {
+    @Test func linksOutsideTheRangeGetTheRangeMessage() async throws {
+        let sandbox = try Sandbox()
+        for (url, year, side) in [("notifier://holiday/1899-12-31", 1899, "before"), ("notifier://week/2201-01-05", 2201, "after")] {
+            let result = try await ProcessRunner.notifier(["open-url", url], environment: sandbox.environment())
+            #expect(result.status == 2 && result.stderr.contains("\(year) is \(side) the calendar's range, 1900–2200"), "\(result.stderr)")
+        }
+        let bad = try await ProcessRunner.notifier(["open-url", "notifier://holiday/1899-13-31"], environment: sandbox.environment())
+        #expect(bad.status == 2 && !bad.stderr.contains("range"), "not a date stays not a date: \(bad.stderr)")
+    }
+}

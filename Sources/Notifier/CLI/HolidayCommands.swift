@@ -31,7 +31,7 @@ struct OpenHoliday: AsyncParsableCommand {
         }
         let now = Date()
         let events = try await HolidayView.events(from: day, through: day, context: context, now: now)
-        let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
+        let today = UpcomingHolidayRule.today(now)
         if json {
             struct View: Encodable { var date: String; var weekday: String; var daysAway: Int; var events: [Holiday] }
             try PrettyJSON.print(View(date: day.description, weekday: HolidayView.weekdayName(day), daysAway: today.daysUntil(day), events: events))
@@ -85,7 +85,7 @@ struct OpenWeek: AsyncParsableCommand {
 
     static func show(date: String?, firstDay: FirstDay?, next: Int, prev: Int, plain: Bool = false, context: AppContext) async throws {
         let now = Date()
-        let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
+        let today = UpcomingHolidayRule.today(now)
         var anchor = today
         if let date {
             anchor = try HolidayDate.parse(date, shown: TextSanitizer.singleLine(String(date.prefix(40))))
@@ -140,9 +140,11 @@ enum HolidayView {
     }
 
     static func line(_ event: Holiday, style: TerminalStyle) -> String {
-        event.kind == .publicHoliday
-            ? style.bold("● \(event.name)") + " (public holiday)"
-            : style.dim("○ \(event.name)") + " (folk day)"
+        switch event.kind {
+        case .publicHoliday: return style.bold("● \(event.name)") + " (public holiday)"
+        case .national: return "◆ \(event.name)" + " (day of national importance, a flag day)"
+        case .folk: return style.dim("○ \(event.name)") + " (folk day)"
+        }
     }
 
     static func distance(from today: HolidayDate, to day: HolidayDate) -> String {

@@ -22,10 +22,21 @@ struct OpenURLCommand: AsyncParsableCommand {
         do {
             link = try DeepLink(url: url)
         } catch {
+            if let problem = Self.rangeProblem(url) { throw UserError.invalidArgument(problem.description) }
             throw UserError.invalidArgument("\(error): '\(TextSanitizer.singleLine(String(url.prefix(100))))'")
         }
         var arguments = link.arguments
         if let config = global.config { arguments += ["--config", config] }
         try await AsyncDispatch.run(NotifierCommand.parseAsRoot(arguments))
+    }
+
+    /// A holiday or week link to a real date outside the calendar's range gets the range's own
+    /// message, as `open holiday` gives it, not "not a link".
+    static func rangeProblem(_ url: String) -> HolidayDate.ParseProblem? {
+        for prefix in ["notifier://holiday/", "notifier://week/"] where url.hasPrefix(prefix) {
+            let date = String(url.dropFirst(prefix.count))
+            if case .failure(let problem) = HolidayDate.parse(date, shown: date), case .outOfRange = problem { return problem }
+        }
+        return nil
     }
 }

@@ -59,7 +59,9 @@ extension Config {
     var upcomingHolidayRule: UpcomingHolidayRule {
         let time = try? QuietHours.ClockTime(parsing: holidayTime)
         return UpcomingHolidayRule(leadDays: holidayLeadDays, deliveryHour: time?.hour ?? 9, deliveryMinute: time?.minute ?? 0,
-                                   includePublic: holidayPublic, includeFolk: holidayFolk)
+                                   includePublic: holidayKinds.map { $0.contains("public") } ?? holidayPublic,
+                                   includeFolk: holidayKinds.map { $0.contains("folk") } ?? holidayFolk,
+                                   includeNational: holidayKinds?.contains("national") ?? false)
     }
 
     var priceCrossingRule: PriceCrossingRule {

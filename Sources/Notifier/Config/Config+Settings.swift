@@ -38,6 +38,7 @@ extension Config {
         .clockTime("rules.holiday_upcoming.time", \.holidayTime),
         .bool("rules.holiday_upcoming.public", \.holidayPublic),
         .bool("rules.holiday_upcoming.folk", \.holidayFolk),
+        .holidayKinds("rules.holiday_upcoming.kinds", \.holidayKinds),
         .weekday("views.week_first_day", \.weekFirstDay),
         .bool("rules.crypto_change.enabled", \.cryptoChangeEnabled),
         .choice("rules.crypto_change.window", \.cryptoChangeWindow),

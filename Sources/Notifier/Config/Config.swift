@@ -47,6 +47,8 @@ struct Config: Sendable, Equatable {
     var holidayTime = "09:00"
     var holidayPublic = true
     var holidayFolk = true
+    /// `rules.holiday_upcoming.kinds`: when set, the kinds reminded of, over `public`/`folk`.
+    var holidayKinds: [String]? = nil
     var weekFirstDay = "monday"
     var cryptoChangeRepeat: Duration?
     var cryptoChangeTitleTemplate = ""

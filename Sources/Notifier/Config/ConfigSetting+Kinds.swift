@@ -109,6 +109,29 @@ extension ConfigSetting {
     }
 
     /// Days before a holiday to remind: [7, 1, 0].
+    /// A list of holiday kinds: "public", "folk", "national".
+    static func holidayKinds(_ key: String, _ field: WritableKeyPath<Config, [String]?> & Sendable) -> ConfigSetting {
+        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+            let known = Holiday.Kind.allCases.map(\.rawValue)
+            // "" (how an unset list is written back): the `public` and `folk` switches decide.
+            if value.stringValue == "" {
+                config[keyPath: field] = nil
+                return nil
+            }
+            if case .other("an empty array") = value {
+                config[keyPath: field] = []
+                return nil
+            }
+            guard case .strings(let kinds) = value, kinds.allSatisfy(known.contains) else {
+                return "must be a list of kinds from \(known.map { "\"\($0)\"" }.joined(separator: ", ")), such as [\"public\", \"folk\", \"national\"], got \(value.shownForError)"
+            }
+            config[keyPath: field] = kinds
+            return nil
+        }, render: { config in
+            config[keyPath: field].map { "[" + $0.map { "\"\($0)\"" }.joined(separator: ", ") + "]" } ?? "\"\""
+        })
+    }
+
     static func leadDays(_ key: String, _ field: WritableKeyPath<Config, [Int]> & Sendable) -> ConfigSetting {
         ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
             let problem = "must be a list of whole days from 0 to 365 such as [7, 1, 0], got \(value.shownForError)"

@@ -10,6 +10,11 @@ struct CountryData: Sendable {
     let origin: String
     let fetchedAt: Date?
 
+    /// The data's date: when a remote snapshot was fetched, else the embedded data's month.
+    var dataDate: String { fetchedAt?.formatted(.iso8601) ?? EmbeddedCountries.dataDate }
+    /// "Source: …; data of …": the last line of every country view.
+    var sourceLine: String { "Source: \(origin); data of \(dataDate)" }
+
     static let embedded = CountryData(catalog: EmbeddedCountries.catalog, origin: EmbeddedCountries.sourceDescription, fetchedAt: nil)
 
     /// Reads the snapshot without creating a store: views must stay fast and side-effect free.

@@ -67,11 +67,13 @@ struct CountryDetailView {
         var openStreetMap: String?
         var source: String
         var fetchedAt: String?
+        /// The data's date (added for issue 15): fetched, or the embedded data's month.
+        var dataDate: String
     }
 
     func renderJSON() throws -> String {
         let view = JSONView(country: country, borderNames: borderNames, openStreetMap: mapLink, source: data.origin,
-                            fetchedAt: data.fetchedAt?.formatted(.iso8601))
+                            fetchedAt: data.fetchedAt?.formatted(.iso8601), dataDate: data.dataDate)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(view), as: UTF8.self) + "\n"

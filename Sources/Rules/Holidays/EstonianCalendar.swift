@@ -26,6 +26,7 @@ public enum EstonianCalendar {
             result.append(Holiday(date: date, name: name, kind: kind))
         }
         if publicHolidaysKnown(in: year) { result = publicHolidays(year: year, easter: easter) }
+        result += nationalDays(year: year)
         for folk in fixedFolkDays { add(folk.month, folk.day, folk.name, .folk) }
         add(easter.adding(days: -47), "Vastlapäev", .folk)
         return result.sorted(by: Holiday.precedes)

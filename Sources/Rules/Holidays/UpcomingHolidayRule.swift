@@ -10,6 +10,7 @@ public struct UpcomingHolidayRule: Rule {
     public static let id = "holiday_upcoming"
     public static let summary = "Estonian public holidays and folk days ahead, told apart"
     public static let category = (public: "x-notifier.holiday.public", folk: "x-notifier.holiday.folk")
+    public static let nationalCategory = "x-notifier.holiday.national"
     /// Where the holidays are kept: their dates are dates there.
     public static let tallinn = TimeZone(identifier: "Europe/Tallinn") ?? TimeZone(secondsFromGMT: 2 * 3600)!
 
@@ -39,6 +40,7 @@ public struct UpcomingHolidayRule: Rule {
             switch holiday.kind {
             case .publicHoliday: return "\(holiday.date)@\(lead)"
             case .folk: return "\(holiday.date)@\(lead)/folk/\(holiday.name)"
+            case .national: return "\(holiday.date)@\(lead)/national/\(holiday.name)"
             }
         }
     }
@@ -50,9 +52,12 @@ public struct UpcomingHolidayRule: Rule {
     public var deliveryMinute: Int
     public var includePublic: Bool
     public var includeFolk: Bool
+    /// Days of national importance: off unless asked for (`kinds`).
+    public var includeNational: Bool
 
     public init(leadDays: [Int] = [7, 1, 0], deliveryHour: Int = 9, deliveryMinute: Int = 0,
-                includePublic: Bool = true, includeFolk: Bool = true) {
+                includePublic: Bool = true, includeFolk: Bool = true, includeNational: Bool = false) {
+        self.includeNational = includeNational
         self.leadDays = leadDays
         self.deliveryHour = deliveryHour
         self.deliveryMinute = deliveryMinute
@@ -69,18 +74,30 @@ public struct UpcomingHolidayRule: Rule {
         switch kind {
         case .publicHoliday: return includePublic
         case .folk: return includeFolk
+        case .national: return includeNational
         }
     }
 
-    /// The reminders due at `now` for holidays on or after today's Estonian date: for each
-    /// holiday only the latest one due (the smallest lead whose time has come), so a daemon
-    /// back after downtime says "tomorrow" once rather than also "in 7 days". Ordered by
-    /// holiday date, public holidays first. Reminder times are the delivery time on the
-    /// Gregorian date in `userCalendar`'s time zone; holiday dates are Estonian dates.
-    public func due(holidays: [Holiday], now: Date, userCalendar: Calendar, estonia: TimeZone = UpcomingHolidayRule.tallinn) -> [Reminder] {
+    /// The user's date at `now`: what "today", "tomorrow" and "in N days" count from, in the
+    /// bubbles and the views alike, since reminders fall due on the user's dates.
+    public static func today(_ now: Date, userCalendar: Calendar = .current) -> HolidayDate {
+        HolidayDate(now, in: userCalendar.timeZone)
+    }
+
+    /// The reminders due at `now` for holidays still ahead both where the user is and in
+    /// Estonia: for each holiday only the latest one due (the smallest lead whose time has
+    /// come), so a daemon back after downtime says "tomorrow" once rather than also "in 7 days".
+    /// Ordered by holiday date, public holidays first. Reminder times are the delivery time on
+    /// the Gregorian date in `userCalendar`'s time zone, and the days ahead are counted from
+    /// the user's date too: counted from the Estonian date, a lead-1 reminder said "today" on
+    /// the evening before in Newfoundland, and the lead-0 one said it again the next morning.
+    /// `delivered`: the keys the caller's ledger has delivered.
+    public func due(holidays: [Holiday], now: Date, userCalendar: Calendar, estonia: TimeZone = UpcomingHolidayRule.tallinn,
+                    delivered: Set<String> = []) -> [Reminder] {
         let leads = leads.sorted()
         guard !leads.isEmpty else { return [] }
-        let today = HolidayDate(now, in: estonia)
+        let userToday = Self.today(now, userCalendar: userCalendar)
+        let today = max(userToday, HolidayDate(now, in: estonia))
         var local = Calendar(identifier: .gregorian)
         local.timeZone = userCalendar.timeZone
         let hour = min(max(deliveryHour, 0), 23)
@@ -88,14 +105,20 @@ public struct UpcomingHolidayRule: Rule {
         var seen = Set<String>()
         var result: [Reminder] = []
         for holiday in holidays.sorted(by: Holiday.precedes) where includes(holiday.kind) && holiday.date >= today {
-            let ahead = today.daysUntil(holiday.date)
+            let ahead = userToday.daysUntil(holiday.date)
             // Nothing can be due before the largest lead (one day's slack for time zones).
             guard ahead <= leads.last! + 1 else { continue }
             for lead in leads {
                 let day = holiday.date.adding(days: -lead)
                 let parts = DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute)
                 guard let dueAt = local.date(from: parts), dueAt <= now else { continue }
-                let reminder = Reminder(holiday: holiday, lead: lead, daysAhead: min(lead, ahead), dueAt: dueAt)
+                var reminder = Reminder(holiday: holiday, lead: lead, daysAhead: min(lead, ahead), dueAt: dueAt)
+                // A late reminder that would say what a smaller lead says later today ("tomorrow"
+                // at 08:00, before the 09:00 "tomorrow") takes that lead's key, so it is said once;
+                // unless it was delivered on time, when the smaller lead keeps its own hour.
+                if ahead < lead, leads.contains(ahead), !delivered.contains(reminder.key) {
+                    reminder.lead = ahead
+                }
                 if seen.insert(reminder.key).inserted { result.append(reminder) }
                 break
             }
@@ -105,7 +128,7 @@ public struct UpcomingHolidayRule: Rule {
 
     public func alert(for reminder: Reminder, locale: Locale) -> Alert {
         let holiday = reminder.holiday
-        let isPublic = holiday.kind == .publicHoliday
+        let isPublic = holiday.kind == .publicHoliday, isNational = holiday.kind == .national
         let when: String
         switch reminder.daysAhead {
         case 0: when = "today"
@@ -117,13 +140,14 @@ public struct UpcomingHolidayRule: Rule {
         let symbols = calendar.weekdaySymbols
         let weekday = symbols.count == 7 ? symbols[holiday.date.weekday - 1] : ""
         let body = [weekday, "\(holiday.date):", holiday.name].filter { !$0.isEmpty }.joined(separator: " ")
-            + "\n" + (isPublic ? "Estonian public holiday, a day off" : "Estonian folk-calendar day")
+            + "\n" + (isPublic ? "Estonian public holiday, a day off"
+                : isNational ? "Estonian day of national importance, a flag day (not a day off)" : "Estonian folk-calendar day")
         return Alert(
             rule: Self.id, key: reminder.key,
-            title: "\(isPublic ? "Public holiday" : "Folk day") \(when): \(holiday.name)",
+            title: "\(isPublic ? "Public holiday" : isNational ? "Day of national importance" : "Folk day") \(when): \(holiday.name)",
             body: body,
             urgency: isPublic ? .normal : .low,
-            category: isPublic ? Self.category.public : Self.category.folk,
+            category: isPublic ? Self.category.public : isNational ? Self.nationalCategory : Self.category.folk,
             deepLink: .holiday(holiday.date),
             icon: "x-office-calendar",
             groupFragment: "\(holiday.name) (\(when))",

@@ -22,14 +22,16 @@ struct HolidayRound: Sendable {
         let now = env.now()
         let rule = config.upcomingHolidayRule
         let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
-        let horizon = today.adding(days: (rule.leads.max() ?? 0))
+        // Days ahead count from the user's date, which may be a day past Estonia's.
+        let horizon = max(today, UpcomingHolidayRule.today(now)).adding(days: (rule.leads.max() ?? 0))
         let source = HolidaySource(config: config, store: env.store, http: env.http)
         switch await source.holidays(from: today, through: horizon, now: now) {
         case .failure(let error):
             env.logger.warning("\(error)")
             return (config.holidaysSource == .remote ? .failed : .notPolled, error)
         case .success(let holidays):
-            let reminders = rule.due(holidays: holidays, now: now, userCalendar: .current)
+            let delivered = await env.desk.knownKeys.filter { $0.rule == UpcomingHolidayRule.id }.map(\.subject)
+            let reminders = rule.due(holidays: holidays, now: now, userCalendar: .current, delivered: Set(delivered))
             let readings = Self.readings(reminders, rule: rule, locale: .current)
             // A reminder is due on its day, not a change: never told as one made while stopped.
             let (alerts, changed, notes) = await env.desk.decide(readings, now: now)

@@ -25,9 +25,11 @@ struct HolidaysFeedKind: FeedKind {
             report.note("holiday_upcoming: remote source, not fetched in a dry run")
             return
         }
-        let holidays = EstonianCalendar.holidays(from: today, through: today.adding(days: rule.leads.max() ?? 0))
+        let horizon = max(today, UpcomingHolidayRule.today(now)).adding(days: rule.leads.max() ?? 0)
+        let holidays = EstonianCalendar.holidays(from: today, through: horizon)
         let engine = env.store.flatMap { try? $0.loadEngine() } ?? RuleEngine()
-        for reminder in rule.due(holidays: holidays, now: now, userCalendar: .current)
+        let delivered = engine.records.keys.filter { $0.rule == UpcomingHolidayRule.id }.map(\.subject)
+        for reminder in rule.due(holidays: holidays, now: now, userCalendar: .current, delivered: Set(delivered))
         where engine.records[SubjectKey(rule: UpcomingHolidayRule.id, subject: reminder.key)] == nil {
             report.would(rule.alert(for: reminder, locale: .current))
         }

@@ -67,7 +67,8 @@ struct CountryListModel: ScreenModel {
             }
             body.append(index == selected ? line.emphasised(.selected) : line)
         }
-        let status: StyledLine? = isTyping ? StyledLine([Span("Filter: ", .bold), Span(filter + "▏"), Span("  Enter keeps it, Esc clears", .dim)]) : nil
+        let status: StyledLine? = isTyping ? StyledLine([Span("Filter: ", .bold), Span(filter + "▏"), Span("  Enter keeps it, Esc clears", .dim)])
+            : StyledLine(data.sourceLine, .dim)
         let keys = isTyping ? [KeyHelp(keys: "Enter", action: "done"), KeyHelp(keys: "Esc", action: "clear")] : Self.keys
         return ScreenFrame(title: title, body: body, focus: rows.isEmpty ? nil : selected, status: status, keys: keys)
     }

@@ -60,7 +60,7 @@ struct WeekModel: ScreenModel {
             body.append(StyledLine(spans))
         }
         body += [.empty, StyledLine([Span("● public holiday (a day off)", .publicHoliday), Span("   "), Span("○ folk-calendar day", .folkDay),
-                                     Span("   "), Span("◆ other", .nationalDay)])]
+                                     Span("   "), Span("◆ national day (flag day)", .nationalDay)])]
         body.append(StyledLine("Weeks start on \(firstDay.rawValue.capitalized) (f to change)", .dim))
         let status: StyledLine? = error.map { StyledLine([Span("Cannot load holidays: \($0)", .warning), Span("  r retries", .bold)]) }
             ?? (loading > 0 ? StyledLine("Loading holidays…", .dim) : nil)
@@ -72,6 +72,7 @@ struct WeekModel: ScreenModel {
     static func mark(_ event: Holiday) -> Span {
         if event.kind == .publicHoliday { return Span("● \(event.name)", .publicHoliday) }
         if event.kind == .folk { return Span("○ \(event.name)", .folkDay) }
+        if event.kind == .national { return Span("◆ \(event.name)", .nationalDay) }
         return Span("◆ \(event.name) (\(event.kind.rawValue))", .nationalDay)
     }
 

@@ -27,7 +27,7 @@ enum WeekScreen {
         let source = HolidaySource(config: context.config, store: store, http: HTTPClient())
         let paths = context.paths
         let model = WeekModel(
-            today: HolidayDate(now, in: UpcomingHolidayRule.tallinn), anchor: anchor, firstDay: chosen,
+            today: UpcomingHolidayRule.today(now), anchor: anchor, firstDay: chosen,
             load: { start, end in
                 switch await source.holidays(from: start, through: end, now: Date()) {
                 case .success(let holidays): return .holidays(holidays)
