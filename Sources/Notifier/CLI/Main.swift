@@ -14,7 +14,7 @@ enum Main {
         // Feed text may hold anything; a closed pipe must end the program quietly, not kill it.
         signal(SIGPIPE, SIG_IGN)
         do {
-            if try await DetailViewFastPath.run(Array(CommandLine.arguments.dropFirst())) { return }
+            if try await ViewRegistry.program.fastPath(Array(CommandLine.arguments.dropFirst())) { return }
             try await AsyncDispatch.run(NotifierCommand.parseAsRoot(WaitOption.normalized(Array(CommandLine.arguments.dropFirst()))))
         } catch let error as UserError {
             FileHandle.standardError.write(Data("notifier: \(error)\n".utf8))

@@ -18,14 +18,6 @@ struct OpenURLCommand: AsyncParsableCommand {
     var url: String
 
     func run() async throws {
-        let link: DeepLink
-        do {
-            link = try DeepLink(url: url)
-        } catch {
-            throw UserError.invalidArgument("\(error): '\(TextSanitizer.singleLine(String(url.prefix(100))))'")
-        }
-        var arguments = link.arguments
-        if let config = global.config { arguments += ["--config", config] }
-        try await AsyncDispatch.run(NotifierCommand.parseAsRoot(arguments))
+        try await ViewRegistry.program.openURL(url, configPath: global.config)
     }
 }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Feeds
 import Foundation
 import Logging
@@ -20,6 +21,14 @@ protocol FeedKind: Sendable {
     func pollForever(_ environment: FeedEnvironment) async
     /// `--dry-run`: what a round would deliver and why, writing nothing.
     func dryRun(_ environment: DryRunEnvironment, into report: inout DryRunReport) async
+    /// Its views: `open <name> …` and the deep links that lead there (`ViewRegistry`).
+    var views: [FeedView] { get }
+    /// Its `list <name>` subcommands, if any.
+    var lists: [any ParsableCommand.Type] { get }
+}
+
+extension FeedKind {
+    var lists: [any ParsableCommand.Type] { [] }
 }
 
 /// Every feed the program polls, in the order `--dry-run` reports them.

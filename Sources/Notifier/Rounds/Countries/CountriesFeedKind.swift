@@ -1,3 +1,4 @@
+import ArgumentParser
 import Feeds
 import Foundation
 import Rules
@@ -6,6 +7,8 @@ import Rules
 /// comes from the freshest of that data.
 struct CountriesFeedKind: FeedKind {
     var name: String { CountriesFeed.name }
+    var views: [FeedView] { [.country] }
+    var lists: [any ParsableCommand.Type] { [ListCountries.self] }
 
     func pollOnce(_ env: FeedEnvironment) async -> FeedOutcome {
         // The launch delay runs alongside the refresh; the country waits for both.

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Feeds
 import Foundation
 import Rules
@@ -5,6 +6,8 @@ import Rules
 /// CoinLore's tickers, for `crypto_change`, `crypto_cross` and `crypto_move`.
 struct CryptoFeedKind: FeedKind {
     var name: String { CryptoFeed.name }
+    var views: [FeedView] { [.crypto] }
+    var lists: [any ParsableCommand.Type] { [ListCrypto.self] }
 
     func pollOnce(_ environment: FeedEnvironment) async -> FeedOutcome {
         await CryptoRound(environment).pollOnce()

@@ -5,6 +5,7 @@ import Rules
 /// Open-Meteo (or OpenWeatherMap) forecasts of the configured places, for the forecast rules.
 struct ForecastFeedKind: FeedKind {
     var name: String { ForecastFeed.name }
+    var views: [FeedView] { [.forecast] }
 
     func pollOnce(_ environment: FeedEnvironment) async -> FeedOutcome {
         await ForecastRound(environment).pollOnce()

@@ -5,6 +5,7 @@ import Rules
 /// Estonian holidays (computed, or from the remote API), for `holiday_upcoming`.
 struct HolidaysFeedKind: FeedKind {
     var name: String { HolidaysFeed.name }
+    var views: [FeedView] { [.holiday, .week] }
 
     func pollOnce(_ environment: FeedEnvironment) async -> FeedOutcome {
         await HolidayRound(env: environment).checkOnce()
