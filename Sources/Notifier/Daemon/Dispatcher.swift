@@ -18,8 +18,12 @@ actor Dispatcher {
     private var uncommittedRecords: [SubjectKey: SubjectRecord] = [:]
     /// Likewise the rule states forgotten (passed forecast days) by a commit that failed.
     private var uncommittedForgotten: [SubjectKey] = []
+    /// A dry run's: what is submitted is recorded as it comes, and goes no further.
+    private let recorder: DryRunRecorder?
 
-    init(sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current) {
+    init(sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current,
+         recorder: DryRunRecorder? = nil) {
+        self.recorder = recorder
         self.sink = sink
         self.store = store
         self.logger = logger
@@ -43,6 +47,10 @@ actor Dispatcher {
     /// in one transaction, then delivers whatever is due.
     func submit(_ alerts: [Alert], records: [SubjectKey: SubjectRecord] = [:], forgetting forgotten: [SubjectKey] = [],
                 now: Date) async {
+        if let recorder {
+            await recorder.would(alerts)
+            return
+        }
         outbox.submit(alerts.map(TextSanitizer.bounded), now: now)
         do {
             try store?.commit(records: uncommittedRecords.merging(records) { $1 }, forgetting: uncommittedForgotten + forgotten,

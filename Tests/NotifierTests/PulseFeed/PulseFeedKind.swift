@@ -90,17 +90,6 @@ struct PulseFeedKind: FeedKind {
         }
     }
 
-    func dryRun(_ env: DryRunEnvironment, into report: inout DryRunReport) async {
-        do {
-            let pulses = try await PulseSource(http: env.http, baseURL: baseURL).pulses()
-            var engine = env.store.flatMap { try? $0.loadEngine() } ?? RuleEngine()
-            report.note("pulse: \(pulses.count) pulses")
-            report.record(engine.evaluate(PulseHighRule().readings(pulses), now: env.now()))
-        } catch {
-            report.note("pulse: no data, so no alert (\(error))")
-        }
-    }
-
     private func health(_ env: FeedEnvironment) -> FeedHealthDesk {
         FeedHealthDesk(feed: name, store: env.store, degradedAfter: 3)
     }
@@ -110,12 +99,14 @@ struct PulseFeedKind: FeedKind {
         let now = env.now()
         do {
             let pulses = try await PulseSource(http: env.http, baseURL: baseURL).pulses()
+            await env.note("pulse: \(pulses.count) pulses")
             var (alerts, changed) = await env.desk.evaluate(PulseHighRule().readings(pulses), now: now)
             if let alert = await health.record(nil, now: now) { alerts.append(alert) }
             await env.dispatcher.submit(alerts, records: changed, now: now)
             return nil
         } catch {
             env.logger.warning("\(error)")
+            await env.note("pulse: no data, so no alert (\(error))")
             if let alert = await health.record(error, now: now) { await env.dispatcher.submit([alert], now: now) }
             return error
         }

@@ -59,6 +59,20 @@ import Testing
         await server.stop()
     }
 
+    /// The dry run is the pass against a scratch copy: it reads the stored state (alpha has
+    /// fired already, so nothing would come) and leaves the file as it was.
+    @Test func dryRunReadsTheStoreAndLeavesItAsItWas() async throws {
+        let server = try await Self.serve()
+        let sandbox = try Sandbox()
+        #expect(await Self.runner(sandbox, server: server).runOnce() == 0)
+        let before = try Data(contentsOf: sandbox.storeFile)
+        let report = await Self.runner(sandbox, server: server).dryRunReport()
+        #expect(report.lines == ["pulse: 2 pulses"], "\(report.lines)")
+        #expect(try Data(contentsOf: sandbox.storeFile) == before)
+        #expect(try Store(path: sandbox.storeFile.path).history(limit: 10).count == 1)
+        await server.stop()
+    }
+
     @Test func theDaemonPollsItAtItsInterval() async throws {
         let server = try await Self.serve()
         let sandbox = try Sandbox()

@@ -36,10 +36,6 @@ struct CountriesFeedKind: FeedKind {
         }
     }
 
-    func dryRun(_ env: DryRunEnvironment, into report: inout DryRunReport) async {
-        if let alert = Self.launchCountryAlert(config: env.config, paths: env.paths, seed: env.seed) { report.would(alert) }
-    }
-
     private func refreshForever(_ env: FeedEnvironment) async {
         let config = env.config
         guard config.countries.enabled, config.countriesSource != .embedded else { return }
@@ -61,8 +57,9 @@ struct CountriesFeedKind: FeedKind {
         return outcome
     }
 
+    /// A dry run says what would come, without the wait.
     private func waitForLaunchDelay(_ env: FeedEnvironment) async {
-        guard env.config.launchCountryEnabled else { return }
+        guard env.config.launchCountryEnabled, !env.isDryRun else { return }
         try? await env.clock.sleep(for: .seconds(env.config.launchCountryDelaySeconds))
     }
 

@@ -62,9 +62,12 @@ actor EngineDesk {
     private var engine: RuleEngine
 
     private let store: Store?
+    /// A dry run's: the mutes that silenced something are noted there.
+    private let recorder: DryRunRecorder?
 
-    init(store: Store?, logger: Logger) {
+    init(store: Store?, logger: Logger, recorder: DryRunRecorder? = nil) {
         self.store = store
+        self.recorder = recorder
         do {
             engine = try store?.loadEngine() ?? RuleEngine()
         } catch {
@@ -74,13 +77,14 @@ actor EngineDesk {
     }
 
     /// Steps the machines; returns the alerts and the records that changed.
-    func evaluate(_ readings: [SubjectReading], now: Date) -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord]) {
+    func evaluate(_ readings: [SubjectReading], now: Date) async -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord]) {
         if let silences = try? store?.loadSilences() {
             (engine.mutes, engine.snoozes) = silences
         }
         let decision = engine.evaluate(readings, now: now)
         var changed: [SubjectKey: SubjectRecord] = [:]
         for key in decision.changed { changed[key] = engine.records[key] }
+        if let recorder, !decision.muted.isEmpty { await recorder.muted(decision.muted) }
         return (decision.alerts, changed)
     }
 

@@ -50,6 +50,7 @@ struct CryptoRound: Sendable {
         case .failure(let error):
             // No data is no data: nothing is evaluated, so nothing fires or resolves.
             env.logger.warning("\(error)")
+            await env.note("crypto: no data, so no alert (\(error))")
             if let alert = await health.record(error, now: now) { await dispatcher.submit([alert], now: now) }
             return error
         case .success(let tickers):
@@ -59,10 +60,16 @@ struct CryptoRound: Sendable {
             var changed: [SubjectKey: SubjectRecord] = [:]
             var readings: [SubjectReading] = []
             if config.cryptoChangeEnabled {
-                readings += config.cryptoChangeRule.readings(tickers, known: await desk.knownKeys, previous: previous, locale: .current)
+                let change = config.cryptoChangeRule.readings(tickers, known: await desk.knownKeys, previous: previous, locale: .current)
+                await env.note(changeNote(change, coins: tickers.count))
+                readings += change
             }
             if config.cryptoCrossEnabled {
-                readings += config.priceCrossingRule.readings(tickers, locale: .current)
+                let cross = config.priceCrossingRule.readings(tickers, locale: .current)
+                if !config.cryptoCrossLevels.isEmpty {
+                    await env.note("crypto_cross: " + cross.map { "\($0.key.subject) now \($0.shownValue)" }.joined(separator: ", "))
+                }
+                readings += cross
             }
             if config.cryptoMoveEnabled {
                 let since = now.addingTimeInterval(-Double(config.cryptoMoveWindow.components.seconds))
@@ -80,6 +87,12 @@ struct CryptoRound: Sendable {
             await dispatcher.submit(alerts, records: changed, now: now)
             return nil
         }
+    }
+
+    /// For a dry run: the change rule's window and levels, and the coins beyond them.
+    private func changeNote(_ change: [SubjectReading], coins: Int) -> String {
+        let beyond = change.filter { $0.signal == .beyondFire }.map { "\($0.key.subject) \($0.shownValue)" }
+        return "crypto_change: \(coins) coins, \(config.cryptoChangeRule.window.rawValue) change against ±\(config.cryptoChangeThreshold.shortText) % (re-arm ±\(config.cryptoChangeRearm.shortText) %); beyond: \(beyond.isEmpty ? "none" : beyond.joined(separator: ", "))"
     }
 
     private func saveSnapshot(_ tickers: [Ticker], now: Date) {

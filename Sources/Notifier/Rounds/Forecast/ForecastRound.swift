@@ -62,6 +62,7 @@ struct ForecastRound: Sendable {
             if skippingFresh, let last = StoreProblems.attempt("the last forecast", logger: env.logger, { try store?.forecasts(place: place.name, limit: 1).first }),
                now.timeIntervalSince(last.fetchedAt) < Double(config.forecast.interval.components.seconds), last.fetchedAt <= now {
                 env.logger.debug("forecast feed: \(place.name) fetched \(Int(now.timeIntervalSince(last.fetchedAt))) s ago, not asked again yet")
+                await env.note("forecast: \(place.name) fetched \(Int(now.timeIntervalSince(last.fetchedAt))) s ago, not asked again yet")
                 continue
             }
             do {
@@ -70,6 +71,7 @@ struct ForecastRound: Sendable {
                 outcome.fetched += 1
             } catch {
                 env.logger.warning("\(error)")
+                await env.note("forecast: no data for \(place.name), so no alert (\(error))")
                 outcome.errors.append(error)
             }
         }
@@ -125,6 +127,7 @@ struct ForecastRound: Sendable {
     private func evaluate(_ forecast: Forecast, place: ForecastPlace, now: Date) async {
         let previous = StoreProblems.attempt("the last forecast", logger: env.logger) { try store?.forecasts(place: place.name, limit: 1).first }?.forecast
         let today = Self.today(of: forecast, now: now)
+        await env.note("forecast: \(place.name), \(forecast.days.count) days from \(forecast.source)" + (previous == nil ? ", nothing stored to compare with" : ""))
         let readings = await Self.readings(forecast, previous: previous, rules: config.forecastRules, today: today) { rule in
             await desk.anchors(rule: rule)
         }
