@@ -35,9 +35,9 @@ actor Dispatcher {
             logger.error("\(error); starting with an empty outbox")
         }
         // Only the held entries are stored; the policies come from the config in force.
-        outbox.quietHours = config.quietHours
-        outbox.rateLimit = Outbox.RateLimit(limit: config.rateLimitPerMinute, window: .seconds(60))
-        outbox.groupWindow = config.groupWindow
+        outbox.quietHours = config.delivery.quietHours
+        outbox.rateLimit = Outbox.RateLimit(limit: config.delivery.rateLimitPerMinute, window: .seconds(60))
+        outbox.groupWindow = config.delivery.groupWindow
         self.outbox = outbox
     }
 

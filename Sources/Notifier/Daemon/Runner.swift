@@ -39,7 +39,7 @@ struct Runner: Sendable {
         guard let (passLock, checkedStore) = await PassGuard.begin(context: context, clock: clock) else { return Exit.failure }
         checkedStore.writeGate.closeAfterFirstFailure()
         let store: Store? = checkedStore
-        let sink = await SinkFactory.make(output, environment: context.environment, logger: logger, handOff: true, images: context.config.images)
+        let sink = await SinkFactory.make(output, environment: context.environment, logger: logger, handOff: true, images: context.config.delivery.images)
         let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger)
         let environment = environment(store: store, dispatcher: dispatcher, launch: true)
         let outcomes = await withTaskGroup(of: FeedOutcome.self, returning: [FeedOutcome].self) { group in

@@ -38,7 +38,7 @@ struct CountriesFeedKind: FeedKind {
 
     private func refreshForever(_ env: FeedEnvironment) async {
         let config = env.config
-        guard config.countries.enabled, config.countriesSource != .embedded else { return }
+        guard config.countries.enabled, config.countries.source != .embedded else { return }
         var schedule = RetrySchedule()
         while !Task.isCancelled {
             var failure: FeedError?
@@ -59,8 +59,8 @@ struct CountriesFeedKind: FeedKind {
 
     /// A dry run says what would come, without the wait.
     private func waitForLaunchDelay(_ env: FeedEnvironment) async {
-        guard env.config.launchCountryEnabled, !env.isDryRun else { return }
-        try? await env.clock.sleep(for: .seconds(env.config.launchCountryDelaySeconds))
+        guard env.config.launchCountry.enabled, !env.isDryRun else { return }
+        try? await env.clock.sleep(for: .seconds(env.config.launchCountry.delaySeconds))
     }
 
     private func deliverLaunchCountry(_ env: FeedEnvironment) async {
@@ -69,7 +69,7 @@ struct CountriesFeedKind: FeedKind {
     }
 
     static func launchCountryAlert(config: Config, paths: XDGPaths, seed: UInt64?) -> Alert? {
-        guard config.launchCountryEnabled else { return nil }
+        guard config.launchCountry.enabled else { return nil }
         let data = CountryData.current(config: config, paths: paths)
         let rule = LaunchCountryRule()
         let index: Int?

@@ -20,7 +20,7 @@ actor CryptoPoller {
     func poll(logger: Logger) async -> Result<[Ticker], FeedError> {
         do {
             if watchedIDs.isEmpty {
-                let (tickers, implausible) = try await feed.resolveReporting(symbols: config.watchedSymbols, top: config.cryptoTop)
+                let (tickers, implausible) = try await feed.resolveReporting(symbols: config.watchedSymbols, top: config.crypto.top)
                 for refusal in implausible { logger.warning("crypto feed: \(refusal)") }
                 let found = Set(tickers.map { $0.symbol.uppercased() })
                 for missing in config.watchedSymbols where !found.contains(missing)

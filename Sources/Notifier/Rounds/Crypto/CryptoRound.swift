@@ -13,7 +13,7 @@ struct CryptoRound: Sendable {
     init(_ env: FeedEnvironment) {
         self.env = env
         poller = CryptoPoller(config: env.config, http: env.http, clock: env.clock)
-        health = FeedHealthDesk(feed: CryptoFeed.name, store: env.store, degradedAfter: env.config.cryptoDegradedAfter)
+        health = FeedHealthDesk(feed: CryptoFeed.name, store: env.store, degradedAfter: env.config.crypto.degradedAfter)
     }
 
     init(runner: Runner, store: Store?, dispatcher: Dispatcher) {
@@ -59,22 +59,22 @@ struct CryptoRound: Sendable {
             var alerts: [Alert] = []
             var changed: [SubjectKey: SubjectRecord] = [:]
             var readings: [SubjectReading] = []
-            if config.cryptoChangeEnabled {
-                let change = config.cryptoChangeRule.readings(tickers, known: await desk.knownKeys, previous: previous, locale: .current)
+            if config.cryptoChange.enabled {
+                let change = config.cryptoChange.rule.readings(tickers, known: await desk.knownKeys, previous: previous, locale: .current)
                 await env.note(changeNote(change, coins: tickers.count))
                 readings += change
             }
-            if config.cryptoCrossEnabled {
-                let cross = config.priceCrossingRule.readings(tickers, locale: .current)
-                if !config.cryptoCrossLevels.isEmpty {
+            if config.cryptoCross.enabled {
+                let cross = config.cryptoCross.rule.readings(tickers, locale: .current)
+                if !config.cryptoCross.levels.isEmpty {
                     await env.note("crypto_cross: " + cross.map { "\($0.key.subject) now \($0.shownValue)" }.joined(separator: ", "))
                 }
                 readings += cross
             }
-            if config.cryptoMoveEnabled {
-                let since = now.addingTimeInterval(-Double(config.cryptoMoveWindow.components.seconds))
+            if config.cryptoMove.enabled {
+                let since = now.addingTimeInterval(-Double(config.cryptoMove.window.components.seconds))
                 let history = StoreProblems.attempt("the price history", logger: env.logger) { try store?.priceHistory(since: since) } ?? [:]
-                readings += config.cryptoMoveRule.readings(tickers, history: history, now: now, locale: .current)
+                readings += config.cryptoMove.rule.readings(tickers, history: history, now: now, locale: .current)
             }
             (alerts, changed) = await desk.evaluate(readings, now: now)
             do {
@@ -92,7 +92,7 @@ struct CryptoRound: Sendable {
     /// For a dry run: the change rule's window and levels, and the coins beyond them.
     private func changeNote(_ change: [SubjectReading], coins: Int) -> String {
         let beyond = change.filter { $0.signal == .beyondFire }.map { "\($0.key.subject) \($0.shownValue)" }
-        return "crypto_change: \(coins) coins, \(config.cryptoChangeRule.window.rawValue) change against ±\(config.cryptoChangeThreshold.shortText) % (re-arm ±\(config.cryptoChangeRearm.shortText) %); beyond: \(beyond.isEmpty ? "none" : beyond.joined(separator: ", "))"
+        return "crypto_change: \(coins) coins, \(config.cryptoChange.rule.window.rawValue) change against ±\(config.cryptoChange.threshold.shortText) % (re-arm ±\(config.cryptoChange.rearm.shortText) %); beyond: \(beyond.isEmpty ? "none" : beyond.joined(separator: ", "))"
     }
 
     private func saveSnapshot(_ tickers: [Ticker], now: Date) {

@@ -18,22 +18,22 @@ struct HolidayRound: Sendable {
     }
 
     private func check() async -> (outcome: FeedOutcome, error: FeedError?) {
-        guard config.holidays.enabled, config.holidayRuleEnabled else { return (.notPolled, nil) }
+        guard config.holidays.enabled, config.holidayUpcoming.enabled else { return (.notPolled, nil) }
         let now = env.now()
-        let rule = config.upcomingHolidayRule
+        let rule = config.holidayUpcoming.rule
         let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
         let horizon = today.adding(days: (rule.leads.max() ?? 0))
         let source = HolidaySource(config: config, store: env.store, http: env.http)
         switch await source.holidays(from: today, through: horizon, now: now) {
         case .failure(let error):
             env.logger.warning("\(error)")
-            return (config.holidaysSource == .remote ? .failed : .notPolled, error)
+            return (config.holidays.source == .remote ? .failed : .notPolled, error)
         case .success(let holidays):
             let reminders = rule.due(holidays: holidays, now: now, userCalendar: .current)
             let readings = Self.readings(reminders, rule: rule, locale: .current)
             let (alerts, changed) = await env.desk.evaluate(readings, now: now)
             await env.dispatcher.submit(alerts, records: changed, now: now)
-            return (config.holidaysSource == .remote ? .succeeded : .notPolled, nil)
+            return (config.holidays.source == .remote ? .succeeded : .notPolled, nil)
         }
     }
 
@@ -50,7 +50,7 @@ struct HolidayRound: Sendable {
     /// In the daemon: check every few minutes (cheap: computed or cached), so 09:00 is met;
     /// after a failure of the remote source, the backoff.
     func checkForever() async {
-        guard config.holidays.enabled, config.holidayRuleEnabled else { return }
+        guard config.holidays.enabled, config.holidayUpcoming.enabled else { return }
         var schedule = RetrySchedule()
         while !Task.isCancelled {
             let error = await check().error

@@ -26,7 +26,7 @@ struct OpenForecast: ParsableCommand {
 
     func run() throws {
         let context = try AppContext.load(global)
-        let places = context.config.forecastPlaces
+        let places = context.config.forecast.places
         let wanted = place.map { String($0.prefix(100)) }
         let slug = ForecastPlace.slug(wanted ?? places.first?.name ?? "")
         guard !slug.isEmpty else {
