@@ -227,6 +227,13 @@ final class Store: Sendable {
         migrator.registerMigration("v7: delivery subject") { db in
             try db.alter(table: "delivery") { t in t.add(column: "subject", .text) }
         }
+        migrator.registerMigration("v10: store records") { db in
+            // Rule states and the outbox become rows with columns. The blob rows move now;
+            // one that does not decode stays for the next writer to keep aside and report.
+            try SubjectStateRecord.createTable(db)
+            try OutboxEntryRecord.createTables(db)
+            _ = try Store.adoptBlobRows(db, now: Date(), keepingAsideUnreadable: false)
+        }
         return migrator
     }()
 
