@@ -92,7 +92,7 @@ struct CryptoRound: Sendable {
     /// For a dry run: the change rule's window and levels, and the coins beyond them.
     private func changeNote(_ change: [SubjectReading], coins: Int) -> String {
         let beyond = change.filter { $0.signal == .beyondFire }.map { "\($0.key.subject) \($0.shownValue)" }
-        return "crypto_change: \(coins) coins, \(config.cryptoChange.rule.window.rawValue) change against ±\(config.cryptoChange.threshold.shortText) % (re-arm ±\(config.cryptoChange.rearm.shortText) %); beyond: \(beyond.isEmpty ? "none" : beyond.joined(separator: ", "))"
+        return "crypto_change: \(coins) coins, \(config.cryptoChange.window.rawValue) change against ±\(config.cryptoChange.threshold.shortText) % (re-arm ±\(config.cryptoChange.rearm.shortText) %); beyond: \(beyond.isEmpty ? "none" : beyond.joined(separator: ", "))"
     }
 
     private func saveSnapshot(_ tickers: [Ticker], now: Date) {
