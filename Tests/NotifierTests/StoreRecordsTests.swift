@@ -80,4 +80,11 @@ import Testing
         try store.commit(records: records, outbox: Outbox(), now: Self.now)
         #expect(try store.loadEngine().records == records)
     }
+
+    /// Every field of a rule state has its column: a field added to `SubjectRecord` must be
+    /// added to `SubjectStateRecord` (and this count), or it would be lost at each write.
+    @Test func everyFieldOfARuleStateHasAColumn() {
+        #expect(Mirror(reflecting: SubjectRecord()).children.map(\.label) ==
+                ["machine", "lastValue", "lastEvaluated", "lastNotified", "anchor"])
+    }
 }
