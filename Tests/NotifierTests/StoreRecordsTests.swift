@@ -75,7 +75,10 @@ import Testing
                                                  .coolingDown(until: Self.now.addingTimeInterval(3600))]
         var records: [SubjectKey: SubjectRecord] = [:]
         for (index, state) in states.enumerated() {
-            records[SubjectKey(rule: "r", subject: "\(index)")] = SubjectRecord(machine: AlertStateMachine(state: state), lastEvaluated: Self.now)
+            var record = SubjectRecord(machine: AlertStateMachine(state: state), lastEvaluated: Self.now)
+            record.lastSignal = Threshold.Signal.allCases[index % 3]
+            record.quietNote = index == 3 ? "cooling_down until 15:02" : nil
+            records[SubjectKey(rule: "r", subject: "\(index)")] = record
         }
         try store.commit(records: records, outbox: Outbox(), now: Self.now)
         #expect(try store.loadEngine().records == records)
@@ -85,6 +88,6 @@ import Testing
     /// added to `SubjectStateRecord` (and this count), or it would be lost at each write.
     @Test func everyFieldOfARuleStateHasAColumn() {
         #expect(Mirror(reflecting: SubjectRecord()).children.map(\.label) ==
-                ["machine", "lastValue", "lastEvaluated", "lastNotified", "anchor"])
+                ["machine", "lastValue", "lastEvaluated", "lastNotified", "anchor", "lastSignal", "quietNote"])
     }
 }

@@ -13,6 +13,8 @@ enum Main {
     static func main() async {
         // Feed text may hold anything; a closed pipe must end the program quietly, not kill it.
         signal(SIGPIPE, SIG_IGN)
+        // Before any thread allocates: see Heap.
+        Heap.useOneArena()
         do {
             if try await ViewRegistry.program.fastPath(Array(CommandLine.arguments.dropFirst())) { return }
             try await AsyncDispatch.run(NotifierCommand.parseAsRoot(WaitOption.normalized(Array(CommandLine.arguments.dropFirst()))))

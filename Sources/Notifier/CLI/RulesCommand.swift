@@ -20,6 +20,8 @@ struct RulesCommand: ParsableCommand {
             state.health.consecutiveFailures > 0 ? state.lastError ?? "the last poll failed" : nil
         }
         let cryptoRules: Set<String> = [CryptoChangeRule.id, CryptoMoveRule.id, PriceCrossingRule.id]
+        // The last decision per subject, in the words of `notifier why`.
+        let latest = store.flatMap { try? $0.latestDecisions() } ?? [:]
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         var text = ""
         for rule in RuleRegistry.all {
@@ -36,6 +38,7 @@ struct RulesCommand: ParsableCommand {
                 let notified = record.lastNotified.map { "  notified \($0.formatted(.iso8601))" } ?? ""
                 let snoozed = engine.snoozes[key].flatMap { now < $0 ? "  [snoozed until \($0.formatted(.iso8601))]" : nil } ?? ""
                 text += "  \(key.subject)  \(record.machine.stateDescription(now: now))\(value)\(notified)\(snoozed)\n"
+                if let note = latest[key] { text += "    last decision \(NoteText.line(note, now: now, timeZone: .current))\n" }
             }
         }
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))

@@ -24,6 +24,7 @@ struct Config: Sendable, Equatable {
     var forecastSevere = ForecastSevereSettings()
     var forecastWind = ForecastWindSettings()
     var delivery = DeliverySettings()
+    var history = HistorySettings()
 
     /// Every table, in the order `config check` and `config default` print them; the one list
     /// a new section joins.
@@ -43,6 +44,7 @@ struct Config: Sendable, Equatable {
         ConfigSectionEntry(\.forecastSevere),
         ConfigSectionEntry(\.forecastWind),
         ConfigSectionEntry(\.delivery),
+        ConfigSectionEntry(\.history),
     ]
 
     /// Environment variables that override a key, and the key they override.

@@ -18,6 +18,10 @@ actor Dispatcher {
     private var uncommittedRecords: [SubjectKey: SubjectRecord] = [:]
     /// Likewise the rule states forgotten (passed forecast days) by a commit that failed.
     private var uncommittedForgotten: [SubjectKey] = []
+    /// Likewise the decision notes of a commit that failed.
+    private var uncommittedNotes: [DecisionNote] = []
+    /// `[history] days`: how long decision notes are kept.
+    private let keepDays: Int
     /// A dry run's: what is submitted is recorded as it comes, and goes no further.
     private let recorder: DryRunRecorder?
 
@@ -28,6 +32,7 @@ actor Dispatcher {
         self.store = store
         self.logger = logger
         self.calendar = calendar
+        keepDays = config.history.days
         var outbox = Outbox()
         do {
             outbox = try store?.loadOutbox() ?? Outbox()
@@ -45,8 +50,9 @@ actor Dispatcher {
 
     /// Commits what a poll decided (rule states changed and forgotten, alerts into the outbox)
     /// in one transaction, then delivers whatever is due.
+    /// `notes`: why, for `notifier why`, recorded in the same transaction.
     func submit(_ alerts: [Alert], records: [SubjectKey: SubjectRecord] = [:], forgetting forgotten: [SubjectKey] = [],
-                now: Date) async {
+                notes: [DecisionNote] = [], now: Date) async {
         if let recorder {
             await recorder.would(alerts)
             return
@@ -54,13 +60,15 @@ actor Dispatcher {
         outbox.submit(alerts.map(TextSanitizer.bounded), now: now)
         do {
             try store?.commit(records: uncommittedRecords.merging(records) { $1 }, forgetting: uncommittedForgotten + forgotten,
-                              outbox: outbox, now: now)
+                              outbox: outbox, notes: uncommittedNotes + notes, keepDays: keepDays, now: now)
             uncommittedRecords = [:]
             uncommittedForgotten = []
+            uncommittedNotes = []
         } catch {
             uncommittedRecords.merge(records) { $1 }
             for key in forgotten { uncommittedRecords[key] = nil }
             uncommittedForgotten += forgotten
+            uncommittedNotes += notes
             logger.error("\(error)")
         }
         await deliverDue(now: now)
@@ -70,8 +78,13 @@ actor Dispatcher {
     func deliverDue(now: Date) async {
         let plan = outbox.plan(now: now, calendar: calendar)
         let due = plan.alerts
+        let notes = plan.notes(from: outbox, now: now)
         guard !due.isEmpty else {
             outbox.confirm(plan)  // what quiet hours now hold is marked so
+            // Noted once: stored with the outbox that holds them, so the next run (a `--once`
+            // too) plans from holds already noted.
+            guard !notes.isEmpty else { return }
+            do { try store?.markDelivered([], outbox: outbox, notes: notes, keepDays: keepDays, now: now) } catch { logger.error("\(error)") }
             return
         }
         let deliveries = due.map { alert in
@@ -83,9 +96,11 @@ actor Dispatcher {
         // Shown only once recorded: what the ledger cannot take (a full disk, a locked store)
         // stays in the outbox and goes out on a later try, neither lost nor shown twice.
         do {
-            try store?.markDelivered(deliveries, outbox: plan.after, records: uncommittedRecords, forgetting: uncommittedForgotten, now: now)
+            try store?.markDelivered(deliveries, outbox: plan.after, records: uncommittedRecords, forgetting: uncommittedForgotten,
+                                     notes: uncommittedNotes + notes, keepDays: keepDays, now: now)
             uncommittedRecords = [:]
             uncommittedForgotten = []
+            uncommittedNotes = []
         } catch {
             if !recordingFails {
                 logger.error("\(error); \(due.count == 1 ? "a notification is" : "\(due.count) notifications are") held until it can be recorded")

@@ -24,6 +24,13 @@ actor DryRunRecorder: AlertSink {
     func muted(_ keys: [SubjectKey]) {
         for key in keys { report.note("muted: \(key)") }
     }
+
+    /// What would not go out, in the words of `notifier why`.
+    func suppressions(_ notes: [DecisionNote]) {
+        for decided in notes where decided.outcome.isSuppression {
+            report.note("\(decided.key.rule) \(decided.key.subject)\(decided.value.map { " " + $0 } ?? ""): \(decided.detail)")
+        }
+    }
 }
 
 /// The lines `--dry-run` prints.

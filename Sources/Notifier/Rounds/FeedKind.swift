@@ -69,3 +69,12 @@ struct FeedEnvironment: Sendable {
 
     var isDryRun: Bool { recorder != nil }
 }
+
+extension FeedEnvironment {
+    /// A feed's wait for its next pass, after the pass's freed heap is handed back (see Heap):
+    /// the daemon spends nearly all its life here.
+    func rest(for duration: Duration) async {
+        Heap.returnFreePages()
+        try? await clock.sleep(for: duration)
+    }
+}

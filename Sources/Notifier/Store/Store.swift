@@ -227,6 +227,20 @@ final class Store: Sendable {
         migrator.registerMigration("v7: delivery subject") { db in
             try db.alter(table: "delivery") { t in t.add(column: "subject", .text) }
         }
+        migrator.registerMigration("v8: decisions") { db in
+            // What was decided about each subject and why (`notifier why`): one row per decision
+            // that changes something, pruned after `[history] days`.
+            try db.create(table: "decision") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("at", .datetime).notNull().indexed()
+                t.column("rule", .text).notNull()
+                t.column("subject", .text).notNull()
+                t.column("outcome", .text).notNull()  // DecisionNote.Outcome's raw value
+                t.column("value", .text)
+                t.column("detail", .text).notNull()
+            }
+            try db.create(index: "decision_by_subject", on: "decision", columns: ["rule", "subject", "at"])
+        }
         migrator.registerMigration("v10: store records") { db in
             // Rule states and the outbox become rows with columns. The blob rows move now;
             // one that does not decode stays for the next writer to keep aside and report.

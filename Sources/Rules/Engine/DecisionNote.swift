@@ -13,6 +13,24 @@ public struct DecisionNote: Codable, Sendable, Equatable {
         case notRearmed = "not_rearmed", coolingDown = "cooling_down", pending
         case snoozed, muted, feedUnknown = "feed_unknown", flapping, calm
         case changedWhileStopped = "changed_while_stopped"
+        /// First seen already beyond its level: no crossing was seen, so nothing is told.
+        case firstSeen = "first_seen"
+
+        init(_ emission: AlertStateMachine.Emission) {
+            switch emission {
+            case .fired: self = .fired
+            case .repeated: self = .repeated
+            case .resolved: self = .resolved
+            }
+        }
+
+        /// Whether the user was not told: what `notifier why` lists alone.
+        public var isSuppression: Bool {
+            switch self {
+            case .fired, .repeated, .resolved, .updated, .delivered, .grouped, .changedWhileStopped: return false
+            default: return true
+            }
+        }
     }
 
     public var key: SubjectKey

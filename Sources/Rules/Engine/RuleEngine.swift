@@ -60,6 +60,11 @@ public struct SubjectRecord: Codable, Sendable, Equatable {
     public var lastNotified: Date?
     /// The value last notified about (or first seen), for rules that measure change since then.
     public var anchor: Double?
+    /// The last known signal, so a crossing back beyond the fire level is told from a value that stayed there.
+    public var lastSignal: Threshold.Signal?
+    /// The suppression last noted (`cooling_down <until>`), so a lasting one is
+    /// noted once rather than on every poll.
+    public var quietNote: String?
 
     public init(machine: AlertStateMachine = AlertStateMachine(), lastValue: String? = nil,
                 lastEvaluated: Date? = nil, lastNotified: Date? = nil, anchor: Double? = nil) {
@@ -88,6 +93,8 @@ public struct RuleEngine: Sendable, Equatable {
     public var mutes: [String: Date]
     /// One rule and subject → silent until (a notification's "Snooze 1 h").
     public var snoozes: [SubjectKey: Date]
+    /// Where the notes' clock times ("until 15:02") are read.
+    public var timeZone: TimeZone = .current
 
     public init(records: [SubjectKey: SubjectRecord] = [:], mutes: [String: Date] = [:], snoozes: [SubjectKey: Date] = [:]) {
         self.records = records
@@ -104,7 +111,10 @@ public struct RuleEngine: Sendable, Equatable {
         isMuted(key.rule, now: now) || snoozes[key].map { now < $0 } ?? false
     }
 
-    public mutating func evaluate(_ readings: [SubjectReading], now: Date) -> Decision {
+    /// Steps every reading's subject. `stoppedLongerThan`: on the first poll after a start, how
+    /// long a subject may have gone unobserved before a change is told as one made while
+    /// notifier was not running (`nil`: not after a start).
+    public mutating func evaluate(_ readings: [SubjectReading], now: Date, stoppedLongerThan gap: TimeInterval? = nil) -> Decision {
         var decision = Decision(alerts: [], changed: [], muted: [])
         for reading in readings {
             var record = records[reading.key] ?? SubjectRecord()
@@ -114,29 +124,52 @@ public struct RuleEngine: Sendable, Equatable {
                 record.lastValue = reading.shownValue
                 record.lastEvaluated = now
                 record.anchor = reading.anchor
+                record.lastSignal = reading.signal
                 records[reading.key] = record
                 decision.changed.append(reading.key)
+                if case .firing = firstSight.state {
+                    decision.notes.append(DecisionNote(key: reading.key, at: now, outcome: .firstSeen, value: reading.shownValue,
+                                                       detail: NoteText.firstSeen))
+                }
                 continue
             }
             // Unknown readings change nothing, not even the shown value: what the user sees in
             // `notifier rules` is the last value actually observed.
-            if reading.signal != nil {
+            if let signal = reading.signal {
                 record.lastValue = reading.shownValue
                 record.lastEvaluated = now
+                record.lastSignal = signal
             }
+            let stoppedSince = gap.flatMap { gap in before.lastEvaluated.flatMap { now.timeIntervalSince($0) > gap ? $0 : nil } }
             if let emission = record.machine.step(reading.signal, now: now, policy: reading.policy) {
+                record.quietNote = nil
                 // A muted rule keeps its state true to the data, so unmuting does not replay.
                 if isSilenced(reading.key, now: now) {
                     decision.muted.append(reading.key)
+                    decision.notes.append(silencedNote(reading, emission: emission, now: now))
                 } else if var alert = reading.alert(emission) {
                     alert.subject = reading.key.subject
+                    var outcome = DecisionNote.Outcome(emission)
+                    var detail = NoteText.notified(alert, emission: emission)
+                    if let stoppedSince {
+                        let since = NoteText.clock(stoppedSince, now: now, timeZone: timeZone)
+                        alert.body = "Since notifier last ran, \(since)\n" + alert.body
+                        outcome = .changedWhileStopped
+                        detail += " — changed since notifier last ran, \(since)"
+                    }
                     decision.alerts.append(alert)
                     record.lastNotified = now
+                    decision.notes.append(DecisionNote(key: reading.key, at: now, outcome: outcome, value: reading.shownValue, detail: detail))
+                } else {
+                    decision.notes.append(DecisionNote(key: reading.key, at: now, outcome: DecisionNote.Outcome(emission),
+                                                       value: reading.shownValue, detail: NoteText.silentResolution))
                 }
                 if emission != .resolved, let anchor = reading.anchor {
                     record.anchor = anchor
                     record.machine = AlertStateMachine()
                 }
+            } else if let note = quietNote(reading, before: before, after: &record, now: now) {
+                decision.notes.append(note)
             }
             if record != before {
                 records[reading.key] = record

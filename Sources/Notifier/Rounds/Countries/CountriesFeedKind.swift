@@ -43,7 +43,7 @@ struct CountriesFeedKind: FeedKind {
         while !Task.isCancelled {
             var failure: FeedError?
             if case .failed(let error) = await refresh(env) { failure = error }
-            try? await env.clock.sleep(for: schedule.delay(after: failure, interval: min(config.countries.interval, .seconds(3600))))
+            await env.rest(for: schedule.delay(after: failure, interval: min(config.countries.interval, .seconds(3600))))
         }
     }
 

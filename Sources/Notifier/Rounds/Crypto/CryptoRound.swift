@@ -39,7 +39,7 @@ struct CryptoRound: Sendable {
             let retryAfter = error?.retryAfterSeconds.map { Duration.seconds($0) }
             let delay = backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,
                                       normalInterval: config.crypto.interval, random: &random)
-            try? await env.clock.sleep(for: delay)
+            await env.rest(for: delay)
         }
     }
 
@@ -51,13 +51,17 @@ struct CryptoRound: Sendable {
             // No data is no data: nothing is evaluated, so nothing fires or resolves.
             env.logger.warning("\(error)")
             await env.note("crypto: no data, so no alert (\(error))")
-            if let alert = await health.record(error, now: now) { await dispatcher.submit([alert], now: now) }
+            let wentUnknown = await health.consecutiveFailures == 0
+            let notes = wentUnknown ? await desk.unknownNotes(rules: Self.rules, now: now) : []
+            let alert = await health.record(error, now: now)
+            if alert != nil || !notes.isEmpty { await dispatcher.submit(alert.map { [$0] } ?? [], notes: notes, now: now) }
             return error
         case .success(let tickers):
             let previous = await poller.previousPrices(store: store, logger: env.logger)
             saveSnapshot(tickers, now: now)
             var alerts: [Alert] = []
             var changed: [SubjectKey: SubjectRecord] = [:]
+            var notes: [DecisionNote] = []
             var readings: [SubjectReading] = []
             if config.cryptoChange.enabled {
                 let change = config.cryptoChange.rule.readings(tickers, known: await desk.knownKeys, previous: previous, locale: .current)
@@ -76,7 +80,7 @@ struct CryptoRound: Sendable {
                 let history = StoreProblems.attempt("the price history", logger: env.logger) { try store?.priceHistory(since: since) } ?? [:]
                 readings += config.cryptoMove.rule.readings(tickers, history: history, now: now, locale: .current)
             }
-            (alerts, changed) = await desk.evaluate(readings, now: now)
+            (alerts, changed, notes) = await desk.decide(readings, now: now, interval: config.crypto.interval)
             do {
                 try store?.appendPrices(tickers, at: now)
             } catch {
@@ -84,10 +88,12 @@ struct CryptoRound: Sendable {
             }
             if let alert = await health.record(nil, now: now) { alerts.append(alert) }
             env.logger.debug("crypto feed: \(tickers.count) tickers, \(alerts.count) alerts")
-            await dispatcher.submit(alerts, records: changed, now: now)
+            await dispatcher.submit(alerts, records: changed, notes: notes, now: now)
             return nil
         }
     }
+
+    static let rules: Set<String> = [CryptoChangeRule.id, CryptoMoveRule.id, PriceCrossingRule.id]
 
     /// For a dry run: the change rule's window and levels, and the coins beyond them.
     private func changeNote(_ change: [SubjectReading], coins: Int) -> String {

@@ -51,7 +51,7 @@ struct ForecastRound: Sendable {
             let delay = outcome.errors.isEmpty ? config.forecast.interval
                 : backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,
                                 normalInterval: config.forecast.interval, random: &random)
-            try? await env.clock.sleep(for: delay)
+            await env.rest(for: delay)
         }
     }
 
@@ -75,9 +75,16 @@ struct ForecastRound: Sendable {
                 outcome.errors.append(error)
             }
         }
-        if outcome.polled, let alert = await health.record(outcome.fetched == 0 ? outcome.errors.first : nil, now: now) {
-            await dispatcher.submit([alert], now: now)
+        let failed = outcome.fetched == 0 ? outcome.errors.first : nil
+        // The feed's first failure after data: its subjects unknown from now, noted once.
+        let healthy = await health.consecutiveFailures == 0
+        var notes: [DecisionNote] = []
+        if outcome.polled, failed != nil, healthy {
+            notes = await desk.unknownNotes(rules: Set(config.forecastRules.map { type(of: $0).id }), now: now)
         }
+        var alert: Alert?
+        if outcome.polled { alert = await health.record(failed, now: now) }
+        if alert != nil || !notes.isEmpty { await dispatcher.submit(alert.map { [$0] } ?? [], notes: notes, now: now) }
         return outcome
     }
 
@@ -131,10 +138,10 @@ struct ForecastRound: Sendable {
         let readings = await Self.readings(forecast, previous: previous, rules: config.forecastRules, today: today) { rule in
             await desk.anchors(rule: rule)
         }
-        let (alerts, changed) = await desk.evaluate(readings, now: now)
+        let (alerts, changed, notes) = await desk.decide(readings, now: now, interval: config.forecast.interval)
         let passed = await desk.forget { ForecastSubjects.isPassed($0, place: place.name, before: today) }
         env.logger.debug("forecast feed: \(place.name), \(forecast.days.count) days, \(alerts.count) alerts")
-        await dispatcher.submit(alerts, records: changed, forgetting: passed, now: now)
+        await dispatcher.submit(alerts, records: changed, forgetting: passed, notes: notes, now: now)
         do {
             try store?.saveForecast(forecast, at: now)
         } catch {

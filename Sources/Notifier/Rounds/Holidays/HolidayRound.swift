@@ -31,8 +31,9 @@ struct HolidayRound: Sendable {
         case .success(let holidays):
             let reminders = rule.due(holidays: holidays, now: now, userCalendar: .current)
             let readings = Self.readings(reminders, rule: rule, locale: .current)
-            let (alerts, changed) = await env.desk.evaluate(readings, now: now)
-            await env.dispatcher.submit(alerts, records: changed, now: now)
+            // A reminder is due on its day, not a change: never told as one made while stopped.
+            let (alerts, changed, notes) = await env.desk.decide(readings, now: now)
+            await env.dispatcher.submit(alerts, records: changed, notes: notes, now: now)
             return (config.holidays.source == .remote ? .succeeded : .notPolled, nil)
         }
     }
@@ -54,7 +55,7 @@ struct HolidayRound: Sendable {
         var schedule = RetrySchedule()
         while !Task.isCancelled {
             let error = await check().error
-            try? await env.clock.sleep(for: schedule.delay(after: error, interval: Self.checkInterval))
+            await env.rest(for: schedule.delay(after: error, interval: Self.checkInterval))
         }
     }
 }

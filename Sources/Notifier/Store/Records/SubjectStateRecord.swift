@@ -31,6 +31,11 @@ struct SubjectStateRecord: FetchableRecord, PersistableRecord, Equatable {
         record = SubjectRecord(machine: AlertStateMachine(state: state), lastValue: try row.decode(forColumn: "last_value"),
                                lastEvaluated: try row.decode(forColumn: "last_evaluated"),
                                lastNotified: try row.decode(forColumn: "last_notified"), anchor: try row.decode(forColumn: "anchor"))
+        if let signal: String = try row.decode(forColumn: "last_signal") {
+            guard let known = Threshold.Signal(rawValue: signal) else { throw StoreRecordError.unknown("last_signal", signal) }
+            record.lastSignal = known
+        }
+        record.quietNote = try row.decode(forColumn: "quiet_note")
         updatedAt = try row.decode(forColumn: "updated_at")
     }
 
@@ -53,6 +58,8 @@ struct SubjectStateRecord: FetchableRecord, PersistableRecord, Equatable {
         container["last_evaluated"] = record.lastEvaluated
         container["last_notified"] = record.lastNotified
         container["anchor"] = record.anchor
+        container["last_signal"] = record.lastSignal?.rawValue
+        container["quiet_note"] = record.quietNote
         container["updated_at"] = updatedAt
     }
 
@@ -68,6 +75,8 @@ struct SubjectStateRecord: FetchableRecord, PersistableRecord, Equatable {
             t.column("last_evaluated", .datetime)
             t.column("last_notified", .datetime)
             t.column("anchor", .double)
+            t.column("last_signal", .text)  // beyondFire, between, rearmed
+            t.column("quiet_note", .text)  // the suppression last noted (`notifier why`)
             t.column("updated_at", .datetime).notNull()
             t.primaryKey(["rule", "subject"])
         }

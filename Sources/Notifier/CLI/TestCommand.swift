@@ -1,0 +1,85 @@
+import ArgumentParser
+import Foundation
+import Rules
+
+struct TestCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "test",
+        abstract: "Run the rules over recorded responses, with a clock set to each one's time.",
+        discussion: """
+        DIR holds files of API responses named with the time (UTC) they stand for and their feed, \
+        such as 0001-2026-12-23T09:00.coinlore.json. Fresh private state: no network, no store, no \
+        desktop. The rules are DIR/config.toml's, else --config's, else the built-in defaults.
+        """
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The directory of recorded responses.")
+    var directory: String
+
+    @Option(help: ArgumentHelp("Compare with this golden file; exit 1 and print the difference when they differ.", valueName: "file"))
+    var expect: String?
+
+    func run() throws {
+        let logger = LogSetup.makeLogger(verbose: global.verbose, quiet: global.quiet)
+        let own = directory + "/config.toml"
+        let configPath = FileManager.default.fileExists(atPath: own) ? own : global.config
+        let config: Config
+        do {
+            config = try configPath.map { path throws(ConfigError) in try ConfigLoader.load(explicitPath: path, environment: [:]).config } ?? Config()
+        } catch {
+            throw UserError.config(error)
+        }
+        let feeds = FeedRegistry.all.compactMap { $0 as? any RecordedFeed }
+        let scenario: Scenario
+        do {
+            scenario = try Scenario.read(directory, suffixes: Set(feeds.map(\.recordingSuffix)))
+        } catch {
+            throw UserError.invalidArgument(error.description)
+        }
+        let output = Self.report(scenario, feeds: feeds, config: config)
+        guard let expect else {
+            FileHandle.standardOutput.write(Data(output.utf8))
+            return
+        }
+        guard let golden = FileManager.default.contents(atPath: expect).map({ String(decoding: $0, as: UTF8.self) }) else {
+            throw UserError.invalidArgument("cannot read the golden file \(expect)")
+        }
+        guard golden != output else {
+            print("\(scenario.steps.count) recordings: as expected (\(expect))")
+            return
+        }
+        logger.error("the decisions differ from \(expect) (- expected, + now):")
+        FileHandle.standardOutput.write(Data(Self.difference(expected: golden, actual: output).utf8))
+        throw ExitCode(Exit.failure)
+    }
+
+    /// Each recording's decisions in the words of `notifier why`.
+    static func report(_ scenario: Scenario, feeds: [any RecordedFeed], config: Config) -> String {
+        var state = ReplayState(config: config)
+        var text = ""
+        for step in scenario.steps {
+            guard let feed = feeds.first(where: { $0.recordingSuffix == step.suffix }) else { continue }
+            text += step.file + "\n"
+            for note in feed.replay(step.data, now: step.at, config: config, state: &state) {
+                text += "  \(note.key.rule) \(note.key.subject)  \(TextSanitizer.singleLine(NoteText.line(note, now: step.at, timeZone: .gmt)))\n"
+            }
+        }
+        return text
+    }
+
+    /// The lines only one side has, in order: "- " expected, "+ " now.
+    static func difference(expected: String, actual: String) -> String {
+        let old = expected.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let new = actual.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var lines: [(offset: Int, text: String)] = []
+        for change in new.difference(from: old) {
+            switch change {
+            case .remove(let offset, let line, _): lines.append((offset, "- " + line))
+            case .insert(let offset, let line, _): lines.append((offset, "+ " + line))
+            }
+        }
+        return lines.sorted { $0.offset < $1.offset }.map(\.text).joined(separator: "\n") + "\n"
+    }
+}

@@ -1,0 +1,76 @@
+import ArgumentParser
+import Foundation
+import Rules
+
+struct WhyCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "why",
+        abstract: "Why a subject was, or was not, notified: its recent decisions in plain words.",
+        discussion: "Example: notifier why crypto_change BTC. Alone, `notifier why` lists the last suppressions."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The rule, as `notifier rules` names it.")
+    var rule: String?
+
+    @Argument(help: "The subject as you would type it: BTC finds BTC:up and BTC:down.")
+    var subject: String?
+
+    @Option(help: "At most this many.")
+    var limit = 20
+
+    @Flag(help: "Print JSON Lines: time, rule, subject, outcome, value, detail, text.")
+    var json = false
+
+    func validate() throws {
+        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+    }
+
+    func run() throws {
+        let context = try AppContext.load(global)
+        if let rule { try RuleName.check(rule) }
+        guard let store = Store.openForReading(path: context.paths.storePath) else {
+            if !json { print("Nothing decided yet (no store at \(context.paths.storePath)).") }
+            return
+        }
+        let notes: [DecisionNote]
+        do {
+            notes = try store.decisions(rule: rule, subject: subject, suppressionsOnly: rule == nil, limit: limit)
+        } catch {
+            context.logger.error("\(error)")
+            throw ExitCode(Exit.failure)
+        }
+        let now = Date()
+        if json {
+            FileHandle.standardOutput.write(Data(notes.map { Self.jsonLine($0, now: now) }.joined().utf8))
+            return
+        }
+        let style = TerminalStyle.forStandardOutput(environment: context.environment)
+        var text = ""
+        var shown: SubjectKey?
+        for note in notes {
+            if note.key != shown {
+                text += style.bold("\(note.key.rule) \(note.key.subject)") + "\n"
+                shown = note.key
+            }
+            text += "  " + NoteText.line(note, now: now, timeZone: .current) + "\n"
+        }
+        if notes.isEmpty {
+            let what = [rule, subject].compactMap { $0 }.joined(separator: " ")
+            text = rule == nil ? "No suppressions recorded.\n" : "No decisions recorded for \(what).\n"
+        }
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
+    }
+
+    static func jsonLine(_ note: DecisionNote, now: Date) -> String {
+        var fields: [String: String] = [
+            "time": note.at.formatted(.iso8601), "rule": note.key.rule, "subject": note.key.subject,
+            "outcome": note.outcome.rawValue, "detail": note.detail, "text": NoteText.line(note, now: now, timeZone: .current),
+        ]
+        fields["value"] = note.value
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return ((try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
+    }
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// What the outbox did with the engine's alerts, for `notifier why`: delivered, delivered in a
+/// group or summary, or held (quiet hours, the rate limit), each noted when it happens.
+extension Outbox.DeliveryPlan {
+    /// The notes of this plan made from `before`, the outbox it was planned on.
+    public func notes(from before: Outbox, now: Date) -> [DecisionNote] {
+        var notes: [DecisionNote] = []
+        func note(_ alert: Alert, _ outcome: DecisionNote.Outcome, _ detail: String) {
+            guard let subject = alert.subject else { return }  // no engine decided it
+            notes.append(DecisionNote(key: SubjectKey(rule: alert.rule, subject: subject), at: now, outcome: outcome, detail: detail))
+        }
+        for alert in alerts {
+            guard let members = alert.members, !members.isEmpty else {
+                note(alert, .delivered, "delivered: \(alert.title)")
+                continue
+            }
+            let count = alert.individualAlerts.count
+            let outcome: DecisionNote.Outcome = alert.rule == Outbox.summaryRule ? .delivered : .grouped
+            let how = alert.rule == Outbox.summaryRule ? "in a summary of \(count) held" : "in a group of \(count)"
+            for member in alert.individualAlerts { note(member, outcome, "delivered \(how): \(alert.title)") }
+        }
+        let heldBefore = Set(before.entries.filter { $0.heldFor != nil }.flatMap { entry in
+            entry.alert.individualAlerts.map { "\($0.rule) \($0.identity) \(entry.submitted.timeIntervalSinceReferenceDate)" }
+        })
+        for entry in after.entries {
+            guard let reason = entry.heldFor else { continue }
+            for alert in entry.alert.individualAlerts
+            where !heldBefore.contains("\(alert.rule) \(alert.identity) \(entry.submitted.timeIntervalSinceReferenceDate)") {
+                switch reason {
+                case .quietHours: note(alert, .heldForQuietHours, "held for quiet hours; delivered in a summary when they end")
+                case .rateLimit:
+                    note(alert, .rateLimited, "held by the rate limit (\(after.rateLimit.effectiveLimit) a minute); delivered later in a summary")
+                }
+            }
+        }
+        return notes
+    }
+}
