@@ -7,6 +7,12 @@ public protocol Rule: Sendable {
     static var id: String { get }
     static var summary: String { get }
     static var examples: [RuleExample] { get }
+    /// The views its alerts link to, for the catalog of deep links (`LinkCatalog.standard`).
+    static var linkedViews: [LinkedView] { get }
+}
+
+extension Rule {
+    public static var linkedViews: [LinkedView] { [] }
 }
 
 public struct RuleExample: Sendable {

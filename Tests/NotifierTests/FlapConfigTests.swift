@@ -29,13 +29,13 @@ struct FlapConfigTests {
     }
 
     @Test func onForTheCryptoRulesByDefaultOffWithAnEmptyTableOrZero() throws {
-        #expect(Config().cryptoChangeRule.policy.flap == FlapPolicy(crossings: 4, within: .seconds(7200)))
-        #expect(Config().cryptoMoveRule.policy.flap != nil)
-        #expect(Config().priceCrossingRule.policy.flap == nil, "a level the user chose is told as before unless asked")
+        #expect(Config().cryptoChange.rule.policy.flap == FlapPolicy(crossings: 4, within: .seconds(7200)))
+        #expect(Config().cryptoMove.rule.policy.flap != nil)
+        #expect(Config().cryptoCross.rule.policy.flap == nil, "a level the user chose is told as before unless asked")
         let off = try ConfigLoader.parse("[rules.crypto_change]\nflap = {}\n[rules.crypto_move]\nflap = { crossings = 0, within = \"1h\" }\n", file: "c")
-        #expect(off.cryptoChangeFlap == nil && off.cryptoMoveFlap == nil)
+        #expect(off.cryptoChange.flap == nil && off.cryptoMove.flap == nil)
         let set = try ConfigLoader.parse("[rules.crypto_cross]\nflap = { crossings = 6, within = \"90m\" }\n", file: "c")
-        #expect(set.cryptoCrossFlap == FlapPolicy(crossings: 6, within: .seconds(5400)))
+        #expect(set.cryptoCross.flap == FlapPolicy(crossings: 6, within: .seconds(5400)))
         #expect(try ConfigLoader.parse(set.renderedTOML(), file: "x") == set, "the rendered config reads back the same")
         #expect(try ConfigLoader.parse(off.renderedTOML(), file: "x") == off)
     }

@@ -37,9 +37,9 @@ import Testing
         config.crypto.baseURL = server.baseURL + "/api"
         config.cryptoSymbols = ["BTC"]
         config.cryptoTop = 0
-        config.cryptoCrossEnabled = false
-        config.cryptoMoveEnabled = false
-        config.cryptoChangeCooldown = .zero
+        config.cryptoCross.enabled = false
+        config.cryptoMove.enabled = false
+        config.cryptoChange.cooldown = .zero
         let environment = sandbox.environment()
         let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
                                  logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment))

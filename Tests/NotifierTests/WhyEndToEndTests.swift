@@ -96,7 +96,7 @@ import Testing
         let script = """
             import sqlite3, sys
             db = sqlite3.connect(sys.argv[1])
-            db.execute("UPDATE rule_state SET record = json_set(record, '$.lastEvaluated', json_extract(record, '$.lastEvaluated') - 3600)")
+            db.execute("UPDATE subject_state SET last_evaluated = strftime('%Y-%m-%d %H:%M:%f', last_evaluated, '-3600 seconds')")
             db.commit()
             """
         let result = try await ProcessRunner.run("/usr/bin/python3", ["-c", script, sandbox.storeFile.path], environment: [:])

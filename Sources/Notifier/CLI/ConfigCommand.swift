@@ -38,4 +38,3 @@ struct ConfigDefault: ParsableCommand {
     }
 }
 
-enum DefaultConfig {}

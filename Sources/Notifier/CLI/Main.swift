@@ -16,7 +16,7 @@ enum Main {
         // Before any thread allocates: see Heap.
         Heap.useOneArena()
         do {
-            if try await DetailViewFastPath.run(Array(CommandLine.arguments.dropFirst())) { return }
+            if try await ViewRegistry.program.fastPath(Array(CommandLine.arguments.dropFirst())) { return }
             try await AsyncDispatch.run(NotifierCommand.parseAsRoot(WaitOption.normalized(Array(CommandLine.arguments.dropFirst()))))
         } catch let error as UserError {
             FileHandle.standardError.write(Data("notifier: \(error)\n".utf8))

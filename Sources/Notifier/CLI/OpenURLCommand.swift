@@ -18,16 +18,9 @@ struct OpenURLCommand: AsyncParsableCommand {
     var url: String
 
     func run() async throws {
-        let link: DeepLink
-        do {
-            link = try DeepLink(url: url)
-        } catch {
-            if let problem = Self.rangeProblem(url) { throw UserError.invalidArgument(problem.description) }
-            throw UserError.invalidArgument("\(error): '\(TextSanitizer.singleLine(String(url.prefix(100))))'")
-        }
-        var arguments = link.arguments
-        if let config = global.config { arguments += ["--config", config] }
-        try await AsyncDispatch.run(NotifierCommand.parseAsRoot(arguments))
+        // A date outside the calendar's range gets the range's own message, as `open holiday` gives it.
+        if let problem = Self.rangeProblem(url) { throw UserError.invalidArgument(problem.description) }
+        try await ViewRegistry.program.openURL(url, configPath: global.config)
     }
 
     /// A holiday or week link to a real date outside the calendar's range gets the range's own

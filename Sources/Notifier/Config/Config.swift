@@ -2,97 +2,50 @@ import Feeds
 import Foundation
 import Rules
 
-struct FeedSettings: Sendable, Equatable {
-    var enabled: Bool
-    var baseURL: String
-    var interval: Duration
-    var apiKey: String = ""
-}
-
 enum HolidaysSource: String, Sendable, CaseIterable { case embedded, remote }
 enum ForecastSource: String, Sendable, CaseIterable { case openMeteo = "open-meteo", openWeatherMap = "openweathermap" }
 
-/// The configuration in effect. Its defaults are those of `config/notifier.toml`; a test keeps
-/// the two equal.
+/// The configuration in effect: one section per table of the file, each owned by what it
+/// configures (`Config/<Feed>/`): its keys, their defaults, its checks, its rule and its block
+/// of the documented default file (`config/notifier.toml`, which is `config default`).
 struct Config: Sendable, Equatable {
-    var countries = FeedSettings(enabled: true, baseURL: "https://api.restcountries.com/countries/v5", interval: .seconds(7 * 86400))
-    var countriesSource = CountriesSource.embedded
-    var crypto = FeedSettings(enabled: true, baseURL: "https://api.coinlore.net/api", interval: .seconds(30))
-    var holidays = FeedSettings(enabled: true, baseURL: "", interval: .seconds(6 * 3600))
-    var holidaysSource = HolidaysSource.embedded
-    var forecast = FeedSettings(enabled: true, baseURL: "https://api.open-meteo.com/v1", interval: .seconds(30 * 60))
-    var forecastSource = ForecastSource.openMeteo
-    var forecastDegradedAfter = 5
-    var forecastGeocodingURL = "https://geocoding-api.open-meteo.com/v1"
-    var forecastPlaces = [ForecastPlace(name: "Tallinn")]
-    var forecastTemperatureEnabled = true
-    var forecastTemperatureShift = 4.0
-    var forecastTemperatureUrgency = Urgency.low
-    var forecastPrecipitationEnabled = true
-    var forecastPrecipitationLow = 30.0
-    var forecastPrecipitationHigh = 60.0
-    var forecastPrecipitationUrgency = Urgency.normal
-    var forecastSevereEnabled = true
-    var forecastSevereUrgency = Urgency.normal
-    var forecastWindEnabled = true
-    var forecastWindGusts = 60.0
-    var forecastWindRearm = 50.0
-    var forecastWindUrgency = Urgency.normal
-    var launchCountryEnabled = true
-    var launchCountryDelaySeconds = 3
-    var cryptoDegradedAfter = 5
-    var holidaysCacheTTL = Duration.seconds(7 * 86400)
-    var holidayRuleEnabled = true
-    var holidayLeadDays = [7, 1, 0]
-    var holidayTime = "09:00"
-    var holidayPublic = true
-    var holidayFolk = true
-    /// `rules.holiday_upcoming.kinds`: when set, the kinds reminded of, over `public`/`folk`.
-    var holidayKinds: [String]? = nil
-    var weekFirstDay = "monday"
-    var cryptoChangeRepeat: Duration?
-    var cryptoChangeTitleTemplate = ""
-    var cryptoSymbols = ["BTC", "ETH"]
-    var cryptoTop = 20
-    var cryptoChangeEnabled = true
-    var cryptoChangeWindow = CryptoChangeRule.Window.day
-    var cryptoChangeThreshold = 5.0
-    var cryptoChangeRearm = 4.0
-    var cryptoChangeFor = Duration.zero
-    var cryptoChangeCooldown = Duration.seconds(3600)
-    var cryptoChangeNotifyResolved = false
-    var cryptoChangeUrgency = Urgency.normal
-    var cryptoChangeOverrides: [String: CryptoChangeRule.Levels] = [:]
-    var cryptoMoveEnabled = true
-    var cryptoMovePercent = 3.0
-    var cryptoMoveRearm = 2.0
-    var cryptoMoveWindow = Duration.seconds(15 * 60)
-    var cryptoMoveCooldown = Duration.seconds(30 * 60)
-    var cryptoMoveUrgency = Urgency.normal
-    var cryptoMoveOverrides: [String: CryptoChangeRule.Levels] = [:]
-    var cryptoMoveRepeat: Duration?
-    var cryptoMoveNotifyResolved = false
-    var cryptoCrossEnabled = true
-    var cryptoCrossLevels: [String] = []
-    var cryptoCrossRearm = 0.5
-    var cryptoCrossUrgency = Urgency.normal
-    /// Flapping: on by default for the change rules, whose values do swing back and forth; off
-    /// for price levels, which the user chose and which stay told as before unless asked.
-    var cryptoChangeFlap: FlapPolicy? = FlapPolicy()
-    var cryptoMoveFlap: FlapPolicy? = FlapPolicy()
-    var cryptoCrossFlap: FlapPolicy?
-    /// `nil` for none; else notifications are held during these local hours.
-    var quietHours: QuietHours?
-    var rateLimitPerMinute = 10
-    var groupWindow = Duration.zero
-    /// The terminal a click opens a detail view in, as an argv prefix; empty to look for one.
-    var terminal: [String] = []
-    /// Fetch pictures such as flags (once each, then cached).
-    var images = true
-    /// Days the decision notes (`notifier why`) are kept.
-    var historyDays = 30
-    /// A later alert about a subject updates its bubble instead of stacking another.
-    var updateInPlace = true
+    var countries = CountriesSettings()
+    var crypto = CryptoSettings()
+    var holidays = HolidaysSettings()
+    var forecast = ForecastSettings()
+    var launchCountry = LaunchCountrySettings()
+    var holidayUpcoming = HolidayUpcomingSettings()
+    var views = ViewSettings()
+    var cryptoChange = CryptoChangeSettings()
+    var cryptoMove = CryptoMoveSettings()
+    var cryptoCross = CryptoCrossSettings()
+    var forecastTemperature = ForecastTemperatureSettings()
+    var forecastPrecipitation = ForecastPrecipitationSettings()
+    var forecastSevere = ForecastSevereSettings()
+    var forecastWind = ForecastWindSettings()
+    var delivery = DeliverySettings()
+    var history = HistorySettings()
+
+    /// Every table, in the order `config check` and `config default` print them; the one list
+    /// a new section joins.
+    static let sections: [ConfigSectionEntry] = [
+        ConfigSectionEntry(\.countries),
+        ConfigSectionEntry(\.crypto),
+        ConfigSectionEntry(\.holidays),
+        ConfigSectionEntry(\.forecast),
+        ConfigSectionEntry(\.launchCountry),
+        ConfigSectionEntry(\.holidayUpcoming),
+        ConfigSectionEntry(\.views),
+        ConfigSectionEntry(\.cryptoChange),
+        ConfigSectionEntry(\.cryptoMove),
+        ConfigSectionEntry(\.cryptoCross),
+        ConfigSectionEntry(\.forecastTemperature),
+        ConfigSectionEntry(\.forecastPrecipitation),
+        ConfigSectionEntry(\.forecastSevere),
+        ConfigSectionEntry(\.forecastWind),
+        ConfigSectionEntry(\.delivery),
+        ConfigSectionEntry(\.history),
+    ]
 
     /// Environment variables that override a key, and the key they override.
     static let environmentKeys: [(variable: String, key: WritableKeyPath<Config, String> & Sendable)] = [
@@ -113,17 +66,6 @@ struct ConfigError: Error, CustomStringConvertible, Equatable {
         if let line { return "\(VisibleText.escaped(file)):\(line): \(shown)" }
         return "\(VisibleText.escaped(file)): \(shown)"
     }
-}
-
-/// One config key: where it lives, how its TOML value is checked and applied, how it prints.
-struct ConfigSetting: Sendable {
-    let path: [String]
-    let secret: Bool
-    /// Applies the value, or returns what is wrong with it ("must be a boolean, got "yes"").
-    let apply: @Sendable (inout Config, ConfigValue) -> String?
-    let render: @Sendable (Config) -> String
-
-    var key: String { path.joined(separator: ".") }
 }
 
 /// A TOML value as the settings see it, apart from the TOML library.

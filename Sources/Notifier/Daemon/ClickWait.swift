@@ -10,7 +10,7 @@ struct ClickWait {
     func serve(_ notifications: DesktopNotifications, for limit: Duration) async {
         let expected = notifications.shownCount
         guard expected > 0 else { return }
-        let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.terminal)
+        let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.delivery.terminal)
         let handler = ClickHandler(opener: opener, store: store, logger: runner.logger)
         let clock = runner.clock
         runner.logger.info("serving clicks on \(expected) notification(s) for up to \(limit.components.seconds) s")

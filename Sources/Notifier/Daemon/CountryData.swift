@@ -19,8 +19,8 @@ struct CountryData: Sendable {
 
     /// Reads the snapshot without creating a store: views must stay fast and side-effect free.
     static func current(config: Config, paths: XDGPaths) -> CountryData {
-        guard config.countriesSource != .embedded, let store = Store.openForReading(path: paths.storePath),
-              let snapshot = try? store.snapshot(feed: CountriesFeed.name), snapshot.source == config.countriesSource.rawValue
+        guard config.countries.source != .embedded, let store = Store.openForReading(path: paths.storePath),
+              let snapshot = try? store.snapshot(feed: CountriesFeed.name), snapshot.source == config.countries.source.rawValue
         else { return .embedded }
         let catalog = CountryCatalog(text: snapshot.payload)
         guard catalog.count > 0 else { return .embedded }
@@ -40,16 +40,16 @@ struct CountriesRefresher: Sendable {
     }
 
     func refreshIfDue(store: Store?, now: Date) async -> Outcome {
-        guard config.countries.enabled, config.countriesSource != .embedded else { return .notNeeded }
-        if let snapshot = try? store?.snapshot(feed: CountriesFeed.name), snapshot.source == config.countriesSource.rawValue,
+        guard config.countries.enabled, config.countries.source != .embedded else { return .notNeeded }
+        if let snapshot = try? store?.snapshot(feed: CountriesFeed.name), snapshot.source == config.countries.source.rawValue,
            now.timeIntervalSince(snapshot.fetchedAt) < Double(config.countries.interval.components.seconds) {
             return .notNeeded
         }
-        let feed = CountriesFeed(http: http, source: config.countriesSource, baseURL: config.countries.baseURL,
+        let feed = CountriesFeed(http: http, source: config.countries.source, baseURL: config.countries.baseURL,
                                  apiKey: config.countries.apiKey)
         do {
             let countries = try await feed.fetchAll()
-            let snapshot = FeedSnapshot(feed: CountriesFeed.name, source: config.countriesSource.rawValue, fetchedAt: now,
+            let snapshot = FeedSnapshot(feed: CountriesFeed.name, source: config.countries.source.rawValue, fetchedAt: now,
                                         payload: CountryCatalog.text(for: countries))
             try? store?.save(snapshot)
             return .fetched(count: countries.count)

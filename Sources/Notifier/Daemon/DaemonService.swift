@@ -19,7 +19,7 @@ struct DaemonService: Service {
             runner.logger.error("\(error); \(PassGuard.withoutStore)")
             throw ExitCode(Exit.failure)
         }
-        let sink = await SinkFactory.make(runner.output, environment: runner.context.environment, logger: runner.logger, images: runner.context.config.images)
+        let sink = await SinkFactory.make(runner.output, environment: runner.context.environment, logger: runner.logger, images: runner.context.config.delivery.images)
         // Trapped for the daemon's whole life: between two reloads a SIGHUP must not kill it.
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         // Only the newest pending config matters: a burst of reloads is one restart.
@@ -97,7 +97,7 @@ struct DaemonService: Service {
     }
 
     private func handleClicks(_ desktop: DesktopSink, store: Store?) async {
-        let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.terminal)
+        let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.delivery.terminal)
         let handler = ClickHandler(opener: opener, store: store, logger: runner.logger)
         for await event in desktop.notifications.events {
             switch event {

@@ -24,14 +24,18 @@ actor Dispatcher {
     private let keepDays: Int
     /// Which bubble each alert updates, and which close (`[delivery] update_in_place`).
     private let bubblePlan: BubblePlan
+    /// A dry run's: what is submitted is recorded as it comes, and goes no further.
+    private let recorder: DryRunRecorder?
 
-    init(sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current) {
+    init(sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current,
+         recorder: DryRunRecorder? = nil) {
+        self.recorder = recorder
         self.sink = sink
         self.store = store
         self.logger = logger
         self.calendar = calendar
-        keepDays = config.historyDays
-        bubblePlan = BubblePlan(updateInPlace: config.updateInPlace, timeZone: calendar.timeZone)
+        keepDays = config.history.days
+        bubblePlan = BubblePlan(updateInPlace: config.delivery.updateInPlace, timeZone: calendar.timeZone)
         var outbox = Outbox()
         do {
             outbox = try store?.loadOutbox() ?? Outbox()
@@ -39,9 +43,9 @@ actor Dispatcher {
             logger.error("\(error); starting with an empty outbox")
         }
         // Only the held entries are stored; the policies come from the config in force.
-        outbox.quietHours = config.quietHours
-        outbox.rateLimit = Outbox.RateLimit(limit: config.rateLimitPerMinute, window: .seconds(60))
-        outbox.groupWindow = config.groupWindow
+        outbox.quietHours = config.delivery.quietHours
+        outbox.rateLimit = Outbox.RateLimit(limit: config.delivery.rateLimitPerMinute, window: .seconds(60))
+        outbox.groupWindow = config.delivery.groupWindow
         self.outbox = outbox
     }
 
@@ -52,6 +56,10 @@ actor Dispatcher {
     /// `notes`: why, for `notifier why`, recorded in the same transaction.
     func submit(_ alerts: [Alert], records: [SubjectKey: SubjectRecord] = [:], forgetting forgotten: [SubjectKey] = [],
                 notes: [DecisionNote] = [], now: Date) async {
+        if let recorder {
+            await recorder.would(alerts)
+            return
+        }
         outbox.submit(alerts.map(TextSanitizer.bounded), now: now)
         do {
             try store?.commit(records: uncommittedRecords.merging(records) { $1 }, forgetting: uncommittedForgotten + forgotten,

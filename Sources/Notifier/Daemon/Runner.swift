@@ -39,7 +39,7 @@ struct Runner: Sendable {
         guard let (passLock, checkedStore) = await PassGuard.begin(context: context, clock: clock) else { return Exit.failure }
         checkedStore.writeGate.closeAfterFirstFailure()
         let store: Store? = checkedStore
-        let sink = await SinkFactory.make(output, environment: context.environment, logger: logger, handOff: true, images: context.config.images)
+        let sink = await SinkFactory.make(output, environment: context.environment, logger: logger, handOff: true, images: context.config.delivery.images)
         let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger)
         let environment = environment(store: store, dispatcher: dispatcher, launch: true)
         let outcomes = await withTaskGroup(of: FeedOutcome.self, returning: [FeedOutcome].self) { group in
@@ -58,24 +58,27 @@ struct Runner: Sendable {
         return !recorded || (!polled.isEmpty && polled.allSatisfy { $0 == .failed }) ? Exit.failure : 0
     }
 
-    /// What `--once` would deliver, and why: feeds are fetched and rules evaluated on a copy of
-    /// the stored state; nothing is delivered and nothing is written.
+    /// What `--once` would deliver, and why: the same pass, each feed in the registry's order,
+    /// against a scratch copy of the store (its writes dropped with it), the dispatcher
+    /// recording what it is handed instead of delivering it. Nothing is delivered or written.
     func dryRun() async {
         try? StandardOutput.write(await dryRunReport().text)
     }
 
     func dryRunReport() async -> DryRunReport {
-        let environment = DryRunEnvironment(config: context.config, paths: context.paths, http: http, clock: clock, now: now,
-                                            logger: logger, store: Store.openForReading(path: context.paths.storePath), seed: seed)
-        var report = DryRunReport()
-        for feed in feeds { await feed.dryRun(environment, into: &report) }
-        return report
+        let store = Store.scratchCopy(of: context.paths.storePath, now: now())
+        let recorder = DryRunRecorder()
+        let dispatcher = Dispatcher(sink: recorder, store: store, config: context.config, logger: logger, recorder: recorder)
+        let environment = environment(store: store, dispatcher: dispatcher, launch: true, recorder: recorder)
+        for feed in feeds { _ = await feed.pollOnce(environment) }
+        return await recorder.report
     }
 
     /// What a feed round is given, for one run or one daemon generation.
-    func environment(store: Store?, dispatcher: Dispatcher, launch: Bool) -> FeedEnvironment {
+    func environment(store: Store?, dispatcher: Dispatcher, launch: Bool, recorder: DryRunRecorder? = nil) -> FeedEnvironment {
         FeedEnvironment(config: context.config, paths: context.paths, http: http, clock: clock, now: now, logger: logger,
-                        store: store, dispatcher: dispatcher, desk: EngineDesk(store: store, logger: logger), seed: seed, launch: launch)
+                        store: store, dispatcher: dispatcher, desk: EngineDesk(store: store, logger: logger, recorder: recorder),
+                        seed: seed, launch: launch, recorder: recorder)
     }
 
     func runDaemon() async throws {

@@ -37,7 +37,7 @@ enum DaemonBus {
     static func decodeAlerts(_ json: String) -> [Alert]? {
         guard json.utf8.count <= maxPayloadBytes, let alerts = try? JSONDecoder().decode([Alert].self, from: Data(json.utf8)),
               !alerts.isEmpty, alerts.count <= 100,
-              alerts.allSatisfy({ DeepLink(view: $0.deepLink.view, argument: $0.deepLink.argument) != nil })
+              alerts.allSatisfy({ DeepLink(view: $0.deepLink.view, argument: $0.deepLink.argument, in: ViewRegistry.program.catalog) != nil })
         else { return nil }
         return alerts
     }

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Feeds
 import Foundation
 import Logging
@@ -10,7 +11,8 @@ enum FeedOutcome: Equatable, Sendable {
 
 /// One kind of feed, as `--once`, the daemon and `--dry-run` run it. None of them names a
 /// feed: they loop over `FeedRegistry.all`. A new feed adds one conforming type (in its own
-/// folder, `Rounds/<Feed>/`) and one line in the registry.
+/// folder, `Rounds/<Feed>/`) and one line in the registry. A dry run is `pollOnce` against a
+/// scratch copy of the store, with the dispatcher recording instead of delivering.
 protocol FeedKind: Sendable {
     /// For logs and tests: the feed's name, as in `FeedHealth`.
     var name: String { get }
@@ -18,8 +20,14 @@ protocol FeedKind: Sendable {
     func pollOnce(_ environment: FeedEnvironment) async -> FeedOutcome
     /// The daemon: rounds until cancelled, each after its interval or a backoff.
     func pollForever(_ environment: FeedEnvironment) async
-    /// `--dry-run`: what a round would deliver and why, writing nothing.
-    func dryRun(_ environment: DryRunEnvironment, into report: inout DryRunReport) async
+    /// Its views: `open <name> …` and the deep links that lead there (`ViewRegistry`).
+    var views: [FeedView] { get }
+    /// Its `list <name>` subcommands, if any.
+    var lists: [any ParsableCommand.Type] { get }
+}
+
+extension FeedKind {
+    var lists: [any ParsableCommand.Type] { [] }
 }
 
 /// Every feed the program polls, in the order `--dry-run` reports them.
@@ -50,6 +58,16 @@ struct FeedEnvironment: Sendable {
     /// Whether this run shows what is shown once per start (the launch country), which a
     /// daemon's reload does not repeat.
     var launch: Bool
+    /// A dry run's report: what the round says there (what it saw, why), beside what the
+    /// dispatcher records; `nil` in a pass.
+    var recorder: DryRunRecorder? = nil
+
+    /// A line of the dry run's report; nothing in a pass.
+    func note(_ line: @autoclosure () -> String) async {
+        if let recorder { await recorder.note(line()) }
+    }
+
+    var isDryRun: Bool { recorder != nil }
 }
 
 extension FeedEnvironment {
@@ -58,49 +76,5 @@ extension FeedEnvironment {
     func rest(for duration: Duration) async {
         Heap.returnFreePages()
         try? await clock.sleep(for: duration)
-    }
-}
-
-/// What a dry run's feed is given: as `FeedEnvironment`, with the store opened for reading and
-/// no dispatcher, since nothing is delivered or written.
-struct DryRunEnvironment: Sendable {
-    var config: Config
-    var paths: XDGPaths
-    var http: HTTPClient
-    var clock: any Clock<Duration>
-    var now: @Sendable () -> Date
-    var logger: Logger
-    var store: Store?
-    var seed: UInt64?
-}
-
-/// The lines `--dry-run` prints.
-struct DryRunReport: Sendable {
-    private(set) var lines: [String] = []
-    private(set) var wouldDeliverAny = false
-
-    mutating func note(_ line: String) {
-        lines.append(line)
-    }
-
-    mutating func would(_ alert: Alert) {
-        wouldDeliverAny = true
-        lines.append("would deliver \(alert.rule) \(alert.key): \(TextSanitizer.singleLine(alert.title))")
-        lines.append("  because \(TextSanitizer.singleLine(alert.reason ?? "its rule fired"))")
-        lines.append("  → \(alert.deepLink.command)")
-    }
-
-    /// The evaluation of a dry run's readings: alerts that would go out, and mutes; and what
-    /// would not go out, in the words of `notifier why`.
-    mutating func record(_ decision: RuleEngine.Decision) {
-        decision.alerts.forEach { would($0) }
-        for key in decision.muted { note("muted: \(key)") }
-        for decided in decision.notes where decided.outcome.isSuppression {
-            note("\(decided.key.rule) \(decided.key.subject)\(decided.value.map { " " + $0 } ?? ""): \(decided.detail)")
-        }
-    }
-
-    var text: String {
-        (wouldDeliverAny ? lines : lines + ["nothing would be delivered"]).joined(separator: "\n") + "\n"
     }
 }

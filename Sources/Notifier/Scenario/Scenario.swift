@@ -81,8 +81,8 @@ struct ReplayState: Sendable {
     init(config: Config) {
         engine = RuleEngine()
         engine.timeZone = .gmt
-        outbox = Outbox(quietHours: config.quietHours, rateLimit: Outbox.RateLimit(limit: config.rateLimitPerMinute, window: .seconds(60)))
-        outbox.groupWindow = config.groupWindow
+        outbox = Outbox(quietHours: config.delivery.quietHours, rateLimit: Outbox.RateLimit(limit: config.delivery.rateLimitPerMinute, window: .seconds(60)))
+        outbox.groupWindow = config.delivery.groupWindow
     }
 
     /// The engine's decision handed to the outbox as the dispatcher would, with what it did.

@@ -41,113 +41,6 @@ extension Store {
         }
     }
 
-    // MARK: Engine state
-
-    func loadEngine() throws(StoreError) -> RuleEngine {
-        try read("reading the rule states") { db in
-            var records: [SubjectKey: SubjectRecord] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT rule, subject, record FROM rule_state") {
-                // One that no longer decodes is left out, not reset: a writer keeps it aside
-                // (`keepAsideUnreadable`) before the engine could overwrite it.
-                guard let record = try? Self.decoder.decode(SubjectRecord.self, from: Data((row["record"] as String).utf8)) else { continue }
-                records[SubjectKey(rule: row["rule"], subject: row["subject"])] = record
-            }
-            let silences = try Self.silences(db)
-            return RuleEngine(records: records, mutes: silences.mutes, snoozes: silences.snoozes)
-        }
-    }
-
-    /// Moves the rule states and the outbox this version cannot decode into `kept_aside`, in one
-    /// transaction; returns what it moved, for the log. Each row moves once, so each is reported
-    /// once, and nothing is silently reset. Reads first: a store with nothing unreadable (the
-    /// usual case) costs no write.
-    func keepAsideUnreadable(now: Date) throws(StoreError) -> [String] {
-        struct Unreadable { var table, key, payload, reason: String; var rule: String?, subject: String? }
-        let unreadable: [Unreadable] = try read("checking the rule states") { db in
-            var found: [Unreadable] = []
-            for row in try Row.fetchAll(db, sql: "SELECT rule, subject, record FROM rule_state") {
-                let (rule, subject, payload): (String, String, String) = (row["rule"], row["subject"], row["record"])
-                do { _ = try Self.decoder.decode(SubjectRecord.self, from: Data(payload.utf8)) } catch {
-                    found.append(Unreadable(table: "rule_state", key: "\(rule)/\(subject)", payload: payload, reason: "\(error)",
-                                            rule: rule, subject: subject))
-                }
-            }
-            if let payload = try String.fetchOne(db, sql: "SELECT payload FROM outbox WHERE id = 1") {
-                do { _ = try Self.decoder.decode(Outbox.self, from: Data(payload.utf8)) } catch {
-                    found.append(Unreadable(table: "outbox", key: "1", payload: payload, reason: "\(error)"))
-                }
-            }
-            return found
-        }
-        guard !unreadable.isEmpty else { return [] }
-        try write("keeping unreadable rows aside") { db in
-            for row in unreadable {
-                try db.execute(sql: "INSERT INTO kept_aside (kept_at, source, key, payload, reason) VALUES (?, ?, ?, ?, ?)",
-                               arguments: [now, row.table, row.key, row.payload, row.reason])
-                if let rule = row.rule, let subject = row.subject {
-                    try db.execute(sql: "DELETE FROM rule_state WHERE rule = ? AND subject = ? AND record = ?",
-                                   arguments: [rule, subject, row.payload])
-                } else {
-                    try db.execute(sql: "DELETE FROM outbox WHERE id = 1 AND payload = ?", arguments: [row.payload])
-                }
-            }
-        }
-        return unreadable.map { "\($0.table) \($0.key)" }
-    }
-
-    func loadOutbox() throws(StoreError) -> Outbox {
-        try read("reading the outbox") { db in
-            guard let payload = try String.fetchOne(db, sql: "SELECT payload FROM outbox WHERE id = 1") else { return Outbox() }
-            return (try? Self.decoder.decode(Outbox.self, from: Data(payload.utf8))) ?? Outbox()
-        }
-    }
-
-    /// What one poll decided, in one transaction: the changed rule states and the outbox holding
-    /// their alerts. A crash before it leaves the previous state; after it, nothing is lost.
-    /// `notes`: why, recorded with it (`notifier why`), those older than `keepDays` pruned.
-    func commit(records: [SubjectKey: SubjectRecord], forgetting forgotten: [SubjectKey] = [], outbox: Outbox,
-                notes: [DecisionNote] = [], keepDays: Int = 30, now: Date) throws(StoreError) {
-        try write("saving the rule states") { db in
-            try Self.forget(forgotten, db)
-            try Self.upsert(records, now: now, db)
-            try Self.saveOutbox(outbox, db)
-            try Self.insert(notes, keepDays: keepDays, now: now, db)
-        }
-    }
-
-    private static func upsert(_ records: [SubjectKey: SubjectRecord], now: Date, _ db: Database) throws {
-        for (key, record) in records {
-            try db.execute(
-                sql: """
-                INSERT INTO rule_state (rule, subject, record, updated_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT(rule, subject) DO UPDATE SET record = excluded.record, updated_at = excluded.updated_at
-                """,
-                arguments: [key.rule, key.subject, try Self.json(record), now])
-        }
-    }
-
-    private static func forget(_ keys: [SubjectKey], _ db: Database) throws {
-        for key in keys {
-            try db.execute(sql: "DELETE FROM rule_state WHERE rule = ? AND subject = ?", arguments: [key.rule, key.subject])
-        }
-    }
-
-    /// Takes alerts out of the outbox and into the ledger in one transaction, before they are
-    /// shown: a crash mid-delivery can lose a bubble but never shows one twice.
-    /// `records` and `forgetting`: rule states decided earlier whose own commit failed; they go
-    /// in with the deliveries they decided, so a shown alert is never one the store does not know of.
-    func markDelivered(_ deliveries: [Delivery], outbox: Outbox, records: [SubjectKey: SubjectRecord] = [:],
-                       forgetting forgotten: [SubjectKey] = [], notes: [DecisionNote] = [], keepDays: Int = 30,
-                       now: Date = Date()) throws(StoreError) {
-        try write("recording deliveries") { db in
-            try Self.forget(forgotten, db)
-            try Self.upsert(records, now: now, db)
-            for delivery in deliveries { try Self.insert(delivery, db) }
-            try Self.saveOutbox(outbox, db)
-            try Self.insert(notes, keepDays: keepDays, now: now, db)
-        }
-    }
-
     func setMute(rule: String, until: Date?) throws(StoreError) {
         try write("saving a mute") { db in
             if let until {
@@ -179,18 +72,13 @@ extension Store {
         }
     }
 
-    private static func saveOutbox(_ outbox: Outbox, _ db: Database) throws {
-        try db.execute(sql: "INSERT INTO outbox (id, payload) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET payload = excluded.payload",
-                       arguments: [try json(outbox)])
-    }
-
-    private static func json<T: Encodable>(_ value: T) throws -> String {
+    static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
         return String(decoding: try encoder.encode(value), as: UTF8.self)
     }
 
-    private static let decoder = JSONDecoder()
+    static let decoder = JSONDecoder()
 
     func save(_ snapshot: FeedSnapshot) throws(StoreError) {
         try write("saving the \(snapshot.feed) snapshot") { db in
@@ -223,7 +111,7 @@ extension Store {
         try write("recording a delivery") { db in try Self.insert(delivery, db) }
     }
 
-    private static func insert(_ delivery: Delivery, _ db: Database) throws {
+    static func insert(_ delivery: Delivery, _ db: Database) throws {
         try db.execute(
             sql: """
             INSERT INTO delivery (delivered_at, rule, key, title, body, urgency, deep_link, sink, reason, subject)

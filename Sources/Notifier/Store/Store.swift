@@ -94,6 +94,13 @@ final class Store: Sendable {
         }
     }
 
+    /// Around a database already open and migrated: a dry run's scratch copy (`Store+Scratch`).
+    init(path: String, database: any DatabaseWriter) {
+        self.path = path
+        busySeconds = Self.busySeconds
+        self.database = database
+    }
+
     /// Opens the store; a damaged file is renamed `<name>.corrupt-<time>` (kept for a look, or
     /// for recovery by hand) and a fresh store takes its place, so one bad file never stops the
     /// program. Returns the store and, when it replaced one, what it did.
@@ -245,6 +252,13 @@ final class Store: Sendable {
                 t.column("closable", .boolean).notNull()
                 t.primaryKey(["rule", "subject"])
             }
+        }
+        migrator.registerMigration("v10: store records") { db in
+            // Rule states and the outbox become rows with columns. The blob rows move now;
+            // one that does not decode stays for the next writer to keep aside and report.
+            try SubjectStateRecord.createTable(db)
+            try OutboxEntryRecord.createTables(db)
+            _ = try Store.adoptBlobRows(db, now: Date(), keepingAsideUnreadable: false)
         }
         return migrator
     }()

@@ -6,6 +6,7 @@ import Foundation
 public struct CryptoChangeRule: Rule {
     public static let id = "crypto_change"
     public static let summary = "A coin's 1 h / 24 h / 7 d change beyond ±threshold"
+    public static let linkedViews: [LinkedView] = [.crypto]
 
     public enum Window: String, Codable, Sendable, CaseIterable {
         case hour = "1h", day = "24h", week = "7d"

@@ -6,6 +6,7 @@ import Foundation
 public struct CryptoMoveRule: Rule {
     public static let id = "crypto_move"
     public static let summary = "A coin's price moving ≥ X % within Y minutes, from stored history"
+    public static let linkedViews: [LinkedView] = [.crypto]
 
     public struct PricePoint: Sendable, Equatable {
         public var at: Date

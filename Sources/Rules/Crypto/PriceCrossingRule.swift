@@ -5,6 +5,7 @@ import Foundation
 public struct PriceCrossingRule: Rule {
     public static let id = "crypto_cross"
     public static let summary = "A coin's price crossing a level, once per crossing"
+    public static let linkedViews: [LinkedView] = [.crypto]
 
     public struct Level: Sendable, Equatable, CustomStringConvertible {
         public var symbol: String

@@ -84,6 +84,12 @@ public struct Outbox: Codable, Sendable, Equatable {
         recentDeliveries = []
     }
 
+    /// The persisted part, as the store reads it back row by row.
+    public init(entries: [Entry], recentDeliveries: [Date]) {
+        self.entries = entries
+        self.recentDeliveries = recentDeliveries
+    }
+
     /// How many notifications wait (a group counts as one).
     public var pendingCount: Int { entries.count }
 

@@ -32,6 +32,8 @@ public protocol ForecastRule: Rule {
 }
 
 extension ForecastRule {
+    public static var linkedViews: [LinkedView] { [.forecast] }
+
     static func subject(_ forecast: Forecast, _ date: HolidayDate, _ aspect: String) -> String {
         "\(ForecastPlace.slug(forecast.place))/\(date)/\(aspect)"
     }

@@ -9,6 +9,7 @@ import Foundation
 public struct UpcomingHolidayRule: Rule {
     public static let id = "holiday_upcoming"
     public static let summary = "Estonian public holidays and folk days ahead, told apart"
+    public static let linkedViews: [LinkedView] = [.holiday, .week]
     public static let category = (public: "x-notifier.holiday.public", folk: "x-notifier.holiday.folk")
     public static let nationalCategory = "x-notifier.holiday.national"
     /// Where the holidays are kept: their dates are dates there.

@@ -5,8 +5,8 @@ import Rules
 import TestSupport
 
 // A feed kind that exists only in the tests, to show what a new feed adds: its own source and
-// decoder, one rule, one round, its matrix fixture — and one line to register it (`registry`
-// above the source). Nothing else in Sources/ or Tests/ names it.
+// decoder, one rule, one round, one view (PulseView.swift), its matrix fixture — and one line to
+// register it (`pulseRegistry` above the source). Nothing else in Sources/ or Tests/ names it.
 
 /// The one line: the program's feeds plus this one.
 let pulseRegistry: [any FeedKind] = FeedRegistry.all + [PulseFeedKind()]
@@ -33,7 +33,7 @@ struct PulseSource: Sendable {
         guard let page = try? JSONDecoder().decode(Page.self, from: body) else {
             throw .decoding(context, detail: "not a pulse page")
         }
-        guard !page.pulses.isEmpty, page.pulses.allSatisfy({ $0.level.isFinite && DeepLink.list($0.id) != nil }) else {
+        guard !page.pulses.isEmpty, page.pulses.allSatisfy({ $0.level.isFinite && DeepLink(.pulse, argument: $0.id) != nil }) else {
             throw .decoding(context, detail: "no usable pulses")
         }
         return page.pulses
@@ -52,7 +52,7 @@ struct PulseHighRule: Rule {
         return pulses.map { pulse in
             SubjectReading(key: SubjectKey(rule: Self.id, subject: pulse.id), signal: level.signal(for: pulse.level),
                            shownValue: "\(pulse.level)", policy: AlertPolicy()) { emission in
-                guard emission == .fired, let link = DeepLink.list(pulse.id) else { return nil }
+                guard emission == .fired, let link = DeepLink(.pulse, argument: pulse.id) else { return nil }
                 return Alert(rule: Self.id, key: pulse.id, title: "pulse \(pulse.id) at \(pulse.level)", body: "above \(threshold)",
                              category: "x-notifier.test", deepLink: link, reason: "pulse \(pulse.id) reached \(threshold)")
             }
@@ -73,6 +73,7 @@ struct PulseFeedKind: FeedKind {
     /// Where its server is; a real feed reads this from its settings.
     var baseURL = "http://127.0.0.1:9/pulse"
     var name: String { PulseSource.name }
+    var views: [FeedView] { [.pulse] }
 
     func pollOnce(_ env: FeedEnvironment) async -> FeedOutcome {
         await poll(env, health: health(env)) == nil ? .succeeded : .failed
@@ -89,17 +90,6 @@ struct PulseFeedKind: FeedKind {
         }
     }
 
-    func dryRun(_ env: DryRunEnvironment, into report: inout DryRunReport) async {
-        do {
-            let pulses = try await PulseSource(http: env.http, baseURL: baseURL).pulses()
-            var engine = env.store.flatMap { try? $0.loadEngine() } ?? RuleEngine()
-            report.note("pulse: \(pulses.count) pulses")
-            report.record(engine.evaluate(PulseHighRule().readings(pulses), now: env.now()))
-        } catch {
-            report.note("pulse: no data, so no alert (\(error))")
-        }
-    }
-
     private func health(_ env: FeedEnvironment) -> FeedHealthDesk {
         FeedHealthDesk(feed: name, store: env.store, degradedAfter: 3)
     }
@@ -109,12 +99,14 @@ struct PulseFeedKind: FeedKind {
         let now = env.now()
         do {
             let pulses = try await PulseSource(http: env.http, baseURL: baseURL).pulses()
+            await env.note("pulse: \(pulses.count) pulses")
             var (alerts, changed) = await env.desk.evaluate(PulseHighRule().readings(pulses), now: now)
             if let alert = await health.record(nil, now: now) { alerts.append(alert) }
             await env.dispatcher.submit(alerts, records: changed, now: now)
             return nil
         } catch {
             env.logger.warning("\(error)")
+            await env.note("pulse: no data, so no alert (\(error))")
             if let alert = await health.record(error, now: now) { await env.dispatcher.submit([alert], now: now) }
             return error
         }

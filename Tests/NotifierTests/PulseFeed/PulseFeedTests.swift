@@ -7,7 +7,7 @@ import TestSupport
 import Testing
 
 /// The test-only pulse feed, registered with its one line, through every path a real feed
-/// takes: `--once`, a daemon generation, `--dry-run` and the fault matrix.
+/// takes: `--once`, a daemon generation, `--dry-run`, the fault matrix, `open` and its link.
 @Suite struct PulseFeedTests {
     static let start = Date(timeIntervalSince1970: 1_796_000_000)
 
@@ -59,6 +59,20 @@ import Testing
         await server.stop()
     }
 
+    /// The dry run is the pass against a scratch copy: it reads the stored state (alpha has
+    /// fired already, so nothing would come) and leaves the file as it was.
+    @Test func dryRunReadsTheStoreAndLeavesItAsItWas() async throws {
+        let server = try await Self.serve()
+        let sandbox = try Sandbox()
+        #expect(await Self.runner(sandbox, server: server).runOnce() == 0)
+        let before = try Data(contentsOf: sandbox.storeFile)
+        let report = await Self.runner(sandbox, server: server).dryRunReport()
+        #expect(report.lines == ["pulse: 2 pulses"], "\(report.lines)")
+        #expect(try Data(contentsOf: sandbox.storeFile) == before)
+        #expect(try Store(path: sandbox.storeFile.path).history(limit: 10).count == 1)
+        await server.stop()
+    }
+
     @Test func theDaemonPollsItAtItsInterval() async throws {
         let server = try await Self.serve()
         let sandbox = try Sandbox()
@@ -90,6 +104,41 @@ import Testing
             Issue.record("\(result.fault.label) × \(result.feed): \(result.problems.joined(separator: "; "))")
         }
         #expect(results.count == MatrixFault.allCases.count)
+    }
+
+    @Test func openShowsItsView() async throws {
+        let server = try await Self.serve()
+        let sandbox = try Sandbox()
+        #expect(await Self.runner(sandbox, server: server).runOnce() == 0)
+        await server.stop()
+        let views = ViewRegistry(feeds: pulseRegistry)
+        #expect(try await views.open("pulse", ["alpha", "--store", sandbox.storeFile.path]))
+        #expect(OpenPulse.shown.withLock { $0 }.contains("pulse alpha\n  pulse alpha at 7.5\n"))
+        // `open` lists it beside the program's views, and the program's own registry does not.
+        #expect(views.views.map(\.name) == ViewRegistry.program.views.map(\.name) + ["pulse"])
+        #expect(try await !ViewRegistry.program.open("pulse", ["alpha"]))
+    }
+
+    @Test func itsDeepLinkOpensItsView() async throws {
+        let sandbox = try Sandbox()
+        let views = ViewRegistry(feeds: pulseRegistry)
+        let link = try DeepLink(url: "notifier://pulse/gamma_7", in: views.catalog)
+        #expect(link.arguments == ["open", "pulse", "gamma_7"])
+        try await views.openURL("notifier://pulse/gamma_7", configPath: sandbox.configFile.path)
+        #expect(OpenPulse.shown.withLock { $0 }.contains { $0.hasPrefix("pulse gamma_7\n") })
+        // As strict as every other view's link.
+        for hostile in ["notifier://pulse/GAMMA", "notifier://pulse/g-1", "notifier://pulse/", "notifier://pulse/a/b", "notifier://pulse/$(id)"] {
+            await #expect(throws: UserError.self) { try await views.openURL(hostile, configPath: nil) }
+        }
+        // Unknown to the program itself, which names its own views.
+        #expect(throws: DeepLink.URLError.unknownView("pulse", views: ["country", "crypto", "holiday", "week", "forecast", "list", "history"])) {
+            try DeepLink(url: "notifier://pulse/alpha", in: ViewRegistry.program.catalog)
+        }
+    }
+
+    /// The views the feeds bring are those the rules link to: no link leads nowhere.
+    @Test func theProgramsViewsAreItsRulesLinks() {
+        #expect(ViewRegistry.program.catalog.names == LinkCatalog.standard.names)
     }
 
     @Test func itsRuleExamplesHold() {

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Feeds
 import Foundation
 import Rules
@@ -6,6 +7,8 @@ import Rules
 /// comes from the freshest of that data.
 struct CountriesFeedKind: FeedKind {
     var name: String { CountriesFeed.name }
+    var views: [FeedView] { [.country] }
+    var lists: [any ParsableCommand.Type] { [ListCountries.self] }
 
     func pollOnce(_ env: FeedEnvironment) async -> FeedOutcome {
         // The launch delay runs alongside the refresh; the country waits for both.
@@ -33,13 +36,9 @@ struct CountriesFeedKind: FeedKind {
         }
     }
 
-    func dryRun(_ env: DryRunEnvironment, into report: inout DryRunReport) async {
-        if let alert = Self.launchCountryAlert(config: env.config, paths: env.paths, seed: env.seed) { report.would(alert) }
-    }
-
     private func refreshForever(_ env: FeedEnvironment) async {
         let config = env.config
-        guard config.countries.enabled, config.countriesSource != .embedded else { return }
+        guard config.countries.enabled, config.countries.source != .embedded else { return }
         var schedule = RetrySchedule()
         while !Task.isCancelled {
             var failure: FeedError?
@@ -58,9 +57,10 @@ struct CountriesFeedKind: FeedKind {
         return outcome
     }
 
+    /// A dry run says what would come, without the wait.
     private func waitForLaunchDelay(_ env: FeedEnvironment) async {
-        guard env.config.launchCountryEnabled else { return }
-        try? await env.clock.sleep(for: .seconds(env.config.launchCountryDelaySeconds))
+        guard env.config.launchCountry.enabled, !env.isDryRun else { return }
+        try? await env.clock.sleep(for: .seconds(env.config.launchCountry.delaySeconds))
     }
 
     private func deliverLaunchCountry(_ env: FeedEnvironment) async {
@@ -69,7 +69,7 @@ struct CountriesFeedKind: FeedKind {
     }
 
     static func launchCountryAlert(config: Config, paths: XDGPaths, seed: UInt64?) -> Alert? {
-        guard config.launchCountryEnabled else { return nil }
+        guard config.launchCountry.enabled else { return nil }
         let data = CountryData.current(config: config, paths: paths)
         let rule = LaunchCountryRule()
         let index: Int?

@@ -15,19 +15,19 @@ extension CryptoFeedKind: RecordedFeed {
         }
         state.failing.remove(name)
         let wanted = Set(config.watchedSymbols.map { $0.uppercased() })
-        let tickers = page.enumerated().filter { $0.offset < config.cryptoTop || wanted.contains($0.element.symbol.uppercased()) }.map(\.element)
+        let tickers = page.enumerated().filter { $0.offset < config.crypto.top || wanted.contains($0.element.symbol.uppercased()) }.map(\.element)
         let previous = state.lastPrices ?? [:]
         var readings: [SubjectReading] = []
-        if config.cryptoChangeEnabled {
-            readings += config.cryptoChangeRule.readings(tickers, known: Array(state.engine.records.keys), previous: previous, locale: ReplayState.locale)
+        if config.cryptoChange.enabled {
+            readings += config.cryptoChange.rule.readings(tickers, known: Array(state.engine.records.keys), previous: previous, locale: ReplayState.locale)
         }
-        if config.cryptoCrossEnabled {
-            readings += config.priceCrossingRule.readings(tickers, locale: ReplayState.locale)
+        if config.cryptoCross.enabled {
+            readings += config.cryptoCross.rule.readings(tickers, locale: ReplayState.locale)
         }
-        if config.cryptoMoveEnabled {
-            let since = now.addingTimeInterval(-Double(config.cryptoMoveWindow.components.seconds))
+        if config.cryptoMove.enabled {
+            let since = now.addingTimeInterval(-Double(config.cryptoMove.window.components.seconds))
             let history = state.priceHistory.mapValues { $0.filter { $0.at >= since } }
-            readings += config.cryptoMoveRule.readings(tickers, history: history, now: now, locale: ReplayState.locale)
+            readings += config.cryptoMove.rule.readings(tickers, history: history, now: now, locale: ReplayState.locale)
         }
         let decision = state.engine.evaluate(readings, now: now)
         for ticker in tickers {

@@ -20,7 +20,7 @@ actor CryptoPoller {
     func poll(logger: Logger) async -> Result<[Ticker], FeedError> {
         do {
             if watchedIDs.isEmpty {
-                let (tickers, implausible) = try await feed.resolveReporting(symbols: config.watchedSymbols, top: config.cryptoTop)
+                let (tickers, implausible) = try await feed.resolveReporting(symbols: config.watchedSymbols, top: config.crypto.top)
                 for refusal in implausible { logger.warning("crypto feed: \(refusal)") }
                 let found = Set(tickers.map { $0.symbol.uppercased() })
                 for missing in config.watchedSymbols where !found.contains(missing)
@@ -62,14 +62,21 @@ actor EngineDesk {
     private var engine: RuleEngine
 
     private let store: Store?
+    /// A dry run's: the mutes and suppressions of its decisions are noted there.
+    private let recorder: DryRunRecorder?
 
-    init(store: Store?, logger: Logger) {
+    init(store: Store?, logger: Logger, recorder: DryRunRecorder? = nil) {
         self.store = store
+        self.recorder = recorder
         do {
             engine = try store?.loadEngine() ?? RuleEngine()
         } catch {
             logger.error("\(error); rule states start over")
             engine = RuleEngine()
+        }
+        // A dry run restates a lasting suppression (a cooldown) that the log notes only once.
+        if recorder != nil {
+            for key in engine.records.keys { engine.records[key]?.quietNote = nil }
         }
     }
 
@@ -80,7 +87,7 @@ actor EngineDesk {
     /// `interval`: the feed's; on a rule's first poll after a start, a subject last observed
     /// more than twice that long ago changed while notifier was not running, and says so.
     func decide(_ readings: [SubjectReading], now: Date, interval: Duration? = nil)
-        -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord], notes: [DecisionNote]) {
+        async -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord], notes: [DecisionNote]) {
         if let silences = try? store?.loadSilences() {
             (engine.mutes, engine.snoozes) = silences
         }
@@ -91,12 +98,16 @@ actor EngineDesk {
         let decision = engine.evaluate(readings, now: now, stoppedLongerThan: gap)
         var changed: [SubjectKey: SubjectRecord] = [:]
         for key in decision.changed { changed[key] = engine.records[key] }
+        if let recorder {
+            if !decision.muted.isEmpty { await recorder.muted(decision.muted) }
+            await recorder.suppressions(decision.notes)
+        }
         return (decision.alerts, changed, decision.notes)
     }
 
     /// As `decide`, without the notes.
-    func evaluate(_ readings: [SubjectReading], now: Date) -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord]) {
-        let decision = decide(readings, now: now)
+    func evaluate(_ readings: [SubjectReading], now: Date) async -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord]) {
+        let decision = await decide(readings, now: now)
         return (decision.alerts, decision.changed)
     }
 

@@ -13,7 +13,7 @@ struct CryptoRound: Sendable {
     init(_ env: FeedEnvironment) {
         self.env = env
         poller = CryptoPoller(config: env.config, http: env.http, clock: env.clock)
-        health = FeedHealthDesk(feed: CryptoFeed.name, store: env.store, degradedAfter: env.config.cryptoDegradedAfter)
+        health = FeedHealthDesk(feed: CryptoFeed.name, store: env.store, degradedAfter: env.config.crypto.degradedAfter)
     }
 
     init(runner: Runner, store: Store?, dispatcher: Dispatcher) {
@@ -50,6 +50,7 @@ struct CryptoRound: Sendable {
         case .failure(let error):
             // No data is no data: nothing is evaluated, so nothing fires or resolves.
             env.logger.warning("\(error)")
+            await env.note("crypto: no data, so no alert (\(error))")
             let wentUnknown = await health.consecutiveFailures == 0
             let notes = wentUnknown ? await desk.unknownNotes(rules: Self.rules, now: now) : []
             let alert = await health.record(error, now: now)
@@ -62,16 +63,22 @@ struct CryptoRound: Sendable {
             var changed: [SubjectKey: SubjectRecord] = [:]
             var notes: [DecisionNote] = []
             var readings: [SubjectReading] = []
-            if config.cryptoChangeEnabled {
-                readings += config.cryptoChangeRule.readings(tickers, known: await desk.knownKeys, previous: previous, locale: .current)
+            if config.cryptoChange.enabled {
+                let change = config.cryptoChange.rule.readings(tickers, known: await desk.knownKeys, previous: previous, locale: .current)
+                await env.note(changeNote(change, coins: tickers.count))
+                readings += change
             }
-            if config.cryptoCrossEnabled {
-                readings += config.priceCrossingRule.readings(tickers, locale: .current)
+            if config.cryptoCross.enabled {
+                let cross = config.cryptoCross.rule.readings(tickers, locale: .current)
+                if !config.cryptoCross.levels.isEmpty {
+                    await env.note("crypto_cross: " + cross.map { "\($0.key.subject) now \($0.shownValue)" }.joined(separator: ", "))
+                }
+                readings += cross
             }
-            if config.cryptoMoveEnabled {
-                let since = now.addingTimeInterval(-Double(config.cryptoMoveWindow.components.seconds))
+            if config.cryptoMove.enabled {
+                let since = now.addingTimeInterval(-Double(config.cryptoMove.window.components.seconds))
                 let history = StoreProblems.attempt("the price history", logger: env.logger) { try store?.priceHistory(since: since) } ?? [:]
-                readings += config.cryptoMoveRule.readings(tickers, history: history, now: now, locale: .current)
+                readings += config.cryptoMove.rule.readings(tickers, history: history, now: now, locale: .current)
             }
             (alerts, changed, notes) = await desk.decide(readings, now: now, interval: config.crypto.interval)
             do {
@@ -87,6 +94,12 @@ struct CryptoRound: Sendable {
     }
 
     static let rules: Set<String> = [CryptoChangeRule.id, CryptoMoveRule.id, PriceCrossingRule.id]
+
+    /// For a dry run: the change rule's window and levels, and the coins beyond them.
+    private func changeNote(_ change: [SubjectReading], coins: Int) -> String {
+        let beyond = change.filter { $0.signal == .beyondFire }.map { "\($0.key.subject) \($0.shownValue)" }
+        return "crypto_change: \(coins) coins, \(config.cryptoChange.window.rawValue) change against ±\(config.cryptoChange.threshold.shortText) % (re-arm ±\(config.cryptoChange.rearm.shortText) %); beyond: \(beyond.isEmpty ? "none" : beyond.joined(separator: ", "))"
+    }
 
     private func saveSnapshot(_ tickers: [Ticker], now: Date) {
         guard let data = try? JSONEncoder().encode(tickers) else { return }

@@ -13,8 +13,8 @@ struct ForecastRound: Sendable {
 
     init(_ env: FeedEnvironment) {
         self.env = env
-        health = FeedHealthDesk(feed: ForecastFeed.name, store: env.store, degradedAfter: env.config.forecastDegradedAfter)
-        feed = ForecastFeed(http: env.http, source: env.config.forecastFeedSource)
+        health = FeedHealthDesk(feed: ForecastFeed.name, store: env.store, degradedAfter: env.config.forecast.degradedAfter)
+        feed = ForecastFeed(http: env.http, source: env.config.forecast.feedSource)
     }
 
     var config: Config { env.config }
@@ -30,14 +30,14 @@ struct ForecastRound: Sendable {
     }
 
     func pollOnce() async -> FeedOutcome {
-        guard config.forecast.enabled, !config.forecastPlaces.isEmpty else { return .notPolled }
+        guard config.forecast.enabled, !config.forecast.places.isEmpty else { return .notPolled }
         let outcome = await poll(skippingFresh: true)
         if !outcome.polled { return .notPolled }
         return outcome.fetched == 0 ? .failed : .succeeded
     }
 
     func pollForever() async {
-        guard config.forecast.enabled, !config.forecastPlaces.isEmpty else { return }
+        guard config.forecast.enabled, !config.forecast.places.isEmpty else { return }
         var random = SeededGenerator.jitter()
         let backoff = Backoff()
         // Only the first round skips places fetched within the interval (by an earlier run):
@@ -58,10 +58,11 @@ struct ForecastRound: Sendable {
     func poll(skippingFresh: Bool) async -> Outcome {
         var outcome = Outcome()
         let now = env.now()
-        for place in config.forecastPlaces {
+        for place in config.forecast.places {
             if skippingFresh, let last = StoreProblems.attempt("the last forecast", logger: env.logger, { try store?.forecasts(place: place.name, limit: 1).first }),
                now.timeIntervalSince(last.fetchedAt) < Double(config.forecast.interval.components.seconds), last.fetchedAt <= now {
                 env.logger.debug("forecast feed: \(place.name) fetched \(Int(now.timeIntervalSince(last.fetchedAt))) s ago, not asked again yet")
+                await env.note("forecast: \(place.name) fetched \(Int(now.timeIntervalSince(last.fetchedAt))) s ago, not asked again yet")
                 continue
             }
             do {
@@ -70,6 +71,7 @@ struct ForecastRound: Sendable {
                 outcome.fetched += 1
             } catch {
                 env.logger.warning("\(error)")
+                await env.note("forecast: no data for \(place.name), so no alert (\(error))")
                 outcome.errors.append(error)
             }
         }
@@ -132,6 +134,7 @@ struct ForecastRound: Sendable {
     private func evaluate(_ forecast: Forecast, place: ForecastPlace, now: Date) async {
         let previous = StoreProblems.attempt("the last forecast", logger: env.logger) { try store?.forecasts(place: place.name, limit: 1).first }?.forecast
         let today = Self.today(of: forecast, now: now)
+        await env.note("forecast: \(place.name), \(forecast.days.count) days from \(forecast.source)" + (previous == nil ? ", nothing stored to compare with" : ""))
         let readings = await Self.readings(forecast, previous: previous, rules: config.forecastRules, today: today) { rule in
             await desk.anchors(rule: rule)
         }

@@ -18,9 +18,9 @@ struct HolidayRound: Sendable {
     }
 
     private func check() async -> (outcome: FeedOutcome, error: FeedError?) {
-        guard config.holidays.enabled, config.holidayRuleEnabled else { return (.notPolled, nil) }
+        guard config.holidays.enabled, config.holidayUpcoming.enabled else { return (.notPolled, nil) }
         let now = env.now()
-        let rule = config.upcomingHolidayRule
+        let rule = config.holidayUpcoming.rule
         let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
         // Days ahead count from the user's date, which may be a day past Estonia's.
         let horizon = max(today, UpcomingHolidayRule.today(now)).adding(days: (rule.leads.max() ?? 0))
@@ -28,7 +28,7 @@ struct HolidayRound: Sendable {
         switch await source.holidays(from: today, through: horizon, now: now) {
         case .failure(let error):
             env.logger.warning("\(error)")
-            return (config.holidaysSource == .remote ? .failed : .notPolled, error)
+            return (config.holidays.source == .remote ? .failed : .notPolled, error)
         case .success(let holidays):
             let delivered = await env.desk.knownKeys.filter { $0.rule == UpcomingHolidayRule.id }.map(\.subject)
             let reminders = rule.due(holidays: holidays, now: now, userCalendar: .current, delivered: Set(delivered))
@@ -36,7 +36,7 @@ struct HolidayRound: Sendable {
             // A reminder is due on its day, not a change: never told as one made while stopped.
             let (alerts, changed, notes) = await env.desk.decide(readings, now: now)
             await env.dispatcher.submit(alerts, records: changed, notes: notes, now: now)
-            return (config.holidaysSource == .remote ? .succeeded : .notPolled, nil)
+            return (config.holidays.source == .remote ? .succeeded : .notPolled, nil)
         }
     }
 
@@ -53,7 +53,7 @@ struct HolidayRound: Sendable {
     /// In the daemon: check every few minutes (cheap: computed or cached), so 09:00 is met;
     /// after a failure of the remote source, the backoff.
     func checkForever() async {
-        guard config.holidays.enabled, config.holidayRuleEnabled else { return }
+        guard config.holidays.enabled, config.holidayUpcoming.enabled else { return }
         var schedule = RetrySchedule()
         while !Task.isCancelled {
             let error = await check().error

@@ -12,10 +12,10 @@ struct HolidaySource: Sendable {
 
     func holidays(from start: HolidayDate, through end: HolidayDate, now: Date) async -> Result<[Holiday], FeedError> {
         guard start <= end else { return .success([]) }
-        guard config.holidaysSource == .remote else {
+        guard config.holidays.source == .remote else {
             return .success(EstonianCalendar.holidays(from: start, through: end))
         }
-        let cached = (try? store?.cachedHolidays(from: start, through: end, freshAfter: now.addingTimeInterval(-Double(config.holidaysCacheTTL.components.seconds))))
+        let cached = (try? store?.cachedHolidays(from: start, through: end, freshAfter: now.addingTimeInterval(-Double(config.holidays.cacheTTL.components.seconds))))
             ?? (covered: [], holidays: [])
         var holidays = cached.holidays
         let feed = HolidaysFeed(http: http, baseURL: config.holidays.baseURL, apiKey: config.holidays.apiKey)

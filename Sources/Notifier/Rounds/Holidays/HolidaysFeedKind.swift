@@ -5,6 +5,7 @@ import Rules
 /// Estonian holidays (computed, or from the remote API), for `holiday_upcoming`.
 struct HolidaysFeedKind: FeedKind {
     var name: String { HolidaysFeed.name }
+    var views: [FeedView] { [.holiday, .week] }
 
     func pollOnce(_ environment: FeedEnvironment) async -> FeedOutcome {
         await HolidayRound(env: environment).checkOnce()
@@ -12,26 +13,5 @@ struct HolidaysFeedKind: FeedKind {
 
     func pollForever(_ environment: FeedEnvironment) async {
         await HolidayRound(env: environment).checkForever()
-    }
-
-    func dryRun(_ env: DryRunEnvironment, into report: inout DryRunReport) async {
-        let config = env.config
-        guard config.holidays.enabled, config.holidayRuleEnabled else { return }
-        let rule = config.upcomingHolidayRule
-        let now = env.now()
-        let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
-        // Remote holidays only from the cache here: a dry run writes nothing, the cache included.
-        guard config.holidaysSource != .remote else {
-            report.note("holiday_upcoming: remote source, not fetched in a dry run")
-            return
-        }
-        let horizon = max(today, UpcomingHolidayRule.today(now)).adding(days: rule.leads.max() ?? 0)
-        let holidays = EstonianCalendar.holidays(from: today, through: horizon)
-        let engine = env.store.flatMap { try? $0.loadEngine() } ?? RuleEngine()
-        let delivered = engine.records.keys.filter { $0.rule == UpcomingHolidayRule.id }.map(\.subject)
-        for reminder in rule.due(holidays: holidays, now: now, userCalendar: .current, delivered: Set(delivered))
-        where engine.records[SubjectKey(rule: UpcomingHolidayRule.id, subject: reminder.key)] == nil {
-            report.would(rule.alert(for: reminder, locale: .current))
-        }
     }
 }

@@ -19,9 +19,9 @@ enum ForecastScreen {
     static func load(_ name: String, config: Config, paths: XDGPaths) async -> ForecastModel.Loaded {
         // The screen is ncurses': the fetch's log lines must not land on it.
         let quiet = Logger(label: "notifier.view") { _ in SwiftLogNoOpLogHandler() }
-        let place = config.forecastPlaces.first { $0.slug.lowercased() == ForecastPlace.slug(name).lowercased() } ?? ForecastPlace(name: name)
+        let place = config.forecast.places.first { $0.slug.lowercased() == ForecastPlace.slug(name).lowercased() } ?? ForecastPlace(name: name)
         let store = try? Store.openReplacingDamaged(path: paths.storePath).store
-        let feed = ForecastFeed(http: HTTPClient(), source: config.forecastFeedSource)
+        let feed = ForecastFeed(http: HTTPClient(), source: config.forecast.feedSource)
         let now = Date()
         do {
             let forecast = try await ForecastRound.fetch(place, feed: feed, store: store, now: now, logger: quiet, keepGeocode: true)

@@ -22,8 +22,8 @@ enum WeekScreen {
     static func run(anchor: HolidayDate?, firstDay: String?, context: AppContext) -> Bool {
         let now = Date()
         let chosen = firstDay.flatMap(WeekModel.FirstDay.init(rawValue:)) ?? remembered(context.paths)
-            ?? WeekModel.FirstDay(rawValue: context.config.weekFirstDay) ?? .monday
-        let store = context.config.holidaysSource == .remote ? (try? context.openStore()) : nil
+            ?? WeekModel.FirstDay(rawValue: context.config.views.weekFirstDay) ?? .monday
+        let store = context.config.holidays.source == .remote ? (try? context.openStore()) : nil
         let source = HolidaySource(config: context.config, store: store, http: HTTPClient())
         let paths = context.paths
         let model = WeekModel(

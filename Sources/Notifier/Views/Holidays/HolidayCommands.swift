@@ -98,7 +98,7 @@ struct OpenWeek: AsyncParsableCommand {
            WeekScreen.run(anchor: anchor, firstDay: firstDay?.rawValue, context: context) {
             return
         }
-        let first = (firstDay ?? FirstDay(rawValue: context.config.weekFirstDay) ?? .monday).weekday
+        let first = (firstDay ?? FirstDay(rawValue: context.config.views.weekFirstDay) ?? .monday).weekday
         let start = anchor.adding(days: -((anchor.weekday - first + 7) % 7))
         let end = start.adding(days: 6)
         let events = try await HolidayView.events(from: start, through: end, context: context, now: now)
@@ -126,7 +126,7 @@ enum HolidayView {
         "public holidays are not known for \(year) (Estonian law defines them from \(EstonianCalendar.firstYearWithPublicHolidays)): folk days only"
     }
     static func events(from start: HolidayDate, through end: HolidayDate, context: AppContext, now: Date) async throws -> [Holiday] {
-        let store = context.config.holidaysSource == .remote ? (try? context.openStore()) : nil
+        let store = context.config.holidays.source == .remote ? (try? context.openStore()) : nil
         switch await HolidaySource(config: context.config, store: store, http: HTTPClient()).holidays(from: start, through: end, now: now) {
         case .success(let holidays): return holidays
         case .failure(let error):

@@ -2,17 +2,17 @@ import Feeds
 import Foundation
 import Rules
 
-extension ConfigSetting {
-    static func bool(_ key: String, _ field: WritableKeyPath<Config, Bool> & Sendable) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+extension SectionKey {
+    static func bool(_ key: String, _ field: WritableKeyPath<Root, Bool> & Sendable) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             guard let bool = value.boolValue else { return "must be true or false, got \(value.shownForError)" }
             config[keyPath: field] = bool
             return nil
         }, render: { $0[keyPath: field] ? "true" : "false" })
     }
 
-    static func integer(_ key: String, _ field: WritableKeyPath<Config, Int> & Sendable, in range: ClosedRange<Int>) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func integer(_ key: String, _ field: WritableKeyPath<Root, Int> & Sendable, in range: ClosedRange<Int>) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             guard let int = value.intValue else { return "must be a whole number, got \(value.shownForError)" }
             guard range.contains(int) else { return "must be between \(range.lowerBound) and \(range.upperBound), got \(int)" }
             config[keyPath: field] = int
@@ -20,8 +20,8 @@ extension ConfigSetting {
         }, render: { "\($0[keyPath: field])" })
     }
 
-    static func string(_ key: String, _ field: WritableKeyPath<Config, String> & Sendable, secret: Bool = false) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: secret, apply: { config, value in
+    static func string(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable, secret: Bool = false) -> SectionKey {
+        SectionKey(name: key, secret: secret, apply: { config, value in
             guard let string = value.stringValue else { return "must be a string, got \(value.shownForError)" }
             config[keyPath: field] = string
             return nil
@@ -32,8 +32,8 @@ extension ConfigSetting {
     }
 
     /// An http(s) URL, or empty where the feed's source needs none.
-    static func url(_ key: String, _ field: WritableKeyPath<Config, String> & Sendable) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func url(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             guard let string = value.stringValue else { return "must be a string, got \(value.shownForError)" }
             if !string.isEmpty {
                 guard let url = URLComponents(string: string), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
@@ -45,8 +45,8 @@ extension ConfigSetting {
         }, render: { $0[keyPath: field].tomlQuoted })
     }
 
-    static func duration(_ key: String, _ field: WritableKeyPath<Config, Duration> & Sendable, atLeast minimum: Duration) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func duration(_ key: String, _ field: WritableKeyPath<Root, Duration> & Sendable, atLeast minimum: Duration) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             guard let string = value.stringValue, let duration = Duration.parse(string) else {
                 return "must be a duration such as \"30s\", \"15m\", \"6h\" or \"1d\", got \(value.shownForError)"
             }
@@ -56,8 +56,8 @@ extension ConfigSetting {
         }, render: { $0[keyPath: field].configText.tomlQuoted })
     }
 
-    static func number(_ key: String, _ field: WritableKeyPath<Config, Double> & Sendable, in range: ClosedRange<Double>) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func number(_ key: String, _ field: WritableKeyPath<Root, Double> & Sendable, in range: ClosedRange<Double>) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             guard let number = value.numberValue else { return "must be a number, got \(value.shownForError)" }
             guard range.contains(number) else { return "must be between \(range.lowerBound.shortText) and \(range.upperBound.shortText), got \(number.shortText)" }
             config[keyPath: field] = number
@@ -66,8 +66,8 @@ extension ConfigSetting {
     }
 
     /// Coin symbols: 1–12 ASCII letters or digits each.
-    static func symbols(_ key: String, _ field: WritableKeyPath<Config, [String]> & Sendable) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func symbols(_ key: String, _ field: WritableKeyPath<Root, [String]> & Sendable) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             let problem = "must be a list of coin symbols such as [\"BTC\", \"ETH\"], got \(value.shownForError)"
             if case .strings(let symbols) = value {
                 guard symbols.allSatisfy({ DeepLink.crypto($0) != nil }) else { return problem }
@@ -83,9 +83,9 @@ extension ConfigSetting {
     }
 
     /// `{ BTC = { threshold_percent = 3, rearm_percent = 2 } }`: levels for one coin.
-    static func changeOverrides(_ key: String, _ field: WritableKeyPath<Config, [String: CryptoChangeRule.Levels]> & Sendable,
-                                level: String = "threshold_percent") -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func changeOverrides(_ key: String, _ field: WritableKeyPath<Root, [String: CryptoChangeRule.Levels]> & Sendable,
+                                level: String = "threshold_percent") -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             guard case .symbolTable(let table) = value else {
                 return "must be a table of coins such as { BTC = { \(level) = 3, rearm_percent = 2 } }, got \(value.shownForError)"
             }
@@ -110,8 +110,8 @@ extension ConfigSetting {
 
     /// Days before a holiday to remind: [7, 1, 0].
     /// A list of holiday kinds: "public", "folk", "national".
-    static func holidayKinds(_ key: String, _ field: WritableKeyPath<Config, [String]?> & Sendable) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func holidayKinds(_ key: String, _ field: WritableKeyPath<Root, [String]?> & Sendable) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             let known = Holiday.Kind.allCases.map(\.rawValue)
             // "" (how an unset list is written back): the `public` and `folk` switches decide.
             if value.stringValue == "" {
@@ -132,8 +132,8 @@ extension ConfigSetting {
         })
     }
 
-    static func leadDays(_ key: String, _ field: WritableKeyPath<Config, [Int]> & Sendable) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func leadDays(_ key: String, _ field: WritableKeyPath<Root, [Int]> & Sendable) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             let problem = "must be a list of whole days from 0 to 365 such as [7, 1, 0], got \(value.shownForError)"
             if case .other("an empty array") = value {
                 config[keyPath: field] = []
@@ -146,8 +146,8 @@ extension ConfigSetting {
     }
 
     /// A local time of day, "09:00".
-    static func clockTime(_ key: String, _ field: WritableKeyPath<Config, String> & Sendable) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func clockTime(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             guard let text = value.stringValue, (try? QuietHours.ClockTime(parsing: text)) != nil else {
                 return "must be a local time such as \"09:00\", got \(value.shownForError)"
             }
@@ -156,8 +156,8 @@ extension ConfigSetting {
         }, render: { $0[keyPath: field].tomlQuoted })
     }
 
-    static func weekday(_ key: String, _ field: WritableKeyPath<Config, String> & Sendable) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func weekday(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             guard let text = value.stringValue, ["monday", "sunday", "saturday"].contains(text) else {
                 return "must be one of \"monday\", \"sunday\", \"saturday\", got \(value.shownForError)"
             }
@@ -167,8 +167,8 @@ extension ConfigSetting {
     }
 
     /// A duration, or "" for none.
-    static func optionalDuration(_ key: String, _ field: WritableKeyPath<Config, Duration?> & Sendable) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func optionalDuration(_ key: String, _ field: WritableKeyPath<Root, Duration?> & Sendable) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             guard let text = value.stringValue else { return "must be a duration such as \"2h\", or \"\" for none, got \(value.shownForError)" }
             if text.trimmingCharacters(in: .whitespaces).isEmpty {
                 config[keyPath: field] = nil
@@ -183,8 +183,8 @@ extension ConfigSetting {
     }
 
     /// A message template whose `{names}` must all be known fields; "" for the built-in text.
-    static func template(_ key: String, _ field: WritableKeyPath<Config, String> & Sendable, fields: [String]) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func template(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable, fields: [String]) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             guard let text = value.stringValue else { return "must be a string, got \(value.shownForError)" }
             if let unknown = MessageTemplate(text).fields.first(where: { !fields.contains($0) }) {
                 return "uses {\(unknown)}, which is not one of " + fields.map { "{\($0)}" }.joined(separator: " ")
@@ -195,8 +195,8 @@ extension ConfigSetting {
     }
 
     /// Price levels such as "BTC > 100000".
-    static func priceLevels(_ key: String, _ field: WritableKeyPath<Config, [String]> & Sendable) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func priceLevels(_ key: String, _ field: WritableKeyPath<Root, [String]> & Sendable) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             if case .other("an empty array") = value {
                 config[keyPath: field] = []
                 return nil
@@ -213,8 +213,8 @@ extension ConfigSetting {
     }
 
     /// Places by name, or as `{ name, latitude, longitude }`: ["Tallinn", { name = "Tartu", … }].
-    static func places(_ key: String, _ field: WritableKeyPath<Config, [ForecastPlace]> & Sendable) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func places(_ key: String, _ field: WritableKeyPath<Root, [ForecastPlace]> & Sendable) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             let problem = "must be a list of place names or { name = \"…\", latitude = …, longitude = … } tables, got \(value.shownForError)"
             let items: [ConfigValue]
             switch value {
@@ -259,8 +259,8 @@ extension ConfigSetting {
     }
 
     /// "22:00-08:00", or "" for none.
-    static func quietHours(_ key: String, _ field: WritableKeyPath<Config, QuietHours?> & Sendable) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func quietHours(_ key: String, _ field: WritableKeyPath<Root, QuietHours?> & Sendable) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             let problem = "must be a range of local times such as \"22:00-08:00\", or \"\" for none, got \(value.shownForError)"
             guard let text = value.stringValue else { return problem }
             if text.trimmingCharacters(in: .whitespaces).isEmpty {
@@ -279,9 +279,9 @@ extension ConfigSetting {
     }
 
     static func choice<Choice: RawRepresentable & CaseIterable & Sendable>(
-        _ key: String, _ field: WritableKeyPath<Config, Choice> & Sendable
-    ) -> ConfigSetting where Choice.RawValue == String {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+        _ key: String, _ field: WritableKeyPath<Root, Choice> & Sendable
+    ) -> SectionKey where Choice.RawValue == String {
+        SectionKey(name: key, secret: false, apply: { config, value in
             let choices = Choice.allCases.map { $0.rawValue.tomlQuoted }.joined(separator: ", ")
             guard let string = value.stringValue, let choice = Choice(rawValue: string) else {
                 return "must be one of \(choices), got \(value.shownForError)"

@@ -1,11 +1,11 @@
 import Foundation
 import Rules
 
-extension ConfigSetting {
+extension SectionKey {
     /// `flap = { crossings = 4, within = "2h" }`: a subject firing that often is "flapping" (one
     /// notice, then quiet until calm for `within`); `{}` or `crossings = 0` for off.
-    static func flap(_ key: String, _ field: WritableKeyPath<Config, FlapPolicy?> & Sendable) -> ConfigSetting {
-        ConfigSetting(path: key.keyPath, secret: false, apply: { config, value in
+    static func flap(_ key: String, _ field: WritableKeyPath<Root, FlapPolicy?> & Sendable) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             let problem = "must be an inline table such as { crossings = 4, within = \"2h\" }, or {} for off, got \(value.shownForError)"
             if case .symbolTable(let table) = value, table.isEmpty {
                 config[keyPath: field] = nil

@@ -1,8 +1,8 @@
-extension ConfigSetting {
+extension SectionKey {
     /// A command as an argv, such as ["gnome-terminal", "--"]; [] for none. It is run as is,
     /// never through a shell.
-    static func command(_ key: String, _ field: WritableKeyPath<Config, [String]> & Sendable) -> ConfigSetting {
-        ConfigSetting(path: key.split(separator: ".").map(String.init), secret: false, apply: { config, value in
+    static func command(_ key: String, _ field: WritableKeyPath<Root, [String]> & Sendable) -> SectionKey {
+        SectionKey(name: key, secret: false, apply: { config, value in
             if case .other("an empty array") = value {
                 config[keyPath: field] = []
                 return nil

@@ -1,0 +1,92 @@
+import Foundation
+
+/// One table of the config file, owned by what it configures: its keys (how each is checked,
+/// applied and printed), their defaults (the type's initial values), checks between them, and
+/// its documented block of `config default`.
+protocol ConfigSection: Sendable, Equatable {
+    /// The defaults.
+    init()
+    /// `rules.crypto_change`.
+    static var table: String { get }
+    static var keys: [SectionKey<Self>] { get }
+    /// Its block of the documented default file: header, comments, each key at its default.
+    static var documented: String { get }
+    /// Checks between keys; the key named (within the table) is the one to fix.
+    func check() -> (key: String, message: String)?
+}
+
+extension ConfigSection {
+    func check() -> (key: String, message: String)? { nil }
+}
+
+/// One key of a section: its name in the table, how its TOML value is checked and applied, how
+/// it prints.
+struct SectionKey<Root>: Sendable {
+    let name: String
+    let secret: Bool
+    /// Applies the value, or returns what is wrong with it ("must be true or false, got \"yes\"").
+    let apply: @Sendable (inout Root, ConfigValue) -> String?
+    let render: @Sendable (Root) -> String
+}
+
+/// One config key as the loader sees it: the full path, and the section's key applied through
+/// the section's place in `Config`.
+struct ConfigSetting: Sendable {
+    let path: [String]
+    let secret: Bool
+    let apply: @Sendable (inout Config, ConfigValue) -> String?
+    let render: @Sendable (Config) -> String
+
+    var key: String { path.joined(separator: ".") }
+}
+
+/// A section in its place in `Config`.
+struct ConfigSectionEntry: Sendable {
+    let table: String
+    let settings: [ConfigSetting]
+    /// Its check, the key named in full.
+    let check: @Sendable (Config) -> (key: String, message: String)?
+    let documented: String
+
+    init<Section: ConfigSection>(_ field: WritableKeyPath<Config, Section> & Sendable) {
+        table = Section.table
+        settings = Section.keys.map { key in
+            ConfigSetting(path: Section.table.keyPath + [key.name], secret: key.secret,
+                          apply: { config, value in key.apply(&config[keyPath: field], value) },
+                          render: { key.render($0[keyPath: field]) })
+        }
+        check = { config in config[keyPath: field].check().map { (Section.table + "." + $0.key, $0.message) } }
+        documented = Section.documented
+    }
+}
+
+extension Config {
+    /// Every key the config file may hold, in the order `config check` prints them.
+    static let settings: [ConfigSetting] = sections.flatMap(\.settings)
+
+    static let settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })
+    /// Tables that may appear, with or without keys of their own.
+    static let tables: Set<String> = Set(settings.flatMap { setting in
+        (1..<setting.path.count).map { setting.path.prefix($0).joined(separator: ".") }
+    })
+
+    /// Checks between keys, each section's in order; the key named is the one to fix.
+    func crossCheck() -> (key: String, message: String)? {
+        Self.sections.lazy.compactMap { $0.check(self) }.first
+    }
+
+    /// The effective config as TOML, keys masked.
+    func renderedTOML() -> String {
+        var text = ""
+        var table = ""
+        for setting in Self.settings {
+            let owner = setting.path.dropLast().joined(separator: ".")
+            if owner != table {
+                text += (text.isEmpty ? "" : "\n") + "[\(owner)]\n"
+                table = owner
+            }
+            text += "\(setting.path.last!) = \(setting.render(self))\n"
+        }
+        return text
+    }
+}

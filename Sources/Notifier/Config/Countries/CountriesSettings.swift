@@ -1,0 +1,37 @@
+import Feeds
+import Foundation
+import Rules
+
+/// `[feeds.countries]`: where country facts come from.
+struct CountriesSettings: ConfigSection {
+    static let table = "feeds.countries"
+
+    var enabled = true
+    var source = CountriesSource.embedded
+    var baseURL = "https://api.restcountries.com/countries/v5"
+    var apiKey = ""
+    var interval = Duration.seconds(7 * 86400)
+
+    static let keys: [SectionKey<CountriesSettings>] = [
+        .bool("enabled", \.enabled),
+        .choice("source", \.source),
+        .url("base_url", \.baseURL),
+        .string("api_key", \.apiKey, secret: true),
+        .duration("interval", \.interval, atLeast: .seconds(60)),
+    ]
+
+    static let documented = #"""
+[feeds.countries]
+# Where country facts come from:
+#   "embedded"          compiled into the program, works offline (default)
+#   "restcountries-v5"  https://api.restcountries.com/countries/v5, needs api_key
+#   "restcountries-v3"  a self-hosted restcountries server speaking v3.1 (set base_url)
+enabled = true
+source = "embedded"
+base_url = "https://api.restcountries.com/countries/v5"
+# The key for restcountries-v5; the environment variable NOTIFIER_RESTCOUNTRIES_KEY wins.
+api_key = ""
+# How often a remote source is fetched again (the embedded one is never fetched).
+interval = "7d"
+"""#
+}

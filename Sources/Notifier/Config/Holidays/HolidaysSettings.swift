@@ -1,0 +1,37 @@
+import Feeds
+import Foundation
+import Rules
+
+/// `[feeds.holidays]`: computed Estonian holidays, or the remote API.
+struct HolidaysSettings: ConfigSection {
+    static let table = "feeds.holidays"
+
+    var enabled = true
+    var source = HolidaysSource.embedded
+    var baseURL = ""
+    var apiKey = ""
+    var interval = Duration.seconds(6 * 3600)
+    var cacheTTL = Duration.seconds(7 * 86400)
+
+    static let keys: [SectionKey<HolidaysSettings>] = [
+        .bool("enabled", \.enabled),
+        .choice("source", \.source),
+        .url("base_url", \.baseURL),
+        .string("api_key", \.apiKey, secret: true),
+        .duration("interval", \.interval, atLeast: .seconds(60)),
+        .duration("cache_ttl", \.cacheTTL, atLeast: .zero),
+    ]
+
+    static let documented = #"""
+[feeds.holidays]
+# "embedded" (computed, offline) or "remote" (the holiday API at base_url, needs api_key).
+enabled = true
+source = "embedded"
+base_url = ""
+# The environment variable NOTIFIER_HOLIDAYS_KEY wins.
+api_key = ""
+interval = "6h"
+# Days fetched from the remote API are asked again only after this long.
+cache_ttl = "7d"
+"""#
+}

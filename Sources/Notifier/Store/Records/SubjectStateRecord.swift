@@ -1,0 +1,101 @@
+import Foundation
+import GRDB
+import Rules
+
+/// One rule state as a row of `subject_state`, its machine's state in columns (`state`,
+/// `since`, `notified`, `until`) as a person reading the store with sqlite3 sees it. A row that
+/// does not decode throws, so that it is kept aside, never read as "armed".
+struct SubjectStateRecord: FetchableRecord, PersistableRecord, Equatable {
+    static let databaseTableName = "subject_state"
+
+    var key: SubjectKey
+    var record: SubjectRecord
+    var updatedAt: Date
+
+    init(key: SubjectKey, record: SubjectRecord, updatedAt: Date) {
+        self.key = key
+        self.record = record
+        self.updatedAt = updatedAt
+    }
+
+    init(row: Row) throws {
+        key = SubjectKey(rule: try row.decode(forColumn: "rule"), subject: try row.decode(forColumn: "subject"))
+        let state: AlertStateMachine.State
+        switch try row.decode(String.self, forColumn: "state") {
+        case "armed": state = .armed
+        case "pending": state = .pending(since: try row.decode(forColumn: "since"))
+        case "firing": state = .firing(since: try row.decode(forColumn: "since"), lastNotified: try row.decode(forColumn: "notified"))
+        case "cooling_down": state = .coolingDown(until: try row.decode(forColumn: "until"))
+        case let other: throw StoreRecordError.unknown("state", other)
+        }
+        record = SubjectRecord(machine: AlertStateMachine(state: state), lastValue: try row.decode(forColumn: "last_value"),
+                               lastEvaluated: try row.decode(forColumn: "last_evaluated"),
+                               lastNotified: try row.decode(forColumn: "last_notified"), anchor: try row.decode(forColumn: "anchor"))
+        if let signal: String = try row.decode(forColumn: "last_signal") {
+            guard let known = Threshold.Signal(rawValue: signal) else { throw StoreRecordError.unknown("last_signal", signal) }
+            record.lastSignal = known
+        }
+        record.quietNote = try row.decode(forColumn: "quiet_note")
+        if let flap: String = try row.decode(forColumn: "flap") {
+            record.flap = try JSONDecoder().decode(FlapDetector.self, from: Data(flap.utf8))
+        }
+        updatedAt = try row.decode(forColumn: "updated_at")
+    }
+
+    func encode(to container: inout PersistenceContainer) {
+        container["rule"] = key.rule
+        container["subject"] = key.subject
+        var since: Date?, notified: Date?, until: Date?
+        let state: String
+        switch record.machine.state {
+        case .armed: state = "armed"
+        case .pending(let start): (state, since) = ("pending", start)
+        case .firing(let start, let last): (state, since, notified) = ("firing", start, last)
+        case .coolingDown(let end): (state, until) = ("cooling_down", end)
+        }
+        container["state"] = state
+        container["since"] = since
+        container["notified"] = notified
+        container["until"] = until
+        container["last_value"] = record.lastValue
+        container["last_evaluated"] = record.lastEvaluated
+        container["last_notified"] = record.lastNotified
+        container["anchor"] = record.anchor
+        container["last_signal"] = record.lastSignal?.rawValue
+        container["quiet_note"] = record.quietNote
+        // The recent fires of a rule watching for flapping, as JSON: a list, not a state.
+        container["flap"] = record.flap.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        container["updated_at"] = updatedAt
+    }
+
+    static func createTable(_ db: Database) throws {
+        try db.create(table: databaseTableName) { t in
+            t.column("rule", .text).notNull()
+            t.column("subject", .text).notNull()
+            t.column("state", .text).notNull()  // armed, pending, firing, cooling_down
+            t.column("since", .datetime)  // pending and firing: since when
+            t.column("notified", .datetime)  // firing: when the user last heard of it
+            t.column("until", .datetime)  // cooling_down: until when
+            t.column("last_value", .text)
+            t.column("last_evaluated", .datetime)
+            t.column("last_notified", .datetime)
+            t.column("anchor", .double)
+            t.column("last_signal", .text)  // beyondFire, between, rearmed
+            t.column("quiet_note", .text)  // the suppression last noted (`notifier why`)
+            t.column("flap", .text)  // FlapDetector as JSON, where the rule watches for flapping
+            t.column("updated_at", .datetime).notNull()
+            t.primaryKey(["rule", "subject"])
+        }
+    }
+}
+
+/// A stored value this version does not know.
+enum StoreRecordError: Error, CustomStringConvertible {
+    case unknown(String, String)
+
+    var description: String {
+        switch self {
+        case .unknown(let column, let value): return "unknown \(column) \(value.debugDescription)"
+        }
+    }
+}

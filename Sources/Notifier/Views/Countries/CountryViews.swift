@@ -1,0 +1,11 @@
+import ArgumentParser
+import Rules
+
+extension FeedView {
+    /// `notifier open country KZ`.
+    static let country = FeedView(.country, command: OpenCountry.self) { subjects, json in
+        guard subjects.count == 1 else { return false }
+        try OpenCountry.show(subjects[0], json: json, context: AppContext.load(configPath: nil))
+        return true
+    }
+}

@@ -1,0 +1,7 @@
+import ArgumentParser
+import Rules
+
+extension FeedView {
+    /// `notifier open forecast Tallinn`.
+    static let forecast = FeedView(.forecast, command: OpenForecast.self)
+}

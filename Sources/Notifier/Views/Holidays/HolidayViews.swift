@@ -1,0 +1,14 @@
+import ArgumentParser
+import Rules
+
+extension FeedView {
+    /// `notifier open holiday 2026-12-24`.
+    static let holiday = FeedView(.holiday, command: OpenHoliday.self)
+
+    /// `notifier open week [DATE]`.
+    static let week = FeedView(.week, command: OpenWeek.self) { subjects, json in
+        guard subjects.count <= 1, !json else { return false }
+        try await OpenWeek.show(date: subjects.first, firstDay: nil, next: 0, prev: 0, context: AppContext.load(configPath: nil))
+        return true
+    }
+}

@@ -1,0 +1,60 @@
+import ArgumentParser
+import Foundation
+import Rules
+
+/// The views of the registered feeds, as `open`, `open-url`, `list`, the click's deep link and
+/// the fast path reach them: through the feed registry, naming no feed.
+struct ViewRegistry: Sendable {
+    let feeds: [any FeedKind]
+    let views: [FeedView]
+    /// The links these views answer, then `list` and `history`.
+    let catalog: LinkCatalog
+
+    init(feeds: [any FeedKind]) {
+        self.feeds = feeds
+        views = feeds.flatMap(\.views)
+        catalog = LinkCatalog(views.map(\.link))
+    }
+
+    /// The program's views: those of `FeedRegistry.all`.
+    static let program = ViewRegistry(feeds: FeedRegistry.all)
+
+    func view(named name: String) -> FeedView? {
+        views.first { $0.name == name }
+    }
+
+    /// `open <name> ARGUMENTS…`: parsed by the view's own command and run. `false` when no
+    /// registered feed has a view of that name.
+    func open(_ name: String, _ arguments: [String]) async throws -> Bool {
+        guard let view = view(named: name) else { return false }
+        try await view.run(view.command.parse(arguments))
+        return true
+    }
+
+    /// `open-url notifier://<view>/<subject>`: parsed strictly against these views' links; a
+    /// feed's view opens here, `list` and `history` through the program's parser.
+    func openURL(_ url: String, configPath: String?) async throws {
+        let link: DeepLink
+        do {
+            link = try DeepLink(url: url, in: catalog)
+        } catch {
+            throw UserError.invalidArgument("\(error): '\(TextSanitizer.singleLine(String(url.prefix(100))))'")
+        }
+        let config = configPath.map { ["--config", $0] } ?? []
+        if try await open(link.view.rawValue, [link.argument] + config) { return }
+        try await AsyncDispatch.run(NotifierCommand.parseAsRoot(link.arguments + config))
+    }
+
+    /// Clicks open detail views, so their start-up is the program's hot path, and a third of it
+    /// went to argument-parser building its command tree by reflection. A view's plain form
+    /// (`open country KZ`, `open crypto BTC --json`, `open week`) goes to its fast path first;
+    /// anything else (options, help, typos) goes through the parser.
+    func fastPath(_ arguments: [String]) async throws -> Bool {
+        let json = arguments.count > 2 && arguments.last == "--json"
+        let plain = json ? arguments.dropLast() : arguments[...]
+        guard plain.count >= 2, plain.first == "open", !plain.dropFirst(2).contains(where: { $0.hasPrefix("-") }),
+              let view = view(named: plain[plain.startIndex + 1]), let fastPath = view.fastPath
+        else { return false }
+        return try await fastPath(Array(plain.dropFirst(2)), json)
+    }
+}

@@ -1,0 +1,20 @@
+import Foundation
+
+extension DeepLink.View {
+    /// The events of one day of the Estonian calendar; the argument is "YYYY-MM-DD".
+    public static let holiday = DeepLink.View(rawValue: "holiday")
+    /// The week around a date; the argument is YYYY-MM-DD.
+    public static let week = DeepLink.View(rawValue: "week")
+}
+
+extension LinkedView {
+    public static let holiday = LinkedView("holiday") { HolidayDate(string: $0) != nil }
+    public static let week = LinkedView("week") { HolidayDate(string: $0) != nil }
+}
+
+extension DeepLink {
+    /// `notifier open holiday 2026-12-24`: every event of that date.
+    public static func holiday(_ date: HolidayDate) -> DeepLink {
+        DeepLink(validated: .holiday, argument: date.description)
+    }
+}

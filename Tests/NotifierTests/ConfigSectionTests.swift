@@ -1,0 +1,21 @@
+import Foundation
+@testable import Notifier
+import Testing
+
+/// Each section owns its block of the documented default file: the block alone says the
+/// section's defaults and names exactly its keys.
+@Suite struct ConfigSectionTests {
+    @Test func eachBlockSaysItsSectionsDefaultsAndNamesItsKeys() throws {
+        for section in Config.sections {
+            #expect(try ConfigLoader.parse(section.documented + "\n", file: section.table) == Config(), "\(section.table)")
+            let lines = section.documented.split(separator: "\n")
+            #expect(lines.first == "[\(section.table)]")
+            let keys = lines.filter { !$0.hasPrefix("#") && $0.contains(" = ") }.map { String($0.prefix { $0 != " " }) }
+            #expect(keys.sorted() == section.settings.map { $0.path.last! }.sorted(), "\(section.table)")
+        }
+    }
+
+    @Test func tablesAreNamedOnce() {
+        #expect(Set(Config.sections.map(\.table)).count == Config.sections.count)
+    }
+}
