@@ -47,7 +47,8 @@ public enum ProcessRunner {
         }
         let deadline = DispatchTime.now() + .milliseconds(Int(timeout.components.seconds * 1000))
         if group.wait(timeout: deadline) == .timedOut {
-            process.terminate()
+            // SIGKILL: a child may inherit SIGTERM blocked from the test process and ignore it.
+            kill(process.processIdentifier, SIGKILL)
             // A process started meanwhile may have inherited the pipe and hold it open.
             _ = group.wait(timeout: .now() + 5)
         }
