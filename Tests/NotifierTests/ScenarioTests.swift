@@ -147,4 +147,43 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.split(separator: "\n").count == number, "only the recordings' names: nothing decided from garbage")
     }
+
+    /// As a person runs it in a terminal: the same plain lines as through a pipe, feed text (the
+    /// holidays' names) as it is, no escape sequences among the decisions.
+    @Test func inATerminalTheDifferenceIsPlainLines() async throws {
+        let sandbox = try Sandbox()
+        let golden = Self.shipped("holidays").appendingPathComponent("expected.txt")
+        let changed = sandbox.root.appendingPathComponent("changed.txt")
+        try String(contentsOf: golden, encoding: .utf8).replacingOccurrences(of: "in 7 days: notified", with: "in 7 days: NOTIFIED")
+            .write(to: changed, atomically: true, encoding: .utf8)
+        let session = try await TmuxSession(InteractiveCountryTests.command(["test", Self.shipped("holidays").path, "--expect", changed.path]),
+                                            environment: sandbox.environment(["TERM": "xterm-256color"]), width: 240, height: 20)
+        #expect(await session.waitFor("exited with 1"), "\(session.lastSeen)")
+        let screen = try await session.screen(escapes: true)
+        let decisions = screen.split(separator: "\n").filter { $0.contains("holiday_upcoming") }
+        #expect(decisions.count == 6, "\(screen)")
+        #expect(decisions.allSatisfy { !$0.contains("\u{1B}") }, "\(screen.debugDescription)")
+        #expect(screen.contains("+   holiday_upcoming 2019-02-22@7/folk/Talvine peetripäev  09:00 2019-02-22 in 7 days: notified: Talvine peetripäev"), "\(screen)")
+    }
+
+    /// OpenWeatherMap's answers replay too: the captured one, then one with a day 6 °C warmer.
+    @Test func anOpenWeatherMapRecordingIsTheForecastFeed() async throws {
+        let sandbox = try Sandbox()
+        let directory = sandbox.root.appendingPathComponent("scenario")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let captured = try Samples.data("openweathermap_forecast_5day3h_berlin_2020.json")
+        try captured.write(to: directory.appendingPathComponent("0001-2020-04-06T09:00.openweathermap.json"))
+        var answer = try #require(try JSONSerialization.jsonObject(with: captured) as? [String: Any])
+        answer["list"] = try #require(answer["list"] as? [[String: Any]]).map { slot in
+            guard (slot["dt_txt"] as? String)?.hasPrefix("2020-04-08") == true, var main = slot["main"] as? [String: Any] else { return slot }
+            for field in ["temp", "temp_min", "temp_max"] { main[field] = (main[field] as? Double).map { $0 + 6 } ?? main[field] }
+            var warmer = slot
+            warmer["main"] = main
+            return warmer
+        }
+        try JSONSerialization.data(withJSONObject: answer).write(to: directory.appendingPathComponent("0002-2020-04-06T09:30.openweathermap.json"))
+        let result = try await ProcessRunner.notifier(["test", directory.path], environment: sandbox.environment())
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("  forecast_temperature Tallinn/2020-04-08/max  09:30 25 °C: notified: the high moved 6 °C since last notified"), "\(result.stdout)")
+    }
 }
