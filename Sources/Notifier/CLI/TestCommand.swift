@@ -68,7 +68,7 @@ struct TestCommand: ParsableCommand {
             guard let feed = feeds.first(where: { $0.recordingSuffixes.contains(step.suffix) }) else { continue }
             text += step.file + "\n"
             for note in feed.replay(step.data, suffix: step.suffix, now: step.at, config: config, state: &state) {
-                text += "  \(note.key.rule) \(note.key.subject)  \(TextSanitizer.singleLine(NoteText.line(note, now: step.at, timeZone: timeZone)))\n"
+                text += "  \(note.key.rule) \(note.shownSubject)  \(TextSanitizer.singleLine(NoteText.line(note, now: step.at, timeZone: timeZone)))\n"
             }
         }
         return text

@@ -11,7 +11,7 @@ extension CryptoFeedKind: RecordedFeed {
         guard config.crypto.enabled, let page = try? CoinLoreDecoder.decodeTickersPage(data), !page.isEmpty else {
             // No data is no data: nothing evaluated; the first failure after data noted once.
             guard state.failing.insert(name).inserted else { return [] }
-            return state.engine.unknownNotes(rules: CryptoRound.rules, now: now)
+            return state.engine.feedUnknownNotes(rules: CryptoRound.rules, now: now)
         }
         state.failing.remove(name)
         let wanted = Set(config.watchedSymbols.map { $0.uppercased() })

@@ -16,7 +16,7 @@ extension ForecastFeedKind: RecordedFeed {
         guard let forecast else {
             // No data is no data: nothing evaluated; the first failure after data noted once.
             guard state.failing.insert(name).inserted else { return [] }
-            return state.engine.unknownNotes(rules: Set(config.forecastRules.map { type(of: $0).id }), now: now)
+            return state.engine.feedUnknownNotes(rules: Set(config.forecastRules.map { type(of: $0).id }), now: now)
         }
         state.failing.remove(name)
         // The place's days are its own: today where the forecast is, else where the scenario is.
