@@ -145,4 +145,36 @@ import Testing
         #expect(await daemon.stop() == 0)
         await server.stop()
     }
+
+    /// An editor that saves and signals at every save: each save changes the file, but not the
+    /// crypto feed's settings, so its schedule goes on as before (each save is a reload).
+    @Test func savesThatLeaveAFeedsSettingsAloneKeepItsSchedule() async throws {
+        let page = try Samples.data("coinlore_tickers_page1.json")
+        let server = try await LoopbackServer.start([("GET /api/tickers", { _ in LoopbackServer.json(page) })])
+        let config = """
+            [feeds.crypto]
+            base_url = "\(server.baseURL)/api"
+            interval = "1h"
+            [rules.launch_country]
+            enabled = false
+            [rules.holiday_upcoming]
+            enabled = false
+            [rules.crypto_change]
+            threshold_percent = 5
+            """
+        let sandbox = try Sandbox(config: config)
+        let daemon = try DaemonProcess(["--output", "json"], environment: sandbox.environment())
+        #expect(await daemon.waitUntil { _ in await server.requests(to: "/api/tickers") == 1 }, "\(daemon.stderr)")
+        for save in 1...5 {
+            try config.replacingOccurrences(of: "threshold_percent = 5", with: "threshold_percent = \(5 + save)")
+                .write(to: sandbox.configFile, atomically: true, encoding: .utf8)
+            daemon.signal(SIGHUP)
+            #expect(await daemon.waitUntil { $0.stderr.components(separatedBy: "config reloaded").count == save + 1 }, "\(daemon.stderr)")
+        }
+        // Each reload's feed loop is running by now; a poll would have been at once.
+        #expect(await daemon.waitUntil(timeout: .seconds(2)) { _ in await server.requests(to: "/api/tickers") > 1 } == false,
+                "five reloads of other settings cost no request")
+        #expect(await daemon.stop() == 0)
+        await server.stop()
+    }
 }
