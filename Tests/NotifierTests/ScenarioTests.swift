@@ -116,6 +116,14 @@ import Testing
         let tokyo = try await ProcessRunner.notifier(["test", directory.path], environment: sandbox.environment())
         #expect(tokyo.status == 0 && tokyo.stdout.contains("  forecast_precipitation Tallinn/2025-10-25/wet  08:00 93 %"), "\(tokyo.stdout)")
 
+        // 03:30 on 31 March 2019 never happened in Tallinn: the clocks went from 03:00 to 04:00.
+        try Data("time_zone = \"Europe/Tallinn\"\n".utf8).write(to: directory.appendingPathComponent("scenario.toml"))
+        try FileManager.default.copyItem(at: recording, to: directory.appendingPathComponent("0002-2019-03-31T03:30.open-meteo.json"))
+        let skipped = try await ProcessRunner.notifier(["test", directory.path], environment: sandbox.environment())
+        #expect(skipped.status == 2)
+        #expect(skipped.stderr.contains("0002-2019-03-31T03:30.open-meteo.json: names a time that does not exist in Europe/Tallinn"), "\(skipped.stderr)")
+        try FileManager.default.removeItem(at: directory.appendingPathComponent("0002-2019-03-31T03:30.open-meteo.json"))
+
         try Data("# the clock\ntime_zone = \"Mars/Olympus\"\n".utf8).write(to: directory.appendingPathComponent("scenario.toml"))
         let bad = try await ProcessRunner.notifier(["test", directory.path], environment: sandbox.environment())
         #expect(bad.status == 2)

@@ -30,6 +30,9 @@ struct Scenario: Sendable {
         var steps: [Step] = []
         for name in names where name.hasSuffix(".json") {
             guard let (at, suffix) = parse(name, timeZone: timeZone) else {
+                if name.wholeMatch(of: pattern) != nil {
+                    throw Problem(description: "\(directory)/\(name): names a time that does not exist in \(timeZone.identifier) (a day or hour out of range, or skipped by a change to summer time)")
+                }
                 throw Problem(description: "\(directory)/\(name): a recording is named NNNN-YYYY-MM-DDTHH:MM.<feed>.json, such as 0001-2026-12-23T09:00.coinlore.json")
             }
             guard suffixes.contains(suffix) else {
@@ -47,10 +50,12 @@ struct Scenario: Sendable {
         return Scenario(steps: steps)
     }
 
+    nonisolated(unsafe) static let pattern = /\d+-(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)\.([a-z0-9_-]+)\.json/
+
     /// The time and feed of a recording's name; `nil` for a name that is not one, or for a
     /// local time that does not exist (skipped by a change to summer time).
     static func parse(_ name: String, timeZone: TimeZone = .gmt) -> (Date, String)? {
-        guard let match = name.wholeMatch(of: /\d+-(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)\.([a-z0-9_-]+)\.json/) else { return nil }
+        guard let match = name.wholeMatch(of: pattern) else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = timeZone
         let parts = DateComponents(year: Int(match.1), month: Int(match.2), day: Int(match.3), hour: Int(match.4), minute: Int(match.5))
