@@ -24,7 +24,7 @@ import Testing
         }
 
         func release() {
-            if let holder { kill(holder.processIdentifier, SIGKILL); holder.waitUntilExit() }
+            if let holder { kill(holder.processIdentifier, SIGKILL); KilledProcess.awaitExit(holder) }
             holder = nil
         }
     }

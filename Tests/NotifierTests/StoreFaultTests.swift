@@ -79,7 +79,7 @@ import Testing
         #expect(logs.all.filter(\.isProblem).count == problems.count, "said once, not on every retry")
 
         kill(holder.processIdentifier, SIGKILL)
-        holder.waitUntilExit()
+        KilledProcess.awaitExit(holder)
         print("lock released after", ContinuousClock.now - started)
         await dispatcher.deliverDue(now: now.addingTimeInterval(1))
         await dispatcher.deliverDue(now: now.addingTimeInterval(2))
@@ -156,7 +156,6 @@ struct TinyDisk {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+        return KilledProcess.exitStatus(process) == 0
     }
 }

@@ -43,13 +43,19 @@ public final class DaemonProcess: @unchecked Sendable {
         kill(process.processIdentifier, number)
     }
 
-    /// Stops it with SIGTERM and returns its exit status.
-    public func stop() async -> Int32 {
+    /// Stops it with SIGTERM and returns its exit status; -1 (and SIGKILL) if it has not
+    /// ended within `timeout`. Never `waitUntilExit`: under load it can miss the exit and spin on
+    /// the zombie for good (seen: a full run hung 15 minutes on a daemon long gone).
+    public func stop(timeout: TimeInterval = 30) async -> Int32 {
         signal(SIGTERM)
         return await withCheckedContinuation { continuation in
             Blocking.run {
-                self.process.waitUntilExit()
-                continuation.resume(returning: self.process.terminationStatus)
+                let status = KilledProcess.exitStatus(self.process, timeout: timeout)
+                if status == -1 {
+                    kill(self.process.processIdentifier, SIGKILL)
+                    KilledProcess.awaitExit(self.process)
+                }
+                continuation.resume(returning: status)
             }
         }
     }
