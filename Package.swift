@@ -6,6 +6,13 @@ import PackageDescription
 let ourSwiftSettings: [SwiftSetting] = Context.environment["NOTIFIER_WARNINGS_AS_ERRORS"] == "1"
     ? [.unsafeFlags(["-warnings-as-errors"])] : []
 
+/// Set by scripts/install-binary: ICU's data trimmed by scripts/icu-trim, linked in place of the
+/// toolchain's (Sources/ICUData, issue 17). Unset, every build links ICU's data as it comes.
+let trimmedICUData: [CSetting] = {
+    guard let path = Context.environment["NOTIFIER_ICU_DATA"], let symbol = Context.environment["NOTIFIER_ICU_SYMBOL"] else { return [] }
+    return [.define("NOTIFIER_ICU_DATA", to: "\"\(path)\""), .define("NOTIFIER_ICU_SYMBOL", to: symbol)]
+}()
+
 let package = Package(
     name: "notifier",
     products: [
@@ -40,6 +47,7 @@ let package = Package(
         ),
         // glibc's <malloc.h>: the daemon's heap settings (Sources/Notifier/Support/Heap.swift).
         .systemLibrary(name: "CMalloc"),
+        .target(name: "ICUData", cSettings: trimmedICUData),
         .target(name: "Rules", swiftSettings: ourSwiftSettings),
         .target(
             name: "Feeds",
@@ -49,7 +57,7 @@ let package = Package(
         .executableTarget(
             name: "Notifier",
             dependencies: [
-                "CMalloc", "CNcurses", "CNotify", "Feeds", "Rules",
+                "CMalloc", "CNcurses", "CNotify", "Feeds", "ICUData", "Rules",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -114,35 +114,74 @@ import Testing
 /// Issue 18 item 11: a SIGHUP storm does not restart the feeds' schedules; a real change still
 /// reloads.
 @Suite struct DaemonHangupStormTests {
+    /// A daemon polling a loopback CoinLore hourly, after its first poll; its config's text.
+    struct HourlyCrypto {
+        let server: LoopbackServer
+        let sandbox: Sandbox
+        let daemon: DaemonProcess
+        let config: String
+
+        init(_ extra: String = "") async throws {
+            let page = try Samples.data("coinlore_tickers_page1.json")
+            server = try await LoopbackServer.start([("GET /api/tickers", { _ in LoopbackServer.json(page) })])
+            config = """
+                [feeds.crypto]
+                base_url = "\(server.baseURL)/api"
+                interval = "1h"
+                [rules.launch_country]
+                enabled = false
+                [rules.holiday_upcoming]
+                enabled = false
+
+                """ + extra
+            sandbox = try Sandbox(config: config)
+            daemon = try DaemonProcess(["--output", "json"], environment: sandbox.environment())
+            #expect(await requests(becomes: 1), "\(daemon.stderr)")
+        }
+
+        func requests(becomes count: Int) async -> Bool {
+            await daemon.waitUntil { _ in await server.requests(to: "/api/tickers") == count }
+        }
+
+        /// Writes the config with `old` replaced and sends SIGHUP.
+        func save(replacing old: String, with new: String) throws {
+            try config.replacingOccurrences(of: old, with: new).write(to: sandbox.configFile, atomically: true, encoding: .utf8)
+            daemon.signal(SIGHUP)
+        }
+
+        func reloads() -> Int { daemon.stderr.components(separatedBy: "config reloaded").count - 1 }
+    }
+
     @Test func aStormOfHangupsCostsNoRequestsAndAChangeStillCounts() async throws {
-        let page = try Samples.data("coinlore_tickers_page1.json")
-        let server = try await LoopbackServer.start([("GET /api/tickers", { _ in LoopbackServer.json(page) })])
-        let config = """
-            [feeds.crypto]
-            base_url = "\(server.baseURL)/api"
-            interval = "1h"
-            [rules.launch_country]
-            enabled = false
-            [rules.holiday_upcoming]
-            enabled = false
-            """
-        let sandbox = try Sandbox(config: config)
-        let daemon = try DaemonProcess(["--output", "json"], environment: sandbox.environment())
-        #expect(await daemon.waitUntil { _ in await server.requests(to: "/api/tickers") == 1 }, "\(daemon.stderr)")
+        let crypto = try await HourlyCrypto()
         // 100 a second for 3 s, as a misbehaving script would send them.
         for _ in 0..<300 {
-            daemon.signal(SIGHUP)
+            crypto.daemon.signal(SIGHUP)
             try await Task.sleep(for: .milliseconds(10))
         }
         // A real change after the storm: its reload is the readiness mark (the storm's are done).
-        try config.replacingOccurrences(of: "interval = \"1h\"", with: "interval = \"2h\"").write(to: sandbox.configFile, atomically: true, encoding: .utf8)
-        daemon.signal(SIGHUP)
-        #expect(await daemon.waitUntil { $0.stderr.contains("config reloaded") }, "\(daemon.stderr)")
-        #expect(await daemon.waitUntil { _ in await server.requests(to: "/api/tickers") == 2 }, "the changed config polls again")
-        #expect(daemon.stderr.components(separatedBy: "config reloaded").count == 2, "one reload, for the one change: \(daemon.stderr)")
-        #expect(await server.requests(to: "/api/tickers") == 2, "the storm cost no request")
-        #expect(daemon.process.isRunning)
-        #expect(await daemon.stop() == 0)
-        await server.stop()
+        try crypto.save(replacing: "interval = \"1h\"", with: "interval = \"2h\"")
+        #expect(await crypto.daemon.waitUntil { _ in crypto.reloads() == 1 }, "\(crypto.daemon.stderr)")
+        #expect(await crypto.requests(becomes: 2), "the changed config polls again")
+        #expect(crypto.reloads() == 1, "one reload, for the one change: \(crypto.daemon.stderr)")
+        #expect(await crypto.server.requests(to: "/api/tickers") == 2, "the storm cost no request")
+        #expect(crypto.daemon.process.isRunning)
+        #expect(await crypto.daemon.stop() == 0)
+        await crypto.server.stop()
+    }
+
+    /// An editor that saves and signals at every save: each save changes the file, but not the
+    /// crypto feed's settings, so its schedule goes on as before (each save is a reload).
+    @Test func savesThatLeaveAFeedsSettingsAloneKeepItsSchedule() async throws {
+        let crypto = try await HourlyCrypto("[rules.crypto_change]\nthreshold_percent = 5\n")
+        for save in 1...5 {
+            try crypto.save(replacing: "threshold_percent = 5", with: "threshold_percent = \(5 + save)")
+            #expect(await crypto.daemon.waitUntil { _ in crypto.reloads() == save }, "\(crypto.daemon.stderr)")
+        }
+        // Each reload's feed loop is running by now; a poll would have been at once.
+        #expect(await crypto.daemon.waitUntil(timeout: .seconds(2)) { _ in await crypto.server.requests(to: "/api/tickers") > 1 } == false,
+                "five reloads of other settings cost no request")
+        #expect(await crypto.daemon.stop() == 0)
+        await crypto.server.stop()
     }
 }

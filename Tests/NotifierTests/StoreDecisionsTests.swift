@@ -38,4 +38,18 @@ import Testing
                 "the newest suppressions, oldest first; fired is not one")
         #expect(try store.latestDecisions()[SubjectKey(rule: "crypto_change", subject: "ETH:up")]?.outcome == .fired)
     }
+
+    /// A feed's failure is one row per rule, found by `why RULE SUBJECT` for each of its subjects.
+    @Test func aNoteAboutEverySubjectIsFoundForEach() throws {
+        let sandbox = try Sandbox()
+        let store = try Store(path: sandbox.storeFile.path)
+        let every = DecisionNote(key: SubjectKey(rule: "crypto_change", subject: DecisionNote.everySubject), at: Self.now, outcome: .feedUnknown,
+                                 detail: "not evaluated, the feed failed, state kept as of 13:50 (each of its 2 subjects)")
+        let elsewhere = DecisionNote(key: SubjectKey(rule: "crypto_move", subject: DecisionNote.everySubject), at: Self.now, outcome: .feedUnknown)
+        try store.commit(records: [:], outbox: Outbox(), notes: [Self.note("BTC:down", daysAgo: 0.01), every, elsewhere], now: Self.now)
+        #expect(try store.decisions(rule: "crypto_change", subject: "BTC", limit: 10) == [Self.note("BTC:down", daysAgo: 0.01), every])
+        #expect(try store.decisions(rule: "crypto_change", subject: "ETH", limit: 10) == [every])
+        #expect(try store.decisions(rule: nil, subject: nil, suppressionsOnly: true, limit: 10).map(\.shownSubject)
+                == ["BTC:down", "(every subject)", "(every subject)"])
+    }
 }

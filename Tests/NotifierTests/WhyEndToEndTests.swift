@@ -88,6 +88,12 @@ import Testing
         }
         let unknown = try await ProcessRunner.notifier(["why", "crypto_change", "BTC:down"], environment: sandbox.environment())
         #expect(unknown.stdout.components(separatedBy: "not evaluated, the feed failed, state kept as of ").count == 2, "\(unknown.stdout)")
+        // One row for the failure, about every subject of the rule, found for this one.
+        #expect(unknown.stdout.contains("crypto_change (every subject)\n"), "\(unknown.stdout)")
+        let afterFailure = try await ProcessRunner.notifier(["rules"], environment: sandbox.environment())
+        let btcDown = try #require(afterFailure.stdout.components(separatedBy: "  BTC:down  ").dropFirst().first, "\(afterFailure.stdout)")
+        #expect(btcDown.split(separator: "\n").dropFirst().first?.contains("last decision") == true
+                && btcDown.split(separator: "\n").dropFirst().first?.contains("the feed failed") == true, "\(afterFailure.stdout)")
         await server.stop()
     }
 

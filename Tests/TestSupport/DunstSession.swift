@@ -35,6 +35,12 @@ public final class DunstSession: @unchecked Sendable {
         guard !number.isEmpty else { throw MockNotificationServer.ServerError("Xvfb did not start") }
         display = ":" + number
         (bus, address) = try PrivateBus.start(in: directory)
+        // Bubbles never expire here: dunst's own 10 s would close one before a loaded machine
+        // has photographed and clicked it, and the click would then land on nothing.
+        let dunstrc = directory.appendingPathComponent(".config/dunst/dunstrc")
+        try FileManager.default.createDirectory(at: dunstrc.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try "[urgency_low]\n    timeout = 0\n[urgency_normal]\n    timeout = 0\n[urgency_critical]\n    timeout = 0\n"
+            .write(to: dunstrc, atomically: true, encoding: .utf8)
         dunst = Process()
         dunst.executableURL = URL(fileURLWithPath: "/usr/bin/dunst")
         dunst.environment = ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin", "HOME": directory.path]

@@ -9,7 +9,10 @@ public struct ProcessResult: Sendable {
 
 public enum ProcessRunner {
     /// The `notifier` built next to the test bundle.
+    /// The binary under test: the debug build beside the tests, or `NOTIFIER_TEST_BINARY` (how
+    /// scripts/icu-trim-check runs the suite against the installed form).
     public static var notifierPath: String {
+        if let chosen = ProcessInfo.processInfo.environment["NOTIFIER_TEST_BINARY"], !chosen.isEmpty { return chosen }
         let besideTests = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("notifier").path
         if FileManager.default.isExecutableFile(atPath: besideTests) { return besideTests }
         return Samples.packageRoot.appendingPathComponent(".build/debug/notifier").path
@@ -35,23 +38,30 @@ public enum ProcessRunner {
         process.standardError = err
         process.standardInput = FileHandle.nullDevice
         try process.run()
-        // Read both pipes while it runs, so a chatty process never blocks on a full pipe.
+        // Read both pipes while it runs, so a chatty process never blocks on a full pipe; in
+        // chunks, so what it wrote is there even if the pipe never reaches its end: a process the
+        // tests start at the same moment (a daemon, dunst) can inherit the pipe's write end and
+        // hold it open long after this one has exited.
         let stdoutData = LockedData(), stderrData = LockedData()
         let group = DispatchGroup()
         for (pipe, sink) in [(out, stdoutData), (err, stderrData)] {
             group.enter()
             Blocking.run {
-                sink.set(pipe.fileHandleForReading.readDataToEndOfFile())
+                while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty { sink.append(chunk) }
                 group.leave()
             }
         }
-        let deadline = DispatchTime.now() + .milliseconds(Int(timeout.components.seconds * 1000))
-        if group.wait(timeout: deadline) == .timedOut {
+        let deadline = Date().addingTimeInterval(Double(timeout.components.seconds))
+        while process.isRunning, !KilledProcess.isZombieOrGone(process.processIdentifier), Date() < deadline {
+            Thread.sleep(forTimeInterval: 0.01)
+        }
+        if process.isRunning, !KilledProcess.isZombieOrGone(process.processIdentifier) {
             // SIGKILL: a child may inherit SIGTERM blocked from the test process and ignore it.
             kill(process.processIdentifier, SIGKILL)
-            // A process started meanwhile may have inherited the pipe and hold it open.
-            _ = group.wait(timeout: .now() + 5)
         }
+        // Exited: what it wrote is in the pipes; the ends come at once unless someone else
+        // holds them open.
+        _ = group.wait(timeout: .now() + 2)
         return ProcessResult(status: KilledProcess.exitStatus(process),
                              stdout: String(decoding: stdoutData.get(), as: UTF8.self),
                              stderr: String(decoding: stderrData.get(), as: UTF8.self))
@@ -77,7 +87,7 @@ public enum Blocking {
 private final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
-    func set(_ value: Data) { lock.withLock { data = value } }
+    func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
     func get() -> Data { lock.withLock { data } }
 }
 

@@ -41,7 +41,9 @@ struct RulesCommand: ParsableCommand {
                     flap.flappingSince.map { "  [flapping since \($0.formatted(.iso8601)), \(flap.suppressed) not notified]" }
                 } ?? ""
                 text += "  \(key.subject)  \(record.machine.stateDescription(now: now))\(value)\(notified)\(snoozed)\(flapping)\n"
-                if let note = latest[key] { text += "    last decision \(NoteText.line(note, now: now, timeZone: .current))\n" }
+                // A note about every subject of the rule (the feed gone unknown) counts when newer.
+                let everyOne = latest[SubjectKey(rule: key.rule, subject: DecisionNote.everySubject)]
+                if let note = [latest[key], everyOne].compactMap({ $0 }).max(by: { $0.at < $1.at }) { text += "    last decision \(NoteText.line(note, now: now, timeZone: .current))\n" }
             }
         }
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))

@@ -8,8 +8,11 @@ struct TestCommand: ParsableCommand {
         abstract: "Run the rules over recorded responses, with a clock set to each one's time.",
         discussion: """
         DIR holds files of API responses named with the time (UTC) they stand for and their feed, \
-        such as 0001-2026-12-23T09:00.coinlore.json. Fresh private state: no network, no store, no \
-        desktop. The rules are DIR/config.toml's, else --config's, else the built-in defaults.
+        such as 0001-2026-12-23T09:00.coinlore.json; feeds: coinlore, holidays, open-meteo, \
+        openweathermap. Fresh private state: no network, no store, no desktop. The rules are \
+        DIR/config.toml's, else --config's, else the built-in defaults. DIR/scenario.toml may set \
+        time_zone = "Europe/Tallinn": the names' times, "today" and the printed times are then \
+        local times there.
         """
     )
 
@@ -26,19 +29,21 @@ struct TestCommand: ParsableCommand {
         let own = directory + "/config.toml"
         let configPath = FileManager.default.fileExists(atPath: own) ? own : global.config
         let config: Config
+        let settings: ScenarioSettings
         do {
             config = try configPath.map { path throws(ConfigError) in try ConfigLoader.load(explicitPath: path, environment: [:]).config } ?? Config()
+            settings = try ScenarioSettings.read(directory)
         } catch {
             throw UserError.config(error)
         }
         let feeds = FeedRegistry.all.compactMap { $0 as? any RecordedFeed }
         let scenario: Scenario
         do {
-            scenario = try Scenario.read(directory, suffixes: Set(feeds.map(\.recordingSuffix)))
+            scenario = try Scenario.read(directory, suffixes: Set(feeds.flatMap(\.recordingSuffixes)), timeZone: settings.timeZone)
         } catch {
             throw UserError.invalidArgument(error.description)
         }
-        let output = Self.report(scenario, feeds: feeds, config: config)
+        let output = Self.report(scenario, feeds: feeds, config: config, timeZone: settings.timeZone)
         guard let expect else {
             FileHandle.standardOutput.write(Data(output.utf8))
             return
@@ -56,14 +61,14 @@ struct TestCommand: ParsableCommand {
     }
 
     /// Each recording's decisions in the words of `notifier why`.
-    static func report(_ scenario: Scenario, feeds: [any RecordedFeed], config: Config) -> String {
-        var state = ReplayState(config: config)
+    static func report(_ scenario: Scenario, feeds: [any RecordedFeed], config: Config, timeZone: TimeZone = .gmt) -> String {
+        var state = ReplayState(config: config, timeZone: timeZone)
         var text = ""
         for step in scenario.steps {
-            guard let feed = feeds.first(where: { $0.recordingSuffix == step.suffix }) else { continue }
+            guard let feed = feeds.first(where: { $0.recordingSuffixes.contains(step.suffix) }) else { continue }
             text += step.file + "\n"
-            for note in feed.replay(step.data, now: step.at, config: config, state: &state) {
-                text += "  \(note.key.rule) \(note.key.subject)  \(TextSanitizer.singleLine(NoteText.line(note, now: step.at, timeZone: .gmt)))\n"
+            for note in feed.replay(step.data, suffix: step.suffix, now: step.at, config: config, state: &state) {
+                text += "  \(note.key.rule) \(note.shownSubject)  \(TextSanitizer.singleLine(NoteText.line(note, now: step.at, timeZone: timeZone)))\n"
             }
         }
         return text

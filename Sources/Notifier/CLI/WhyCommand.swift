@@ -51,7 +51,7 @@ struct WhyCommand: ParsableCommand {
         var shown: SubjectKey?
         for note in notes {
             if note.key != shown {
-                text += style.bold("\(note.key.rule) \(note.key.subject)") + "\n"
+                text += style.bold("\(note.key.rule) \(note.shownSubject)") + "\n"
                 shown = note.key
             }
             text += "  " + NoteText.line(note, now: now, timeZone: .current) + "\n"

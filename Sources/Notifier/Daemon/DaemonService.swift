@@ -43,6 +43,7 @@ struct DaemonService: Service {
                     }
                     reloaded.finish()
                 }
+                let pacing = FeedPacing()
                 group.addTask {
                     // Each config runs its own generation of feed loops; a reload ends the old
                     // one and starts the next. The launch country is shown once, not per reload.
@@ -51,7 +52,7 @@ struct DaemonService: Service {
                     var next = reloads.makeAsyncIterator()
                     while !Task.isCancelled {
                         let generation = Task { [current, launch] in
-                            await runGeneration(current, store: store, sink: sink, launch: launch)
+                            await runGeneration(current, store: store, sink: sink, launch: launch, pacing: pacing)
                         }
                         launch = false
                         let replacement = await withTaskCancellationHandler {
@@ -76,9 +77,11 @@ struct DaemonService: Service {
     }
 
     /// One config's feed loops and deliveries, until cancelled.
-    func runGeneration(_ runner: Runner, store: Store?, sink: any AlertSink, launch: Bool) async {
+    func runGeneration(_ runner: Runner, store: Store?, sink: any AlertSink, launch: Bool, pacing: FeedPacing? = nil) async {
         let dispatcher = Dispatcher(sink: sink, store: store, config: runner.context.config, logger: runner.logger)
-        let environment = runner.environment(store: store, dispatcher: dispatcher, launch: launch)
+        var pacedEnvironment = runner.environment(store: store, dispatcher: dispatcher, launch: launch)
+        pacedEnvironment.pacing = pacing
+        let environment = pacedEnvironment
         await withDiscardingTaskGroup { group in
             group.addTask { await deliverHeld(dispatcher, runner: runner) }
             for feed in runner.feeds { group.addTask { await feed.pollForever(environment) } }

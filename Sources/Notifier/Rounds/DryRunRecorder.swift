@@ -28,7 +28,7 @@ actor DryRunRecorder: AlertSink {
     /// What would not go out, in the words of `notifier why`.
     func suppressions(_ notes: [DecisionNote]) {
         for decided in notes where decided.outcome.isSuppression {
-            report.note("\(decided.key.rule) \(decided.key.subject)\(decided.value.map { " " + $0 } ?? ""): \(decided.detail)")
+            report.note("\(decided.key.rule) \(decided.shownSubject)\(decided.value.map { " " + $0 } ?? ""): \(decided.detail)")
         }
     }
 }

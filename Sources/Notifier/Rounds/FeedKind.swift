@@ -61,6 +61,8 @@ struct FeedEnvironment: Sendable {
     /// A dry run's report: what the round says there (what it saw, why), beside what the
     /// dispatcher records; `nil` in a pass.
     var recorder: DryRunRecorder? = nil
+    /// The daemon's record of each feed's last poll, across reloads; `nil` in a pass.
+    var pacing: FeedPacing? = nil
 
     /// A line of the dry run's report; nothing in a pass.
     func note(_ line: @autoclosure () -> String) async {

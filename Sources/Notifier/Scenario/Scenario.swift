@@ -2,7 +2,8 @@ import Foundation
 import Rules
 
 /// A recorded sequence for `notifier test`: files of API responses, each named with the time it
-/// stands for and its feed, `0001-2026-12-23T09:00.coinlore.json`. Times are UTC.
+/// stands for and its feed, `0001-2026-12-23T09:00.coinlore.json`. Times are UTC, or local
+/// times of `scenario.toml`'s `time_zone` (see `ScenarioSettings`).
 struct Scenario: Sendable {
     struct Step: Sendable {
         var file: String
@@ -19,7 +20,7 @@ struct Scenario: Sendable {
 
     /// Reads `directory`'s recordings in name order; other files (a config, a golden file, notes)
     /// are left alone, but a `.json` file not named as a recording is an error, not skipped.
-    static func read(_ directory: String, suffixes: Set<String>) throws(Problem) -> Scenario {
+    static func read(_ directory: String, suffixes: Set<String>, timeZone: TimeZone = .gmt) throws(Problem) -> Scenario {
         let names: [String]
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
@@ -28,7 +29,10 @@ struct Scenario: Sendable {
         }
         var steps: [Step] = []
         for name in names where name.hasSuffix(".json") {
-            guard let (at, suffix) = parse(name) else {
+            guard let (at, suffix) = parse(name, timeZone: timeZone) else {
+                if name.wholeMatch(of: pattern) != nil {
+                    throw Problem(description: "\(directory)/\(name): names a time that does not exist in \(timeZone.identifier) (a day or hour out of range, or skipped by a change to summer time)")
+                }
                 throw Problem(description: "\(directory)/\(name): a recording is named NNNN-YYYY-MM-DDTHH:MM.<feed>.json, such as 0001-2026-12-23T09:00.coinlore.json")
             }
             guard suffixes.contains(suffix) else {
@@ -46,11 +50,14 @@ struct Scenario: Sendable {
         return Scenario(steps: steps)
     }
 
-    /// The time and feed of a recording's name; `nil` for a name that is not one.
-    static func parse(_ name: String) -> (Date, String)? {
-        guard let match = name.wholeMatch(of: /\d+-(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)\.([a-z0-9_]+)\.json/) else { return nil }
+    nonisolated(unsafe) static let pattern = /\d+-(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)\.([a-z0-9_-]+)\.json/
+
+    /// The time and feed of a recording's name; `nil` for a name that is not one, or for a
+    /// local time that does not exist (skipped by a change to summer time).
+    static func parse(_ name: String, timeZone: TimeZone = .gmt) -> (Date, String)? {
+        guard let match = name.wholeMatch(of: pattern) else { return nil }
         var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
+        calendar.timeZone = timeZone
         let parts = DateComponents(year: Int(match.1), month: Int(match.2), day: Int(match.3), hour: Int(match.4), minute: Int(match.5))
         guard calendar.date(from: parts).map({ calendar.dateComponents([.year, .month, .day, .hour, .minute], from: $0) == parts }) == true,
               let date = calendar.date(from: parts) else { return nil }
@@ -60,10 +67,12 @@ struct Scenario: Sendable {
 
 /// A feed whose responses `notifier test` replays: one file of its API's response a step.
 protocol RecordedFeed: FeedKind {
-    /// The part of a recording's name that says it is this feed's: "coinlore".
-    var recordingSuffix: String { get }
-    /// One recorded response at `now`: what the rules decide, on the replay's private state.
-    func replay(_ data: Data, now: Date, config: Config, state: inout ReplayState) -> [DecisionNote]
+    /// The parts of a recording's name that say it is this feed's: "coinlore"; one per API
+    /// the feed can read ("open-meteo", "openweathermap").
+    var recordingSuffixes: [String] { get }
+    /// One recorded response (of the API `suffix` names) at `now`: what the rules decide, on
+    /// the replay's private state. A response the feed could not read is the feed failing.
+    func replay(_ data: Data, suffix: String, now: Date, config: Config, state: inout ReplayState) -> [DecisionNote]
 }
 
 /// What a replay keeps between steps, in memory only: the engine's states, the outbox, and what
@@ -73,22 +82,31 @@ struct ReplayState: Sendable {
     var outbox: Outbox
     var lastPrices: [String: Decimal]?
     var priceHistory: [String: [CryptoMoveRule.PricePoint]] = [:]
+    /// Each place's last forecast, what the forecast rules compare with.
+    var lastForecasts: [String: Forecast] = [:]
     /// Feeds whose last recording failed to decode, so their unknown state is noted once.
     var failing: Set<String> = []
-    /// Replays are deterministic: times read in UTC, numbers in a fixed locale.
+    /// Replays are deterministic: times read in the scenario's zone, numbers in a fixed locale.
     static let locale = Locale(identifier: "en_US_POSIX")
+    let timeZone: TimeZone
 
-    init(config: Config) {
+    /// The user's calendar of a live run, here the scenario's: "today", quiet hours.
+    var calendar: Calendar {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = timeZone
+        return calendar
+    }
+
+    init(config: Config, timeZone: TimeZone = .gmt) {
+        self.timeZone = timeZone
         engine = RuleEngine()
-        engine.timeZone = .gmt
+        engine.timeZone = timeZone
         outbox = Outbox(quietHours: config.delivery.quietHours, rateLimit: Outbox.RateLimit(limit: config.delivery.rateLimitPerMinute, window: .seconds(60)))
         outbox.groupWindow = config.delivery.groupWindow
     }
 
     /// The engine's decision handed to the outbox as the dispatcher would, with what it did.
     mutating func deliver(_ decision: RuleEngine.Decision, now: Date) -> [DecisionNote] {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = .gmt
         outbox.submit(decision.alerts, now: now)
         let plan = outbox.plan(now: now, calendar: calendar)
         let notes = plan.notes(from: outbox, now: now)

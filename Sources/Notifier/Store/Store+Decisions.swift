@@ -15,7 +15,8 @@ extension Store {
     }
 
     /// One rule's decisions (or every rule's, `rule == nil`) about subjects matching `subject`
-    /// as people type it ("btc" finds `BTC:up` and `BTC:down`), newest last.
+    /// as people type it ("btc" finds `BTC:up` and `BTC:down`), with those about every subject
+    /// of the rule (the feed gone unknown), newest last.
     func decisions(rule: String?, subject: String?, suppressionsOnly: Bool = false, limit: Int) throws(StoreError) -> [DecisionNote] {
         try read("reading the decisions") { db in
             var conditions: [String] = []
@@ -26,9 +27,10 @@ extension Store {
             }
             if let subject {
                 // Exact, or the subject's part before `:` (BTC of BTC:up), case-insensitively.
-                conditions.append("(subject = ? COLLATE NOCASE OR subject LIKE ? ESCAPE '\\')")
+                conditions.append("(subject = ? COLLATE NOCASE OR subject LIKE ? ESCAPE '\\' OR subject = ?)")
                 arguments.append(subject)
                 arguments.append(Self.likeEscaped(subject) + ":%")
+                arguments.append(DecisionNote.everySubject)
             }
             if suppressionsOnly {
                 let quiet = DecisionNote.Outcome.allCases.filter(\.isSuppression).map { "'\($0.rawValue)'" }.joined(separator: ", ")

@@ -36,6 +36,10 @@ public struct DecisionNote: Codable, Sendable, Equatable {
         }
     }
 
+    /// The subject of a note about every subject of its rule (the feed gone unknown): one row
+    /// for the feed's failure, not one per subject; `notifier why RULE SUBJECT` shows it for each.
+    public static let everySubject = "*"
+
     public var key: SubjectKey
     public var at: Date
     public var outcome: Outcome
@@ -43,6 +47,11 @@ public struct DecisionNote: Codable, Sendable, Equatable {
     public var value: String?
     /// The plain-words rest of the reason: "cooling down until 15:02 after the 14:02 notification".
     public var detail: String
+
+    /// The subject as printed: "(every subject)" for a note about all of them.
+    public var shownSubject: String {
+        key.subject == Self.everySubject ? "(every subject)" : key.subject
+    }
 
     public init(key: SubjectKey, at: Date, outcome: Outcome, value: String? = nil, detail: String = "") {
         self.key = key

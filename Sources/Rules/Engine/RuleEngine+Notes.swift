@@ -48,6 +48,21 @@ extension RuleEngine {
 }
 
 extension RuleEngine {
+    /// A feed's first failure after data, as the rounds note it: one note per rule with known
+    /// subjects (`DecisionNote.everySubject`), not one per subject, since it is one event. The
+    /// states are kept as of the last poll that observed them (the newest such time is said).
+    public func feedUnknownNotes(rules: Set<String>, now: Date) -> [DecisionNote] {
+        let known = Dictionary(grouping: records.filter { rules.contains($0.key.rule) }, by: \.key.rule)
+        return known.keys.sorted().map { rule in
+            let subjects = known[rule] ?? []
+            let since = subjects.compactMap(\.value.lastEvaluated).max()
+                .map { ", state kept as of \(NoteText.clock($0, now: now, timeZone: timeZone))" } ?? ""
+            let count = subjects.count == 1 ? "its 1 subject" : "each of its \(subjects.count) subjects"
+            return DecisionNote(key: SubjectKey(rule: rule, subject: DecisionNote.everySubject), at: now, outcome: .feedUnknown,
+                                detail: "not evaluated, the feed failed\(since) (\(count))")
+        }
+    }
+
     /// A feed's first failure after data: each known subject of its rules is unknown from now,
     /// noted once (the polls failing after it note nothing), its state kept as last observed.
     public func unknownNotes(rules: Set<String>, now: Date) -> [DecisionNote] {

@@ -107,4 +107,15 @@ import Testing
         #expect(notes.first.map { NoteText.line($0, now: Self.at(minutes: 5), timeZone: .gmt) } == "14:05 −3 %: not evaluated, the feed failed, state kept as of 14:00")
         #expect(engine.unknownNotes(rules: ["forecast_wind"], now: Self.start).isEmpty)
     }
+
+    @Test func aFeedGoneUnknownIsOneNotePerRuleWithKnownSubjects() {
+        var engine = RuleEngine()
+        engine.timeZone = .gmt
+        _ = engine.evaluate([Self.reading(-3, policy: AlertPolicy())], now: Self.start)
+        let notes = engine.feedUnknownNotes(rules: ["crypto_change", "crypto_move"], now: Self.at(minutes: 5))
+        #expect(notes.map(\.key) == [SubjectKey(rule: "crypto_change", subject: DecisionNote.everySubject)], "no note for a rule with no subjects")
+        #expect(notes.map(\.outcome) == [.feedUnknown] && notes.first?.shownSubject == "(every subject)")
+        #expect(notes.first.map { NoteText.line($0, now: Self.at(minutes: 5), timeZone: .gmt) }
+                == "14:05: not evaluated, the feed failed, state kept as of 14:00 (its 1 subject)")
+    }
 }

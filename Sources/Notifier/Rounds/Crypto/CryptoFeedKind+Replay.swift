@@ -5,13 +5,13 @@ import Rules
 /// `notifier test`'s replay of a recorded CoinLore tickers page: the coins a poll would watch,
 /// evaluated as `CryptoRound` does, on the replay's private state.
 extension CryptoFeedKind: RecordedFeed {
-    var recordingSuffix: String { "coinlore" }
+    var recordingSuffixes: [String] { ["coinlore"] }
 
-    func replay(_ data: Data, now: Date, config: Config, state: inout ReplayState) -> [DecisionNote] {
+    func replay(_ data: Data, suffix: String, now: Date, config: Config, state: inout ReplayState) -> [DecisionNote] {
         guard config.crypto.enabled, let page = try? CoinLoreDecoder.decodeTickersPage(data), !page.isEmpty else {
             // No data is no data: nothing evaluated; the first failure after data noted once.
             guard state.failing.insert(name).inserted else { return [] }
-            return state.engine.unknownNotes(rules: CryptoRound.rules, now: now)
+            return state.engine.feedUnknownNotes(rules: CryptoRound.rules, now: now)
         }
         state.failing.remove(name)
         let wanted = Set(config.watchedSymbols.map { $0.uppercased() })

@@ -115,7 +115,7 @@ actor EngineDesk {
 
     /// A feed's first failure after data: its rules' known subjects noted unknown, once.
     func unknownNotes(rules: Set<String>, now: Date) -> [DecisionNote] {
-        engine.unknownNotes(rules: rules, now: now)
+        engine.feedUnknownNotes(rules: rules, now: now)
     }
 
     var knownKeys: [SubjectKey] { Array(engine.records.keys) }

@@ -34,7 +34,12 @@ struct CryptoRound: Sendable {
         guard config.crypto.enabled else { return }
         var random = SeededGenerator.jitter()
         let backoff = Backoff()
+        if let wait = await env.pacing?.firstWait(feed: CryptoFeed.name, settings: config.crypto, interval: config.crypto.interval, now: env.now()) {
+            env.logger.debug("crypto feed: settings unchanged, next poll in \(wait) as scheduled before the reload")
+            await env.rest(for: wait)
+        }
         while !Task.isCancelled {
+            await env.pacing?.polled(feed: CryptoFeed.name, settings: config.crypto, at: env.now())
             let error = await poll()
             let retryAfter = error?.retryAfterSeconds.map { Duration.seconds($0) }
             let delay = backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,

@@ -1,0 +1,49 @@
+import Foundation
+import TOMLKit
+
+/// A scenario's own settings, `DIR/scenario.toml`, apart from the rules' `config.toml`:
+/// where its clock reads times (`time_zone`). Absent, the scenario is in UTC. (No launch
+/// country: it is no decision over a feed, `why` records none, and its pick is random.)
+struct ScenarioSettings: Sendable, Equatable {
+    /// Where recordings' names, "today" and the printed times are read.
+    var timeZone: TimeZone = .gmt
+
+    static let fileName = "scenario.toml"
+    static let keys = ["time_zone"]
+
+    /// `directory`'s `scenario.toml`, or the defaults when there is none.
+    static func read(_ directory: String) throws(ConfigError) -> ScenarioSettings {
+        let path = directory + "/" + fileName
+        guard ConfigFileReader.somethingExists(at: path) else { return ScenarioSettings() }
+        return try parse(try ConfigFileReader.read(path), file: path)
+    }
+
+    static func parse(_ text: String, file: String) throws(ConfigError) -> ScenarioSettings {
+        if let problem = TOMLPreflight.problem(in: text) {
+            throw ConfigError(file: file, line: problem.line, message: "not valid TOML: \(problem.message)")
+        }
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let error as TOMLParseError {
+            throw ConfigError(file: file, line: error.source.begin.line, message: "not valid TOML: \(error.description)")
+        } catch {
+            throw ConfigError(file: file, line: nil, message: "not valid TOML: \(error)")
+        }
+        let lines = TOMLKeyLines(text: text)
+        var settings = ScenarioSettings()
+        for (name, value) in table {
+            func problem(_ message: String) -> ConfigError { ConfigError(file: file, line: lines.line(of: [name]), message: message) }
+            switch name {
+            case "time_zone":
+                guard let identifier = value.string, let zone = TimeZone(identifier: identifier), !identifier.isEmpty else {
+                    throw problem("time_zone must be a time zone name such as \"Europe/Tallinn\" or \"UTC\"")
+                }
+                settings.timeZone = zone
+            default:
+                throw problem("unknown key '\(name)'; known keys here: \(keys.joined(separator: ", ")) (the rules' settings go in config.toml)")
+            }
+        }
+        return settings
+    }
+}
