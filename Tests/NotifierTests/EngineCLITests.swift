@@ -24,6 +24,24 @@ import Testing
         #expect(badDuration.status == 2)
     }
 
+    /// The launch country is no engine rule, yet `mute launch_country` (the command's own
+    /// example) silences it; unmuted it is back.
+    @Test func aMutedLaunchCountryIsNotShown() async throws {
+        let server = try await MockNotificationServer.start()
+        let sandbox = try Sandbox(config: CLITests.noDelay)
+        let environment = sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address])
+        _ = try await ProcessRunner.notifier(["mute", "launch_country", "--for", "2h"], environment: environment)
+        let muted = try await ProcessRunner.notifier(["--once", "--seed", "42"], environment: environment)
+        #expect(muted.status == 0, "\(muted.stderr)")
+        #expect(WhyEndToEndTests.notifyCount(try await server.notifyCalls()) == 0, "nothing shown while muted")
+        let dryRun = try await ProcessRunner.notifier(["--once", "--dry-run", "--seed", "42"], environment: environment)
+        #expect(dryRun.stdout.contains("launch country not shown, launch_country is muted"), "\(dryRun.stdout)")
+        _ = try await ProcessRunner.notifier(["unmute", "launch_country"], environment: environment)
+        let unmuted = try await ProcessRunner.notifier(["--once", "--seed", "42"], environment: environment)
+        #expect(unmuted.status == 0, "\(unmuted.stderr)")
+        #expect(WhyEndToEndTests.notifyCount(try await server.notifyCalls()) == 1, "shown again once unmuted")
+    }
+
     @Test func aDryRunSaysWhatAndWhyAndChangesNothing() async throws {
         let sandbox = try Sandbox(config: CLITests.noDelay)
         let result = try await ProcessRunner.notifier(["--once", "--dry-run", "--seed", "42"], environment: sandbox.environment())

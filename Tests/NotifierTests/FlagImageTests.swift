@@ -43,18 +43,25 @@ import Testing
         let server = try await MockNotificationServer.start()
         let sandbox = try Sandbox(config: Self.config(http))
         let environment = sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address])
-        for _ in 0..<2 {
+        let flags = sandbox.root.path + "/cache/notifier/flags"
+        // The fetch has a 3 s bound (a bubble never waits long for its image): on a machine
+        // loaded enough to miss it the bubble goes without, and the next pass fetches.
+        for _ in 0..<3 where ((try? FileManager.default.contentsOfDirectory(atPath: flags)) ?? []).isEmpty {
             let result = try await ProcessRunner.notifier(["--once"], environment: environment)
             #expect(result.status == 0, "\(result.stderr)")
         }
-        #expect(await http.requests(to: "/flags/ee.png") == 1, "never downloaded twice")
+        let fetches = await http.requests(to: "/flags/ee.png")
+        #expect(fetches >= 1)
+        let again = try await ProcessRunner.notifier(["--once"], environment: environment)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(await http.requests(to: "/flags/ee.png") == fetches, "never downloaded again once cached")
         await http.stop()
-        let cached = try FileManager.default.contentsOfDirectory(atPath: sandbox.root.path + "/cache/notifier/flags")
+        let cached = try FileManager.default.contentsOfDirectory(atPath: flags)
         #expect(cached.count == 1)
-        let path = sandbox.root.path + "/cache/notifier/flags/" + (cached.first ?? "")
+        let path = flags + "/" + (cached.first ?? "")
         #expect(FileManager.default.contents(atPath: path) == png)
         let calls = try await server.notifyCalls()
-        #expect(calls.components(separatedBy: "'image-path': <'\(path)'>").count == 3, "both bubbles show it: \(calls)")
+        #expect(calls.components(separatedBy: "'image-path': <'\(path)'>").count - 1 >= 2, "the fetching bubble and the next show it: \(calls)")
     }
 
     @Test func offlineWithNoCachedFlagThereIsNoImageAndNoError() async throws {

@@ -9,6 +9,8 @@ public struct DecisionNote: Codable, Sendable, Equatable {
         // Told the user.
         case fired, repeated, resolved, updated, delivered, grouped
         case heldForQuietHours = "held_quiet_hours", rateLimited = "rate_limited"
+        /// Held until its words were no longer true (`Alert.validUntil`): never shown.
+        case expiredWhileHeld = "expired_while_held"
         // Not told, and why.
         case notRearmed = "not_rearmed", coolingDown = "cooling_down", pending
         case snoozed, muted, feedUnknown = "feed_unknown", flapping, calm

@@ -20,6 +20,9 @@ extension Outbox.DeliveryPlan {
             let how = alert.rule == Outbox.summaryRule ? "in a summary of \(count) held" : "in a group of \(count)"
             for member in alert.individualAlerts { note(member, outcome, "delivered \(how): \(alert.title)") }
         }
+        for alert in expired {
+            note(alert, .expiredWhileHeld, "not shown: held until it was no longer true (it said \"\(alert.title)\"); the rule says it anew")
+        }
         let heldBefore = Set(before.entries.filter { $0.heldFor != nil }.flatMap { entry in
             entry.alert.individualAlerts.map { "\($0.rule) \($0.identity) \(entry.submitted.timeIntervalSinceReferenceDate)" }
         })

@@ -2,7 +2,8 @@ import Foundation
 
 /// Plans what reaches the screen, and when: it groups one poll's alerts per rule, holds
 /// everything during quiet hours, keeps to a global rate limit, and turns held backlogs into one
-/// summary each. Nothing submitted is ever dropped.
+/// summary each. Nothing submitted is dropped, unless it waited past the moment its words
+/// stopped being true (`Alert.validUntil`), and then it is noted.
 ///
 /// Only the queue and the recent deliveries are persisted (`Codable`), so held alerts survive a
 /// restart; `quietHours` and `rateLimit` come from the config and are set after decoding.
@@ -73,7 +74,7 @@ public struct Outbox: Codable, Sendable, Equatable {
     /// (zero: only those of one poll). Set from the config, like the two above.
     public var groupWindow: Duration = .zero
     /// What waits to be delivered, oldest first.
-    public private(set) var entries: [Entry]
+    public internal(set) var entries: [Entry]
     /// When recent notifications went out, for the sliding window.
     public private(set) var recentDeliveries: [Date]
 
@@ -130,12 +131,15 @@ public struct Outbox: Codable, Sendable, Equatable {
     public struct DeliveryPlan: Sendable {
         public let alerts: [Alert]
         public let after: Outbox
+        /// Taken out unshown: their words stopped being true while they waited.
+        public var expired: [Alert] = []
     }
 
     public func plan(now: Date, calendar: Calendar) -> DeliveryPlan {
         var after = self
+        let expired = after.removeExpired(now: now)
         let alerts = after.due(now: now, calendar: calendar)
-        return DeliveryPlan(alerts: alerts, after: after)
+        return DeliveryPlan(alerts: alerts, after: after, expired: expired)
     }
 
     /// The plan's alerts were delivered (or recorded as such): the outbox moves on.

@@ -26,12 +26,15 @@ public struct UpcomingHolidayRule: Rule {
         /// When it fell due: the holiday's date minus `lead` days, at the delivery time, in the
         /// user's time zone.
         public var dueAt: Date
+        /// The user's next midnight after it was found due, when "tomorrow" stops being true.
+        public var validUntil: Date?
 
-        public init(holiday: Holiday, lead: Int, daysAhead: Int, dueAt: Date) {
+        public init(holiday: Holiday, lead: Int, daysAhead: Int, dueAt: Date, validUntil: Date? = nil) {
             self.holiday = holiday
             self.lead = lead
             self.daysAhead = daysAhead
             self.dueAt = dueAt
+            self.validUntil = validUntil
         }
 
         /// The ledger's dedup key, stable across runs: "2026-12-24@7" for a public holiday;
@@ -103,6 +106,7 @@ public struct UpcomingHolidayRule: Rule {
         local.timeZone = userCalendar.timeZone
         let hour = min(max(deliveryHour, 0), 23)
         let minute = min(max(deliveryMinute, 0), 59)
+        let midnight = userCalendar.date(byAdding: .day, value: 1, to: userCalendar.startOfDay(for: now))
         var seen = Set<String>()
         var result: [Reminder] = []
         for holiday in holidays.sorted(by: Holiday.precedes) where includes(holiday.kind) && holiday.date >= today {
@@ -113,7 +117,7 @@ public struct UpcomingHolidayRule: Rule {
                 let day = holiday.date.adding(days: -lead)
                 let parts = DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute)
                 guard let dueAt = local.date(from: parts), dueAt <= now else { continue }
-                var reminder = Reminder(holiday: holiday, lead: lead, daysAhead: min(lead, ahead), dueAt: dueAt)
+                var reminder = Reminder(holiday: holiday, lead: lead, daysAhead: min(lead, ahead), dueAt: dueAt, validUntil: midnight)
                 // A late reminder that would say what a smaller lead says later today ("tomorrow"
                 // at 08:00, before the 09:00 "tomorrow") takes that lead's key, so it is said once;
                 // unless it was delivered on time, when the smaller lead keeps its own hour.
@@ -130,12 +134,7 @@ public struct UpcomingHolidayRule: Rule {
     public func alert(for reminder: Reminder, locale: Locale) -> Alert {
         let holiday = reminder.holiday
         let isPublic = holiday.kind == .publicHoliday, isNational = holiday.kind == .national
-        let when: String
-        switch reminder.daysAhead {
-        case 0: when = "today"
-        case 1: when = "tomorrow"
-        case let days: when = "in \(days) days"
-        }
+        let when = Self.when(daysAhead: reminder.daysAhead)
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = locale
         let symbols = calendar.weekdaySymbols
@@ -153,8 +152,18 @@ public struct UpcomingHolidayRule: Rule {
             icon: "x-office-calendar",
             groupFragment: "\(holiday.name) (\(when))",
             groupNoun: "holidays ahead",
-            reason: reason(for: reminder)
+            reason: reason(for: reminder),
+            validUntil: reminder.validUntil
         )
+    }
+
+    /// "today", "tomorrow", "in 3 days".
+    public static func when(daysAhead: Int) -> String {
+        switch daysAhead {
+        case 0: return "today"
+        case 1: return "tomorrow"
+        case let days: return "in \(days) days"
+        }
     }
 
     /// "Jõululaupäev on 2026-12-24 is 7 days ahead; reminders at 7, 1 and 0 days, 09:00"

@@ -45,12 +45,15 @@ public struct Alert: Codable, Sendable, Equatable {
     /// are no step of it (flapping, calm, groups): a bubble of a firing alert closes when it
     /// resolves silently, others stay.
     public var emission: AlertStateMachine.Emission?
+    /// When its words stop being true ("tomorrow" after midnight): held past it, the outbox
+    /// notes it and never shows it. `nil`: true until replaced.
+    public var validUntil: Date?
 
     public init(
         rule: String, key: String, title: String, body: String, urgency: Urgency = .normal,
         category: String, deepLink: DeepLink, icon: String? = nil, groupFragment: String? = nil,
         groupNoun: String? = nil, members: [Alert]? = nil, reason: String? = nil, listView: String? = nil,
-        imageURL: String? = nil
+        imageURL: String? = nil, validUntil: Date? = nil
     ) {
         self.rule = rule
         self.key = key
@@ -66,6 +69,7 @@ public struct Alert: Codable, Sendable, Equatable {
         self.reason = reason
         self.listView = listView
         self.imageURL = imageURL
+        self.validUntil = validUntil
     }
 
     /// Which (rule, subject) this alert stands for: the engine's subject, else `key`.

@@ -31,6 +31,16 @@ import Testing
         #expect(titles == ["Public holiday tomorrow: Uusaasta", "Public holiday today: Uusaasta"])
     }
 
+    /// "tomorrow" is true until the user's next midnight, wherever the user is.
+    @Test func aReminderIsTrueUntilTheUsersNextMidnight() throws {
+        for zone in ["America/St_Johns", "Europe/Tallinn", "Pacific/Kiritimati"] {
+            let now = R.at(2026, 12, 31, 20, 0, zone)
+            let reminder = try #require(R().due(holidays: Self.newYear, now: now, userCalendar: R.calendar(zone)).first)
+            let alert = R().alert(for: reminder, locale: Locale(identifier: "en_US"))
+            #expect(alert.validUntil == R.at(2027, 1, 1, 0, 0, zone), "\(zone)")
+        }
+    }
+
     @Test func aDaemonEveryFiveMinutesAroundBothMidnights() {
         // Every 5 minutes from 30 Dec 12:00 to 2 Jan 00:00 local, in zones on both sides of Tallinn.
         for zone in ["America/St_Johns", "Europe/Tallinn", "UTC", "Pacific/Kiritimati", "Pacific/Pago_Pago"] {

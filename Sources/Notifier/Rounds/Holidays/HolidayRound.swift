@@ -44,7 +44,7 @@ struct HolidayRound: Sendable {
     static func readings(_ reminders: [UpcomingHolidayRule.Reminder], rule: UpcomingHolidayRule, locale: Locale) -> [SubjectReading] {
         reminders.map { reminder in
             SubjectReading(key: SubjectKey(rule: UpcomingHolidayRule.id, subject: reminder.key), signal: .beyondFire,
-                           shownValue: "\(reminder.holiday.date) in \(reminder.daysAhead) days", policy: AlertPolicy()) { emission in
+                           shownValue: "\(reminder.holiday.date) \(UpcomingHolidayRule.when(daysAhead: reminder.daysAhead))", policy: AlertPolicy()) { emission in
                 emission == .fired ? rule.alert(for: reminder, locale: locale) : nil
             }
         }
