@@ -27,6 +27,26 @@ import Testing
             """), "\(printed.stdout)")
     }
 
+    /// A deeper move in a replay updates the bubble the replay's desktop keeps on screen, as a
+    /// live run does; in quiet hours the update is dropped, in the same words as `why`.
+    @Test func aDeeperMoveIsReplayedAsAnUpdateOrDroppedInQuietHours() async throws {
+        let sandbox = try Sandbox()
+        let directory = sandbox.root.appendingPathComponent("scenario")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        for (index, (time, change)) in [("09:00", "-1"), ("09:10", "-5.5"), ("09:20", "-8.2"), ("09:30", "-8.4")].enumerated() {
+            try CryptoEndToEndTests.page(changes: ["BTC": change])
+                .write(to: directory.appendingPathComponent("000\(index + 1)-2026-12-23T\(time).coinlore.json"))
+        }
+        let replay = try await ProcessRunner.notifier(["test", directory.path], environment: sandbox.environment())
+        #expect(replay.status == 0, "\(replay.stderr)")
+        #expect(replay.stdout.contains("  crypto_change BTC:down  09:20 −8.2 %: updated the bubble shown at 09:10 (was −5.5 %)\n"), "\(replay.stdout)")
+        #expect(!replay.stdout.contains("09:30 −8.4 %"), "no step deeper: \(replay.stdout)")
+
+        try Data("[delivery]\nquiet_hours = \"09:15-10:00\"\n".utf8).write(to: directory.appendingPathComponent("config.toml"))
+        let quiet = try await ProcessRunner.notifier(["test", directory.path], environment: sandbox.environment())
+        #expect(quiet.stdout.contains("  crypto_change BTC:down  09:20 −8.2 %: not updated: quiet hours drop updates rather than hold them\n"), "\(quiet.stdout)")
+    }
+
     @Test func aChangedGoldenFileFailsWithTheDifference() async throws {
         let sandbox = try Sandbox()
         let expected = try String(contentsOf: Self.golden, encoding: .utf8)

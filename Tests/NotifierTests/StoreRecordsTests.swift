@@ -79,6 +79,10 @@ import Testing
             record.lastSignal = Threshold.Signal.allCases[index % 3]
             record.quietNote = index == 3 ? "cooling_down until 15:02" : nil
             if index == 2 {
+                record.shownMeasure = -8.1
+                record.shownAt = Self.now
+            }
+            if index == 2 {
                 var flap = FlapDetector()
                 _ = flap.observe(.fired, now: Self.now, policy: FlapPolicy())
                 record.flap = flap
@@ -93,6 +97,7 @@ import Testing
     /// added to `SubjectStateRecord` (and this count), or it would be lost at each write.
     @Test func everyFieldOfARuleStateHasAColumn() {
         #expect(Mirror(reflecting: SubjectRecord()).children.map(\.label) ==
-                ["machine", "lastValue", "lastEvaluated", "lastNotified", "anchor", "lastSignal", "quietNote", "flap"])
+                ["machine", "lastValue", "lastEvaluated", "lastNotified", "anchor", "lastSignal", "quietNote", "flap",
+                 "shownMeasure", "shownAt"])
     }
 }

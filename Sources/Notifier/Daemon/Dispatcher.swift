@@ -60,7 +60,13 @@ actor Dispatcher {
             await recorder.would(alerts)
             return
         }
-        outbox.submit(alerts.map(TextSanitizer.bounded), now: now)
+        // Updates rewrite a bubble on screen or nothing: they skip the outbox (no grouping, no
+        // rate limit, no holding), and one that cannot be shown is noted as dropped.
+        let updates = bubblePlan.settle(updates: alerts.filter { $0.emission == .updated }.map(TextSanitizer.bounded), notes: notes,
+                                        stored: storedBubbles(), quiet: outbox.quietHours?.contains(now, calendar: calendar) ?? false,
+                                        now: now)
+        let notes = updates.notes
+        outbox.submit(alerts.filter { $0.emission != .updated }.map(TextSanitizer.bounded), now: now)
         do {
             try store?.commit(records: uncommittedRecords.merging(records) { $1 }, forgetting: uncommittedForgotten + forgotten,
                               outbox: outbox, notes: uncommittedNotes + notes, keepDays: keepDays, now: now)
@@ -75,7 +81,47 @@ actor Dispatcher {
             logger.error("\(error)")
         }
         await closeResolved(records, alerts: alerts, now: now)
+        await showUpdates(updates.placements, now: now)
         await deliverDue(now: now)
+    }
+
+    /// Shows updates over their bubbles, recorded in the ledger first like any delivery; what the
+    /// ledger cannot take is not shown, and not retried: the next deeper move updates anyway.
+    private func showUpdates(_ placements: [BubblePlan.Placement], now: Date) async {
+        guard !placements.isEmpty else { return }
+        do {
+            try store?.markDelivered(placements.map { delivery($0.alert, now: now) }, outbox: outbox, records: uncommittedRecords,
+                                     forgetting: uncommittedForgotten, notes: uncommittedNotes, keepDays: keepDays, now: now)
+            uncommittedRecords = [:]
+            uncommittedForgotten = []
+            uncommittedNotes = []
+        } catch {
+            logger.error("\(error); \(placements.count == 1 ? "an update is" : "\(placements.count) updates are") not shown")
+            return
+        }
+        for placement in placements { await show(placement, now: now) }
+    }
+
+    private func delivery(_ alert: Alert, now: Date) -> Delivery {
+        Delivery(deliveredAt: now, rule: alert.rule, key: alert.key, title: alert.title, body: alert.body,
+                 urgency: alert.urgency.rawValue, deepLink: alert.deepLink.command, sink: sink.name,
+                 reason: alert.reason ?? "", subject: alert.subject)
+    }
+
+    /// Shows one placed alert and keeps the id of its bubble.
+    private func show(_ placement: BubblePlan.Placement, now: Date) async {
+        let alert = placement.alert
+        do {
+            let id = try await sink.deliver(alert, replacing: placement.replaces, at: now)
+            logger.debug("delivered \(alert.rule) \(alert.key) via \(sink.name)\(id.map { " as bubble \($0)" } ?? "")")
+            if let id, bubblePlan.updateInPlace {
+                _ = StoreProblems.attempt("the bubble ids", logger: logger) {
+                    try store?.saveBubble(bubblePlan.bubble(placement, id: id, now: now), for: placement.key)
+                }
+            }
+        } catch {
+            logger.error("\(alert.rule) \(alert.key): \(error)")
+        }
     }
 
     /// Closes the bubbles of alerts that resolved without a word, and forgets them.
@@ -111,11 +157,7 @@ actor Dispatcher {
         let stored = storedBubbles()
         let placements = plan.alerts.map { bubblePlan.place($0, stored: stored, now: now) }
         let due = placements.map(\.alert)
-        let deliveries = due.map { alert in
-            Delivery(deliveredAt: now, rule: alert.rule, key: alert.key, title: alert.title, body: alert.body,
-                     urgency: alert.urgency.rawValue, deepLink: alert.deepLink.command, sink: sink.name,
-                     reason: alert.reason ?? "", subject: alert.subject)
-        }
+        let deliveries = due.map { delivery($0, now: now) }
         // Recorded before shown: a crash in between loses a bubble rather than repeating one.
         // Shown only once recorded: what the ledger cannot take (a full disk, a locked store)
         // stays in the outbox and goes out on a later try, neither lost nor shown twice.
@@ -137,20 +179,7 @@ actor Dispatcher {
             recordingFails = false
             logger.info("the store records again; delivering \(due.count) held")
         }
-        for placement in placements {
-            let alert = placement.alert
-            do {
-                let id = try await sink.deliver(alert, replacing: placement.replaces, at: now)
-                logger.debug("delivered \(alert.rule) \(alert.key) via \(sink.name)\(id.map { " as bubble \($0)" } ?? "")")
-                if let id, bubblePlan.updateInPlace {
-                    _ = StoreProblems.attempt("the bubble ids", logger: logger) {
-                        try store?.saveBubble(bubblePlan.bubble(placement, id: id, now: now), for: placement.key)
-                    }
-                }
-            } catch {
-                logger.error("\(alert.rule) \(alert.key): \(error)")
-            }
-        }
+        for placement in placements { await show(placement, now: now) }
     }
 
     /// The end of a one-shot pass: groups still gathering go out now rather than wait for a

@@ -77,7 +77,8 @@ struct Runner: Sendable {
     /// What a feed round is given, for one run or one daemon generation.
     func environment(store: Store?, dispatcher: Dispatcher, launch: Bool, recorder: DryRunRecorder? = nil) -> FeedEnvironment {
         FeedEnvironment(config: context.config, paths: context.paths, http: http, clock: clock, now: now, logger: logger,
-                        store: store, dispatcher: dispatcher, desk: EngineDesk(store: store, logger: logger, recorder: recorder),
+                        store: store, dispatcher: dispatcher,
+                        desk: EngineDesk(store: store, logger: logger, recorder: recorder, updatesBubbles: context.config.delivery.updateInPlace),
                         seed: seed, launch: launch, recorder: recorder)
     }
 

@@ -44,7 +44,9 @@ struct DryRunReport: Sendable {
 
     mutating func would(_ alert: Alert) {
         wouldDeliverAny = true
-        lines.append("would deliver \(alert.rule) \(alert.key): \(TextSanitizer.singleLine(alert.title))")
+        // An update rewrites a bubble on screen, if one still is: its reason starts with the words of `why`.
+        let verb = alert.emission == .updated ? "would update" : "would deliver"
+        lines.append("\(verb) \(alert.rule) \(alert.key): \(TextSanitizer.singleLine(alert.title))")
         lines.append("  because \(TextSanitizer.singleLine(alert.reason ?? "its rule fired"))")
         lines.append("  → \(alert.deepLink.command)")
     }

@@ -86,6 +86,10 @@ struct ReplayState: Sendable {
     var lastForecasts: [String: Forecast] = [:]
     /// Feeds whose last recording failed to decode, so their unknown state is noted once.
     var failing: Set<String> = []
+    /// The bubbles a desktop would show, each as if it stayed on screen: what updates rewrite.
+    var bubbles: [SubjectKey: Bubble] = [:]
+    var bubblesShown: UInt32 = 0
+    var bubblePlan: BubblePlan
     /// Replays are deterministic: times read in the scenario's zone, numbers in a fixed locale.
     static let locale = Locale(identifier: "en_US_POSIX")
     let timeZone: TimeZone
@@ -101,16 +105,28 @@ struct ReplayState: Sendable {
         self.timeZone = timeZone
         engine = RuleEngine()
         engine.timeZone = timeZone
+        engine.updatesBubbles = config.delivery.updateInPlace
+        bubblePlan = BubblePlan(updateInPlace: config.delivery.updateInPlace, timeZone: timeZone)
         outbox = Outbox(quietHours: config.delivery.quietHours, rateLimit: Outbox.RateLimit(limit: config.delivery.rateLimitPerMinute, window: .seconds(60)))
         outbox.groupWindow = config.delivery.groupWindow
     }
 
     /// The engine's decision handed to the outbox as the dispatcher would, with what it did.
+    /// Updates go over their bubbles, not through the outbox, as `Dispatcher.submit` does them.
     mutating func deliver(_ decision: RuleEngine.Decision, now: Date) -> [DecisionNote] {
-        outbox.submit(decision.alerts, now: now)
+        let quiet = outbox.quietHours?.contains(now, calendar: calendar) ?? false
+        let updates = bubblePlan.settle(updates: decision.alerts.filter { $0.emission == .updated }, notes: decision.notes,
+                                        stored: bubbles, quiet: quiet, now: now)
+        outbox.submit(decision.alerts.filter { $0.emission != .updated }, now: now)
         let plan = outbox.plan(now: now, calendar: calendar)
         let notes = plan.notes(from: outbox, now: now)
         outbox.confirm(plan)
-        return decision.notes + notes
+        guard bubblePlan.updateInPlace else { return updates.notes + notes }
+        for close in bubblePlan.closes(records: engine.records, alerts: decision.alerts, stored: bubbles, now: now) { bubbles[close.key] = nil }
+        for placement in updates.placements + plan.alerts.map({ bubblePlan.place($0, stored: bubbles, now: now) }) {
+            if placement.replaces == nil { bubblesShown += 1 }
+            bubbles[placement.key] = bubblePlan.bubble(placement, id: placement.replaces ?? bubblesShown, now: now)
+        }
+        return updates.notes + notes
     }
 }

@@ -260,6 +260,10 @@ final class Store: Sendable {
             try OutboxEntryRecord.createTables(db)
             _ = try Store.adoptBlobRows(db, now: Date(), keepingAsideUnreadable: false)
         }
+        migrator.registerMigration("v11: shown measure") { db in
+            // The value a firing subject's bubble shows, so a deeper move updates it (issue 16).
+            try SubjectStateRecord.addShownColumns(db)
+        }
         return migrator
     }()
 

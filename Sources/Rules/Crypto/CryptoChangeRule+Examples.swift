@@ -8,8 +8,10 @@ extension CryptoChangeRule {
     }
 
     /// Runs polls through a fresh engine and returns every alert.
-    static func run(_ polls: [[Ticker]?], rule: CryptoChangeRule = CryptoChangeRule()) -> [Alert] {
+    /// `updates`: `[delivery] update_in_place`.
+    static func run(_ polls: [[Ticker]?], rule: CryptoChangeRule = CryptoChangeRule(), updates: Bool = true) -> [Alert] {
         var engine = RuleEngine()
+        engine.updatesBubbles = updates
         var alerts: [Alert] = []
         for (index, tickers) in polls.enumerated() {
             let readings = rule.readings(tickers, known: Array(engine.records.keys), previous: [:], locale: Locale(identifier: "en_US"))
@@ -41,6 +43,20 @@ extension CryptoChangeRule {
         RuleExample("a repeat while the move lasts", .fires { alerts in alerts.map(\.title) == ["BTC +6 % in 24h ▲", "BTC +6.5 % in 24h, still"] }) {
             run([[ticker(6)]] + Array(repeating: [ticker(6.2)], count: 59) + [[ticker(6.5)]],
                 rule: CryptoChangeRule(policy: AlertPolicy(repeatInterval: .seconds(30 * 60))))
+        },
+        // Updates in place (issue 16): half the level (2.5 points) deeper than last shown.
+        RuleExample("−5 % then −8 % updates the bubble once; −8.2 % does not", .fires { alerts in
+            alerts.map(\.title) == ["BTC −5 % in 24h ▼", "BTC −8 % in 24h ▼"] && alerts.map(\.emission) == [.fired, .updated]
+                && alerts[1].reason?.hasPrefix("updated the bubble shown at ") == true && alerts[1].reason?.contains("(was −5 %)") == true
+        }) { run([[ticker(1)], [ticker(-5)], [ticker(-8)], [ticker(-8.2)]]) },
+        RuleExample("less than half the level deeper, or back towards it, updates nothing", .fires { alerts in alerts.count == 1 }) {
+            run([[ticker(1)], [ticker(-5.5)], [ticker(-7.9)], [ticker(-6)], [ticker(-7.9)]])
+        },
+        RuleExample("after an update a recede resolves as before", .fires { alerts in
+            alerts.map(\.emission) == [.fired, .updated, .resolved] && alerts[2].title == "BTC back within ±5 % (−3 % in 24h)"
+        }) { run([[ticker(1)], [ticker(-5)], [ticker(-8)], [ticker(-3)]], rule: CryptoChangeRule(policy: AlertPolicy(notifyWhenResolved: true))) },
+        RuleExample("with update_in_place off a deeper move says nothing", .fires { alerts in alerts.map(\.emission) == [.fired] }) {
+            run([[ticker(1)], [ticker(-5)], [ticker(-8)], [ticker(-12)]], updates: false)
         },
         RuleExample("a symbol that cannot be a deep link", .staysSilent) { run([[ticker(9, symbol: "$(rm)")]]) },
         RuleExample("an exact price, not a rounded binary float", .fires { alerts in

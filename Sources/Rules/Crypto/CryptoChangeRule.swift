@@ -74,7 +74,9 @@ public struct CryptoChangeRule: Rule {
                 let signal = change.flatMap { threshold?.signal(for: $0) }
                 let shown = change.map { Self.percent($0) } ?? "unknown"
                 let level = (direction == "up" ? "+" : "−") + Self.number(levels.threshold) + " %"
-                readings.append(SubjectReading(key: key, signal: signal, shownValue: shown, policy: policy, level: level) { emission in
+                // Half the fire level deeper than last shown rewrites the bubble: −5 % shown, −7.5 % updates.
+                let deeper = change.map { DeeperMove(value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above, text: Self.percent) }
+                readings.append(SubjectReading(key: key, signal: signal, shownValue: shown, policy: policy, level: level, deeper: deeper) { emission in
                     self.alert(for: ticker, change: change ?? 0, emission: emission, previous: previous[ticker.symbol.uppercased()], locale: locale)
                 })
             }
@@ -88,7 +90,7 @@ public struct CryptoChangeRule: Rule {
         let moved = "\(symbol) \(Self.percent(change)) in \(window.rawValue)"
         var title: String
         switch emission {
-        case .fired: title = "\(moved) \(change >= 0 ? "▲" : "▼")"
+        case .fired, .updated: title = "\(moved) \(change >= 0 ? "▲" : "▼")"
         case .repeated: title = "\(moved), still"
         case .resolved: title = "\(symbol) back within ±\(Self.number(overrides[symbol]?.threshold ?? thresholdPercent)) % (\(Self.percent(change)) in \(window.rawValue))"
         }

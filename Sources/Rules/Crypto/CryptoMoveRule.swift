@@ -55,7 +55,10 @@ public struct CryptoMoveRule: Rule {
                 readings.append(SubjectReading(
                     key: SubjectKey(rule: Self.id, subject: "\(symbol):\(direction)"), signal: move.flatMap { threshold?.signal(for: $0) },
                     shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", policy: policy,
-                    level: (direction == "rise" ? "+" : "−") + CryptoChangeRule.number(levels.threshold) + " %"
+                    level: (direction == "rise" ? "+" : "−") + CryptoChangeRule.number(levels.threshold) + " %",
+                    // As crypto_change: half the fire level deeper than last shown updates the bubble.
+                    deeper: move.map { DeeperMove(value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above,
+                                                  text: CryptoChangeRule.percent) }
                 ) { emission in
                     guard let move, let reference, let link = DeepLink.crypto(symbol) else { return nil }
                     let minutes = max(1, Int(now.timeIntervalSince(reference.at) / 60))
@@ -114,6 +117,9 @@ extension CryptoMoveRule {
             run([100_000, 103_100, 103_200, 103_150])
         },
         RuleExample("the first poll has nothing to compare", .staysSilent) { run([100_000]) },
+        RuleExample("a move that goes on updates its bubble at half the level further", .fires { alerts in
+            alerts.map(\.title) == ["BTC +3.5 % in 5 min ▲", "BTC +5 % in 10 min ▲"] && alerts.map(\.emission) == [.fired, .updated]
+        }) { run([100_000, 103_500, 105_000, 105_500]) },
         RuleExample("a receding move, when asked", .fires { alerts in alerts.map(\.title) == ["BTC +4 % in 5 min ▲", "BTC calmer: +0 % within 15 min"] }) {
             run([100_000, 104_000, 104_000, 104_000, 104_000],
                 rule: CryptoMoveRule(policy: AlertPolicy(notifyWhenResolved: true)))

@@ -18,9 +18,10 @@ public struct AlertStateMachine: Codable, Sendable, Equatable {
         case coolingDown(until: Date)
     }
 
-    /// What a step tells the user.
+    /// What a step tells the user. `updated` never comes from the machine: the engine's
+    /// rewrite of a firing subject's bubble after a deeper move (`RuleEngine+Updates`).
     public enum Emission: String, Codable, Sendable, CaseIterable {
-        case fired, repeated, resolved
+        case fired, repeated, resolved, updated
     }
 
     public private(set) var state: State

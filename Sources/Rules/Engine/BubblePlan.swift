@@ -58,15 +58,40 @@ public struct BubblePlan: Sendable, Equatable {
             return Placement(key: key, alert: alert, replaces: nil)
         }
         var shown = alert
-        if alert.emission != nil, let was = bubble.value, was != alert.value {
+        if alert.emission == .updated {
+            // Same words as a fire, so the title stays; the body says what it replaced.
+            shown.body = "was \(bubble.value ?? "shown") at \(clockTime(bubble.shownAt))\n" + alert.body
+        } else if alert.emission != nil, let was = bubble.value, was != alert.value {
             shown.title += ", was \(was) at \(clockTime(bubble.shownAt))"
         }
         return Placement(key: key, alert: shown, replaces: bubble.id)
     }
 
+    /// Where a poll's updates go: each over its subject's live bubble, or nowhere. An update is
+    /// never a new bubble and never waits: with its bubble gone (closed, expired, shown in a
+    /// group) or in quiet hours it is dropped, and the engine's "updated" note for it says so.
+    public func settle(updates: [Alert], notes: [DecisionNote], stored: [SubjectKey: Bubble], quiet: Bool,
+                       now: Date) -> (placements: [Placement], notes: [DecisionNote]) {
+        var placements: [Placement] = []
+        var dropped: [SubjectKey: String] = [:]
+        for update in updates {
+            let placement = place(update, stored: stored, now: now)
+            if quiet || placement.replaces == nil {
+                dropped[placement.key] = NoteText.updateDropped(quiet: quiet)
+            } else {
+                placements.append(placement)
+            }
+        }
+        let settled = notes.map { note in
+            guard note.outcome == .updated, let why = dropped[note.key] else { return note }
+            return DecisionNote(key: note.key, at: note.at, outcome: .updateDropped, value: note.value, detail: why)
+        }
+        return (placements, settled)
+    }
+
     /// What to keep once the server has shown `placement` as bubble `id`.
     public func bubble(_ placement: Placement, id: UInt32, now: Date) -> Bubble {
-        let firing = placement.alert.emission == .fired || placement.alert.emission == .repeated
+        let firing = [.fired, .repeated, .updated].contains(placement.alert.emission)
         return Bubble(id: id, value: placement.alert.value, shownAt: now, closable: firing && placement.alert.members == nil)
     }
 

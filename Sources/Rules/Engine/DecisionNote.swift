@@ -14,6 +14,8 @@ public struct DecisionNote: Codable, Sendable, Equatable {
         // Not told, and why.
         case notRearmed = "not_rearmed", coolingDown = "cooling_down", pending
         case snoozed, muted, feedUnknown = "feed_unknown", flapping, calm
+        /// An update whose bubble is gone (closed, expired) or due in quiet hours: never a new bubble.
+        case updateDropped = "update_dropped"
         case changedWhileStopped = "changed_while_stopped"
         /// First seen already beyond its level: no crossing was seen, so nothing is told.
         case firstSeen = "first_seen"
@@ -23,6 +25,7 @@ public struct DecisionNote: Codable, Sendable, Equatable {
             case .fired: self = .fired
             case .repeated: self = .repeated
             case .resolved: self = .resolved
+            case .updated: self = .updated
             }
         }
 

@@ -24,11 +24,14 @@ public struct SubjectReading: Sendable {
     public var alert: @Sendable (AlertStateMachine.Emission) -> Alert?
     /// The level it fires at as a user reads it ("−5 %", "$100,000"), for "flapping around −5 %".
     public var level: String?
+    /// How much further a firing value must go to update its bubble on screen; `nil`: never.
+    public var deeper: DeeperMove?
 
     public init(key: SubjectKey, signal: Threshold.Signal?, shownValue: String, policy: AlertPolicy, edgeTriggered: Bool = false,
-                mustSeeRearmFirst: Bool = false, anchor: Double? = nil, level: String? = nil,
+                mustSeeRearmFirst: Bool = false, anchor: Double? = nil, level: String? = nil, deeper: DeeperMove? = nil,
                 alert: @escaping @Sendable (AlertStateMachine.Emission) -> Alert?) {
         self.key = key
+        self.deeper = deeper
         self.level = level
         self.edgeTriggered = edgeTriggered
         self.mustSeeRearmFirst = mustSeeRearmFirst
@@ -71,6 +74,10 @@ public struct SubjectRecord: Codable, Sendable, Equatable {
     public var quietNote: String?
     /// Its recent fires, where the rule watches for flapping; absent in records stored before.
     public var flap: FlapDetector?
+    /// The value the user last saw while it fires (`DeeperMove.value`) and when: what a deeper
+    /// move is measured from. `nil` when nothing is on screen for it.
+    public var shownMeasure: Double?
+    public var shownAt: Date?
 
     public init(machine: AlertStateMachine = AlertStateMachine(), lastValue: String? = nil,
                 lastEvaluated: Date? = nil, lastNotified: Date? = nil, anchor: Double? = nil, flap: FlapDetector? = nil) {
@@ -102,6 +109,8 @@ public struct RuleEngine: Sendable, Equatable {
     public var snoozes: [SubjectKey: Date]
     /// Where the notes' clock times ("until 15:02") are read.
     public var timeZone: TimeZone = .current
+    /// `[delivery] update_in_place`: whether a deeper move of a firing subject updates its bubble.
+    public var updatesBubbles = true
 
     public init(records: [SubjectKey: SubjectRecord] = [:], mutes: [String: Date] = [:], snoozes: [SubjectKey: Date] = [:]) {
         self.records = records
@@ -168,6 +177,7 @@ public struct RuleEngine: Sendable, Equatable {
                     decision.alerts.append(alert)
                     record.lastNotified = now
                     decision.notes.append(DecisionNote(key: reading.key, at: now, outcome: outcome, value: reading.shownValue, detail: detail))
+                    remember(shown: alert, reading: reading, record: &record, now: now)
                 } else if decision.notes.count == notesBefore {
                     decision.notes.append(DecisionNote(key: reading.key, at: now, outcome: DecisionNote.Outcome(emission),
                                                        value: reading.shownValue, detail: NoteText.silentResolution))
@@ -176,9 +186,12 @@ public struct RuleEngine: Sendable, Equatable {
                     record.anchor = anchor
                     record.machine = AlertStateMachine()
                 }
+            } else if let update = deeperUpdate(reading, record: &record, now: now, notes: &decision.notes) {
+                decision.alerts.append(update)
             } else if let note = quietNote(reading, before: before, after: &record, now: now) {
                 decision.notes.append(note)
             }
+            forgetShownUnlessFiring(&record)
             if reading.signal != nil, !isSilenced(reading.key, now: now),
                let calm = settleFlapping(reading, record: &record, now: now, notes: &decision.notes) {
                 decision.alerts.append(calm)

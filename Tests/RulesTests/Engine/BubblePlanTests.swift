@@ -57,6 +57,29 @@ struct BubblePlanTests {
         #expect(plan.closes(records: [key: anchored], alerts: [], stored: stored, now: t0 + 60).isEmpty)
     }
 
+    /// Updates (issue 16): over the live bubble with "was …" in the body, else dropped and noted so.
+    @Test func anUpdateGoesOverItsLiveBubbleOrNowhere() {
+        let stored = [key: Bubble(id: 7, value: "−5 %", shownAt: t0, closable: true)]
+        var update = alert("BTC −8 % in 24h ▼", value: "−8 %", emission: .updated)
+        update.body = "Bitcoin: $61,000"
+        let note = DecisionNote(key: key, at: t0 + 1800, outcome: .updated, value: "−8 %", detail: "updated the bubble shown at 08:00 (was −5 %)")
+        let shown = plan.settle(updates: [update], notes: [note], stored: stored, quiet: false, now: t0 + 1800)
+        #expect(shown.placements.map(\.replaces) == [7])
+        #expect(shown.placements.first?.alert.title == "BTC −8 % in 24h ▼", "the title is the fire's, unchanged")
+        #expect(shown.placements.first?.alert.body == "was −5 % at 08:00\nBitcoin: $61,000")
+        #expect(shown.notes == [note])
+        #expect(shown.placements.first.map { plan.bubble($0, id: 7, now: t0 + 1800).closable } == true, "it still closes on a silent resolution")
+
+        for (bubbles, quiet, words) in [([:], false, "no longer on screen"), (stored, true, "quiet hours"),
+                                        ([key: Bubble(id: 7, value: "−5 %", shownAt: t0 - BubblePlan.lifetime, closable: true)], false, "no longer on screen")] {
+            let dropped = plan.settle(updates: [update], notes: [note], stored: bubbles, quiet: quiet, now: t0 + 1800)
+            #expect(dropped.placements.isEmpty, "never a new bubble")
+            #expect(dropped.notes.map(\.outcome) == [.updateDropped] && dropped.notes[0].detail.contains(words), "\(dropped.notes)")
+            #expect(dropped.notes.first?.outcome.isSuppression == true)
+        }
+        #expect(BubblePlan(updateInPlace: false).settle(updates: [update], notes: [note], stored: stored, quiet: false, now: t0).placements.isEmpty)
+    }
+
     @Test func aGroupIsKeptPerRule() {
         var group = alert("2 coins moved", value: "", emission: nil)
         group.members = [alert("a", value: "1", emission: .fired), alert("b", value: "2", emission: .fired)]

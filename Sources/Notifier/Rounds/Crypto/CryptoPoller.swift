@@ -65,7 +65,8 @@ actor EngineDesk {
     /// A dry run's: the mutes and suppressions of its decisions are noted there.
     private let recorder: DryRunRecorder?
 
-    init(store: Store?, logger: Logger, recorder: DryRunRecorder? = nil) {
+    /// `updatesBubbles`: `[delivery] update_in_place`, whether deeper moves update bubbles.
+    init(store: Store?, logger: Logger, recorder: DryRunRecorder? = nil, updatesBubbles: Bool = true) {
         self.store = store
         self.recorder = recorder
         do {
@@ -74,6 +75,7 @@ actor EngineDesk {
             logger.error("\(error); rule states start over")
             engine = RuleEngine()
         }
+        engine.updatesBubbles = updatesBubbles
         // A dry run restates a lasting suppression (a cooldown) that the log notes only once.
         if recorder != nil {
             for key in engine.records.keys { engine.records[key]?.quietNote = nil }

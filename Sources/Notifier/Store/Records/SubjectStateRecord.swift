@@ -39,6 +39,8 @@ struct SubjectStateRecord: FetchableRecord, PersistableRecord, Equatable {
         if let flap: String = try row.decode(forColumn: "flap") {
             record.flap = try JSONDecoder().decode(FlapDetector.self, from: Data(flap.utf8))
         }
+        record.shownMeasure = try row.decode(forColumn: "shown_measure")
+        record.shownAt = try row.decode(forColumn: "shown_at")
         updatedAt = try row.decode(forColumn: "updated_at")
     }
 
@@ -65,6 +67,8 @@ struct SubjectStateRecord: FetchableRecord, PersistableRecord, Equatable {
         container["quiet_note"] = record.quietNote
         // The recent fires of a rule watching for flapping, as JSON: a list, not a state.
         container["flap"] = record.flap.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        container["shown_measure"] = record.shownMeasure
+        container["shown_at"] = record.shownAt
         container["updated_at"] = updatedAt
     }
 
@@ -85,6 +89,17 @@ struct SubjectStateRecord: FetchableRecord, PersistableRecord, Equatable {
             t.column("flap", .text)  // FlapDetector as JSON, where the rule watches for flapping
             t.column("updated_at", .datetime).notNull()
             t.primaryKey(["rule", "subject"])
+        }
+        try addShownColumns(db)
+    }
+
+    /// What a deeper move is measured from (v11); in the table from v10 on where v10 ran later.
+    static func addShownColumns(_ db: Database) throws {
+        let columns = Set(try db.columns(in: databaseTableName).map(\.name))
+        guard !columns.isSuperset(of: ["shown_measure", "shown_at"]) else { return }
+        try db.alter(table: databaseTableName) { t in
+            if !columns.contains("shown_measure") { t.add(column: "shown_measure", .double) }  // the value last shown while firing
+            if !columns.contains("shown_at") { t.add(column: "shown_at", .datetime) }
         }
     }
 }
