@@ -86,14 +86,10 @@ import Testing
         let environment = sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": bus.address])
         let daemon = try DaemonProcess([], environment: environment)
         #expect(await daemon.waitUntil { _ in await bus.daemonAnswers() }, "\(daemon.stderr)")
-        let onceConfig = sandbox.root.appendingPathComponent("once.toml")
-        try (BubbleInPlaceTests.config(server, notifyResolved: false) + "\n" + Sandbox.noHolidays + "\n" + Sandbox.noForecast
-             + "\n[delivery]\nimages = false\n").write(to: onceConfig, atomically: true, encoding: .utf8)
+        let onceConfig = try BubbleInPlaceTests.onceConfig(in: sandbox, server, notifyResolved: false)
         for change in ["-5.5", "-8.2"] {
             if change == "-8.2" {
-                _ = try await bus.close(id: 1)
-                #expect(await daemon.waitUntil { _ in (try? Store.openForReading(path: sandbox.storeFile.path)?.bubbles().isEmpty) == true },
-                        "\(daemon.stderr)")
+                try await BubbleInPlaceTests.dismiss(1, bus: bus, daemon: daemon, sandbox: sandbox)
             }
             await script.set(try CryptoEndToEndTests.page(changes: ["BTC": change]))
             let once = try await ProcessRunner.notifier(["--once", "--config", onceConfig.path], environment: environment)

@@ -7,6 +7,21 @@ import Testing
 /// One bubble per subject (issue 16, item 1): successive `notifier --once` runs against a
 /// loopback CoinLore and python3-dbusmock's notification server; what goes over D-Bus is checked.
 @Suite(.serialized) struct BubbleInPlaceTests {
+    /// A `--once` config beside a daemon's sandbox, for passes that hand their bubbles over.
+    static func onceConfig(in sandbox: Sandbox, _ server: LoopbackServer, notifyResolved: Bool) throws -> URL {
+        let file = sandbox.root.appendingPathComponent("once.toml")
+        try (config(server, notifyResolved: notifyResolved) + "\n" + Sandbox.noHolidays + "\n" + Sandbox.noForecast
+             + "\n[delivery]\nimages = false\n").write(to: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    /// Dismisses bubble `id` on screen and waits until the daemon has forgotten it.
+    static func dismiss(_ id: UInt32, bus: MockNotificationServer, daemon: DaemonProcess, sandbox: Sandbox) async throws {
+        _ = try await bus.close(id: id)
+        #expect(await daemon.waitUntil { _ in (try? Store.openForReading(path: sandbox.storeFile.path)?.bubbles().isEmpty) == true },
+                "\(daemon.stderr)")
+    }
+
     static func config(_ server: LoopbackServer, notifyResolved: Bool, extra: String = "") -> String {
         """
         [feeds.crypto]
@@ -95,15 +110,11 @@ import Testing
         let environment = sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": bus.address])
         let daemon = try DaemonProcess([], environment: environment)
         #expect(await daemon.waitUntil { _ in await bus.daemonAnswers() }, "\(daemon.stderr)")
-        let onceConfig = sandbox.root.appendingPathComponent("once.toml")
-        try (Self.config(server, notifyResolved: true) + "\n" + Sandbox.noHolidays + "\n" + Sandbox.noForecast + "\n[delivery]\nimages = false\n")
-            .write(to: onceConfig, atomically: true, encoding: .utf8)
+        let onceConfig = try Self.onceConfig(in: sandbox, server, notifyResolved: true)
         for change in ["-5.5", "-2", "-6"] {
             if change == "-6" {
                 // Dismissed on screen: the daemon hears it and forgets the id.
-                _ = try await bus.close(id: 1)
-                #expect(await daemon.waitUntil { _ in (try? Store.openForReading(path: sandbox.storeFile.path)?.bubbles().isEmpty) == true },
-                        "\(daemon.stderr)")
+                try await Self.dismiss(1, bus: bus, daemon: daemon, sandbox: sandbox)
             }
             await script.set(try CryptoEndToEndTests.page(changes: ["BTC": change]))
             let once = try await ProcessRunner.notifier(["--once", "--config", onceConfig.path], environment: environment)

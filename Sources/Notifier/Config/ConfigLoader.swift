@@ -40,18 +40,23 @@ enum ConfigLoader {
         return "\(file) holds an API key and other users can read it: chmod 600 \(file)"
     }
 
-    static func parse(_ text: String, file: String) throws(ConfigError) -> Config {
+    /// `text` as TOML, checked first for what would make the TOML library abort (issue 18);
+    /// any problem is a `ConfigError` with its line.
+    static func table(_ text: String, file: String) throws(ConfigError) -> TOMLTable {
         if let problem = TOMLPreflight.problem(in: text) {
             throw ConfigError(file: file, line: problem.line, message: "not valid TOML: \(problem.message)")
         }
-        let table: TOMLTable
         do {
-            table = try TOMLTable(string: text)
+            return try TOMLTable(string: text)
         } catch let error as TOMLParseError {
             throw ConfigError(file: file, line: error.source.begin.line, message: "not valid TOML: \(error.description)")
         } catch {
             throw ConfigError(file: file, line: nil, message: "not valid TOML: \(error)")
         }
+    }
+
+    static func parse(_ text: String, file: String) throws(ConfigError) -> Config {
+        let table = try table(text, file: file)
         var config = Config()
         let lines = TOMLKeyLines(text: text)
         try apply(table, path: [], to: &config, file: file, lines: lines)

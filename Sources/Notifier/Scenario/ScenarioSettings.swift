@@ -19,17 +19,7 @@ struct ScenarioSettings: Sendable, Equatable {
     }
 
     static func parse(_ text: String, file: String) throws(ConfigError) -> ScenarioSettings {
-        if let problem = TOMLPreflight.problem(in: text) {
-            throw ConfigError(file: file, line: problem.line, message: "not valid TOML: \(problem.message)")
-        }
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let error as TOMLParseError {
-            throw ConfigError(file: file, line: error.source.begin.line, message: "not valid TOML: \(error.description)")
-        } catch {
-            throw ConfigError(file: file, line: nil, message: "not valid TOML: \(error)")
-        }
+        let table = try ConfigLoader.table(text, file: file)
         let lines = TOMLKeyLines(text: text)
         var settings = ScenarioSettings()
         for (name, value) in table {
