@@ -61,10 +61,12 @@ actor Dispatcher {
             return
         }
         // Updates rewrite a bubble on screen or nothing: they skip the outbox (no grouping, no
-        // rate limit, no holding), and one that cannot be shown is noted as dropped.
-        let updates = bubblePlan.settle(updates: alerts.filter { $0.emission == .updated }.map(TextSanitizer.bounded), notes: notes,
-                                        stored: storedBubbles(), quiet: outbox.quietHours?.contains(now, calendar: calendar) ?? false,
-                                        now: now)
+        // rate limit, no holding), and one that cannot be shown is noted as dropped. The bubble
+        // ids are read only when there is an update: not on every poll.
+        let updateAlerts = alerts.filter { $0.emission == .updated }.map(TextSanitizer.bounded)
+        let updates = updateAlerts.isEmpty ? (placements: [], notes: notes)
+            : bubblePlan.settle(updates: updateAlerts, notes: notes, stored: storedBubbles(),
+                                quiet: outbox.quietHours?.contains(now, calendar: calendar) ?? false, now: now)
         let notes = updates.notes
         outbox.submit(alerts.filter { $0.emission != .updated }.map(TextSanitizer.bounded), now: now)
         do {
