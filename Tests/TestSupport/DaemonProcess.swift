@@ -7,9 +7,14 @@ public final class DaemonProcess: @unchecked Sendable {
     private var out = Data()
     private var err = Data()
 
-    public init(_ arguments: [String], environment: [String: String]) throws {
-        process.executableURL = URL(fileURLWithPath: ProcessRunner.notifierPath)
-        process.arguments = arguments
+    public convenience init(_ arguments: [String], environment: [String: String]) throws {
+        try self.init(command: [ProcessRunner.notifierPath] + arguments, environment: environment)
+    }
+
+    /// `command`: a whole argv, such as the daemon run as another user (`WaylandSession.asUser`).
+    public init(command: [String], environment: [String: String]) throws {
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         process.environment = environment
         let stdout = Pipe(), stderr = Pipe()
         process.standardOutput = stdout

@@ -2,8 +2,8 @@ import Foundation
 
 /// A private session bus: a dbus-daemon listening in a temporary directory.
 public enum PrivateBus {
-    /// The running daemon and its address.
-    public static func start(in directory: URL) throws -> (Process, String) {
+    /// The running daemon and its address. `prefix`: an argv that runs it as another user.
+    public static func start(in directory: URL, prefix: [String] = []) throws -> (Process, String) {
         // No <servicedir>: nothing gets activated behind the test's back (dunst, say).
         let config = """
         <busconfig>
@@ -20,8 +20,9 @@ public enum PrivateBus {
         let configFile = directory.appendingPathComponent("session.conf")
         try config.write(to: configFile, atomically: true, encoding: .utf8)
         let bus = Process()
-        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        bus.arguments = ["--config-file=\(configFile.path)", "--nofork", "--print-address=1"]
+        let argv = prefix + ["/usr/bin/dbus-daemon", "--config-file=\(configFile.path)", "--nofork", "--print-address=1"]
+        bus.executableURL = URL(fileURLWithPath: argv[0])
+        bus.arguments = Array(argv.dropFirst())
         let addressPipe = Pipe()
         bus.standardOutput = addressPipe
         bus.standardError = FileHandle.nullDevice
@@ -49,7 +50,7 @@ public final class MockNotificationServer: @unchecked Sendable {
     public let address: String
     private let bus: Process
     private var mock: Process
-    private let capabilities: String
+    private var capabilities: String
     private let lock = NSLock()
     private let directory: URL
 
@@ -92,11 +93,16 @@ public final class MockNotificationServer: @unchecked Sendable {
         KilledProcess.awaitExit(process)
     }
 
-    public func restart() async throws {
+    /// `capabilities`: another server's, as when one desktop's server replaces another's.
+    public func restart(capabilities: String? = nil) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Blocking.run {
                 continuation.resume(with: Result {
-                    let fresh = try Self.startMock(address: self.address, capabilities: self.capabilities)
+                    let capabilities = self.lock.withLock {
+                        if let capabilities { self.capabilities = capabilities }
+                        return self.capabilities
+                    }
+                    let fresh = try Self.startMock(address: self.address, capabilities: capabilities)
                     self.lock.withLock { self.mock = fresh }
                     try self.waitUntilServing()
                 })
