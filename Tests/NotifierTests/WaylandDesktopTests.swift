@@ -15,7 +15,7 @@ import Testing
         let session = try await WaylandSession.start()
         let sandbox = try Sandbox(config: Self.config)
         try session.handOver(sandbox.root)
-        let notifier = try await runnableNotifier(in: session)
+        let notifier = try await session.runnableNotifier()
 
         #expect(try await session.run(["/usr/bin/swaymsg", "exec", "foot --app-id first"]).status == 0)
         #expect(await eventually { (try? await session.windows())?.contains { $0.appID == "first" && $0.focused } == true },
@@ -50,25 +50,5 @@ import Testing
         }
         #expect(daemon.stderr.contains("opened notifier open country"), "\(daemon.stderr)")
         #expect(await daemon.stop() == 0)
-    }
-
-    /// The built notifier where the session's user may run it: in place, or a copy of it.
-    func runnableNotifier(in session: WaylandSession) async throws -> String {
-        let built = URL(fileURLWithPath: ProcessRunner.notifierPath).resolvingSymlinksInPath().path
-        if await session.canRun(built) { return built }
-        let copy = session.directory.appendingPathComponent("bin/notifier")
-        try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: built, toPath: copy.path)
-        try session.handOver(copy.deletingLastPathComponent())
-        return copy.path
-    }
-
-    func eventually(timeout: Duration = .seconds(20), _ condition: () async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if await condition() { return true }
-            try? await Task.sleep(for: .milliseconds(100))
-        }
-        return await condition()
     }
 }

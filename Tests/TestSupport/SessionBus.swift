@@ -2,12 +2,14 @@ import Foundation
 
 /// A private session bus: a dbus-daemon listening in a temporary directory.
 public enum PrivateBus {
-    /// The running daemon and its address. `prefix`: an argv that runs it as another user.
-    public static func start(in directory: URL, prefix: [String] = []) throws -> (Process, String) {
-        // No <servicedir>: nothing gets activated behind the test's back (dunst, say).
+    /// The running daemon and its address. `prefix`: an argv that runs it as another user;
+    /// `serviceDirectory`: the only services it may start (GNOME Shell's helpers).
+    public static func start(in directory: URL, prefix: [String] = [], serviceDirectory: URL? = nil) throws -> (Process, String) {
+        // No <servicedir> unless asked: nothing gets activated behind the test's back (dunst, say).
+        let services = serviceDirectory.map { "<servicedir>\($0.path)</servicedir>" } ?? ""
         let config = """
         <busconfig>
-          <type>session</type>
+          <type>session</type>\(services)
           <listen>unix:dir=\(directory.path)</listen>
           <auth>EXTERNAL</auth>
           <policy context="default">
