@@ -8,17 +8,21 @@ public final class WaylandSession: UserSession, @unchecked Sendable {
     /// Why this machine cannot run the session, or `nil` when it can.
     public static var unavailable: String? { unavailable(needing: tools) }
 
-    /// `swayConfig`: lines added to sway's configuration.
-    public static func start(swayConfig: String = "") async throws -> WaylandSession {
+    /// `swayConfig`: lines added to sway's configuration; `makoConfig`: mako's (a person's criteria).
+    public static func start(swayConfig: String = "", makoConfig: String = "") async throws -> WaylandSession {
         try await withCheckedThrowingContinuation { continuation in
-            Blocking.run { continuation.resume(with: Result { try WaylandSession(swayConfig: swayConfig) }) }
+            Blocking.run { continuation.resume(with: Result { try WaylandSession(swayConfig: swayConfig, makoConfig: makoConfig) }) }
         }
     }
 
-    private init(swayConfig: String) throws {
+    private init(swayConfig: String, makoConfig: String) throws {
         if let reason = Self.unavailable { throw MockNotificationServer.ServerError(reason) }
         try super.init(name: "nfywl")
         do {
+            let mako = home.appendingPathComponent(".config/mako/config")
+            try FileManager.default.createDirectory(at: mako.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try makoConfig.write(to: mako, atomically: true, encoding: .utf8)
+            try handOver(home)
             try startSway(swayConfig)
         } catch {
             stop()
