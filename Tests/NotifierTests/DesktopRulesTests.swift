@@ -39,6 +39,7 @@ import Testing
         let session = try await DunstSession.start(rules: try Self.documented(after: "dunst (`~/.config/dunst/dunstrc`"))
         let sandbox = try Sandbox(config: HandOffTests.quietDaemon)
         let daemon = try DaemonProcess([], environment: sandbox.environment(session.environment))
+        defer { if daemon.process.isRunning { daemon.signal(SIGKILL) } }
         let crypto = Self.deliverCall(Self.crypto)
         #expect(await daemon.waitUntil { _ in
             (try? await ProcessRunner.run(crypto[0], Array(crypto.dropFirst()), environment: session.environment))?.stdout.contains("uint32 1") == true

@@ -12,6 +12,7 @@ import Testing
         let session = try await XfceSession.start()
         let sandbox = try Sandbox(config: CLITests.noDelay)
         let daemon = try DaemonProcess(["--seed", "42"], environment: sandbox.environment(session.environment))
+        defer { if daemon.process.isRunning { daemon.signal(SIGKILL) } }
         var bubble: (x: Int, y: Int, width: Int, height: Int)?
         #expect(await daemon.waitUntil { _ in
             bubble = try? await session.bubble()

@@ -82,7 +82,7 @@ public class UserSession: @unchecked Sendable {
         process.arguments = Array(command.dropFirst())
         process.environment = ["PATH": "/usr/bin:/bin"]
         let file = directory.appendingPathComponent(log)
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: file)
         process.standardError = process.standardOutput
         process.standardInput = FileHandle.nullDevice
