@@ -81,6 +81,7 @@ public final class WaylandSession: UserSession, @unchecked Sendable {
     }
 
     /// A screenshot with grim into `.build/test-artifacts/<name>.png`; `nil` if grim failed.
+    @discardableResult
     public func screenshot(_ name: String) async -> String? {
         let shot = home.appendingPathComponent("\(name).png")
         guard let result = try? await run(["/usr/bin/grim", shot.path]), result.status == 0 else { return nil }
