@@ -33,4 +33,30 @@ import Testing
         #expect(await session.screenshot("xfce-click") != nil)
         #expect(await daemon.stop() == 0)
     }
+
+    /// Why the button is needed: a click on the body closes the bubble and sends nothing.
+    @Test(.enabled(if: XfceSession.unavailable == nil, Comment(rawValue: "skipped: \(XfceSession.unavailable ?? "")")))
+    func aClickOnTheBodyOnlyClosesTheBubble() async throws {
+        let session = try await XfceSession.start()
+        let sandbox = try Sandbox(config: HandOffTests.quietDaemon)
+        let terminal = try StandInTerminal(in: sandbox.root)
+        let daemon = try DaemonProcess([], environment: sandbox.environment(session.environment.merging(["TERMINAL": terminal.path]) { $1 }))
+        defer { if daemon.process.isRunning { daemon.signal(SIGKILL) } }
+        let deliver = DesktopRulesTests.deliverCall(DaemonBusTests.kazakhstan)
+        #expect(await daemon.waitUntil { _ in
+            (try? await ProcessRunner.run(deliver[0], Array(deliver.dropFirst()), environment: session.environment))?.stdout.contains("uint32 1") == true
+        }, "\(daemon.stderr)")
+        var bubble: (x: Int, y: Int, width: Int, height: Int)?
+        #expect(await daemon.waitUntil { _ in
+            bubble = try? await session.bubble()
+            return bubble != nil
+        })
+        guard let bubble else { return }
+        // The title's line, left of any button.
+        #expect(try await session.xdotool(["mousemove", "\(bubble.x + bubble.width / 2)", "\(bubble.y + 20)", "click", "1"]).status == 0)
+        #expect(await daemon.waitUntil(timeout: .seconds(10)) { _ in ((try? await session.bubble()) ?? nil) == nil }, "the bubble closes")
+        try await Task.sleep(for: .seconds(1))
+        #expect(terminal.arguments == nil, "no view: \(daemon.stderr)")
+        #expect(await daemon.stop() == 0)
+    }
 }
