@@ -109,6 +109,16 @@ import Testing
         #expect(await daemon.stop() == 0)
     }
 
+    @Test func onceLeavesOutWhereThePastOnesAreAsItWouldSayItOnEveryRun() async throws {
+        let server = try await MockNotificationServer.start(capabilities: "body")
+        let sandbox = try Sandbox(config: CLITests.noDelay)
+        let once = try await ProcessRunner.notifier(["--once", "--seed", "42"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        #expect(once.status == 0, "\(once.stderr)")
+        let calls = try await server.notifyCalls()
+        #expect(calls.contains("→ notifier open country"), "\(calls)")
+        #expect(!calls.contains(BubbleLayout.historyLine), "\(calls)")
+    }
+
     @Test func theBubbleTellsItsKindAndSound() async throws {
         let server = try await MockNotificationServer.start(capabilities: "actions body persistence")
         let sandbox = try Sandbox(config: HandOffTests.quietDaemon)

@@ -36,8 +36,10 @@ final class DesktopNotifications: Sendable {
     private let continuation: AsyncStream<Event>.Continuation
 
     /// Starts the loop, registers the app name and asks the server who it is. Fails when there
-    /// is no session bus or no notification server on it.
-    static func connect(appName: String = "notifier") async -> Result<DesktopNotifications, DeliveryError> {
+    /// is no session bus or no notification server on it. `mentionHistory`: whether the first
+    /// bubble on a server without `persistence` says where past ones are; off for `--once`,
+    /// which would say it on every run.
+    static func connect(appName: String = "notifier", mentionHistory: Bool = true) async -> Result<DesktopNotifications, DeliveryError> {
         GLibLoop.shared.start()
         let server = await GLibLoop.shared.run { () -> Result<ServerInfo, DeliveryError> in
             guard notify_is_initted() != 0 || notify_init(appName) != 0 else {
@@ -46,14 +48,18 @@ final class DesktopNotifications: Sendable {
             guard let info = askServer() else { return .failure(.desktop("no notification server on the session bus")) }
             return .success(info)
         }
-        guard case .success(let info) = server else { return server.map { DesktopNotifications(server: $0) } }
-        let notifications = DesktopNotifications(server: info)
+        guard case .success(var info) = server else { return server.map { DesktopNotifications(server: $0, mentionHistory: mentionHistory) } }
+        info.historyMentioned = !mentionHistory
+        let notifications = DesktopNotifications(server: info, mentionHistory: mentionHistory)
         await notifications.watchServer()
         return .success(notifications)
     }
 
-    private init(server: ServerInfo) {
+    private let mentionHistory: Bool
+
+    private init(server: ServerInfo, mentionHistory: Bool) {
         current = Mutex(server)
+        self.mentionHistory = mentionHistory
         (events, continuation) = AsyncStream.makeStream(of: Event.self)
     }
 
@@ -78,7 +84,8 @@ final class DesktopNotifications: Sendable {
             return info.owner == nil || info.owner == owner
         }
         if !known, let fresh = askServer() {
-            current.withLock { $0 = ServerInfo(name: fresh.name, capabilities: fresh.capabilities, owner: owner) }
+            current.withLock { $0 = ServerInfo(name: fresh.name, capabilities: fresh.capabilities, owner: owner,
+                                                    historyMentioned: !mentionHistory) }
         }
         continuation.yield(.serverAppeared)
     }

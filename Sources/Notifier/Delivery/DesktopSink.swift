@@ -150,7 +150,7 @@ enum SinkFactory {
         case .json:
             return JSONLinesSink()
         case .desktop:
-            switch await DesktopNotifications.connect() {
+            switch await DesktopNotifications.connect(mentionHistory: !handOff) {
             case .success(let notifications):
                 logger.debug("notification server: \(notifications.server.name), capabilities: \(notifications.server.capabilities.sorted().joined(separator: " "))")
                 let sink = DesktopSink(notifications: notifications, images: images ? ImageCache(paths: XDGPaths(environment: environment)) : nil, logger: logger)
