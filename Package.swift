@@ -83,7 +83,7 @@ let package = Package(
         // The loopback HTTP server and sample fixtures the integration tests share.
         .target(
             name: "TestSupport",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")],
+            dependencies: ["Feeds", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")],
             path: "Tests/TestSupport",
             swiftSettings: ourSwiftSettings
         ),

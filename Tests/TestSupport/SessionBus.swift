@@ -3,7 +3,7 @@ import Foundation
 /// A private session bus: a dbus-daemon listening in a temporary directory.
 public enum PrivateBus {
     /// The running daemon and its address.
-    public static func start(in directory: URL) throws -> (Process, String) {
+    public static func start(in directory: URL) throws -> (ChildProcess, String) {
         // No <servicedir>: nothing gets activated behind the test's back (dunst, say).
         let config = """
         <busconfig>
@@ -19,13 +19,9 @@ public enum PrivateBus {
         """
         let configFile = directory.appendingPathComponent("session.conf")
         try config.write(to: configFile, atomically: true, encoding: .utf8)
-        let bus = Process()
-        bus.executableURL = URL(fileURLWithPath: "/usr/bin/dbus-daemon")
-        bus.arguments = ["--config-file=\(configFile.path)", "--nofork", "--print-address=1"]
         let addressPipe = Pipe()
-        bus.standardOutput = addressPipe
-        bus.standardError = FileHandle.nullDevice
-        try bus.run()
+        let bus = try ChildProcess("/usr/bin/dbus-daemon", ["--config-file=\(configFile.path)", "--nofork", "--print-address=1"],
+                                   stdout: .pipe(addressPipe))
         let address = String(decoding: readLine(addressPipe), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !address.isEmpty else { throw MockNotificationServer.ServerError("dbus-daemon printed no address; run scripts/install-deps --test") }
         return (bus, address)
@@ -47,8 +43,8 @@ public enum PrivateBus {
 /// notification protocol peer that records every call, with no display needed.
 public final class MockNotificationServer: @unchecked Sendable {
     public let address: String
-    private let bus: Process
-    private var mock: Process
+    private let bus: ChildProcess
+    private var mock: ChildProcess
     private let capabilities: String
     private let lock = NSLock()
     private let directory: URL
@@ -73,23 +69,15 @@ public final class MockNotificationServer: @unchecked Sendable {
         try waitUntilServing()
     }
 
-    private static func startMock(address: String, capabilities: String) throws -> Process {
-        let mock = Process()
-        mock.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        mock.arguments = ["-m", "dbusmock", "--template", "notification_daemon", "-p", "{\"capabilities\": \"\(capabilities)\"}"]
-        mock.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
-        mock.standardOutput = FileHandle.nullDevice
-        mock.standardError = FileHandle.nullDevice
-        try mock.run()
-        return mock
+    private static func startMock(address: String, capabilities: String) throws -> ChildProcess {
+        try ChildProcess("/usr/bin/python3", ["-m", "dbusmock", "--template", "notification_daemon", "-p", "{\"capabilities\": \"\(capabilities)\"}"],
+                         environment: ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"])
     }
 
     /// The server vanishing from the bus (the bus stays), as when a desktop's notification
     /// daemon crashes; `restart()` brings a fresh one, with no calls recorded.
     public func stopServer() {
-        let process = lock.withLock { mock }
-        kill(process.processIdentifier, SIGKILL)
-        KilledProcess.awaitExit(process)
+        lock.withLock { mock }.kill()
     }
 
     public func restart() async throws {
@@ -105,11 +93,8 @@ public final class MockNotificationServer: @unchecked Sendable {
     }
 
     deinit {
-        // dbusmock ignores SIGTERM.
-        kill(mock.processIdentifier, SIGKILL)
-        kill(bus.processIdentifier, SIGKILL)
-        KilledProcess.awaitExit(mock)
-        KilledProcess.awaitExit(bus)
+        mock.kill()
+        bus.kill()
         try? FileManager.default.removeItem(at: directory)
     }
 
