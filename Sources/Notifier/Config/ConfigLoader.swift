@@ -40,7 +40,7 @@ enum ConfigLoader {
         return "\(file) holds an API key and other users can read it: chmod 600 \(file)"
     }
 
-    /// `text` as TOML, checked first for what would make the TOML library abort (issue 18);
+    /// `text` as TOML, checked first for what would make the TOML library abort;
     /// any problem is a `ConfigError` with its line.
     static func table(_ text: String, file: String) throws(ConfigError) -> TOMLTable {
         if let problem = TOMLPreflight.problem(in: text) {
