@@ -7,9 +7,14 @@ public final class DaemonProcess: @unchecked Sendable {
     private var out = Data()
     private var err = Data()
 
-    public init(_ arguments: [String], environment: [String: String]) throws {
+    public convenience init(_ arguments: [String], environment: [String: String]) throws {
+        try self.init(command: [ProcessRunner.notifierPath] + arguments, environment: environment)
+    }
+
+    /// `command`: a whole argv, such as the daemon run as another user (`WaylandSession.asUser`).
+    public init(command: [String], environment: [String: String]) throws {
         let stdout = Pipe(), stderr = Pipe()
-        process = try ChildProcess(ProcessRunner.notifierPath, arguments, environment: environment, stdout: .pipe(stdout), stderr: .pipe(stderr))
+        process = try ChildProcess(command[0], Array(command.dropFirst()), environment: environment, stdout: .pipe(stdout), stderr: .pipe(stderr))
         // What it wrote before these are set waits in the pipes.
         stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData

@@ -9,13 +9,14 @@ public final class DunstSession: @unchecked Sendable {
     private let dunst: ChildProcess
     private let directory: URL
 
-    public static func start() async throws -> DunstSession {
+    /// `rules`: dunstrc sections added after the test's own (a person's rules).
+    public static func start(rules: String = "") async throws -> DunstSession {
         try await withCheckedThrowingContinuation { continuation in
-            Blocking.run { continuation.resume(with: Result { try DunstSession() }) }
+            Blocking.run { continuation.resume(with: Result { try DunstSession(rules: rules) }) }
         }
     }
 
-    private init() throws {
+    private init(rules: String) throws {
         for tool in ["/usr/bin/Xvfb", "/usr/bin/dunst", "/usr/bin/dunstctl"] where !FileManager.default.isExecutableFile(atPath: tool) {
             throw MockNotificationServer.ServerError("\(tool) is missing; run scripts/install-deps --test")
         }
@@ -34,7 +35,7 @@ public final class DunstSession: @unchecked Sendable {
         // has photographed and clicked it, and the click would then land on nothing.
         let dunstrc = directory.appendingPathComponent(".config/dunst/dunstrc")
         try FileManager.default.createDirectory(at: dunstrc.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try "[urgency_low]\n    timeout = 0\n[urgency_normal]\n    timeout = 0\n[urgency_critical]\n    timeout = 0\n"
+        try ("[urgency_low]\n    timeout = 0\n[urgency_normal]\n    timeout = 0\n[urgency_critical]\n    timeout = 0\n" + rules)
             .write(to: dunstrc, atomically: true, encoding: .utf8)
         dunst = try ChildProcess("/usr/bin/dunst", [],
                                  environment: ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin", "HOME": directory.path])

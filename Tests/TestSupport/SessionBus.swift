@@ -2,12 +2,14 @@ import Foundation
 
 /// A private session bus: a dbus-daemon listening in a temporary directory.
 public enum PrivateBus {
-    /// The running daemon and its address.
-    public static func start(in directory: URL) throws -> (ChildProcess, String) {
-        // No <servicedir>: nothing gets activated behind the test's back (dunst, say).
+    /// The running daemon and its address. `prefix`: an argv that runs it as another user;
+    /// `serviceDirectory`: the only services it may start (GNOME Shell's helpers).
+    public static func start(in directory: URL, prefix: [String] = [], serviceDirectory: URL? = nil) throws -> (ChildProcess, String) {
+        // No <servicedir> unless asked: nothing gets activated behind the test's back (dunst, say).
+        let services = serviceDirectory.map { "<servicedir>\($0.path)</servicedir>" } ?? ""
         let config = """
         <busconfig>
-          <type>session</type>
+          <type>session</type>\(services)
           <listen>unix:dir=\(directory.path)</listen>
           <auth>EXTERNAL</auth>
           <policy context="default">
@@ -19,9 +21,9 @@ public enum PrivateBus {
         """
         let configFile = directory.appendingPathComponent("session.conf")
         try config.write(to: configFile, atomically: true, encoding: .utf8)
+        let argv = prefix + ["/usr/bin/dbus-daemon", "--config-file=\(configFile.path)", "--nofork", "--print-address=1"]
         let addressPipe = Pipe()
-        let bus = try ChildProcess("/usr/bin/dbus-daemon", ["--config-file=\(configFile.path)", "--nofork", "--print-address=1"],
-                                   stdout: .pipe(addressPipe))
+        let bus = try ChildProcess(argv[0], Array(argv.dropFirst()), stdout: .pipe(addressPipe))
         let address = String(decoding: readLine(addressPipe), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !address.isEmpty else { throw MockNotificationServer.ServerError("dbus-daemon printed no address; run scripts/install-deps --test") }
         return (bus, address)
@@ -45,7 +47,7 @@ public final class MockNotificationServer: @unchecked Sendable {
     public let address: String
     private let bus: ChildProcess
     private var mock: ChildProcess
-    private let capabilities: String
+    private var capabilities: String
     private let lock = NSLock()
     private let directory: URL
 
@@ -80,11 +82,16 @@ public final class MockNotificationServer: @unchecked Sendable {
         lock.withLock { mock }.kill()
     }
 
-    public func restart() async throws {
+    /// `capabilities`: another server's, as when one desktop's server replaces another's.
+    public func restart(capabilities: String? = nil) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Blocking.run {
                 continuation.resume(with: Result {
-                    let fresh = try Self.startMock(address: self.address, capabilities: self.capabilities)
+                    let capabilities = self.lock.withLock {
+                        if let capabilities { self.capabilities = capabilities }
+                        return self.capabilities
+                    }
+                    let fresh = try Self.startMock(address: self.address, capabilities: capabilities)
                     self.lock.withLock { self.mock = fresh }
                     try self.waitUntilServing()
                 })

@@ -20,6 +20,10 @@ final class DesktopNotifications: Sendable {
     struct ServerInfo: Sendable {
         var name: String
         var capabilities: Set<String>
+        /// The unique bus name of the process that answered: another one is another server.
+        var owner: String?
+        /// Whether a bubble has told this server's user where past notifications are.
+        var historyMentioned = false
     }
 
     /// The server as last asked: a server that comes back may be another one.
@@ -39,16 +43,8 @@ final class DesktopNotifications: Sendable {
             guard notify_is_initted() != 0 || notify_init(appName) != 0 else {
                 return .failure(.desktop("libnotify could not start"))
             }
-            var name: UnsafeMutablePointer<CChar>?
-            var vendor: UnsafeMutablePointer<CChar>?
-            var version: UnsafeMutablePointer<CChar>?
-            var spec: UnsafeMutablePointer<CChar>?
-            guard notify_get_server_info(&name, &vendor, &version, &spec) != 0 else {
-                return .failure(.desktop("no notification server on the session bus"))
-            }
-            for text in [vendor, version, spec] { g_free(text) }
-            defer { g_free(name) }
-            return .success(ServerInfo(name: name.map { String(cString: $0) } ?? "unknown", capabilities: serverCapabilities()))
+            guard let info = askServer() else { return .failure(.desktop("no notification server on the session bus")) }
+            return .success(info)
         }
         guard case .success(let info) = server else { return server.map { DesktopNotifications(server: $0) } }
         let notifications = DesktopNotifications(server: info)
@@ -70,14 +66,30 @@ final class DesktopNotifications: Sendable {
         }
     }
 
-    fileprivate func serverChanged(present: Bool) {
-        guard present else {
+    /// `owner`: the name's new owner, `nil` when it has none. Capabilities are asked once per
+    /// server: the watch's first report names the server `connect` has just asked.
+    fileprivate func serverChanged(owner: String?) {
+        guard let owner else {
             continuation.yield(.serverVanished)
             return
         }
-        let fresh = serverCapabilities()
-        current.withLock { $0.capabilities = fresh }
+        let known = current.withLock { info in
+            defer { info.owner = owner }
+            return info.owner == nil || info.owner == owner
+        }
+        if !known, let fresh = askServer() {
+            current.withLock { $0 = ServerInfo(name: fresh.name, capabilities: fresh.capabilities, owner: owner) }
+        }
         continuation.yield(.serverAppeared)
+    }
+
+    /// What the next bubble for `alert` looks like on the current server; it counts as told.
+    fileprivate func layout(for alert: Alert) -> BubbleLayout {
+        current.withLock { info in
+            let layout = BubbleLayout(alert, capabilities: info.capabilities, historyMentioned: info.historyMentioned)
+            if layout.mentionsHistory { info.historyMentioned = true }
+            return layout
+        }
     }
 
     /// Whether the server was last slow to answer `Notify`: then bubbles are sent without
@@ -97,13 +109,13 @@ final class DesktopNotifications: Sendable {
         // libnotify's objects stay on this call's thread until the server has them; their
         // callbacks then come on the GLib loop's thread, where libnotify's proxy lives.
         let outcome = await BoundedShow.run(bound: bound, clock: clock) { () -> BoundedShow.Outcome in
-            let capabilities = self.server.capabilities
-            let body = bodyText(alert, capabilities: capabilities)
-            guard let notification = notify_notification_new(alert.title, body, alert.icon) else {
+            let layout = self.layout(for: alert)
+            guard let notification = notify_notification_new(layout.summary, layout.body, alert.icon) else {
                 return .failed("libnotify could not create a notification")
             }
             notify_notification_set_urgency(notification, alert.urgency.libnotify)
-            notify_notification_set_category(notification, alert.category)
+            notify_notification_set_category(notification, layout.category)
+            if let sound = layout.soundName { notify_notification_set_hint(notification, "sound-name", g_variant_new_string(sound)) }
             notify_notification_set_app_name(notification, "notifier")
             if let replacing { cnotify_set_id(notification, replacing) }
             for (hint, value) in [("desktop-entry", "notifier"), ("x-notifier-deeplink", alert.deepLink.command),
@@ -113,7 +125,7 @@ final class DesktopNotifications: Sendable {
             if let imagePath { notify_notification_set_hint(notification, "image-path", g_variant_new_string(imagePath)) }
             let box = CallbackBox(target: ClickTarget(alert),
                                   continuation: continuation)
-            for action in NotificationAction.offered(for: alert, capabilities: capabilities) {
+            for action in layout.actions {
                 notify_notification_add_action(notification, action.rawValue, action.label, onAction,
                                                Unmanaged.passRetained(box).toOpaque(), releaseBox)
             }
@@ -182,12 +194,12 @@ private final class WatchBox: Sendable {
 
 private func onServerAppeared(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ owner: UnsafePointer<CChar>?, _ userData: gpointer?) {
     guard let userData else { return }
-    Unmanaged<WatchBox>.fromOpaque(userData).takeUnretainedValue().notifications.serverChanged(present: true)
+    Unmanaged<WatchBox>.fromOpaque(userData).takeUnretainedValue().notifications.serverChanged(owner: owner.map { String(cString: $0) })
 }
 
 private func onServerVanished(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ userData: gpointer?) {
     guard let userData else { return }
-    Unmanaged<WatchBox>.fromOpaque(userData).takeUnretainedValue().notifications.serverChanged(present: false)
+    Unmanaged<WatchBox>.fromOpaque(userData).takeUnretainedValue().notifications.serverChanged(owner: nil)
 }
 
 /// What a C callback needs, passed as a retained `user_data` pointer.
@@ -228,6 +240,18 @@ private func releaseClosure(_ userData: gpointer?, _ closure: UnsafeMutablePoint
     releaseBox(userData)
 }
 
+/// The server's name (`GetServerInformation`) and `GetCapabilities`; `nil` where none answers.
+private func askServer() -> DesktopNotifications.ServerInfo? {
+    var name: UnsafeMutablePointer<CChar>?
+    var vendor: UnsafeMutablePointer<CChar>?
+    var version: UnsafeMutablePointer<CChar>?
+    var spec: UnsafeMutablePointer<CChar>?
+    guard notify_get_server_info(&name, &vendor, &version, &spec) != 0 else { return nil }
+    for text in [vendor, version, spec] { g_free(text) }
+    defer { g_free(name) }
+    return DesktopNotifications.ServerInfo(name: name.map { String(cString: $0) } ?? "unknown", capabilities: serverCapabilities())
+}
+
 private func serverCapabilities() -> Set<String> {
     var result: Set<String> = []
     var node = notify_get_server_caps()
@@ -238,17 +262,6 @@ private func serverCapabilities() -> Set<String> {
     }
     g_list_free_full(list, g_free)
     return result
-}
-
-/// The body as the server can show it: escaped where it reads markup; with the deep link as a
-/// link where it shows links, so a bubble whose sender has exited still leads somewhere.
-func bodyText(_ alert: Alert, capabilities: Set<String>) -> String {
-    guard capabilities.contains("body-markup") else { return alert.body }
-    var body = escapeMarkup(alert.body)
-    if capabilities.contains("body-hyperlinks") {
-        body += "\n<a href=\"\(escapeMarkup(alert.deepLink.url))\">\(escapeMarkup(alert.deepLink.command))</a>"
-    }
-    return body
 }
 
 /// The body is a small XML subset where the server has `body-markup`: feed text must not add tags.
