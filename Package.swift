@@ -7,7 +7,7 @@ let ourSwiftSettings: [SwiftSetting] = Context.environment["NOTIFIER_WARNINGS_AS
     ? [.unsafeFlags(["-warnings-as-errors"])] : []
 
 /// Set by scripts/install-binary: ICU's data trimmed by scripts/icu-trim, linked in place of the
-/// toolchain's (Sources/ICUData, issue 17). Unset, every build links ICU's data as it comes.
+/// toolchain's (Sources/ICUData). Unset, every build links ICU's data as it comes.
 let trimmedICUData: [CSetting] = {
     guard let path = Context.environment["NOTIFIER_ICU_DATA"], let symbol = Context.environment["NOTIFIER_ICU_SYMBOL"] else { return [] }
     return [.define("NOTIFIER_ICU_DATA", to: "\"\(path)\""), .define("NOTIFIER_ICU_SYMBOL", to: symbol)]
@@ -68,7 +68,7 @@ let package = Package(
             swiftSettings: ourSwiftSettings,
             // The release binary through lld with packed relative relocations (DT_RELR, glibc
             // 2.36+): 2.2 MB of relocation records become 17 KB, which the loader no longer
-            // reads at every start (docs/performance.md, issue 17). lld comes with the toolchain.
+            // reads at every start (docs/performance.md). lld comes with the toolchain.
             linkerSettings: [
                 .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release)),
             ]
@@ -83,7 +83,7 @@ let package = Package(
         // The loopback HTTP server and sample fixtures the integration tests share.
         .target(
             name: "TestSupport",
-            dependencies: [.product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")],
+            dependencies: ["Feeds", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")],
             path: "Tests/TestSupport",
             swiftSettings: ourSwiftSettings
         ),

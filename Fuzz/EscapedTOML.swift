@@ -1,6 +1,6 @@
 /// Turns fuzz bytes into a config whose keys and strings are made of escapes: a byte-level
 /// mutator rarely writes a well-formed `\u0000`, and toml++'s C-string hand-over of keys and
-/// strings is exactly what escapes reach (issue 18: `"a\u0000b" = 1` trapped the program).
+/// strings is exactly what escapes reach (`"a\u0000b" = 1` trapped the program).
 enum EscapedTOML {
     /// Keys and a string built from the bytes, placed at the top level, in a known table, in a
     /// table header and in an inline table.

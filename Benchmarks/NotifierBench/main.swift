@@ -2,7 +2,7 @@ import Feeds
 import Foundation
 import Rules
 
-// The in-process figures of issue 9 (decoding, rule evaluation), for `scripts/bench`: each is
+// The in-process figures (decoding, rule evaluation), for `scripts/bench`: each is
 // the median of many timed runs after a warm-up, in release mode. Prints one tab-separated row
 // per figure: figure, measured, target, ratio to the target, ok or MISSED.
 // Usage: NotifierBench [SAMPLES_DIR]; NOTIFIER_BENCH_ONLY=WORD runs just the figures naming WORD

@@ -1,4 +1,4 @@
-// ICU's data, trimmed by scripts/icu-trim, for the installed binary (issue 17): defining ICU's
+// ICU's data, trimmed by scripts/icu-trim, for the installed binary: defining ICU's
 // data symbol here, among the program's own objects, keeps the linker from taking the 34 MB
 // member of the toolchain's lib_FoundationICU.a. Without NOTIFIER_ICU_DATA (every build but
 // scripts/install-binary's) this file is empty and the toolchain's data is linked as usual.

@@ -16,19 +16,19 @@ import Testing
 
     @Test func theRenderedConfigReadsBackTheSame() throws {
         var config = Config()
-        config.launchCountryDelaySeconds = 17
+        config.launchCountry.delaySeconds = 17
         config.crypto.interval = .seconds(90)
-        config.countriesSource = .restCountriesV3
-        config.quietHours = try QuietHours(start: "22:00", end: "07:30")
-        config.cryptoSymbols = ["BTC", "SOL"]
-        config.cryptoChangeThreshold = 7.5
-        config.cryptoChangeWindow = .hour
-        config.cryptoChangeOverrides = ["BTC": .init(threshold: 3, rearm: 2.5), "ETH": .init(threshold: 8, rearm: 6)]
-        config.cryptoChangeRepeat = .seconds(7200)
-        config.cryptoChangeTitleTemplate = "{symbol} \"moved\" {change}"
-        config.cryptoDegradedAfter = 3
-        config.cryptoMoveOverrides = ["DOGE": .init(threshold: 8, rearm: 5)]
-        config.groupWindow = .seconds(120)
+        config.countries.source = .restCountriesV3
+        config.delivery.quietHours = try QuietHours(start: "22:00", end: "07:30")
+        config.crypto.symbols = ["BTC", "SOL"]
+        config.cryptoChange.threshold = 7.5
+        config.cryptoChange.window = .hour
+        config.cryptoChange.overrides = ["BTC": .init(threshold: 3, rearm: 2.5), "ETH": .init(threshold: 8, rearm: 6)]
+        config.cryptoChange.repeatInterval = .seconds(7200)
+        config.cryptoChange.titleTemplate = "{symbol} \"moved\" {change}"
+        config.crypto.degradedAfter = 3
+        config.cryptoMove.overrides = ["DOGE": .init(threshold: 8, rearm: 5)]
+        config.delivery.groupWindow = .seconds(120)
         #expect(try ConfigLoader.parse(config.renderedTOML(), file: "x") == config)
     }
 
@@ -41,9 +41,9 @@ import Testing
             [rules.launch_country]
             delay_seconds = 0
             """, file: "config.toml")
-        #expect(config.countriesSource == .restCountriesV3)
+        #expect(config.countries.source == .restCountriesV3)
         #expect(config.countries.baseURL == "http://127.0.0.1:8080/v3.1")
-        #expect(config.launchCountryDelaySeconds == 0)
+        #expect(config.launchCountry.delaySeconds == 0)
         #expect(config.crypto == Config().crypto)
     }
 
@@ -136,8 +136,8 @@ import Testing
             [ "views" ]
             week_first_day = "sunday"
             """, file: "config.toml")
-        #expect(config.cryptoChangeTitleTemplate == "[= {symbol}")
-        #expect(config.weekFirstDay == "sunday")
+        #expect(config.cryptoChange.titleTemplate == "[= {symbol}")
+        #expect(config.views.weekFirstDay == "sunday")
         // A nested array at the start of a line is a value, not a header: the key's own error.
         let error = #expect(throws: ConfigError.self) { try ConfigLoader.parse("[feeds.crypto]\nsymbols = [\n[+1]]\n", file: "c") }
         #expect(error?.message.hasPrefix("feeds.crypto.symbols must be") == true)
@@ -154,10 +154,10 @@ import Testing
 
     @Test func numbersAndListsRead() throws {
         let config = try ConfigLoader.parse("[feeds.crypto]\nsymbols = [\"btc\", \"Sol\"]\ntop = 0\n[rules.crypto_change]\nthreshold_percent = 2.5\nrearm_percent = 1\n", file: "c")
-        #expect(config.cryptoSymbols == ["BTC", "SOL"])
-        #expect(config.cryptoTop == 0)
-        #expect(config.cryptoChangeThreshold == 2.5 && config.cryptoChangeRearm == 1)
-        #expect(try ConfigLoader.parse("[feeds.crypto]\nsymbols = []\n", file: "c").cryptoSymbols.isEmpty)
+        #expect(config.crypto.symbols == ["BTC", "SOL"])
+        #expect(config.crypto.top == 0)
+        #expect(config.cryptoChange.threshold == 2.5 && config.cryptoChange.rearm == 1)
+        #expect(try ConfigLoader.parse("[feeds.crypto]\nsymbols = []\n", file: "c").crypto.symbols.isEmpty)
     }
 
     @Test func anExplicitFileMustExist() {

@@ -121,7 +121,7 @@ struct MatrixFeed: Sendable {
             errorStatus: .unauthorized, errorBody: Data(#"{"errors":[{"message":"Authorization key required."}]}"#.utf8),
             emptyArraysAreValid: false, cadence: .seconds(120),
             configure: { config, base in
-                config.countriesSource = .restCountriesV5
+                config.countries.source = .restCountriesV5
                 config.countries.baseURL = base + "/countries/v5"
                 config.countries.apiKey = "matrix-countries-key-0123"
                 config.countries.interval = .seconds(120)
@@ -171,10 +171,10 @@ struct MatrixFeed: Sendable {
             // An empty list for a day is the API saying "no holidays".
             emptyArraysAreValid: true, cadence: HolidayRound.checkInterval,
             configure: { config, base in
-                config.holidaysSource = .remote
+                config.holidays.source = .remote
                 config.holidays.baseURL = base + "/holidays"
                 config.holidays.apiKey = "matrix-holidays-key-0123"
-                config.holidaysCacheTTL = .zero  // every check asks the server
+                config.holidays.cacheTTL = .zero  // every check asks the server
             })
     }
 }
@@ -200,10 +200,10 @@ extension MatrixFeed {
             emptyArraysAreValid: false, cadence: .seconds(120),
             configure: { config, base in
                 config.forecast.enabled = true
-                config.forecastSource = .openMeteo
+                config.forecast.source = .openMeteo
                 config.forecast.baseURL = base + "/v1"
                 config.forecast.interval = .seconds(120)
-                config.forecastPlaces = [ForecastPlace(name: "Tallinn", latitude: 59.437, longitude: 24.7535)]
+                config.forecast.places = [ForecastPlace(name: "Tallinn", latitude: 59.437, longitude: 24.7535)]
             })
     }
 }
@@ -370,10 +370,10 @@ enum MatrixCell {
         let sandbox = try Sandbox()
         var config = Config()
         config.forecast.enabled = false  // until its entry in MatrixFeed.all switches it on
-        config.launchCountryEnabled = false
+        config.launchCountry.enabled = false
         // Delivery policies are not under test: every alert goes out at once.
-        config.groupWindow = .zero
-        config.rateLimitPerMinute = 1000
+        config.delivery.groupWindow = .zero
+        config.delivery.rateLimitPerMinute = 1000
         for feed in feeds { feed.configure(&config, servers[feed.name]!.baseURL) }
 
         let logs = LogLines()

@@ -35,8 +35,8 @@ import Testing
         let sandbox = try Sandbox()
         var config = Config()
         config.crypto.baseURL = server.baseURL + "/api"
-        config.cryptoSymbols = ["BTC"]
-        config.cryptoTop = 0
+        config.crypto.symbols = ["BTC"]
+        config.crypto.top = 0
         config.cryptoCross.enabled = false
         config.cryptoMove.enabled = false
         config.cryptoChange.cooldown = .zero

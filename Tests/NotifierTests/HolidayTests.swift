@@ -31,7 +31,7 @@ import Testing
         let server = try await Self.server(day: today.adding(days: 40), calls: calls)
         let sandbox = try Sandbox()
         var config = Config()
-        config.holidaysSource = .remote
+        config.holidays.source = .remote
         config.holidays.baseURL = server.baseURL + "/holidays"
         config.holidays.apiKey = "good"
         let source = HolidaySource(config: config, store: try Store(path: sandbox.storeFile.path), http: Feeds.HTTPClient())

@@ -43,7 +43,7 @@ import Testing
         var config = Config()
         config.crypto.baseURL = server.baseURL + "/api"
         config.crypto.interval = .seconds(30)
-        config.cryptoChangeEnabled = false
+        config.cryptoChange.enabled = false
         let environment = sandbox.environment()
         let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
                                  logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment))

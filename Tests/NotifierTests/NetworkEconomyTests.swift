@@ -38,14 +38,14 @@ import Testing
         ])
         let sandbox = try Sandbox()
         var config = Config()
-        config.countriesSource = .restCountriesV3
+        config.countries.source = .restCountriesV3
         config.countries.baseURL = server.baseURL + "/v3.1"
         config.crypto.baseURL = server.baseURL + "/api"
-        config.holidaysSource = .remote
+        config.holidays.source = .remote
         config.holidays.baseURL = server.baseURL + "/holidays"
         config.holidays.apiKey = "bench"
         config.forecast.baseURL = server.baseURL + "/v1"
-        config.forecastPlaces = [ForecastPlace(name: "Tallinn", latitude: 59.437, longitude: 24.7535)]
+        config.forecast.places = [ForecastPlace(name: "Tallinn", latitude: 59.437, longitude: 24.7535)]
         let environment = sandbox.environment()
         let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
                                  logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment))

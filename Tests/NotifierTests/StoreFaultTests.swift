@@ -12,7 +12,7 @@ import Testing
     /// Delivery policies aside: every alert is due at once.
     static let immediate: Config = {
         var config = Config()
-        config.groupWindow = .zero
+        config.delivery.groupWindow = .zero
         return config
     }()
 

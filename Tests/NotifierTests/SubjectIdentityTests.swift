@@ -104,7 +104,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: path) }
         let store = try Store(path: path)
         var config = Config()
-        config.groupWindow = .zero
+        config.delivery.groupWindow = .zero
         let dispatcher = Dispatcher(sink: RecordingSink(), store: store, config: config, logger: Logger(label: "test"))
         var engine = RuleEngine()
         let rule = CryptoChangeRule()

@@ -2,7 +2,7 @@ import Foundation
 
 /// The daemon, running in the background of a test, its output collected as it comes.
 public final class DaemonProcess: @unchecked Sendable {
-    public let process = Process()
+    public let process: ChildProcess
     private let lock = NSLock()
     private var out = Data()
     private var err = Data()
@@ -13,13 +13,9 @@ public final class DaemonProcess: @unchecked Sendable {
 
     /// `command`: a whole argv, such as the daemon run as another user (`WaylandSession.asUser`).
     public init(command: [String], environment: [String: String]) throws {
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.environment = environment
         let stdout = Pipe(), stderr = Pipe()
-        process.standardOutput = stdout
-        process.standardError = stderr
-        process.standardInput = FileHandle.nullDevice
+        process = try ChildProcess(command[0], Array(command.dropFirst()), environment: environment, stdout: .pipe(stdout), stderr: .pipe(stderr))
+        // What it wrote before these are set waits in the pipes.
         stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in
             let data = handle.availableData
             self?.lock.withLock { self?.out.append(data) }
@@ -28,7 +24,6 @@ public final class DaemonProcess: @unchecked Sendable {
             let data = handle.availableData
             self?.lock.withLock { self?.err.append(data) }
         }
-        try process.run()
     }
 
     public var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
@@ -55,12 +50,9 @@ public final class DaemonProcess: @unchecked Sendable {
         signal(SIGTERM)
         return await withCheckedContinuation { continuation in
             Blocking.run {
-                let status = KilledProcess.exitStatus(self.process, timeout: timeout)
-                if status == -1 {
-                    kill(self.process.processIdentifier, SIGKILL)
-                    KilledProcess.awaitExit(self.process)
-                }
-                continuation.resume(returning: status)
+                let status = self.process.wait(timeout: timeout)
+                if status == nil { self.process.kill() }
+                continuation.resume(returning: status ?? -1)
             }
         }
     }

@@ -4,9 +4,9 @@ import Foundation
 public final class DunstSession: @unchecked Sendable {
     public let display: String
     public let address: String
-    private let xvfb: Process
-    private let bus: Process
-    private let dunst: Process
+    private let xvfb: ChildProcess
+    private let bus: ChildProcess
+    private let dunst: ChildProcess
     private let directory: URL
 
     /// `rules`: dunstrc sections added after the test's own (a person's rules).
@@ -22,16 +22,11 @@ public final class DunstSession: @unchecked Sendable {
         }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-desktop-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
         let displayPipe = Pipe()
-        xvfb.standardError = FileHandle.nullDevice
-        xvfb.standardInput = FileHandle.nullDevice
-        // -displayfd: Xvfb picks a free display and writes its number when it is ready; Process
-        // passes on only descriptors 0-2, so it comes over standard output.
-        xvfb.arguments = ["-displayfd", "1", "-screen", "0", "1024x600x24", "-nolisten", "tcp"]
-        xvfb.standardOutput = displayPipe
-        try xvfb.run()
+        // -displayfd: Xvfb picks a free display and writes its number when it is ready; only
+        // descriptors 0-2 pass to a child, so it comes over standard output.
+        xvfb = try ChildProcess("/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1024x600x24", "-nolisten", "tcp"],
+                                stdout: .pipe(displayPipe))
         let number = String(decoding: PrivateBus.readLine(displayPipe), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !number.isEmpty else { throw MockNotificationServer.ServerError("Xvfb did not start") }
         display = ":" + number
@@ -42,12 +37,8 @@ public final class DunstSession: @unchecked Sendable {
         try FileManager.default.createDirectory(at: dunstrc.deletingLastPathComponent(), withIntermediateDirectories: true)
         try ("[urgency_low]\n    timeout = 0\n[urgency_normal]\n    timeout = 0\n[urgency_critical]\n    timeout = 0\n" + rules)
             .write(to: dunstrc, atomically: true, encoding: .utf8)
-        dunst = Process()
-        dunst.executableURL = URL(fileURLWithPath: "/usr/bin/dunst")
-        dunst.environment = ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin", "HOME": directory.path]
-        dunst.standardOutput = FileHandle.nullDevice
-        dunst.standardError = FileHandle.nullDevice
-        try dunst.run()
+        dunst = try ChildProcess("/usr/bin/dunst", [],
+                                 environment: ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin", "HOME": directory.path])
         for _ in 0..<100 {
             if (try? ProcessRunner.runBlocking("/usr/bin/dunstctl", ["is-paused"], environment: environment, timeout: .seconds(5)))?.status == 0 { return }
             Thread.sleep(forTimeInterval: 0.05)
@@ -56,10 +47,7 @@ public final class DunstSession: @unchecked Sendable {
     }
 
     deinit {
-        for process in [dunst, bus, xvfb] where process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            KilledProcess.awaitExit(process)
-        }
+        for process in [dunst, bus, xvfb] { process.kill() }
         try? FileManager.default.removeItem(at: directory)
     }
 

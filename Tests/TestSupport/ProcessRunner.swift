@@ -29,15 +29,8 @@ public enum ProcessRunner {
     }
 
     public static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Duration) throws -> ProcessResult {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.environment = environment
         let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(executable, arguments, environment: environment, stdout: .pipe(out), stderr: .pipe(err))
         // Read both pipes while it runs, so a chatty process never blocks on a full pipe; in
         // chunks, so what it wrote is there even if the pipe never reaches its end: a process the
         // tests start at the same moment (a daemon, dunst) can inherit the pipe's write end and
@@ -52,17 +45,11 @@ public enum ProcessRunner {
             }
         }
         let deadline = Date().addingTimeInterval(Double(timeout.components.seconds))
-        while process.isRunning, !KilledProcess.isZombieOrGone(process.processIdentifier), Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.01)
-        }
-        if process.isRunning, !KilledProcess.isZombieOrGone(process.processIdentifier) {
-            // SIGKILL: a child may inherit SIGTERM blocked from the test process and ignore it.
-            kill(process.processIdentifier, SIGKILL)
-        }
+        if process.wait(timeout: max(0, deadline.timeIntervalSinceNow)) == nil { process.kill() }
         // Exited: what it wrote is in the pipes; the ends come at once unless someone else
         // holds them open.
         _ = group.wait(timeout: .now() + 2)
-        return ProcessResult(status: KilledProcess.exitStatus(process),
+        return ProcessResult(status: process.terminationStatus,
                              stdout: String(decoding: stdoutData.get(), as: UTF8.self),
                              stderr: String(decoding: stderrData.get(), as: UTF8.self))
     }

@@ -4,7 +4,7 @@ import Foundation
 public enum PrivateBus {
     /// The running daemon and its address. `prefix`: an argv that runs it as another user;
     /// `serviceDirectory`: the only services it may start (GNOME Shell's helpers).
-    public static func start(in directory: URL, prefix: [String] = [], serviceDirectory: URL? = nil) throws -> (Process, String) {
+    public static func start(in directory: URL, prefix: [String] = [], serviceDirectory: URL? = nil) throws -> (ChildProcess, String) {
         // No <servicedir> unless asked: nothing gets activated behind the test's back (dunst, say).
         let services = serviceDirectory.map { "<servicedir>\($0.path)</servicedir>" } ?? ""
         let config = """
@@ -21,14 +21,9 @@ public enum PrivateBus {
         """
         let configFile = directory.appendingPathComponent("session.conf")
         try config.write(to: configFile, atomically: true, encoding: .utf8)
-        let bus = Process()
         let argv = prefix + ["/usr/bin/dbus-daemon", "--config-file=\(configFile.path)", "--nofork", "--print-address=1"]
-        bus.executableURL = URL(fileURLWithPath: argv[0])
-        bus.arguments = Array(argv.dropFirst())
         let addressPipe = Pipe()
-        bus.standardOutput = addressPipe
-        bus.standardError = FileHandle.nullDevice
-        try bus.run()
+        let bus = try ChildProcess(argv[0], Array(argv.dropFirst()), stdout: .pipe(addressPipe))
         let address = String(decoding: readLine(addressPipe), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !address.isEmpty else { throw MockNotificationServer.ServerError("dbus-daemon printed no address; run scripts/install-deps --test") }
         return (bus, address)
@@ -50,8 +45,8 @@ public enum PrivateBus {
 /// notification protocol peer that records every call, with no display needed.
 public final class MockNotificationServer: @unchecked Sendable {
     public let address: String
-    private let bus: Process
-    private var mock: Process
+    private let bus: ChildProcess
+    private var mock: ChildProcess
     private var capabilities: String
     private let lock = NSLock()
     private let directory: URL
@@ -76,23 +71,15 @@ public final class MockNotificationServer: @unchecked Sendable {
         try waitUntilServing()
     }
 
-    private static func startMock(address: String, capabilities: String) throws -> Process {
-        let mock = Process()
-        mock.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        mock.arguments = ["-m", "dbusmock", "--template", "notification_daemon", "-p", "{\"capabilities\": \"\(capabilities)\"}"]
-        mock.environment = ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"]
-        mock.standardOutput = FileHandle.nullDevice
-        mock.standardError = FileHandle.nullDevice
-        try mock.run()
-        return mock
+    private static func startMock(address: String, capabilities: String) throws -> ChildProcess {
+        try ChildProcess("/usr/bin/python3", ["-m", "dbusmock", "--template", "notification_daemon", "-p", "{\"capabilities\": \"\(capabilities)\"}"],
+                         environment: ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"])
     }
 
     /// The server vanishing from the bus (the bus stays), as when a desktop's notification
     /// daemon crashes; `restart()` brings a fresh one, with no calls recorded.
     public func stopServer() {
-        let process = lock.withLock { mock }
-        kill(process.processIdentifier, SIGKILL)
-        KilledProcess.awaitExit(process)
+        lock.withLock { mock }.kill()
     }
 
     /// `capabilities`: another server's, as when one desktop's server replaces another's.
@@ -113,11 +100,8 @@ public final class MockNotificationServer: @unchecked Sendable {
     }
 
     deinit {
-        // dbusmock ignores SIGTERM.
-        kill(mock.processIdentifier, SIGKILL)
-        kill(bus.processIdentifier, SIGKILL)
-        KilledProcess.awaitExit(mock)
-        KilledProcess.awaitExit(bus)
+        mock.kill()
+        bus.kill()
         try? FileManager.default.removeItem(at: directory)
     }
 

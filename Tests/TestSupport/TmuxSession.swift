@@ -53,24 +53,10 @@ public final class TmuxSession: @unchecked Sendable {
     /// posix_spawn and waitpid, not Foundation's Process: its wait missed the exit of a tmux
     /// client whose server lives on (seen on Swift 6.3.1), and hung the test.
     static func spawnAndWait(_ argv: [String], environment: [String: String], output: String) throws -> Int32 {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        // Nothing else of this process leaks into the child (a tmux server lives on, and would
-        // hold another test's half-written files open).
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap(Int32.init) ?? []
-        for descriptor in open where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
-        let cArguments = argv.map { strdup($0) } + [nil]
-        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (cArguments + cEnvironment).forEach { free($0) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
-        guard spawned == 0 else { throw MockNotificationServer.ServerError("cannot run \(argv[0]): error \(spawned)") }
+        let client = try ChildProcess(argv[0], Array(argv.dropFirst()), environment: environment,
+                                      stdout: .file(output), stderr: .standardOutput)
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        while waitpid(client.processIdentifier, &status, 0) == -1 && errno == EINTR {}
         return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
     }
 
@@ -81,7 +67,18 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// The screen as text; with `escapes`, with the escape sequences of its colours and attributes.
     public func screen(escapes: Bool = false) async throws -> String {
-        let screen = try await tmux(["capture-pane", "-p", "-t", "view"] + (escapes ? ["-e"] : []))
+        // tmux marks a dead pane on its last row after a line feed there, which scrolls the
+        // screen up a line: that line comes back from the history, and the mark goes.
+        // A pane that dies while it is read is read again, as a dead one.
+        var dead = await exited
+        var screen = try await tmux(["capture-pane", "-p", "-t", "view"] + (escapes ? ["-e"] : []) + (dead ? ["-S", "-1"] : []))
+        if !dead, await exited {
+            dead = true
+            screen = try await tmux(["capture-pane", "-p", "-t", "view", "-S", "-1"] + (escapes ? ["-e"] : []))
+        }
+        if dead, let mark = screen.range(of: "\nPane is dead (", options: .backwards) {
+            screen = String(screen[..<mark.lowerBound]) + "\n"
+        }
         if !escapes { seen.withLock { lastScreen = screen } }
         return screen
     }

@@ -11,7 +11,7 @@ public class UserSession: @unchecked Sendable {
     public internal(set) var environment: [String: String] = [:]
     var home: URL { directory.appendingPathComponent("home") }
     var runtime: URL { directory.appendingPathComponent("run") }
-    private var processes: [Process] = []
+    private var processes: [ChildProcess] = []
     private var userCreated = false
 
     static let userTools = ["/usr/bin/setpriv", "/usr/sbin/useradd", "/usr/sbin/userdel", "/usr/bin/pkill", "/usr/bin/pgrep", "/usr/bin/dbus-daemon"]
@@ -49,10 +49,7 @@ public class UserSession: @unchecked Sendable {
     /// Kills everything the user runs (what the compositor started too), then removes the user.
     func stop() {
         if userCreated { _ = try? ProcessRunner.runBlocking("/usr/bin/pkill", ["-KILL", "-u", user], environment: [:], timeout: .seconds(10)) }
-        for process in processes where process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            KilledProcess.awaitExit(process)
-        }
+        for process in processes { process.kill() }
         if userCreated {
             for _ in 0..<50 {
                 if (try? ProcessRunner.runBlocking("/usr/bin/pgrep", ["-u", user], environment: [:], timeout: .seconds(5)))?.status == 1 { break }
@@ -75,18 +72,11 @@ public class UserSession: @unchecked Sendable {
     }
 
     /// Starts `argv` as the user in the background, its output into `<directory>/<log>`.
-    func launch(_ argv: [String], _ extra: [String: String] = [:], log: String) throws -> Process {
-        let process = Process()
+    func launch(_ argv: [String], _ extra: [String: String] = [:], log: String) throws -> ChildProcess {
         let command = asUser(argv, extra)
-        process.executableURL = URL(fileURLWithPath: command[0])
-        process.arguments = Array(command.dropFirst())
-        process.environment = ["PATH": "/usr/bin:/bin"]
         let file = directory.appendingPathComponent(log)
-        _ = FileManager.default.createFile(atPath: file.path, contents: nil)
-        process.standardOutput = try FileHandle(forWritingTo: file)
-        process.standardError = process.standardOutput
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
+        let process = try ChildProcess(command[0], Array(command.dropFirst()), environment: ["PATH": "/usr/bin:/bin"],
+                                       stdout: .file(file.path), stderr: .standardOutput)
         processes.append(process)
         return process
     }

@@ -8,7 +8,7 @@ public final class XfceSession: @unchecked Sendable {
 
     public let display: String
     public let address: String
-    private var processes: [Process] = []
+    private var processes: [ChildProcess] = []
     private let directory: URL
 
     /// Why this machine cannot run the session, or `nil` when it can.
@@ -26,28 +26,18 @@ public final class XfceSession: @unchecked Sendable {
         if let reason = Self.unavailable { throw MockNotificationServer.ServerError(reason) }
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-xfce-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let xvfb = Process()
-        xvfb.executableURL = URL(fileURLWithPath: "/usr/bin/Xvfb")
         let displayPipe = Pipe()
-        xvfb.standardError = FileHandle.nullDevice
-        xvfb.standardInput = FileHandle.nullDevice
         // -displayfd: a free display, its number written once it is ready.
-        xvfb.arguments = ["-displayfd", "1", "-screen", "0", "1024x600x24", "-nolisten", "tcp"]
-        xvfb.standardOutput = displayPipe
-        try xvfb.run()
+        let xvfb = try ChildProcess("/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1024x600x24", "-nolisten", "tcp"],
+                                    stdout: .pipe(displayPipe))
         processes.append(xvfb)
         let number = String(decoding: PrivateBus.readLine(displayPipe), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         display = ":" + number
-        let bus: Process
+        let bus: ChildProcess
         (bus, address) = try PrivateBus.start(in: directory)
         processes.append(bus)
         guard !number.isEmpty else { throw MockNotificationServer.ServerError("Xvfb did not start") }
-        let notifyd = Process()
-        notifyd.executableURL = URL(fileURLWithPath: Self.notifyd)
-        notifyd.environment = environment.merging(["HOME": directory.path]) { $1 }
-        notifyd.standardOutput = FileHandle.nullDevice
-        notifyd.standardError = FileHandle.nullDevice
-        try notifyd.run()
+        let notifyd = try ChildProcess(Self.notifyd, [], environment: environment.merging(["HOME": directory.path]) { $1 })
         processes.append(notifyd)
         for _ in 0..<100 {
             let answer = try? ProcessRunner.runBlocking("/usr/bin/gdbus", ["call", "--session", "-d", "org.freedesktop.Notifications", "-o", "/org/freedesktop/Notifications",
@@ -59,10 +49,7 @@ public final class XfceSession: @unchecked Sendable {
     }
 
     deinit {
-        for process in processes.reversed() where process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
-            KilledProcess.awaitExit(process)
-        }
+        for process in processes.reversed() { process.kill() }
         try? FileManager.default.removeItem(at: directory)
     }
 

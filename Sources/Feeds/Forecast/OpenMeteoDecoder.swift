@@ -146,7 +146,7 @@ public enum OpenMeteoDecoder {
     /// A daily figure where sent; the one summed up from the hours where not. A daily figure
     /// sent but impossible is unknown, never replaced by the hours' figure: an answer that
     /// contradicts itself is not believed, and the hours' maximum differs from the service's
-    /// daily one enough to read as a change (issue 18: "rain likely" for seven days).
+    /// daily one enough to read as a change ("rain likely" for seven days).
     private static func dailyFigure(_ sent: Double?, _ range: ClosedRange<Double>, else hourly: Double?) -> Double? {
         guard let sent else { return hourly }
         return ForecastJSON.plausible(sent, range)

@@ -9,16 +9,22 @@ struct InstallCommand: ParsableCommand {
         discussion: """
         Writes $XDG_DATA_HOME/applications/notifier.desktop (registered with xdg-mime where present) \
         and $XDG_CONFIG_HOME/systemd/user/notifier.service, both running this program from where it \
-        is now. Running it again is harmless. `notifier uninstall` removes what it wrote.
+        is now. Running it again is harmless. `notifier uninstall` removes what it wrote. Installed \
+        by its Debian package (/usr/bin/notifier), it only enables the packaged user unit.
         """
     )
 
     @Flag(help: "Print what would be written; write nothing.")
     var dryRun = false
 
+    @Option(help: ArgumentHelp("Write the Debian package's unit and desktop entry under this root (scripts/package).", visibility: .hidden))
+    var stage: String?
+
     func run() throws {
         let environment = ProcessInfo.processInfo.environment
-        try Installer(environment: environment, dryRun: dryRun || Installer.rootTookDryRun).install()
+        let installer = Installer(environment: environment, dryRun: dryRun || Installer.rootTookDryRun)
+        if let stage { return try installer.stage(root: stage) }
+        try installer.install()
     }
 }
 
@@ -57,6 +63,10 @@ struct Installer {
     }
 
     func install() throws {
+        if let unit = Installation.packagedUnitPath(executable: DeepLinkOpener.selfExecutable()),
+           let text = read(unit), Installation.isPackaged(text) {
+            return try enablePackaged(unit: unit)
+        }
         let installation = try refusing { () throws(InstallError) in
             try Installation(executable: DeepLinkOpener.selfExecutable(), paths: paths)
         }
@@ -85,6 +95,35 @@ struct Installer {
         if unitChanged { output += "  systemctl --user daemon-reload\n" }
         output += "  \(Installation.enableCommand)\n"
         print(output, terminator: "")
+    }
+
+    /// The package put the unit and the link handler in place; only the unit is left to enable.
+    private func enablePackaged(unit: String) throws {
+        var output = "installed by the Debian package: its user unit \(unit) and the notifier:// handler are in place\n"
+        // An earlier `notifier install` in the user's directories takes precedence over the package's.
+        let earlier = try refusing { () throws(InstallError) in try Installation(executable: "/notifier", paths: paths) }
+        for file in earlier.files where read(file.path).map(Installation.isOurs) == true {
+            output += "note: \(file.path), from an earlier `notifier install`, takes precedence; `notifier uninstall` removes it\n"
+        }
+        let arguments = ["--user", "enable", "--now", "notifier"]
+        if dryRun {
+            print(output + "would run \(Installation.enableCommand)", terminator: "\n")
+            return
+        }
+        guard let systemctl = ProgramSearch.find("systemctl", environment: environment),
+              ProgramSearch.runQuietly(systemctl, arguments, environment: environment) else {
+            print(output, terminator: "")
+            try refuse(.io("could not run `\(Installation.enableCommand)`; run it in your desktop session"))
+        }
+        print(output + "enabled the packaged user unit (\(Installation.enableCommand)): the daemon runs now and at every login")
+    }
+
+    /// scripts/package: the package's files, written under `root` as the package installs them.
+    func stage(root: String) throws {
+        for file in Installation.packaged(root: root).files {
+            try write(file)
+            print("wrote \(file.path)")
+        }
     }
 
     func uninstall() throws {

@@ -14,10 +14,13 @@ struct OpenURLCommand: AsyncParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The link.", valueName: "url"))
-    var url: String
+    @Argument(help: ArgumentHelp("The link; without one (the desktop menu's entry), this week's view.", valueName: "url"))
+    var url: String?
 
     func run() async throws {
+        guard let url else {
+            return try await AsyncDispatch.run(NotifierCommand.parseAsRoot(["open", "week"] + (global.config.map { ["--config", $0] } ?? [])))
+        }
         // A date outside the calendar's range gets the range's own message, as `open holiday` gives it.
         if let problem = Self.rangeProblem(url) { throw UserError.invalidArgument(problem.description) }
         try await ViewRegistry.program.openURL(url, configPath: global.config)

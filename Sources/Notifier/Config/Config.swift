@@ -47,6 +47,9 @@ struct Config: Sendable, Equatable {
         ConfigSectionEntry(\.history),
     ]
 
+    /// Every repeated table (`[[…]]`), after the sections in `config check` and `config default`.
+    static let entryLists: [ConfigEntryList] = []
+
     /// Environment variables that override a key, and the key they override.
     static let environmentKeys: [(variable: String, key: WritableKeyPath<Config, String> & Sendable)] = [
         ("NOTIFIER_RESTCOUNTRIES_KEY", \.countries.apiKey),

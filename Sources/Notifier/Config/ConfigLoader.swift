@@ -40,7 +40,7 @@ enum ConfigLoader {
         return "\(file) holds an API key and other users can read it: chmod 600 \(file)"
     }
 
-    /// `text` as TOML, checked first for what would make the TOML library abort (issue 18);
+    /// `text` as TOML, checked first for what would make the TOML library abort;
     /// any problem is a `ConfigError` with its line.
     static func table(_ text: String, file: String) throws(ConfigError) -> TOMLTable {
         if let problem = TOMLPreflight.problem(in: text) {
@@ -70,7 +70,15 @@ enum ConfigLoader {
         for (name, value) in table {
             let keyPath = path + [name]
             let key = keyPath.joined(separator: ".")
-            if let setting = Config.settingsByKey[key] {
+            if path.isEmpty, let list = Config.entryListsByName[name] {
+                let tables = value.array.map { array in array.map { $0.table.map(\.configFields) } } ?? nil
+                guard let tables, tables.allSatisfy({ $0 != nil }) else {
+                    throw ConfigError(file: file, line: lines.line(of: keyPath), message: "\(key) must be tables, each as [[\(key)]]")
+                }
+                if let problem = list.apply(&config, tables.compactMap { $0 }, EntryLines(array: name, keyLines: lines)) {
+                    throw ConfigError(file: file, line: problem.line, message: problem.message)
+                }
+            } else if let setting = Config.settingsByKey[key] {
                 if let problem = setting.apply(&config, value.configValue) {
                     throw ConfigError(file: file, line: lines.line(of: keyPath), message: "\(key) \(problem)")
                 }
@@ -92,6 +100,15 @@ enum ConfigLoader {
             return String(cString: strerror(Int32(underlying.code)))
         }
         return nsError.localizedDescription
+    }
+}
+
+extension TOMLTable {
+    /// Its keys' values, as an entry of a repeated table sees them.
+    var configFields: [String: ConfigValue] {
+        var fields: [String: ConfigValue] = [:]
+        for (name, value) in self { fields[name] = value.configValue }
+        return fields
     }
 }
 

@@ -87,6 +87,10 @@ extension Config {
             }
             text += "\(setting.path.last!) = \(setting.render(self))\n"
         }
+        for list in Self.entryLists {
+            let entries = list.render(self)
+            if !entries.isEmpty { text += "\n" + entries }
+        }
         return text
     }
 }

@@ -2,7 +2,7 @@
 /// scripts/embed-config after changing a section's block): the preamble, then each section's
 /// documented block in order.
 enum DefaultConfig {
-    static let text = preamble + "\n" + Config.sections.map(\.documented).joined(separator: "\n\n") + "\n"
+    static let text = preamble + "\n" + (Config.sections.map(\.documented) + Config.entryLists.map(\.documented)).joined(separator: "\n\n") + "\n"
 
     static let preamble = #"""
 # notifier — the default configuration.

@@ -1,16 +1,24 @@
 /// Finds the line of each key in a TOML text. TOMLKit reports positions only for syntax
-/// errors, yet a user needs the line of a key whose value is wrong too.
-struct TOMLKeyLines {
+/// errors, yet a user needs the line of a key whose value is wrong too. A key of the n-th
+/// `[[array]]` entry (from 0) is found as `array.n.key`.
+struct TOMLKeyLines: Sendable {
     private var lines: [String: Int] = [:]
 
     init(text: String) {
         var table: [String] = []
+        var entriesSeen: [String: Int] = [:]
         for (index, rawLine) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = rawLine.trimmingCharacters(in: .whitespaces)
             let number = index + 1
             if line.hasPrefix("[") {
                 let inner = line.drop { $0 == "[" }.prefix { $0 != "]" }
                 table = Self.keyPath(String(inner))
+                if line.hasPrefix("[[") {
+                    let name = table.joined(separator: ".")
+                    let index = entriesSeen[name, default: 0]
+                    entriesSeen[name] = index + 1
+                    table.append("\(index)")
+                }
                 record(table, number)
             } else if let eq = line.firstIndex(of: "="), !line.hasPrefix("#") {
                 record(table + Self.keyPath(String(line[..<eq])), number)

@@ -1,3 +1,4 @@
+import Feeds
 import Foundation
 import Logging
 import Rules
@@ -24,16 +25,13 @@ struct DeepLinkOpener: Sendable {
             logger.warning("no terminal found to open '\(link.command)'; set $TERMINAL")
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: argv[0])
-        process.arguments = Array(argv.dropFirst())
-        process.standardInput = FileHandle.nullDevice
-        process.environment = Self.terminalEnvironment(environment, activationToken: activationToken)
         do {
-            try process.run()
+            let pid = try ChildSpawn.start(argv, environment: Self.terminalEnvironment(environment, activationToken: activationToken))
             logger.info("opened \(link.command) with \(argv[0])")
+            // The terminal lives on its own; its exit is collected so that none lingers as a zombie.
+            Thread.detachNewThread { _ = ChildSpawn.status(pid, wait: true) }
         } catch {
-            logger.warning("cannot run \(argv[0]): \(error)")
+            logger.warning("\(error)")
         }
     }
 

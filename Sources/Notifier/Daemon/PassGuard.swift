@@ -3,8 +3,8 @@ import Logging
 
 /// What a deciding pass needs before it may decide anything: its turn (`PassLock`) and a store
 /// it can write. Without a store no rule can tell a crossing from a level it already reported,
-/// so a pass without one would say an error every time, exit 0, and never detect anything
-/// (issue 18): it says so once, and the caller exits 1.
+/// so a pass without one would say an error every time, exit 0, and never detect anything:
+/// it says so once, and the caller exits 1.
 enum PassGuard {
     /// How long a pass waits for another one to finish: a pass takes seconds.
     static let lockWait = Duration.seconds(60)

@@ -3,7 +3,7 @@ import Synchronization
 
 /// One deciding pass at a time per state directory. Two `notifier --once` started together
 /// (cron and a login script) each read the rule states before the other wrote them, so both
-/// delivered every crossing (issue 18). An advisory `flock` on `pass.lock` beside the store,
+/// delivered every crossing. An advisory `flock` on `pass.lock` beside the store,
 /// held from reading the states to recording the deliveries; the kernel drops it when the
 /// process ends, however it ends. The second pass waits its turn, then finds the decision
 /// already made.

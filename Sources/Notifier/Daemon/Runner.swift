@@ -100,13 +100,4 @@ struct Runner: Sendable {
         try await group.run()
         logger.info("daemon stopped")
     }
-
-    func openStore() -> Store? {
-        do {
-            return try context.openStore()
-        } catch {
-            logger.error("\(error); notifications will not be recorded")
-            return nil
-        }
-    }
 }

@@ -3,7 +3,7 @@ import Synchronization
 
 /// libnotify's `Notify` call blocks until the server answers, up to D-Bus's 25 s, and one
 /// thread runs all of libnotify: a server slow to answer (30 s) cost a pass 25 s per bubble,
-/// one after another, and held a daemon's SIGTERM as long (issue 18). Each call therefore runs
+/// one after another, and held a daemon's SIGTERM as long. Each call therefore runs
 /// on a thread of its own, and the delivery waits for the answer only a short while, or not
 /// at all once the server has been slow: the request is on the bus, and the server shows the
 /// bubble when it gets to it. A cancelled task (SIGTERM) stops waiting at once.

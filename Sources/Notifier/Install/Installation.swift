@@ -49,20 +49,53 @@ struct Installation: Sendable, Equatable {
         guard executable.hasPrefix("/"), executable.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
             throw .unsafeExecutablePath(executable)
         }
-        desktopFile = File(path: paths.dataHome + "/applications/" + Self.desktopFileName, contents: """
-            \(Self.marker)
+        self.init(executable: executable, marker: Self.marker, menuEntry: false,
+                  desktopPath: paths.dataHome + "/applications/" + Self.desktopFileName,
+                  unitPath: paths.configHome + "/systemd/user/" + Self.unitName)
+    }
+
+    /// The Debian package's copies of the same two files (scripts/package writes them with
+    /// `install --stage`): for `<prefix>/bin/notifier`, in the system's directories under
+    /// `<prefix>`; the link handler is also the desktop menu's entry.
+    static func packaged(root: String = "", prefix: String = "/usr") -> Installation {
+        Installation(executable: prefix + "/bin/notifier", marker: packageMarker, menuEntry: true,
+                     desktopPath: root + prefix + "/share/applications/" + desktopFileName,
+                     unitPath: root + packagedUnitPath(prefix: prefix))
+    }
+
+    /// The first line of the package's files, by which `notifier install` knows the packaged unit.
+    static let packageMarker = "# Installed by the notifier package; `notifier install` enables it."
+
+    static func packagedUnitPath(prefix: String) -> String { prefix + "/lib/systemd/user/" + unitName }
+
+    /// Where the package would have put the unit for this binary (`/usr/bin/notifier`:
+    /// `/usr/lib/systemd/user/notifier.service`); `nil` for a binary not named `…/bin/notifier`.
+    static func packagedUnitPath(executable: String) -> String? {
+        let suffix = "/bin/notifier"
+        guard executable.hasSuffix(suffix) else { return nil }
+        return packagedUnitPath(prefix: String(executable.dropLast(suffix.count)))
+    }
+
+    static func isPackaged(_ contents: String) -> Bool {
+        contents.hasPrefix(packageMarker + "\n")
+    }
+
+    private init(executable: String, marker: String, menuEntry: Bool, desktopPath: String, unitPath: String) {
+        // The menu's launch has no link: `open-url` alone opens this week's view.
+        let display = menuEntry ? "Categories=Utility;\n" : "NoDisplay=true\n"
+        desktopFile = File(path: desktopPath, contents: """
+            \(marker)
             [Desktop Entry]
             Type=Application
             Name=notifier
             Comment=Opens notifier:// links from notifications in a terminal
             Exec=\(Self.desktopExecArgument(executable)) open-url %u
             Terminal=true
-            NoDisplay=true
-            MimeType=\(Self.mimeType);
+            \(display)MimeType=\(Self.mimeType);
 
             """)
-        unitFile = File(path: paths.configHome + "/systemd/user/" + Self.unitName, contents: """
-            \(Self.marker)
+        unitFile = File(path: unitPath, contents: """
+            \(marker)
             [Unit]
             Description=notifier: desktop notifications that link to detail views
             PartOf=graphical-session.target

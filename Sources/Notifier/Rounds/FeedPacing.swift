@@ -1,7 +1,7 @@
 import Foundation
 
 /// When each feed last polled, kept by the daemon across reloads, so that a reload keeps a
-/// feed's schedule unless that feed's own settings changed (issue 18 item 11: an editor saving
+/// feed's schedule unless that feed's own settings changed (an editor saving
 /// the file and sending SIGHUP at every save must not poll the API at every save).
 actor FeedPacing {
     private struct Last {

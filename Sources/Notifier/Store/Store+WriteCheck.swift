@@ -1,7 +1,7 @@
 import GRDB
 
 /// Whether the store can be written at all, asked once at the start of a pass: a pass that
-/// cannot record what it decides must not decide (issue 18: on a full disk every pass said an
+/// cannot record what it decides must not decide (on a full disk every pass said an
 /// error, exited 0 and never detected a crossing; behind another process's lock it took 31 s
 /// and then delivered what it had not recorded, so the next pass fired again).
 extension Store {

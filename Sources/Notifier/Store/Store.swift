@@ -261,7 +261,7 @@ final class Store: Sendable {
             _ = try Store.adoptBlobRows(db, now: Date(), keepingAsideUnreadable: false)
         }
         migrator.registerMigration("v11: shown measure") { db in
-            // The value a firing subject's bubble shows, so a deeper move updates it (issue 16).
+            // The value a firing subject's bubble shows, so a deeper move updates it.
             try SubjectStateRecord.addShownColumns(db)
         }
         return migrator

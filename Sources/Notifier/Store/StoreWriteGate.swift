@@ -2,7 +2,7 @@ import Synchronization
 
 /// For one `--once` pass: after the first write that fails (the store locked by another
 /// process, a full disk), later writes fail at once with the same reason instead of each
-/// waiting the busy timeout again (issue 18: five writes of 5 s made a pass take 31 s). The
+/// waiting the busy timeout again (five writes of 5 s made a pass take 31 s). The
 /// daemon leaves it open: it retries on its next poll.
 final class StoreWriteGate: Sendable {
     private struct State {

@@ -1,7 +1,7 @@
 import CMalloc
 
 /// glibc's malloc, set for a process that lives all day and idles between polls: the whole of
-/// this program's use of <malloc.h>. Measured in docs/performance.md (issue 17): together they
+/// this program's use of <malloc.h>. Measured in docs/performance.md: together they
 /// take the idle daemon's anonymous memory from 6.5 to 5.2 MiB with every feed on.
 enum Heap {
     /// One arena for every thread. By default each thread that allocates may get its own arena

@@ -1,3 +1,4 @@
+import Feeds
 import Foundation
 
 /// Finds and runs helper programs (terminals, xdg-mime) by name on `$PATH`, as argvs only.
@@ -14,19 +15,7 @@ enum ProgramSearch {
     /// Runs a helper to completion, its output discarded; whether it exited 0.
     @discardableResult
     static func runQuietly(_ path: String, _ arguments: [String], environment: [String: String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        process.environment = environment
-        process.standardInput = FileHandle.nullDevice
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        do {
-            try process.run()
-        } catch {
-            return false
-        }
-        process.waitUntilExit()
-        return process.terminationReason == .exit && process.terminationStatus == 0
+        guard let pid = try? ChildSpawn.start([path] + arguments, environment: environment) else { return false }
+        return ChildSpawn.status(pid, wait: true) == 0
     }
 }

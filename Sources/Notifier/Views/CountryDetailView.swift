@@ -67,7 +67,7 @@ struct CountryDetailView {
         var openStreetMap: String?
         var source: String
         var fetchedAt: String?
-        /// The data's date (added for issue 15): fetched, or the embedded data's month.
+        /// The data's date: fetched, or the embedded data's month.
         var dataDate: String
     }
 

@@ -44,7 +44,7 @@ extension CryptoChangeRule {
             run([[ticker(6)]] + Array(repeating: [ticker(6.2)], count: 59) + [[ticker(6.5)]],
                 rule: CryptoChangeRule(policy: AlertPolicy(repeatInterval: .seconds(30 * 60))))
         },
-        // Updates in place (issue 16): half the level (2.5 points) deeper than last shown.
+        // Updates in place: half the level (2.5 points) deeper than last shown.
         RuleExample("−5 % then −8 % updates the bubble once; −8.2 % does not", .fires { alerts in
             alerts.map(\.title) == ["BTC −5 % in 24h ▼", "BTC −8 % in 24h ▼"] && alerts.map(\.emission) == [.fired, .updated]
                 && alerts[1].reason?.hasPrefix("updated the bubble shown at ") == true && alerts[1].reason?.contains("(was −5 %)") == true

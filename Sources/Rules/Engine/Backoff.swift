@@ -2,7 +2,7 @@ import Foundation
 
 /// How long to wait before polling a feed again: its normal interval while it works, and
 /// exponentially longer after failures, with jitter so that many clients do not retry in step.
-public struct Backoff: Codable, Sendable, Equatable {
+public struct Backoff: Sendable, Equatable {
     /// The wait after the first failure (before jitter).
     public var base: Duration
     /// No wait grows beyond this, not even a server's Retry-After (or the normal interval, where

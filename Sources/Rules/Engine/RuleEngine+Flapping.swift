@@ -1,6 +1,6 @@
 import Foundation
 
-/// Flapping (issue 16, item 3): a subject firing `crossings` times within `within` is said to
+/// Flapping: a subject firing `crossings` times within `within` is said to
 /// flap once, kept quiet after, and said to be calm once nothing fired for `within`.
 extension RuleEngine {
     /// The alert to show for `emission`, minding flapping; notes what it kept quiet.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How a rule measures "materially deeper" for a firing subject (issue 16, item 1): its value as
+/// How a rule measures "materially deeper" for a firing subject: its value as
 /// a number, the step it must move further from its level than the value last shown, and how a
 /// person reads a value. The crypto rules use half their fire level (±5 % → 2.5 points).
 public struct DeeperMove: Sendable {

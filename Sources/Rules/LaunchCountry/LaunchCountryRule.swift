@@ -5,7 +5,6 @@ public struct LaunchCountryRule: Rule {
     public static let id = "launch_country"
     public static let summary = "A random country's basic facts, shortly after launch"
     public static let linkedViews: [LinkedView] = [.country]
-    public static let delayRange = 0...60
 
     public init() {}
 

@@ -18,8 +18,8 @@ import Testing
         config.crypto.enabled = false
         config.forecast.enabled = false
         config.holidays.enabled = false
-        config.launchCountryEnabled = false
-        config.groupWindow = .zero
+        config.launchCountry.enabled = false
+        config.delivery.groupWindow = .zero
         let environment = sandbox.environment()
         let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
                                  logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment))

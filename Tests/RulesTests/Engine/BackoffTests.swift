@@ -69,9 +69,4 @@ struct ConstantGenerator: RandomNumberGenerator {
         let inverted = Backoff(base: .seconds(600), maximum: .seconds(60))
         #expect(inverted.delay(afterConsecutiveFailures: 1, retryAfter: nil, normalInterval: .zero, random: &generator) <= .seconds(60))
     }
-
-    @Test func roundTrips() throws {
-        #expect(try roundTrip(backoff) == backoff)
-        #expect(try roundTrip(Backoff(base: .milliseconds(250), maximum: .seconds(90))) == Backoff(base: .milliseconds(250), maximum: .seconds(90)))
-    }
 }

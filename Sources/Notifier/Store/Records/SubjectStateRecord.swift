@@ -93,7 +93,8 @@ struct SubjectStateRecord: FetchableRecord, PersistableRecord, Equatable {
         try addShownColumns(db)
     }
 
-    /// What a deeper move is measured from (v11); in the table from v10 on where v10 ran later.
+    /// What a deeper move is measured from: added by its own migration, and by the records'
+    /// migration where that one runs later (a store an older version created the table in).
     static func addShownColumns(_ db: Database) throws {
         let columns = Set(try db.columns(in: databaseTableName).map(\.name))
         guard !columns.isSuperset(of: ["shown_measure", "shown_at"]) else { return }

@@ -1,3 +1,4 @@
+import Feeds
 import Foundation
 import Synchronization
 
@@ -120,7 +121,7 @@ struct ScreenSession {
             return
         }
         // posix_spawn, not Foundation's Process: its launch could stall the screen loop.
-        if let pid = Spawn.detached([opener, url], environment: environment) {
+        if let pid = try? ChildSpawn.start([opener, url], environment: environment) {
             children.append(pid)
             results.append("open-url", "opened \(url)")
         } else {
@@ -131,36 +132,6 @@ struct ScreenSession {
     /// Collects the programs it started that have ended, so none lingers as a zombie.
     mutating func reapChildren() {
         children.removeAll { waitpid($0, nil, WNOHANG) != 0 }
-    }
-}
-
-/// Starts a program with its output going nowhere (it would scribble on the screen) and
-/// without waiting for it.
-enum Spawn {
-    static func detached(_ argv: [String], environment: [String: String]) -> pid_t? {
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        for descriptor: Int32 in [0, 1, 2] {
-            posix_spawn_file_actions_addopen(&actions, descriptor, "/dev/null", descriptor == 0 ? O_RDONLY : O_WRONLY, 0)
-        }
-        // Nothing else of this process leaks into the child (a tmux server lives on, and would
-        // hold another test's half-written files open).
-        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap(Int32.init) ?? []
-        for descriptor in open where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
-        let cArguments = argv.map { strdup($0) } + [nil]
-        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (cArguments + cEnvironment).forEach { free($0) } }
-        var pid: pid_t = 0
-        // ETXTBSY: a program just written may still be open for writing in some other
-        // process for a moment (a fork elsewhere inherited the descriptor); it passes.
-        for _ in 0..<20 {
-            let result = posix_spawn(&pid, argv[0], &actions, nil, cArguments, cEnvironment)
-            if result == 0 { return pid }
-            guard result == ETXTBSY else { return nil }
-            usleep(50_000)
-        }
-        return nil
     }
 }
 

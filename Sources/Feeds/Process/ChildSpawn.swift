@@ -1,0 +1,78 @@
+import Foundation
+
+/// Starts programs as an argv, never through a shell, the way a program started from a terminal
+/// would be: signal dispositions at their defaults and no signal blocked. Without that a child
+/// inherits what this process ignores or blocks across exec (the daemon ignores SIGTERM, SIGINT
+/// and SIGHUP to handle them itself), so a view opened by a click would not stop on Ctrl-C, nor
+/// a test's tmux server on SIGTERM. Only descriptors 0–2 pass to the child.
+public enum ChildSpawn {
+    /// Where one of the child's standard descriptors leads.
+    public enum Stream: Sendable {
+        case null
+        /// A descriptor of this process, duplicated into the child (a pipe's end).
+        case descriptor(Int32)
+        /// A file, created or truncated for output, read for input.
+        case file(String)
+    }
+
+    public struct Failure: Error, CustomStringConvertible {
+        public let program: String
+        public let code: Int32
+        public var description: String { "cannot run \(program): \(String(cString: strerror(code)))" }
+    }
+
+    public static func start(_ argv: [String], environment: [String: String], stdin: Stream = .null,
+                             stdout: Stream = .null, stderr: Stream = .null) throws(Failure) -> pid_t
+    {
+        precondition(!argv.isEmpty, "an argv names its program")
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (target, stream) in [(Int32(0), stdin), (1, stdout), (2, stderr)] {
+            switch stream {
+            case .null: posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .descriptor(let source): posix_spawn_file_actions_adddup2(&actions, source, target)
+            case .file(let path):
+                posix_spawn_file_actions_addopen(&actions, target, path, target == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            }
+        }
+        // A descriptor closed since it was listed is passed over by glibc's posix_spawn.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap(Int32.init) ?? []
+        for descriptor in open where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        var noSignal = sigset_t()
+        sigemptyset(&noSignal)
+        posix_spawnattr_setsigmask(&attributes, &noSignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        var pid: pid_t = 0
+        var result: Int32 = 0
+        // ETXTBSY: a program just written may still be open for writing in another process for
+        // a moment (a fork elsewhere inherited the descriptor); it passes.
+        for _ in 0..<20 {
+            result = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
+            if result != ETXTBSY { break }
+            usleep(50_000)
+        }
+        guard result == 0 else { throw Failure(program: argv[0], code: result) }
+        return pid
+    }
+
+    /// The exit code, or 128 + the signal that ended it, as a shell reports it; nil while it runs.
+    public static func status(_ pid: pid_t, wait: Bool) -> Int32? {
+        var status: Int32 = 0
+        var result: pid_t
+        repeat { result = waitpid(pid, &status, wait ? 0 : WNOHANG) } while result == -1 && errno == EINTR
+        guard result == pid else { return nil }
+        return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+
+/// A table that repeats (`[[watches]]`, `[[reminders]]`): each entry a value of the conforming
+/// type, its keys checked, applied and printed through `SectionKey`s as a section's are, told
+/// apart from the others by its `name`.
+protocol ConfigEntry: Sendable, Equatable {
+    /// An entry before its keys are applied.
+    init()
+    /// The array's name in the file: `watches` for `[[watches]]`.
+    static var array: String { get }
+    static var keys: [SectionKey<Self>] { get }
+    /// Keys every entry must set (`name` always is).
+    static var required: [String] { get }
+    /// Its block of the documented default file.
+    static var documented: String { get }
+    /// The entries in effect without a config file: those of `documented`, so that
+    /// `config default` reads back as the built-in defaults.
+    static var defaults: [Self] { get }
+    /// `[a-z0-9_-]`, unique within the array: the entry's link and its subject.
+    var name: String { get }
+    /// Checks between keys; the key named (within the entry) is the one to fix.
+    func check() -> (key: String, message: String)?
+}
+
+extension ConfigEntry {
+    static var required: [String] { [] }
+    static var defaults: [Self] { [] }
+    func check() -> (key: String, message: String)? { nil }
+}
+
+/// A name an entry may have: what a link and a subject can carry as they are.
+enum EntryName {
+    static func problem(_ name: String) -> String? {
+        let allowed = Set("abcdefghijklmnopqrstuvwxyz0123456789_-")
+        guard !name.isEmpty, name.count <= 64, name.allSatisfy(allowed.contains) else {
+            return "must be 1 to 64 of a-z, 0-9, _ and -, got \(name.tomlQuoted)"
+        }
+        return nil
+    }
+}
+
+/// One repeated table in its place in `Config`.
+struct ConfigEntryList: Sendable {
+    let array: String
+    let documented: String
+    /// Reads every entry of the array, or the error naming the entry's key and line.
+    let apply: @Sendable (inout Config, [[String: ConfigValue]], EntryLines) -> ConfigEntryProblem?
+    /// `[[array]]` blocks of the entries in effect, secrets masked.
+    let render: @Sendable (Config) -> String
+
+    init<Entry: ConfigEntry>(_ field: WritableKeyPath<Config, [Entry]> & Sendable) {
+        array = Entry.array
+        documented = Entry.documented
+        apply = { config, tables, lines in
+            switch Self.entries(Entry.self, from: tables, lines: lines) {
+            case .success(let entries): config[keyPath: field] = entries; return nil
+            case .failure(let problem): return problem
+            }
+        }
+        render = { config in
+            config[keyPath: field].map { entry in
+                "[[\(Entry.array)]]\n" + Entry.keys.map { "\($0.name) = \($0.render(entry))\n" }.joined()
+            }.joined(separator: "\n")
+        }
+    }
+
+    static func entries<Entry: ConfigEntry>(_: Entry.Type, from tables: [[String: ConfigValue]], lines: EntryLines)
+        -> Result<[Entry], ConfigEntryProblem>
+    {
+        let keysByName = Dictionary(uniqueKeysWithValues: Entry.keys.map { ($0.name, $0) })
+        var entries: [Entry] = []
+        for (index, table) in tables.enumerated() {
+            func problem(_ key: String?, _ message: String) -> ConfigEntryProblem {
+                let shown = key.map { "\(Entry.array)[\(index)].\($0)" } ?? "\(Entry.array)[\(index)]"
+                return ConfigEntryProblem(line: lines.line(index, key), message: "\(shown) \(message)")
+            }
+            var entry = Entry()
+            for name in table.keys.sorted() {
+                guard let key = keysByName[name] else {
+                    let known = Entry.keys.map(\.name).joined(separator: ", ")
+                    return .failure(problem(name, "is not a key of [[\(Entry.array)]]; known keys: \(known)"))
+                }
+                if let message = key.apply(&entry, table[name]!) { return .failure(problem(name, message)) }
+            }
+            for name in ["name"] + Entry.required where table[name] == nil {
+                return .failure(problem(nil, "needs \(name) = …"))
+            }
+            if let message = EntryName.problem(entry.name) { return .failure(problem("name", message)) }
+            if entries.contains(where: { $0.name == entry.name }) {
+                return .failure(problem("name", "\(entry.name.tomlQuoted) is already the name of another [[\(Entry.array)]]"))
+            }
+            if let (key, message) = entry.check() { return .failure(problem(key, message)) }
+            entries.append(entry)
+        }
+        return .success(entries)
+    }
+}
+
+struct ConfigEntryProblem: Error, Equatable {
+    var line: Int?
+    var message: String
+}
+
+/// The lines of one array's entries in the file: entry `index`'s key, else its `[[…]]` header.
+struct EntryLines: Sendable {
+    var array: String
+    var keyLines: TOMLKeyLines
+
+    func line(_ index: Int, _ key: String?) -> Int? {
+        keyLines.line(of: [array, "\(index)"] + (key.map { [$0] } ?? []))
+    }
+}
+
+extension Config {
+    static let entryListsByName = Dictionary(uniqueKeysWithValues: entryLists.map { ($0.array, $0) })
+}
