@@ -54,10 +54,10 @@ struct Installation: Sendable, Equatable {
             [Desktop Entry]
             Type=Application
             Name=notifier
-            Comment=Opens notifier:// links from notifications in a terminal
+            Comment=What notifier is doing; opens notifier:// links from notifications in a terminal
             Exec=\(Self.desktopExecArgument(executable)) open-url %u
             Terminal=true
-            NoDisplay=true
+            Categories=Utility;
             MimeType=\(Self.mimeType);
 
             """)

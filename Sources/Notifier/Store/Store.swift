@@ -41,6 +41,8 @@ struct Delivery: Sendable, Equatable, Codable {
     /// The engine's subject it was decided for (`BTC:up`); `nil` for groups, summaries and
     /// alerts no engine decided, and for rows older than the column.
     var subject: String? = nil
+    /// The group or summary this row was a member of; `nil` for what was shown itself.
+    var groupID: String? = nil
 }
 
 /// SQLite through GRDB at `$XDG_STATE_HOME/notifier/notifier.sqlite`: WAL, so views read while
@@ -263,6 +265,18 @@ final class Store: Sendable {
         migrator.registerMigration("v11: shown measure") { db in
             // The value a firing subject's bubble shows, so a deeper move updates it (issue 16).
             try SubjectStateRecord.addShownColumns(db)
+        }
+        migrator.registerMigration("v12: history groups and feed polls") { db in
+            // The members of a group or summary, under its id, for `notifier history --group ID`.
+            try db.alter(table: "delivery") { t in t.add(column: "group_id", .text).indexed() }
+            // Each poll's outcome, for a feed's status screen (`notifier open feed NAME`).
+            try db.create(table: "feed_poll") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.column("feed", .text).notNull()
+                t.column("at", .datetime).notNull()
+                t.column("error", .text)  // nil: the poll succeeded
+            }
+            try db.create(index: "feed_poll_by_feed", on: "feed_poll", columns: ["feed", "at"])
         }
         return migrator
     }()

@@ -160,7 +160,7 @@ actor FeedHealthDesk {
             ? "\(health.consecutiveFailures) polls in a row failed; the last: \(error?.cause ?? "unknown")"
             : "Polls succeed again."
         return Alert(rule: "feed_health", key: feed, title: title, body: body, urgency: degraded ? .normal : .low,
-                     category: "x-notifier.feed", deepLink: .history, icon: degraded ? "network-error" : "network-idle",
+                     category: "x-notifier.feed", deepLink: DeepLink.feed(feed) ?? .history, icon: degraded ? "network-error" : "network-idle",
                      reason: degraded ? "\(health.consecutiveFailures) failed polls in a row" : "a poll succeeded after failures")
     }
 }
