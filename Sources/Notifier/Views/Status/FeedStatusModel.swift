@@ -30,14 +30,15 @@ struct FeedStatusModel: ScreenModel {
         func row(_ label: String, _ value: String, _ emphasis: Emphasis = .plain) -> StyledLine {
             StyledLine([Span(DisplayWidth.padded(label, 14), .bold), Span(value, emphasis)])
         }
-        var body: [StyledLine] = [row("Health", report.healthLine, report.state == .ok ? .plain : .warning)]
+        // Red, not the warning's yellow: it must read on a white terminal too.
+        var body: [StyledLine] = [row("Health", report.healthLine, report.state == .ok ? .plain : .fall)]
         body.append(row("Last poll", when(report.lastPoll)))
         body.append(row("Last success", when(report.health?.lastSuccess)))
-        if let since = report.health?.degradedSince { body.append(row("Failing since", when(since), .warning)) }
+        if let since = report.health?.degradedSince { body.append(row("Failing since", when(since), .fall)) }
         if let next = report.nextPoll(now: now) {
             // Past due: the daemon is not running (or not polling it); it polls at its next start.
             let at = next.latest < now ? "overdue since \(when(next.latest)): is the daemon running?"
-                : next.earliest == next.latest ? when(next.earliest) : "\(when(next.earliest)) – \(when(next.latest))"
+                : when(next.earliest) == when(next.latest) ? when(next.earliest) : "\(when(next.earliest)) – \(when(next.latest))"
             body.append(row("Next poll", at))
             body.append(row("", next.why, .dim))
         } else {
@@ -52,7 +53,7 @@ struct FeedStatusModel: ScreenModel {
         body.append(StyledLine("Recent polls", .bold))
         if report.polls.isEmpty { body.append(StyledLine("  none recorded yet", .dim)) }
         for poll in report.polls {
-            let outcome = poll.error.map { Span("✗ " + $0, .fall) } ?? Span("✓ ok", .rise)
+            let outcome = poll.error.map { Span("failed: " + $0, .fall) } ?? Span("ok", .rise)
             body.append(StyledLine([Span("  " + DisplayWidth.padded(when(poll.at), 18), .dim), outcome]))
         }
         return body

@@ -57,7 +57,7 @@ struct StatusModel: ScreenModel {
                 body.append(isSelected ? line.fitted(to: width).emphasised(.selected) : line)
                 // What is wrong with a feed, in full words on a line of its own.
                 if case .row(let row) = item, row.health != "ok", row.health != row.state, !row.health.hasPrefix("no timer") {
-                    body.append(StyledLine("      " + row.health, .warning))
+                    body.append(StyledLine("      " + row.health, .fall))
                 }
                 index += 1
             }
@@ -74,7 +74,7 @@ struct StatusModel: ScreenModel {
         switch item {
         case .row(let row):
             let next = row.nextPoll.map { $0 < now ? "next: due" : "next " + when($0, now: now) } ?? ""
-            return [Span(DisplayWidth.padded(row.name, 12), .bold), Span(DisplayWidth.padded(row.state, 16), row.health == "ok" ? .plain : .warning),
+            return [Span(DisplayWidth.padded(row.name, 12), .bold), Span(DisplayWidth.padded(row.state, 16), row.health == "ok" ? .plain : .fall),
                     Span(DisplayWidth.padded("last " + when(row.lastPoll, now: now), 26), .dim), Span(next, .dim)]
         case .rule(let rule):
             let muted = rule.mutedUntil.map { $0 == .distantFuture ? "[muted]" : "[muted until \(when($0, now: now))]" } ?? ""
