@@ -55,6 +55,13 @@ import Testing
         assertSnapshot(of: text(cryptoList()), as: .lines)
     }
 
+    /// Opened from a group of crypto alerts: its coins marked ◉.
+    @Test func cryptoListMarked() {
+        var list = cryptoList()
+        list.marked = (["ETH"], "the coins of the notification 3 min ago: ETH")
+        assertSnapshot(of: text(list), as: .lines)
+    }
+
     @Test func cryptoCoin() {
         assertSnapshot(of: text(CryptoCoinModel(symbol: "BTC", list: cryptoList())), as: .lines)
     }
