@@ -61,7 +61,8 @@ import Testing
         defer { Task { await server.stop() } }
         defer { withExtendedLifetime(sandbox) {} }
         let plain = try await ProcessRunner.notifier(["history"], environment: environment)
-        #expect(plain.stdout.contains("T08:05:00Z  feed_health  crypto feed is failing  → notifier open feed crypto"), "the printout is as before:\n\(plain.stdout)")
+        #expect(plain.stdout.hasPrefix("2026-11-25T08:05:0") && plain.stdout.contains("Z  feed_health  crypto feed is failing  → notifier open feed crypto\n"),
+                "the printout is as before (ISO 8601 in UTC):\n\(plain.stdout)")
 
         let session = try await TmuxSession(InteractiveCountryTests.command(["history"]), environment: environment, width: 110, height: 30)
         #expect(await session.waitFor("History — 3 of 3 notifications"), "\(session.lastSeen)")

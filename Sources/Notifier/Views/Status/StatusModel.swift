@@ -56,7 +56,7 @@ struct StatusModel: ScreenModel {
                 let line = StyledLine([Span(isSelected ? "› " : "  ")] + spans(item, now: now))
                 body.append(isSelected ? line.fitted(to: width).emphasised(.selected) : line)
                 // What is wrong with a feed, in full words on a line of its own.
-                if case .row(let row) = item, row.health != "ok", row.health != row.state, !row.health.hasPrefix("no timer") {
+                if case .row(let row) = item, Self.isFailing(row) {
                     body.append(StyledLine("      " + row.health, .fall))
                 }
                 index += 1
@@ -64,6 +64,11 @@ struct StatusModel: ScreenModel {
         }
         let line = status.map { StyledLine($0, .warning) }
         return ScreenFrame(title: "notifier — status", body: body, focus: focus, status: line, keys: Self.keys)
+    }
+
+    /// A row whose state is trouble ("failing", "degraded"), not merely quiet ("no timer").
+    static func isFailing(_ row: StatusRow) -> Bool {
+        ["failing", "degraded"].contains(row.state)
     }
 
     private func when(_ date: Date?, now: Date) -> String {
@@ -74,7 +79,7 @@ struct StatusModel: ScreenModel {
         switch item {
         case .row(let row):
             let next = row.nextPoll.map { $0 < now ? "next: due" : "next " + when($0, now: now) } ?? ""
-            return [Span(DisplayWidth.padded(row.name, 12), .bold), Span(DisplayWidth.padded(row.state, 16), row.health == "ok" ? .plain : .fall),
+            return [Span(DisplayWidth.padded(row.name, 12), .bold), Span(DisplayWidth.padded(row.state, 16), Self.isFailing(row) ? .fall : row.health == "ok" ? .plain : .dim),
                     Span(DisplayWidth.padded("last " + when(row.lastPoll, now: now), 26), .dim), Span(next, .dim)]
         case .rule(let rule):
             let muted = rule.mutedUntil.map { $0 == .distantFuture ? "[muted]" : "[muted until \(when($0, now: now))]" } ?? ""
