@@ -57,7 +57,9 @@ struct HistoryCommand: ParsableCommand {
                 if !delivery.reason.isEmpty { text += "    \(style.dim("because " + TextSanitizer.singleLine(delivery.reason)))\n" }
             }
         }
-        if deliveries.isEmpty && !json { text = "Nothing delivered yet.\n" }
+        if deliveries.isEmpty && !json {
+            text = group.map { "Nothing recorded for the group \($0) (the history keeps [history] days).\n" } ?? "Nothing delivered yet.\n"
+        }
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
     }
 

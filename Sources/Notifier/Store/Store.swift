@@ -266,18 +266,7 @@ final class Store: Sendable {
             // The value a firing subject's bubble shows, so a deeper move updates it (issue 16).
             try SubjectStateRecord.addShownColumns(db)
         }
-        migrator.registerMigration("v12: history groups and feed polls") { db in
-            // The members of a group or summary, under its id, for `notifier history --group ID`.
-            try db.alter(table: "delivery") { t in t.add(column: "group_id", .text).indexed() }
-            // Each poll's outcome, for a feed's status screen (`notifier open feed NAME`).
-            try db.create(table: "feed_poll") { t in
-                t.autoIncrementedPrimaryKey("id")
-                t.column("feed", .text).notNull()
-                t.column("at", .datetime).notNull()
-                t.column("error", .text)  // nil: the poll succeeded
-            }
-            try db.create(index: "feed_poll_by_feed", on: "feed_poll", columns: ["feed", "at"])
-        }
+        registerHistoryGroupsAndPolls(&migrator)
         return migrator
     }()
 

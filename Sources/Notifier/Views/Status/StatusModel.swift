@@ -42,7 +42,8 @@ struct StatusModel: ScreenModel {
 
     static let keys = [KeyHelp(keys: "↑↓", action: "select"), KeyHelp(keys: "Enter", action: "open"),
                        KeyHelp(keys: "m", action: "mute"), KeyHelp(keys: "s", action: "snooze 1h"),
-                       KeyHelp(keys: "h", action: "history"), KeyHelp(keys: "r", action: "reload", inFooter: false)]
+                       KeyHelp(keys: "h", action: "history"), KeyHelp(keys: "R", action: "every rule and subject (notifier rules)", inFooter: false),
+                       KeyHelp(keys: "r", action: "reload", inFooter: false)]
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
         var body: [StyledLine] = [], focus: Int?, index = 0
@@ -104,6 +105,7 @@ struct StatusModel: ScreenModel {
         case .key(.end): selected = max(0, count - 1)
         case .key(.enter): return open()
         case .key(.character("h")): return [.runProgram(["history"])]
+        case .key(.character("R")): return [.runProgram(["rules"])]
         case .key(.character("r")): return [reloading()]
         case .key(.character("m")): return muteSelected(snooze: false)
         case .key(.character("s")): return muteSelected(snooze: true)
