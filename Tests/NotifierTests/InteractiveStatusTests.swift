@@ -45,6 +45,22 @@ import Testing
         #expect(muted?["muted"] as? Bool == true)
     }
 
+    /// The desktop's menu entry runs `open-url` with no link (its `%u` empty): the home screen,
+    /// as `open` alone gives it; `rules` is a screen too. Each stays until `q`.
+    @Test(arguments: [(["open-url"], "notifier — status"), (["open"], "notifier — status"), (["rules"], "Rules — state")])
+    func theMenuEntryOpenAndRulesAreScreensThatStay(_ arguments: [String], _ title: String) async throws {
+        let sandbox = try Sandbox(config: CLITests.noDelay)
+        let session = try await TmuxSession(InteractiveCountryTests.command(arguments), environment: sandbox.environment(["TERM": "xterm-256color"]))
+        #expect(await session.waitFor(title), "\(arguments): \(session.lastSeen)")
+        try await Task.sleep(for: .seconds(2))
+        #expect(!(try await session.screen()).contains("exited with"), "\(arguments) stays:\n\(session.lastSeen)")
+        try await session.send("q")
+        try await InteractiveCountryTests.expectSane(session, view: title)
+        // Piped, a printout as before.
+        let printed = try await ProcessRunner.notifier(arguments, environment: sandbox.environment())
+        #expect(printed.status == 0 && !printed.stdout.isEmpty, "\(printed.stderr)")
+    }
+
     /// Moves the selection down until the selected row holds `text`, as a person would.
     static func select(_ text: String, in session: TmuxSession) async throws -> Bool {
         func selected(_ screen: String) -> Bool { screen.split(separator: "\n").contains { $0.hasPrefix("› ") && $0.contains(text) } }
