@@ -84,6 +84,6 @@ struct WhyCommand: ParsableCommand {
     }
 }
 
-extension String {
+private extension String {
     var nilIfEmpty: String? { isEmpty ? nil : self }
 }
