@@ -53,6 +53,51 @@ import Testing
         #expect(await daemon.stop() == 0)
     }
 
+    /// A group of holiday reminders (Kadripäev today, Andresepäev in 5 days: the daemon's clock
+    /// set by libfaketime) opens the week of its first date; a feed's failing notice opens the
+    /// feed's status. Both windows stay; the screenshots are kept in .build/test-artifacts.
+    @Test(arguments: ["holiday-group", "feed-failing"])
+    func groupAndFeedNoticesOpenWindowsThatStay(_ name: String) async throws {
+        for tool in [Self.xdotool, "/usr/bin/x-terminal-emulator", "/usr/bin/xterm", "/usr/bin/faketime"] where !FileManager.default.isExecutableFile(atPath: tool) {
+            Issue.record("\(tool) is missing; run scripts/install-deps --test")
+            return
+        }
+        let session = try await DunstSession.start()
+        let script = CryptoEndToEndTests.Script()
+        await script.set(Data("oops".utf8), status: .internalServerError)
+        let server = try await CryptoEndToEndTests.serve(script)
+        defer { Task { await server.stop() } }
+        let config = name == "holiday-group"
+            ? "[feeds.crypto]\nenabled = false\n[rules.launch_country]\nenabled = false\n[rules.holiday_upcoming]\nlead_days = [0, 1, 2, 3, 4, 5, 6, 7]\ntime = \"00:00\"\n"
+            : "[feeds.crypto]\nbase_url = \"\(server.baseURL)/api\"\nsymbols = [\"BTC\"]\ntop = 0\ndegraded_after = 1\n[rules.launch_country]\nenabled = false\n"
+        let sandbox = try Sandbox(config: config, holidays: name == "holiday-group")
+        var environment = sandbox.environment(session.environment.merging(["TZ": "Europe/Tallinn"]) { $1 })
+        if name == "holiday-group" {
+            environment["LD_PRELOAD"] = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+            environment["FAKETIME"] = "@2026-11-25 10:00:00"
+        }
+        let daemon = try DaemonProcess(["--seed", "42"], environment: environment)
+        #expect(await daemon.waitUntil { _ in await session.displayedCount() >= 1 }, "\(daemon.stderr)")
+        #expect(try await session.dunstctl(["action", "0"]).status == 0)
+        let search = try await ProcessRunner.run(Self.xdotool, ["search", "--sync", "--class", "xterm"], environment: session.environment, timeout: .seconds(30))
+        let window = search.stdout.split(separator: "\n").first.map(String.init)
+        #expect(window != nil, "a terminal window\n\(daemon.stderr)")
+        guard let window else { return }
+        try await Task.sleep(for: .seconds(2))
+        #expect(try await terminalWindows(session).contains(window), "the window stays open\n\(daemon.stderr)")
+        let shot = await session.screenshot("click-\(name)")
+        #expect(shot != nil)
+        // What the bubble linked to, as the ledger recorded it; the screenshot shows the view.
+        let history = try await ProcessRunner.notifier(["history"], environment: environment.filter { !["LD_PRELOAD", "FAKETIME"].contains($0.key) })
+        #expect(history.stdout.contains(name == "holiday-group" ? "→ notifier open week 2026-11-25" : "→ notifier open feed crypto"), "\(history.stdout)")
+        _ = try await ProcessRunner.run(Self.xdotool, ["mousemove", "--window", window, "20", "20"], environment: session.environment)
+        _ = try await ProcessRunner.run(Self.xdotool, ["windowfocus", window], environment: session.environment)
+        _ = try await ProcessRunner.run(Self.xdotool, ["key", "q"], environment: session.environment)
+        let closed = await daemon.waitUntil(timeout: .seconds(5)) { _ in ((try? await terminalWindows(session)) ?? [window]).isEmpty }
+        #expect(closed, "q closes the window")
+        #expect(await daemon.stop() == 0)
+    }
+
     /// The ids of xterm's windows (class XTerm or UXTerm).
     private func terminalWindows(_ session: DunstSession) async throws -> [String] {
         let result = try await ProcessRunner.run(Self.xdotool, ["search", "--class", "xterm"], environment: session.environment, timeout: .seconds(5))

@@ -39,7 +39,7 @@ import Testing
         let desktop = try #require(setup.read(setup.desktopFile))
         // The running binary's real path, as /proc/self/exe gives it.
         let binary = URL(fileURLWithPath: ProcessRunner.notifierPath).resolvingSymlinksInPath().path
-        for line in ["Exec=\(binary) open-url %u", "MimeType=x-scheme-handler/notifier;", "Terminal=true", "NoDisplay=true", "Type=Application"] {
+        for line in ["Exec=\(binary) open-url %u", "MimeType=x-scheme-handler/notifier;", "Terminal=true", "Categories=Utility;", "Type=Application"] {
             #expect(desktop.contains("\n\(line)\n"), "missing \(line) in\n\(desktop)")
         }
         let unit = try #require(setup.read(setup.unitFile))

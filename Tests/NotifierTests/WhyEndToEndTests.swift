@@ -56,12 +56,15 @@ import Testing
         #expect(!why.stdout.contains("−5.7 %"), "the same suppression is noted once, not per poll: \(why.stdout)")
         #expect(lines.filter { $0.hasPrefix("  ") }.count == 4, "delivered, fired, resolved, cooling down: \(why.stdout)")
 
-        // As a person reads it in a terminal: the subject in bold, a line per decision.
+        // As a person reads it in a terminal: a screen that stays, the subject in bold, a line per decision.
         let session = try await TmuxSession(InteractiveCountryTests.command(["why", "crypto_change", "BTC"]),
                                             environment: sandbox.environment(["TERM": "xterm-256color"]), width: 120, height: 12)
-        #expect(await session.waitFor("exited with 0"), "\(session.lastSeen)")
+        #expect(await session.waitFor("Why crypto_change BTC"), "\(session.lastSeen)")
         #expect(session.lastSeen.contains(cooling.trimmingCharacters(in: .whitespaces)), "\(session.lastSeen)")
-        #expect(try await session.screen(escapes: true).contains("\u{1B}[1mcrypto_change BTC:down"), "the subject in bold")
+        let styled = try await session.screen(escapes: true)
+        #expect(styled.contains(/\u{1B}\[(0;)?1m(\u{1B}\[\d+m)*crypto_change BTC:down/), "the subject in bold: \(styled.debugDescription)")
+        try await session.send("q")
+        try await InteractiveCountryTests.expectSane(session, view: "Why crypto_change BTC")
 
         let json = try await ProcessRunner.notifier(["why", "crypto_change", "BTC", "--json"], environment: sandbox.environment())
         let objects = try json.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String]) }

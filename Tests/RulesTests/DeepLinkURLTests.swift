@@ -10,6 +10,8 @@ import Testing
         ("notifier://week/2026-12-21", ["open", "week", "2026-12-21"]),
         ("notifier://list/crypto", ["list", "crypto"]),
         ("notifier://history", ["history"]),
+        ("notifier://history/t8k2zq-0a1b2c3d", ["history", "--group", "t8k2zq-0a1b2c3d"]),
+        ("notifier://feed/crypto", ["open", "feed", "crypto"]),
         ("notifier://forecast/Tallinn", ["open", "forecast", "Tallinn"]),
         ("notifier://forecast/Sao-Paulo", ["open", "forecast", "Sao-Paulo"]),
     ])
@@ -26,7 +28,9 @@ import Testing
         "notifier://holiday/2026-02-30", "notifier://holiday/2026-12-24T00:00", "notifier://week/today",
         "notifier://forecast/-rf", "notifier://forecast/São", "notifier://forecast/New York",
         "notifier://forecast/" + String(repeating: "a", count: 61), "notifier://forecast/a.b", "notifier://history/all", "notifier://user@country/KZ", "notifier://country:80/KZ",
-        "notifier://list/../history", "notifier:///country/KZ", "notifier://\u{202E}country/KZ",
+        "notifier://list/../history", "notifier://history/t8k2zq", "notifier://history/T8K2ZQ-0A1B2C3D", "notifier://history/t8k2zq-0a1b2c3d/x",
+        "notifier://history/-0a1b2c3d", "notifier://history/t8k2zq-0a1b2c3g", "notifier://feed/Crypto", "notifier://feed/a-b", "notifier://feed/",
+"notifier:///country/KZ", "notifier://\u{202E}country/KZ",
     ])
     func hostileLinksAreRefused(_ url: String) {
         #expect(throws: DeepLink.URLError.self) { try DeepLink(url: url) }

@@ -36,6 +36,18 @@ import Testing
         assertSnapshot(of: text(week), as: .lines)
     }
 
+    /// Opened from a group of holiday reminders: its days marked ◉.
+    @Test func weekMarked() {
+        let today = HolidayDate(year: 2026, month: 12, day: 23)!
+        var week = WeekModel(today: today, firstDay: .monday, load: { _, _ in .holidays([]) }, remember: { _ in })
+        week.marked = ([HolidayDate(year: 2026, month: 12, day: 24)!, HolidayDate(year: 2026, month: 12, day: 25)!],
+                       "the days of the notification 3 min ago: 2026-12-24, 2026-12-25")
+        _ = week.appear()
+        let holidays = EstonianCalendar.holidays(from: week.start, through: week.end)
+        _ = week.handle(.finished(name: "holidays \(week.start)…\(week.end)", result: WeekModel.Loaded.holidays(holidays)))
+        assertSnapshot(of: text(week), as: .lines)
+    }
+
     static let tickers = [
         Ticker(id: "90", symbol: "BTC", name: "Bitcoin", rank: 1, priceUSD: 99_000.5, change1h: 0.4, change24h: -2.1, change7d: 5.5,
                marketCapUSD: 1_967_874_549_929.5, volume24USD: 60_985_129_577.58225, circulatingSupply: 19_800_000, totalSupply: 19_800_000, maxSupply: 21_000_000),
@@ -53,6 +65,13 @@ import Testing
 
     @Test func cryptoListLive() {
         assertSnapshot(of: text(cryptoList()), as: .lines)
+    }
+
+    /// Opened from a group of crypto alerts: its coins marked ◉.
+    @Test func cryptoListMarked() {
+        var list = cryptoList()
+        list.marked = (["ETH"], "the coins of the notification 3 min ago: ETH")
+        assertSnapshot(of: text(list), as: .lines)
     }
 
     @Test func cryptoCoin() {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Rules
 
 struct HistoryCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -9,29 +10,42 @@ struct HistoryCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Option(help: "At most this many.")
-    var limit = 20
+    @Option(help: "At most this many (default: 20 printed, 500 on the screen).")
+    var limit: Int?
+
+    @Option(help: ArgumentHelp("Just the notifications a group or summary stood for (its link is notifier://history/ID).", valueName: "id"))
+    var group: String?
 
     @Flag(help: "Print JSON Lines: time, rule, key, title, body, urgency, deep_link, sink, reason.")
     var json = false
 
+    @Flag(help: "Print the history even on a terminal, instead of opening it full-screen.")
+    var plain = false
+
     func validate() throws {
-        guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
+        if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if let group, !HistoryGroupID.isValid(group) {
+            throw ValidationError("--group takes a group's id as its link names it (notifier://history/ID), such as t8k2zq-0a1b2c3d; got '\(TextSanitizer.singleLine(String(group.prefix(40))))'")
+        }
     }
 
     func run() throws {
         let context = try AppContext.load(global)
+        let interactive = ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment)
+        let limit = limit ?? (interactive ? 500 : 20)
         guard let store = Store.openForReading(path: context.paths.storePath) else {
+            if interactive, ScreenRunner.run(HistoryModel(deliveries: [], group: group), environment: context.environment) { return }
             if !json { print("Nothing delivered yet (no store at \(context.paths.storePath)).") }
             return
         }
         let deliveries: [Delivery]
         do {
-            deliveries = try store.history(limit: limit)
+            deliveries = try store.history(limit: limit, group: group)
         } catch {
             context.logger.error("\(error)")
             throw ExitCode(Exit.failure)
         }
+        if interactive, ScreenRunner.run(HistoryModel(deliveries: deliveries, group: group), environment: context.environment) { return }
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         var text = ""
         for delivery in deliveries {
@@ -43,7 +57,9 @@ struct HistoryCommand: ParsableCommand {
                 if !delivery.reason.isEmpty { text += "    \(style.dim("because " + TextSanitizer.singleLine(delivery.reason)))\n" }
             }
         }
-        if deliveries.isEmpty && !json { text = "Nothing delivered yet.\n" }
+        if deliveries.isEmpty && !json {
+            text = group.map { "Nothing recorded for the group \($0) (the history keeps [history] days).\n" } ?? "Nothing delivered yet.\n"
+        }
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
     }
 

@@ -1,11 +1,18 @@
 import ArgumentParser
 
 /// `notifier open <view> …`: the subcommands are the registered feeds' views, in the
-/// registry's order (`FeedKind.views`); none is named here.
+/// registry's order (`FeedKind.views`), then the program's own (`feed`); none is named here.
+/// With no view, the home screen (`notifier status`).
 struct OpenCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
-        abstract: "Show a detail view; notifications link here.",
-        subcommands: ViewRegistry.program.views.map(\.command)
+        abstract: "Show a detail view; notifications link here. Alone, the home screen (notifier status).",
+        subcommands: ViewRegistry.program.views.map(\.command) + [OpenFeed.self]
     )
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() throws {
+        try StatusCommand.show(json: false, plain: false, context: AppContext.load(global))
+    }
 }

@@ -8,19 +8,17 @@ import Rules
 struct OpenURLCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open-url",
-        abstract: "Open a notifier:// link: notifier://country/KZ, crypto/BTC, holiday/2026-12-24, week/2026-12-21, forecast/Tallinn, list/crypto, history.",
-        discussion: "Anything else exits 2 and runs nothing."
+        abstract: "Open a notifier:// link: notifier://country/KZ, crypto/BTC, holiday/2026-12-24, week/2026-12-21, forecast/Tallinn, list/crypto, history, history/ID, feed/crypto.",
+        discussion: "Anything else exits 2 and runs nothing. Without a link (the desktop's menu starts it so), the home screen: notifier status."
     )
 
     @OptionGroup var global: GlobalOptions
 
-    @Argument(help: ArgumentHelp("The link; without one (the desktop menu's entry), this week's view.", valueName: "url"))
+    @Argument(help: ArgumentHelp("The link; without one (the desktop menu's entry), the home screen.", valueName: "url"))
     var url: String?
 
     func run() async throws {
-        guard let url else {
-            return try await AsyncDispatch.run(NotifierCommand.parseAsRoot(["open", "week"] + (global.config.map { ["--config", $0] } ?? [])))
-        }
+        guard let url else { return try StatusCommand.show(json: false, plain: false, context: AppContext.load(global)) }
         // A date outside the calendar's range gets the range's own message, as `open holiday` gives it.
         if let problem = Self.rangeProblem(url) { throw UserError.invalidArgument(problem.description) }
         try await ViewRegistry.program.openURL(url, configPath: global.config)

@@ -10,9 +10,20 @@ struct RulesCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
+    @Flag(help: "Print the rules even on a terminal, instead of showing them full-screen.")
+    var plain = false
+
     func run() throws {
         let context = try AppContext.load(global)
         let now = Date()
+        let interactive = ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment)
+        let text = Self.text(context: context, now: now, style: interactive ? TerminalStyle(enabled: false) : .forStandardOutput(environment: context.environment))
+        if interactive, ScreenRunner.run(TextModel(title: "Rules — state, last value, last notification", text: text), environment: context.environment) { return }
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
+    }
+
+    /// What `notifier rules` prints, sanitised; the screen shows the same lines.
+    static func text(context: AppContext, now: Date, style: TerminalStyle) -> String {
         let store = Store.openForReading(path: context.paths.storePath)
         let engine = store.flatMap { try? $0.loadEngine() } ?? RuleEngine()
         // Subjects of a feed whose last poll failed are unknown: their state is frozen, not current.
@@ -22,7 +33,6 @@ struct RulesCommand: ParsableCommand {
         let cryptoRules: Set<String> = [CryptoChangeRule.id, CryptoMoveRule.id, PriceCrossingRule.id]
         // The last decision per subject, in the words of `notifier why`.
         let latest = store.flatMap { try? $0.latestDecisions() } ?? [:]
-        let style = TerminalStyle.forStandardOutput(environment: context.environment)
         var text = ""
         for rule in RuleRegistry.all {
             let muted = engine.isMuted(rule.id, now: now)
@@ -46,7 +56,7 @@ struct RulesCommand: ParsableCommand {
                 if let note = [latest[key], everyOne].compactMap({ $0 }).max(by: { $0.at < $1.at }) { text += "    last decision \(NoteText.line(note, now: now, timeZone: .current))\n" }
             }
         }
-        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
+        return TextSanitizer.printable(text)
     }
 }
 

@@ -23,6 +23,9 @@ struct WhyCommand: ParsableCommand {
     @Flag(help: "Print JSON Lines: time, rule, subject, outcome, value, detail, text.")
     var json = false
 
+    @Flag(help: "Print the decisions even on a terminal, instead of showing them full-screen.")
+    var plain = false
+
     func validate() throws {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
     }
@@ -30,8 +33,12 @@ struct WhyCommand: ParsableCommand {
     func run() throws {
         let context = try AppContext.load(global)
         if let rule { try RuleName.check(rule) }
+        let interactive = ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment)
+        let title = "Why " + ([rule, subject].compactMap { $0 }.joined(separator: " ").nilIfEmpty ?? "— the last suppressions")
         guard let store = Store.openForReading(path: context.paths.storePath) else {
-            if !json { print("Nothing decided yet (no store at \(context.paths.storePath)).") }
+            let text = "Nothing decided yet (no store at \(context.paths.storePath))."
+            if interactive, ScreenRunner.run(TextModel(title: title, text: text), environment: context.environment) { return }
+            if !json { print(text) }
             return
         }
         let notes: [DecisionNote]
@@ -46,7 +53,8 @@ struct WhyCommand: ParsableCommand {
             FileHandle.standardOutput.write(Data(notes.map { Self.jsonLine($0, now: now) }.joined().utf8))
             return
         }
-        let style = TerminalStyle.forStandardOutput(environment: context.environment)
+        // On the screen the same lines, styled by the screen, not by escape codes.
+        let style = interactive ? TerminalStyle(enabled: false) : TerminalStyle.forStandardOutput(environment: context.environment)
         var text = ""
         var shown: SubjectKey?
         for note in notes {
@@ -60,6 +68,7 @@ struct WhyCommand: ParsableCommand {
             let what = [rule, subject].compactMap { $0 }.joined(separator: " ")
             text = rule == nil ? "No suppressions recorded.\n" : "No decisions recorded for \(what).\n"
         }
+        if interactive, ScreenRunner.run(TextModel(title: TextSanitizer.singleLine(title), text: TextSanitizer.printable(text)), environment: context.environment) { return }
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
     }
 
@@ -73,4 +82,8 @@ struct WhyCommand: ParsableCommand {
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return ((try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"
     }
+}
+
+private extension String {
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

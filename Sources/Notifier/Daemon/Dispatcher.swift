@@ -92,7 +92,7 @@ actor Dispatcher {
     private func showUpdates(_ placements: [BubblePlan.Placement], now: Date) async {
         guard !placements.isEmpty else { return }
         do {
-            try store?.markDelivered(placements.map { delivery($0.alert, now: now) }, outbox: outbox, records: uncommittedRecords,
+            try store?.markDelivered(placements.flatMap { deliveries($0.alert, now: now) }, outbox: outbox, records: uncommittedRecords,
                                      forgetting: uncommittedForgotten, notes: uncommittedNotes, keepDays: keepDays, now: now)
             uncommittedRecords = [:]
             uncommittedForgotten = []
@@ -102,6 +102,17 @@ actor Dispatcher {
             return
         }
         for placement in placements { await show(placement, now: now) }
+    }
+
+    /// The alert's row, and for a group or summary that links to its own history, one row per
+    /// member under the group's id (`notifier history --group ID`; plain `history` leaves them out).
+    private func deliveries(_ alert: Alert, now: Date) -> [Delivery] {
+        guard let group = alert.deepLink.historyGroup else { return [delivery(alert, now: now)] }
+        return [delivery(alert, now: now)] + alert.individualAlerts.map { member in
+            var row = delivery(member, now: now)
+            row.groupID = group
+            return row
+        }
     }
 
     private func delivery(_ alert: Alert, now: Date) -> Delivery {
@@ -159,7 +170,7 @@ actor Dispatcher {
         let stored = storedBubbles()
         let placements = plan.alerts.map { bubblePlan.place($0, stored: stored, now: now) }
         let due = placements.map(\.alert)
-        let deliveries = due.map { delivery($0, now: now) }
+        let deliveries = due.flatMap { self.deliveries($0, now: now) }
         // Recorded before shown: a crash in between loses a bubble rather than repeating one.
         // Shown only once recorded: what the ledger cannot take (a full disk, a locked store)
         // stays in the outbox and goes out on a later try, neither lost nor shown twice.

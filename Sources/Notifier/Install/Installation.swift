@@ -81,14 +81,14 @@ struct Installation: Sendable, Equatable {
     }
 
     private init(executable: String, marker: String, menuEntry: Bool, desktopPath: String, unitPath: String) {
-        // The menu's launch has no link: `open-url` alone opens this week's view.
+        // The menu's launch has no link: `open-url` alone opens the home screen.
         let display = menuEntry ? "Categories=Utility;\n" : "NoDisplay=true\n"
         desktopFile = File(path: desktopPath, contents: """
             \(marker)
             [Desktop Entry]
             Type=Application
             Name=notifier
-            Comment=Opens notifier:// links from notifications in a terminal
+            Comment=What notifier is doing; opens notifier:// links from notifications in a terminal
             Exec=\(Self.desktopExecArgument(executable)) open-url %u
             Terminal=true
             \(display)MimeType=\(Self.mimeType);

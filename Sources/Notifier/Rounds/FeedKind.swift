@@ -24,10 +24,14 @@ protocol FeedKind: Sendable {
     var views: [FeedView] { get }
     /// Its `list <name>` subcommands, if any.
     var lists: [any ParsableCommand.Type] { get }
+    /// How often the daemon polls it while it works, for the status screens; `nil` when it
+    /// does not poll on a timer or is disabled.
+    func pollInterval(_ config: Config) -> Duration?
 }
 
 extension FeedKind {
     var lists: [any ParsableCommand.Type] { [] }
+    func pollInterval(_ config: Config) -> Duration? { nil }
 }
 
 /// Every feed the program polls, in the order `--dry-run` reports them.

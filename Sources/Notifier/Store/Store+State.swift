@@ -69,6 +69,10 @@ extension Store {
                 ON CONFLICT(feed) DO UPDATE SET health = excluded.health, last_error = excluded.last_error, updated_at = excluded.updated_at
                 """,
                 arguments: [feed, try Self.json(health), lastError, now])
+            // The poll's outcome; the last 50 per feed are kept for its status screen.
+            try db.execute(sql: "INSERT INTO feed_poll (feed, at, error) VALUES (?, ?, ?)", arguments: [feed, now, lastError])
+            try db.execute(sql: "DELETE FROM feed_poll WHERE feed = ? AND id NOT IN (SELECT id FROM feed_poll WHERE feed = ? ORDER BY at DESC, id DESC LIMIT 50)",
+                           arguments: [feed, feed])
         }
     }
 
@@ -114,20 +118,22 @@ extension Store {
     static func insert(_ delivery: Delivery, _ db: Database) throws {
         try db.execute(
             sql: """
-            INSERT INTO delivery (delivered_at, rule, key, title, body, urgency, deep_link, sink, reason, subject)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO delivery (delivered_at, rule, key, title, body, urgency, deep_link, sink, reason, subject, group_id)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """,
             arguments: [delivery.deliveredAt, delivery.rule, delivery.key, delivery.title, delivery.body,
-                        delivery.urgency, delivery.deepLink, delivery.sink, delivery.reason, delivery.subject])
+                        delivery.urgency, delivery.deepLink, delivery.sink, delivery.reason, delivery.subject, delivery.groupID])
     }
 
-    /// The newest deliveries first.
-    func history(limit: Int) throws(StoreError) -> [Delivery] {
+    /// The newest deliveries first: what was shown, or with `group` the members of that group.
+    func history(limit: Int, group: String? = nil) throws(StoreError) -> [Delivery] {
         try read("reading the history") { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM delivery ORDER BY delivered_at DESC, id DESC LIMIT ?", arguments: [limit]).map {
+            let filter = group == nil ? "group_id IS NULL" : "group_id = ?"
+            let arguments: StatementArguments = group.map { [$0, limit] } ?? [limit]
+            return try Row.fetchAll(db, sql: "SELECT * FROM delivery WHERE \(filter) ORDER BY delivered_at DESC, id DESC LIMIT ?", arguments: arguments).map {
                 Delivery(deliveredAt: $0["delivered_at"], rule: $0["rule"], key: $0["key"], title: $0["title"],
                          body: $0["body"], urgency: $0["urgency"], deepLink: $0["deep_link"], sink: $0["sink"],
-                         reason: $0["reason"], subject: $0["subject"])
+                         reason: $0["reason"], subject: $0["subject"], groupID: $0["group_id"])
             }
         }
     }

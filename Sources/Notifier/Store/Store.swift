@@ -41,6 +41,8 @@ struct Delivery: Sendable, Equatable, Codable {
     /// The engine's subject it was decided for (`BTC:up`); `nil` for groups, summaries and
     /// alerts no engine decided, and for rows older than the column.
     var subject: String? = nil
+    /// The group or summary this row was a member of; `nil` for what was shown itself.
+    var groupID: String? = nil
 }
 
 /// SQLite through GRDB at `$XDG_STATE_HOME/notifier/notifier.sqlite`: WAL, so views read while
@@ -264,6 +266,7 @@ final class Store: Sendable {
             // The value a firing subject's bubble shows, so a deeper move updates it.
             try SubjectStateRecord.addShownColumns(db)
         }
+        registerHistoryGroupsAndPolls(&migrator)
         return migrator
     }()
 

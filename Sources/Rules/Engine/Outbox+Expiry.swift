@@ -17,7 +17,7 @@ extension Outbox {
             expired += stale
             let fresh = members.filter { member in !stale.contains { $0.identity == member.identity } }
             guard let first = fresh.first else { continue }
-            entry.alert = fresh.count == 1 ? first : Self.grouped(fresh)
+            entry.alert = fresh.count == 1 ? first : Self.grouped(fresh, at: now)
             kept.append(entry)
         }
         entries = kept

@@ -112,10 +112,10 @@ public struct Outbox: Codable, Sendable, Equatable {
             if let gathering = entries.lastIndex(where: { $0.alert.rule == rule && $0.heldFor == nil && isGathering($0, now: now) }) {
                 let earlier = entries[gathering].alert.individualAlerts.filter { old in !group.contains { $0.identity == old.identity } }
                 group = earlier + group
-                entries[gathering].alert = group.count == 1 ? group[0] : Self.grouped(group)
+                entries[gathering].alert = group.count == 1 ? group[0] : Self.grouped(group, at: now)
                 continue
             }
-            let alert = group.count == 1 ? first : Self.grouped(group)
+            let alert = group.count == 1 ? first : Self.grouped(group, at: now)
             entries.append(Entry(alert: alert, submitted: now))
         }
     }
@@ -170,7 +170,7 @@ public struct Outbox: Codable, Sendable, Equatable {
         var candidates: [Candidate] = []
         for reason in HoldReason.allCases {
             let held = entries.indices.filter { entries[$0].heldFor == reason }
-            if !held.isEmpty { candidates.append(Candidate(indices: held, alert: summary(of: held, reason: reason))) }
+            if !held.isEmpty { candidates.append(Candidate(indices: held, alert: summary(of: held, reason: reason, now: now))) }
         }
         let gathering = Set(entries.indices.filter { entries[$0].heldFor == nil && isGathering(entries[$0], now: now) })
         for index in entries.indices where entries[index].heldFor == nil && !gathering.contains(index) {
@@ -228,7 +228,7 @@ public struct Outbox: Codable, Sendable, Equatable {
     // MARK: Texts
 
     /// One poll's alerts of one rule as one: "3 coins moved: BTC +5.2%, ETH −6.1%, SOL +8.0%".
-    static func grouped(_ alerts: [Alert]) -> Alert {
+    static func grouped(_ alerts: [Alert], at now: Date = Date(timeIntervalSince1970: 0)) -> Alert {
         let members = alerts.sorted { $0.key < $1.key }
         let rule = members.first?.rule ?? ""
         let noun = members.lazy.compactMap(\.groupNoun).first ?? "notifications from \(rule)"
@@ -240,16 +240,13 @@ public struct Outbox: Codable, Sendable, Equatable {
             body: lines(members.map(\.title)),
             urgency: members.map(\.urgency).max { $0.rank < $1.rank } ?? .normal,
             category: members.first?.category ?? summaryCategory,
-            // A group opens its rule's list view where the rule names one, else the view all its
-            // members share (one place's forecast), else the history.
-            deepLink: members.lazy.compactMap(\.listView).first.flatMap(DeepLink.list)
-                ?? (Set(members.map(\.deepLink.url)).count == 1 ? members[0].deepLink : .history),
+            deepLink: groupLink(members, at: now),
             icon: Set(members.map(\.icon)).count == 1 ? members.first?.icon : nil,
             members: members
         )
     }
 
-    private func summary(of indices: [Int], reason: HoldReason) -> Alert {
+    private func summary(of indices: [Int], reason: HoldReason, now: Date) -> Alert {
         let alerts = indices.map { entries[$0].alert }
         if alerts.count == 1, let only = alerts.first { return only }
         let count = alerts.count
@@ -268,7 +265,7 @@ public struct Outbox: Codable, Sendable, Equatable {
             body: Self.lines(alerts.map(\.title)),
             urgency: alerts.map(\.urgency).max { $0.rank < $1.rank } ?? .normal,
             category: Self.summaryCategory,
-            deepLink: .history,
+            deepLink: Self.historyLink(alerts, at: now),
             members: alerts
         )
     }

@@ -17,4 +17,9 @@ extension DeepLink {
     public static func holiday(_ date: HolidayDate) -> DeepLink {
         DeepLink(validated: .holiday, argument: date.description)
     }
+
+    /// `notifier open week 2026-12-24`: the week around that date.
+    public static func week(_ date: HolidayDate) -> DeepLink {
+        DeepLink(validated: .week, argument: date.description)
+    }
 }

@@ -153,7 +153,8 @@ public struct UpcomingHolidayRule: Rule {
             groupFragment: "\(holiday.name) (\(when))",
             groupNoun: "holidays ahead",
             reason: reason(for: reminder),
-            validUntil: reminder.validUntil
+            validUntil: reminder.validUntil,
+            groupLink: .week(holiday.date)
         )
     }
 

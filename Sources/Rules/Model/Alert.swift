@@ -36,6 +36,9 @@ public struct Alert: Codable, Sendable, Equatable {
     public var members: [Alert]?
     /// The list view a group of these alerts opens, `notifier list <listView>`: "crypto".
     public var listView: String?
+    /// The view a group of these alerts opens when every member names one of the same view: the
+    /// group opens it at the first (smallest) argument, such as the week of the first holiday.
+    public var groupLink: DeepLink?
     /// Why it was sent, for the history: "BTC 24h change +6.2 % reached +5 %".
     public var reason: String?
     /// The subject's value as the user reads it ("−5.4 %"), stamped by the engine: what an
@@ -53,7 +56,7 @@ public struct Alert: Codable, Sendable, Equatable {
         rule: String, key: String, title: String, body: String, urgency: Urgency = .normal,
         category: String, deepLink: DeepLink, icon: String? = nil, groupFragment: String? = nil,
         groupNoun: String? = nil, members: [Alert]? = nil, reason: String? = nil, listView: String? = nil,
-        imageURL: String? = nil, validUntil: Date? = nil
+        imageURL: String? = nil, validUntil: Date? = nil, groupLink: DeepLink? = nil
     ) {
         self.rule = rule
         self.key = key
@@ -70,6 +73,7 @@ public struct Alert: Codable, Sendable, Equatable {
         self.listView = listView
         self.imageURL = imageURL
         self.validUntil = validUntil
+        self.groupLink = groupLink
     }
 
     /// Which (rule, subject) this alert stands for: the engine's subject, else `key`.

@@ -27,8 +27,10 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
 
         /// A list view, `notifier list <argument>`: "crypto".
         public static let list = View(rawValue: "list")
-        /// The ledger of delivered notifications; the argument is always "all".
+        /// The ledger of delivered notifications; the argument is "all" or a group's id.
         public static let history = View(rawValue: "history")
+        /// One feed's status screen, `notifier open feed <name>`.
+        public static let feed = View(rawValue: "feed")
     }
 
     public var view: View
@@ -54,6 +56,21 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
     }
 
     public static let history = DeepLink(validated: .history, argument: "all")
+
+    /// The notifications a group or a summary stood for: `notifier history --group ID`.
+    public static func history(group id: String) -> DeepLink? {
+        HistoryGroupID.isValid(id) ? DeepLink(validated: .history, argument: id) : nil
+    }
+
+    /// A feed's status screen; `nil` unless `name` is 1–40 lowercase ASCII letters, digits and underscores.
+    public static func feed(_ name: String) -> DeepLink? {
+        DeepLink(.feed, argument: name)
+    }
+
+    /// The group's id when this is a link to a group's history.
+    public var historyGroup: String? {
+        view == .history && argument != "all" ? argument : nil
+    }
 
     /// For constants whose argument is known to be valid.
     init(validated view: View, argument: String) {
@@ -94,8 +111,11 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
         let segments = rest.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let viewName = segments.first, !viewName.isEmpty else { throw .malformed("no view") }
         if viewName == View.history.rawValue {
-            guard segments.count == 1 else { throw .malformed("history takes no subject") }
-            self = .history
+            if segments.count == 1 { self = .history; return }
+            guard segments.count == 2, let group = DeepLink.history(group: segments[1]) else {
+                throw .malformed("history takes no subject, or a group's id")
+            }
+            self = group
             return
         }
         guard segments.count == 2, !segments[1].isEmpty else { throw .malformed("expected notifier://VIEW/SUBJECT") }
@@ -109,7 +129,7 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
     public var arguments: [String] {
         switch view {
         case .list: return [view.rawValue, argument]
-        case .history: return [view.rawValue]
+        case .history: return argument == "all" ? [view.rawValue] : [view.rawValue, "--group", argument]
         default: return ["open", view.rawValue, argument]
         }
     }
@@ -119,8 +139,28 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
 
     /// `notifier://country/KZ`, `notifier://list/crypto_moves`, `notifier://history`.
     public var url: String {
-        view == .history ? "notifier://\(view.rawValue)" : "notifier://\(view.rawValue)/\(argument)"
+        view == .history && argument == "all" ? "notifier://\(view.rawValue)" : "notifier://\(view.rawValue)/\(argument)"
     }
 
     public var description: String { command }
+}
+
+/// The id of a group or summary in the history: when it was made (seconds since 1970, base 36),
+/// then a hash of its members, such as `t8k2zq-0a1b2c3d`; so a link names one group for good.
+public enum HistoryGroupID {
+    public static func make(members: [String], at now: Date) -> String {
+        var hash: UInt32 = 2_166_136_261  // FNV-1a: stable across runs, unlike Hasher
+        for byte in members.joined(separator: "\n").utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
+        let seconds = max(0, Int(now.timeIntervalSince1970.rounded(.down)))
+        let hex = String(hash, radix: 16)
+        return String(seconds, radix: 36) + "-" + String(repeating: "0", count: 8 - hex.count) + hex
+    }
+
+    /// 1–16 lowercase letters or digits, a dash, 8 lowercase hex digits.
+    public static func isValid(_ id: String) -> Bool {
+        let parts = id.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...16).contains(parts[0].utf8.count), parts[1].utf8.count == 8 else { return false }
+        return parts[0].utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) }
+            && parts[1].utf8.allSatisfy { (0x61...0x66).contains($0) || (0x30...0x39).contains($0) }
+    }
 }

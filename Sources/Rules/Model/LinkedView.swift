@@ -20,8 +20,11 @@ public struct LinkedView: Sendable {
             && argument.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F }
     }
 
-    /// `notifier history`: the argument is always "all".
-    public static let history = LinkedView("history") { $0 == "all" }
+    /// `notifier history`: the argument is "all" or a group's id (`notifier history --group ID`).
+    public static let history = LinkedView("history") { $0 == "all" || HistoryGroupID.isValid($0) }
+
+    /// `notifier open feed <name>`: a feed's (or a watch's) status, named as `list` names rules.
+    public static let feed = LinkedView("feed") { list.isValid($0) }
 }
 
 /// The views links may name: the feeds' views in order, then `list` and `history`.
@@ -31,7 +34,7 @@ public struct LinkCatalog: Sendable {
     /// A feed view named twice is kept once (several rules of a feed list the same view).
     public init(_ feedViews: [LinkedView]) {
         var seen = Set<String>()
-        views = (feedViews + [.list, .history]).filter { seen.insert($0.name).inserted }
+        views = (feedViews + [.list, .history, .feed]).filter { seen.insert($0.name).inserted }
     }
 
     public subscript(name: String) -> LinkedView? {

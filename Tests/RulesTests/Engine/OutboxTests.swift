@@ -67,9 +67,22 @@ import Testing
         #expect(outbox.due(now: TestTime.at(120), calendar: TestTime.tallinn).map(\.title) == ["BTC moved +8%"])
     }
 
-    @Test func aRuleThatCannotBeAListLinkLeadsToTheHistory() {
-        let group = Outbox.grouped([sampleAlert(rule: "Bad-Rule", key: "a"), sampleAlert(rule: "Bad-Rule", key: "b")])
-        #expect(group.deepLink == .history)
+    @Test func aRuleThatCannotBeAListLinkLeadsToTheHistoryOfJustItsMembers() throws {
+        let group = Outbox.grouped([sampleAlert(rule: "Bad-Rule", key: "a"), sampleAlert(rule: "Bad-Rule", key: "b")], at: TestTime.at(0))
+        let id = try #require(group.deepLink.historyGroup)
+        #expect(group.deepLink.arguments == ["history", "--group", id])
+        #expect(try DeepLink(url: group.deepLink.url) == group.deepLink, "validated like every link")
+        let later = Outbox.grouped([sampleAlert(rule: "Bad-Rule", key: "a"), sampleAlert(rule: "Bad-Rule", key: "b")], at: TestTime.at(60))
+        #expect(later.deepLink != group.deepLink, "a group made later is another group")
+    }
+
+    @Test func aGroupOfHolidaysOpensTheWeekOfItsFirstDate() throws {
+        let dates = ["2026-11-30", "2026-11-25"].map { HolidayDate(string: $0)! }
+        let alerts = dates.map { date in
+            Alert(rule: "holiday_upcoming", key: date.description, title: "Folk day", body: "", category: "x",
+                  deepLink: .holiday(date), groupLink: .week(date))
+        }
+        #expect(Outbox.grouped(alerts).deepLink.url == "notifier://week/2026-11-25")
     }
 
     @Test func nothingSubmittedNothingDue() {
@@ -102,7 +115,7 @@ import Testing
         let summary = try #require(morning.first)
         #expect(summary.title == "3 notifications during quiet hours")
         #expect(summary.body == "Frost tonight\n2 notifications from crypto_moves: BTC +5%, ETH +6%\nIndependence Day")
-        #expect(summary.deepLink == .history)
+        #expect(summary.deepLink.historyGroup != nil, "a summary leads to the history of just its members")
         #expect(summary.rule == Outbox.summaryRule)
         #expect(summary.individualAlerts.map(\.key) == ["tallinn", "BTC", "ETH", "2025-02-24"])
         #expect(outbox.pendingCount == 0)
@@ -147,7 +160,7 @@ import Testing
         #expect(later.count == 1)
         #expect(summary.title == "5 more notifications: alert r10, alert r11, alert r12 and 2 more")
         #expect(summary.body == (10..<15).map { "alert r\($0)" }.joined(separator: "\n"))
-        #expect(summary.deepLink.url == "notifier://history")
+        #expect(summary.deepLink.url.hasPrefix("notifier://history/"))
         #expect((first + later).flatMap(\.individualAlerts).count == 15, "nothing is dropped")
         #expect(outbox.pendingCount == 0)
     }

@@ -7,6 +7,7 @@ import Rules
 struct CryptoFeedKind: FeedKind {
     var name: String { CryptoFeed.name }
     var views: [FeedView] { [.crypto] }
+    func pollInterval(_ config: Config) -> Duration? { config.crypto.enabled ? config.crypto.interval : nil }
     var lists: [any ParsableCommand.Type] { [ListCrypto.self] }
 
     func pollOnce(_ environment: FeedEnvironment) async -> FeedOutcome {

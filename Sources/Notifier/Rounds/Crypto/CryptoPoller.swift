@@ -157,10 +157,10 @@ actor FeedHealthDesk {
         let degraded = event == .degraded
         let title = degraded ? "\(feed) feed is failing" : "\(feed) feed recovered"
         let body = degraded
-            ? "\(health.consecutiveFailures) polls in a row failed; the last: \(error?.cause ?? "unknown")"
+            ? (health.consecutiveFailures == 1 ? "A poll failed: " : "\(health.consecutiveFailures) polls in a row failed; the last: ") + (error?.cause ?? "unknown")
             : "Polls succeed again."
         return Alert(rule: "feed_health", key: feed, title: title, body: body, urgency: degraded ? .normal : .low,
-                     category: "x-notifier.feed", deepLink: .history, icon: degraded ? "network-error" : "network-idle",
+                     category: "x-notifier.feed", deepLink: DeepLink.feed(feed) ?? .history, icon: degraded ? "network-error" : "network-idle",
                      reason: degraded ? "\(health.consecutiveFailures) failed polls in a row" : "a poll succeeded after failures")
     }
 }

@@ -6,6 +6,7 @@ import Rules
 struct ForecastFeedKind: FeedKind {
     var name: String { ForecastFeed.name }
     var views: [FeedView] { [.forecast] }
+    func pollInterval(_ config: Config) -> Duration? { config.forecast.enabled ? config.forecast.interval : nil }
 
     func pollOnce(_ environment: FeedEnvironment) async -> FeedOutcome {
         await ForecastRound(environment).pollOnce()

@@ -23,6 +23,8 @@ struct CryptoListModel: ScreenModel {
     private(set) var selected = 0
     /// Stored prices by symbol, oldest first, with each good fetch added: the sparklines.
     private(set) var history: [String: [Decimal]]
+    /// The coins of the notification that led here (a group of crypto alerts), marked ◉.
+    var marked: (symbols: Set<String>, note: String)?
 
     init(tickers: [Ticker], fetchedAt: Date?, previous: [String: Decimal], history: [String: [Decimal]] = [:], sort: Sort = .rank,
          interval: TimeInterval, fetch: @escaping Fetch) {
@@ -71,7 +73,7 @@ struct CryptoListModel: ScreenModel {
             let (mark, emphasis): (String, Emphasis) = before.map { ticker.priceUSD > $0 ? ("▲", .rise) : ticker.priceUSD < $0 ? ("▼", .fall) : ("=", .plain) } ?? (" ", .plain)
             let changes = [ticker.change1h, ticker.change24h] + (medium ? [ticker.change7d] : [])
             var spans = [
-                Span((index == selected ? "›" : " ") + DisplayWidth.rightAligned(String(ticker.rank), 6) + "  " + DisplayWidth.padded(ticker.symbol, 6) + "  "
+                Span((index == selected ? "›" : " ") + (isMarked(ticker) ? "◉" : " ") + DisplayWidth.rightAligned(String(ticker.rank), 5) + "  " + DisplayWidth.padded(ticker.symbol, 6) + "  "
                      + DisplayWidth.padded(ticker.name, 18) + " "),
                 Span(DisplayWidth.rightAligned("$" + Amounts.scaled(NSDecimalNumber(decimal: ticker.priceUSD).doubleValue), 14) + " " + mark, emphasis),
                 Span(" " + changes.map { DisplayWidth.rightAligned(CryptoChangeRule.percent($0), 9) }.joined(separator: " ")),
@@ -81,6 +83,10 @@ struct CryptoListModel: ScreenModel {
             if index == selected { line = line.emphasised(.selected) }
             body.append(line)
         }
+        if let marked, tickers.contains(where: isMarked) {
+            body.append(.empty)
+            body.append(StyledLine("  ◉ \(marked.note)", .dim))
+        }
         var status: StyledLine?
         if let error {
             status = StyledLine([Span("Refresh paused: \(error)", .warning), Span("  r retries", .bold)])
@@ -88,6 +94,10 @@ struct CryptoListModel: ScreenModel {
             status = StyledLine("Next refresh in \(max(0, Int(nextFetch.timeIntervalSince(now).rounded(.up)))) s (every \(Int(interval)) s)", .dim)
         }
         return ScreenFrame(title: StyledLine(title), body: body, focus: tickers.isEmpty ? nil : selected + 1, status: status, keys: Self.keys)
+    }
+
+    private func isMarked(_ ticker: Ticker) -> Bool {
+        marked?.symbols.contains(ticker.symbol.uppercased()) ?? false
     }
 
     mutating func handle(_ event: ViewEvent) -> [ViewEffect] {

@@ -16,11 +16,23 @@ enum CryptoScreen {
             if let fetchedAt = latest?.fetchedAt, let point = points.last(where: { $0.at < fetchedAt }) { previous[symbol] = point.price }
         }
         let config = context.config, paths = context.paths
-        return CryptoListModel(
+        var model = CryptoListModel(
             tickers: latest?.tickers ?? [], fetchedAt: latest?.fetchedAt, previous: previous,
             history: stored.mapValues { $0.map(\.price) },
             interval: TimeInterval(config.crypto.interval.components.seconds),
             fetch: { await fetchAndStore(config: config, paths: paths) })
+        model.marked = marked(store: store, now: Date())
+        return model
+    }
+
+    /// A group of crypto alerts links to this list: the coins of the newest such notification
+    /// of the last hour are the ones the person clicked for.
+    static func marked(store: Store?, now: Date) -> (symbols: Set<String>, note: String)? {
+        let link = DeepLink.list(CryptoFeed.name)?.command
+        guard let group = ((try? store?.history(limit: 20)) ?? []).first(where: { $0.deepLink == link }),
+              now.timeIntervalSince(group.deliveredAt) < 3600 else { return nil }
+        let symbols = group.key.split(separator: ",").map { String($0.split(separator: ":").first ?? $0).uppercased() }
+        return (Set(symbols), "the coins of the notification \(RelativeTime.describe(group.deliveredAt, now: now)): \(symbols.joined(separator: ", "))")
     }
 
     /// One poll as the daemon makes it; a new poller each time, so each fetch resolves the

@@ -27,6 +27,8 @@ struct WeekModel: ScreenModel {
     private(set) var error: String?
     let load: Load
     let remember: @Sendable (FirstDay) -> Void
+    /// The days of the notification that led here (a group of holiday reminders), marked ◉.
+    var marked: (days: Set<HolidayDate>, note: String)?
 
     init(today: HolidayDate, anchor: HolidayDate? = nil, firstDay: FirstDay, load: @escaping Load, remember: @escaping @Sendable (FirstDay) -> Void) {
         self.today = today
@@ -49,7 +51,8 @@ struct WeekModel: ScreenModel {
         var body: [StyledLine] = [.empty]
         for offset in 0..<7 {
             let day = start.adding(days: offset)
-            var spans = [Span((day == today ? "▶ " : "  ") + String(HolidayView.weekdayName(day).prefix(3)) + "  \(day)  ", day == today ? .bold : .plain)]
+            let mark = marked?.days.contains(day) == true ? "◉" : " "
+            var spans = [Span((day == today ? "▶" + mark : mark + " ") + String(HolidayView.weekdayName(day).prefix(3)) + "  \(day)  ", day == today ? .bold : .plain)]
             let dayEvents = events[day] ?? []
             if events[day] == nil { spans.append(Span("…", .dim)) }
             for (index, event) in dayEvents.enumerated() {
@@ -62,6 +65,7 @@ struct WeekModel: ScreenModel {
         body += [.empty, StyledLine([Span("● public holiday (a day off)", .publicHoliday), Span("   "), Span("○ folk-calendar day", .folkDay),
                                      Span("   "), Span("◆ national day (flag day)", .nationalDay)])]
         body.append(StyledLine("Weeks start on \(firstDay.rawValue.capitalized) (f to change)", .dim))
+        if let marked { body.append(StyledLine("◉ \(marked.note)", .dim)) }
         let status: StyledLine? = error.map { StyledLine([Span("Cannot load holidays: \($0)", .warning), Span("  r retries", .bold)]) }
             ?? (loading > 0 ? StyledLine("Loading holidays…", .dim) : nil)
         return ScreenFrame(title: StyledLine("Week of \(start) – \(end)"), body: body, focus: nil, status: status, keys: Self.keys)

@@ -26,7 +26,7 @@ enum WeekScreen {
         let store = context.config.holidays.source == .remote ? (try? context.openStore()) : nil
         let source = HolidaySource(config: context.config, store: store, http: HTTPClient())
         let paths = context.paths
-        let model = WeekModel(
+        var model = WeekModel(
             today: UpcomingHolidayRule.today(now), anchor: anchor, firstDay: chosen,
             load: { start, end in
                 switch await source.holidays(from: start, through: end, now: Date()) {
@@ -35,6 +35,20 @@ enum WeekScreen {
                 }
             },
             remember: { remember($0, paths: paths) })
+        if let anchor { model.marked = marked(anchor: anchor, store: Store.openForReading(path: paths.storePath), now: now) }
         return ScreenRunner.run(model, environment: context.environment)
+    }
+
+    /// A group of holiday reminders links to the week of its first date: the days of the newest
+    /// such notification of the last hour are the ones the person clicked for. Its key lists
+    /// each reminder as `DATE@lead/kind/name`.
+    static func marked(anchor: HolidayDate, store: Store?, now: Date) -> (days: Set<HolidayDate>, note: String)? {
+        let link = DeepLink.week(anchor).command
+        guard let group = ((try? store?.history(limit: 20)) ?? []).first(where: { $0.deepLink == link }),
+              now.timeIntervalSince(group.deliveredAt) < 3600 else { return nil }
+        let days = group.key.split(separator: ",").compactMap { HolidayDate(string: String($0.prefix { $0 != "@" })) }
+        guard !days.isEmpty else { return nil }
+        return (Set(days), "the days of the notification \(RelativeTime.describe(group.deliveredAt, now: now)): "
+                + days.map(\.description).joined(separator: ", "))
     }
 }

@@ -19,6 +19,10 @@ enum ViewEffect: Sendable {
     case openURL(String)
     /// Starts work off the screen thread; its answer comes back as `.finished`.
     case start(ViewTask)
+    /// Runs another view of this program in the same terminal (`open-url LINK`, `why RULE`),
+    /// as an argv after the program's own path, and comes back when it closes: any view a link
+    /// names opens from a list without this view knowing how to build it.
+    case runProgram([String])
 }
 
 /// Slow work a view needs, named so that tests can see which was asked for.

@@ -21,7 +21,7 @@ enum ScreenRunner {
     static func run(_ first: any ScreenModel, environment: [String: String], now: @escaping @Sendable () -> Date = Date.init) -> Bool {
         guard let screen = TerminalScreen(colors: colorsWanted(environment)) else { return false }
         defer { screen.stop() }
-        var session = ScreenSession(stack: [first], environment: environment)
+        var session = ScreenSession(stack: [first], environment: environment, screen: screen)
         let firstEffects = session.stack[0].appear()
         session.perform(firstEffects)
         session.draw(on: screen, now: now())
@@ -54,10 +54,15 @@ struct ScreenSession {
     let environment: [String: String]
     let results = FinishedWork()
     var children: [pid_t] = []
+    /// Set for a view another screen started, so Backspace on its first view returns there.
+    static let nestedVariable = "NOTIFIER_NESTED_VIEW"
+    /// Lent to a program `runProgram` starts; `nil` in tests that drive a session without one.
+    let screen: TerminalScreen?
 
-    init(stack: [any ScreenModel], environment: [String: String]) {
+    init(stack: [any ScreenModel], environment: [String: String], screen: TerminalScreen? = nil) {
         self.stack = stack
         self.environment = environment
+        self.screen = screen
         layouts = stack.map { _ in ScreenLayout(width: 80, height: 24) }
     }
 
@@ -89,14 +94,16 @@ struct ScreenSession {
             switch effect {
             case .quit: finished = true
             case .back:
-                // The first view stays: Backspace must not close a window by surprise.
-                if stack.count > 1 { stack.removeLast(); layouts.removeLast() }
+                // The first view stays: Backspace must not close a window by surprise. A view
+                // opened from another screen (`runProgram`) goes back to it.
+                if stack.count > 1 { stack.removeLast(); layouts.removeLast() } else if environment[Self.nestedVariable] == "1" { finished = true }
             case .push(let model):
                 stack.append(model)
                 layouts.append(ScreenLayout(width: 80, height: 24))
                 let appeared = stack[stack.count - 1].appear()
                 perform(appeared)
             case .openURL(let url): openURL(url)
+            case .runProgram(let arguments): runProgram(arguments)
             case .start(let task):
                 let results = results
                 Task.detached { results.append(task.name, await task.work()) }
@@ -127,6 +134,23 @@ struct ScreenSession {
         } else {
             results.append("open-url", "cannot run xdg-open for \(url)")
         }
+    }
+
+    /// This program again, in the foreground on the same terminal; the screen waits for it.
+    private mutating func runProgram(_ arguments: [String]) {
+        let executable = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        screen?.suspend()
+        defer { screen?.resume() }
+        var environment = environment
+        environment[Self.nestedVariable] = "1"
+        guard let pid = try? ChildSpawn.start([executable] + arguments, environment: environment,
+                                              stdin: .descriptor(0), stdout: .descriptor(1), stderr: .descriptor(2)) else {
+            results.append("run-program", "cannot start \(arguments.joined(separator: " "))")
+            return
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+        results.append("run-program", "closed \(arguments.joined(separator: " "))")
     }
 
     /// Collects the programs it started that have ended, so none lingers as a zombie.

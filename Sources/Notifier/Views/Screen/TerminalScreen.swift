@@ -87,6 +87,18 @@ final class TerminalScreen {
         }
     }
 
+    /// Gives the terminal to another program for a while; `resume` takes it back.
+    func suspend() {
+        def_prog_mode()
+        endwin()
+    }
+
+    func resume() {
+        reset_prog_mode()
+        clearok(cncurses_screen(), true)
+        wrefresh(cncurses_screen())
+    }
+
     /// Leaves the alternate screen and gives the terminal back as it was; safe to call twice.
     func stop() {
         guard !stopped else { return }

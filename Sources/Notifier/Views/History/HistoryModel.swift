@@ -1,0 +1,116 @@
+import Foundation
+import Rules
+
+/// The interactive `notifier history`: newest first, Enter opens a notification's own view,
+/// `w` the decisions behind it (`why`), `/` filters by title, rule, subject or reason.
+struct HistoryModel: ScreenModel {
+    let deliveries: [Delivery]
+    /// The group this screen shows the members of; `nil` for the whole history.
+    let group: String?
+    let timeZone: TimeZone
+    private(set) var filter = ""
+    private(set) var typing = false
+    private(set) var selected = 0
+    private(set) var status: String?
+
+    init(deliveries: [Delivery], group: String? = nil, timeZone: TimeZone = .current) {
+        self.deliveries = deliveries
+        self.group = group
+        self.timeZone = timeZone
+    }
+
+    var isTyping: Bool { typing }
+
+    var shown: [Delivery] {
+        let words = filter.lowercased().split(separator: " ").map(String.init)
+        guard !words.isEmpty else { return deliveries }
+        return deliveries.filter { delivery in
+            let text = [delivery.title, delivery.rule, delivery.key, delivery.reason, delivery.body].joined(separator: " ").lowercased()
+            return words.allSatisfy { text.contains($0) }
+        }
+    }
+
+    static let keys = [KeyHelp(keys: "↑↓", action: "select"), KeyHelp(keys: "Enter", action: "open"),
+                       KeyHelp(keys: "w", action: "why"), KeyHelp(keys: "/", action: "filter")]
+
+    func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
+        let rows = shown
+        let what = group == nil ? "History" : "History of one group"
+        let title = StyledLine("\(what) — \(rows.count) of \(deliveries.count) notification\(deliveries.count == 1 ? "" : "s"), newest first")
+        var body: [StyledLine] = []
+        let timeColumn = 17
+        for (index, delivery) in rows.enumerated() {
+            let mark = index == selected ? "› " : "  "
+            let time = DisplayWidth.padded(RelativeTime.describe(delivery.deliveredAt, now: now, timeZone: timeZone), timeColumn)
+            let line = StyledLine([Span(mark), Span(time, .dim), Span(DisplayWidth.padded(delivery.rule, 16), .bold), Span(" " + delivery.title)])
+            body.append(index == selected ? line.fitted(to: width).emphasised(.selected) : line)
+        }
+        if rows.isEmpty { body.append(StyledLine(deliveries.isEmpty ? "Nothing delivered yet." : "Nothing matches '\(filter)'.", .dim)) }
+        // The selected notification in full below the list: its reason and where it leads.
+        var focus = rows.isEmpty ? nil : selected
+        if rows.indices.contains(selected) {
+            let delivery = rows[selected]
+            body.append(.empty)
+            for line in delivery.body.split(separator: "\n").prefix(6) { body.append(StyledLine("  " + line)) }
+            if !delivery.reason.isEmpty { body.append(StyledLine("  because " + delivery.reason, .dim)) }
+            body.append(StyledLine("  → " + delivery.deepLink, .dim))
+            focus = selected
+        }
+        let line: StyledLine? = typing ? StyledLine([Span("Filter: ", .bold), Span(filter + "▏")])
+            : status.map { StyledLine($0, .warning) } ?? (filter.isEmpty ? nil : StyledLine("Filter: \(filter)  (/ to change)", .dim))
+        return ScreenFrame(title: title, body: body, focus: focus, status: line, keys: Self.keys)
+    }
+
+    mutating func handle(_ event: ViewEvent) -> [ViewEffect] {
+        if typing, case .key(let key) = event { return type(key) }
+        let rows = shown
+        switch event {
+        case .key(.down), .key(.character("j")): selected = min(max(0, rows.count - 1), selected + 1)
+        case .key(.up), .key(.character("k")): selected = max(0, selected - 1)
+        case .key(.pageDown): selected = min(max(0, rows.count - 1), selected + 10)
+        case .key(.pageUp): selected = max(0, selected - 10)
+        case .key(.home): selected = 0
+        case .key(.end): selected = max(0, rows.count - 1)
+        case .key(.character("/")):
+            typing = true
+            status = nil
+        case .key(.enter):
+            guard rows.indices.contains(selected) else { return [] }
+            guard let url = StoredLink.url(fromCommand: rows[selected].deepLink) else {
+                status = "No view to open for this notification."
+                return []
+            }
+            return [.runProgram(["open-url", url])]
+        case .key(.character("w")):
+            guard rows.indices.contains(selected) else { return [] }
+            return [.runProgram(Self.whyArguments(rows[selected]))]
+        case .finished(name: "run-program", let result as String) where result.hasPrefix("cannot"):
+            status = result
+        default: break
+        }
+        return []
+    }
+
+    /// `why RULE SUBJECT` for a single notification, `why RULE` for a group; a summary belongs to
+    /// no rule, so its `why` lists the recent suppressions.
+    static func whyArguments(_ delivery: Delivery) -> [String] {
+        guard RuleRegistry.all.contains(where: { $0.id == delivery.rule }) else { return ["why"] }
+        let subject = delivery.subject ?? (delivery.key.contains(",") ? nil : delivery.key)
+        return ["why", delivery.rule] + (subject.map { [$0] } ?? [])
+    }
+
+    private mutating func type(_ key: Key) -> [ViewEffect] {
+        switch key {
+        case .enter: typing = false
+        case .escape:
+            typing = false
+            filter = ""
+        case .backspace:
+            if filter.isEmpty { typing = false } else { filter.removeLast() }
+        case .character(let character) where filter.count < 60: filter.append(character)
+        default: break
+        }
+        selected = 0
+        return []
+    }
+}

@@ -1,0 +1,47 @@
+import ArgumentParser
+import Foundation
+import Rules
+
+/// `notifier open feed NAME`: where a feed's "failing" and "recovered" notices lead.
+struct OpenFeed: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "feed",
+        abstract: "One feed's status: health, the last error in full, the next poll and why then, the recent polls.",
+        discussion: "Reads the store, so it shows what the daemon or the last `notifier --once` saw.\nExample: notifier open feed crypto"
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The feed, as `notifier status` names it.", valueName: "name"))
+    var name: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @Flag(help: "Print the status even on a terminal, instead of opening it full-screen.")
+    var plain = false
+
+    func validate() throws {
+        guard LinkedView.feed.isValid(name) else {
+            throw ValidationError("a feed's name is 1–40 lowercase letters, digits and underscores, such as crypto; got '\(TextSanitizer.singleLine(String(name.prefix(40))))'")
+        }
+    }
+
+    func run() throws {
+        let context = try AppContext.load(global)
+        let known = Set(FeedRegistry.all.map(\.name) + ((try? Store.openForReading(path: context.paths.storePath)?.feedsWithHealth()) ?? []))
+        guard known.contains(name) else {
+            throw UserError.invalidArgument("no feed called '\(name)'; feeds: \(known.sorted().joined(separator: ", "))")
+        }
+        let (name, config, paths) = (name, context.config, context.paths)
+        let load: @Sendable () -> FeedReport = { FeedReport.load(name: name, store: Store.openForReading(path: paths.storePath), config: config) }
+        let report = load()
+        if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
+           ScreenRunner.run(FeedStatusModel(report: report, reload: load), environment: context.environment) {
+            return
+        }
+        if json { return try StatusJSON.print(StatusJSON.Feed(report, now: Date())) }
+        let lines = [StyledLine(FeedStatusModel.title(report), .bold)] + FeedStatusModel.lines(report, width: 80, now: Date(), timeZone: .current)
+        print(lines.map(\.text).joined(separator: "\n"))
+    }
+}

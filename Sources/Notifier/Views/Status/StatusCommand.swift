@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+import Rules
+
+/// `notifier status` (and `notifier open`, and a launch from the desktop's menu): the home screen.
+struct StatusCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status",
+        abstract: "The home screen: each feed's state, last and next poll and health; rules and their mutes; snoozes; the next holidays; the last notifications.",
+        discussion: "On a terminal a screen: Enter opens the selected item, m mutes or unmutes a rule, s snoozes it for an hour. Piped, a printout; --json the same as data."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Print JSON (its shape is in docs/views.md).")
+    var json = false
+
+    @Flag(help: "Print the status even on a terminal, instead of opening it full-screen.")
+    var plain = false
+
+    func run() throws {
+        try Self.show(json: json, plain: plain, context: AppContext.load(global))
+    }
+
+    static func show(json: Bool, plain: Bool, context: AppContext) throws {
+        let now = Date()
+        let report = StatusReport.load(context: context, now: now)
+        if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment) {
+            let model = StatusModel(report: report, reload: { StatusReport.load(context: context, now: Date()) }, mute: { rule, until in
+                do {
+                    try context.openStore().setMute(rule: rule, until: until)
+                } catch {
+                    return "Could not change \(rule): \(error)"
+                }
+                guard let until else { return "Unmuted \(rule)." }
+                return until == .distantFuture ? "Muted \(rule) until you unmute it (m)." : "Snoozed \(rule) until \(RelativeTime.describe(until, now: Date()))."
+            })
+            if ScreenRunner.run(model, environment: context.environment) { return }
+        }
+        if json { return try StatusJSON.print(StatusJSON.status(report, now: now)) }
+        print(plainText(report, now: now, width: 100))
+    }
+
+    /// The screen's lines without selection, for a pipe.
+    static func plainText(_ report: StatusReport, now: Date, width: Int, timeZone: TimeZone = .current) -> String {
+        let model = StatusModel(report: report, timeZone: timeZone, reload: { report }, mute: { _, _ in "" })
+        let frame = model.frame(width: width, height: 1000, now: now)
+        let lines = frame.body.map { line in
+            var text = line.text
+            if text.hasPrefix("› ") { text = "  " + text.dropFirst(2) }
+            while text.hasSuffix(" ") { text.removeLast() }
+            return text
+        }
+        return TextSanitizer.printable((["notifier — status", ""] + lines).joined(separator: "\n"))
+    }
+}

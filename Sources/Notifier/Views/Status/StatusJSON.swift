@@ -1,0 +1,83 @@
+import Foundation
+import Rules
+
+/// `notifier status --json` and `notifier open feed NAME --json`: the screens as data, a stable
+/// shape (docs/views.md). Keys in snake_case; times ISO 8601 with the local offset; absent
+/// values are null.
+enum StatusJSON {
+    struct Status: Encodable {
+        var generatedAt: String
+        var rows: [Row]
+        var rules: [RuleState]
+        var snoozes: [Snooze]
+        var holidays: [HolidayDay]
+        var notifications: [Notification]
+    }
+
+    struct Row: Encodable {
+        var kind, name, state, health, link: String
+        var lastPoll, nextPoll: String?
+    }
+
+    struct RuleState: Encodable {
+        var rule, summary: String
+        var muted: Bool
+        /// null while muted until `notifier unmute`.
+        var mutedUntil: String?
+    }
+
+    struct Snooze: Encodable { var rule, subject, until: String }
+    struct HolidayDay: Encodable { var date, name, kind, link: String }
+    struct Notification: Encodable { var time, rule, title, link: String }
+
+    struct Feed: Encodable {
+        var name, state, health: String
+        var lastPoll, lastSuccess, degradedSince, nextPollEarliest, nextPollLatest, nextPollWhy, lastError: String?
+        var consecutiveFailures: Int
+        var polls: [Poll]
+
+        init(_ report: FeedReport, now: Date) {
+            let next = report.nextPoll(now: now)
+            name = report.name
+            state = report.state.rawValue
+            health = report.healthLine
+            lastPoll = report.lastPoll.map(iso)
+            lastSuccess = report.health?.lastSuccess.map(iso)
+            degradedSince = report.health?.degradedSince.map(iso)
+            nextPollEarliest = next.map { iso($0.earliest) }
+            nextPollLatest = next.map { iso($0.latest) }
+            nextPollWhy = next?.why
+            lastError = report.lastError
+            consecutiveFailures = report.health?.consecutiveFailures ?? 0
+            polls = report.polls.map { Poll(time: iso($0.at), ok: $0.error == nil, error: $0.error) }
+        }
+    }
+
+    struct Poll: Encodable {
+        var time: String
+        var ok: Bool
+        var error: String?
+    }
+
+    static func iso(_ date: Date) -> String { RelativeTime.iso(date) }
+
+    static func status(_ report: StatusReport, now: Date) -> Status {
+        Status(
+            generatedAt: iso(now),
+            rows: report.rows.map { Row(kind: $0.kind, name: $0.name, state: $0.state, health: $0.health, link: $0.link,
+                                        lastPoll: $0.lastPoll.map(iso), nextPoll: $0.nextPoll.map(iso)) },
+            rules: report.rules.map { RuleState(rule: $0.rule, summary: $0.summary, muted: $0.mutedUntil != nil,
+                                                mutedUntil: $0.mutedUntil.flatMap { $0 == .distantFuture ? nil : iso($0) }) },
+            snoozes: report.snoozes.map { Snooze(rule: $0.rule, subject: $0.subject, until: iso($0.until)) },
+            holidays: report.holidays.map { HolidayDay(date: $0.date.description, name: $0.name, kind: $0.kind.rawValue, link: DeepLink.holiday($0.date).url) },
+            notifications: report.notifications.map { Notification(time: iso($0.deliveredAt), rule: $0.rule, title: $0.title,
+                                                                    link: StoredLink.url(fromCommand: $0.deepLink) ?? "") })
+    }
+
+    static func print<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.keyEncodingStrategy = .convertToSnakeCase
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import Rules
+
+/// One row of the home screen's first section: something that polls or waits, with its state.
+/// Feeds bring theirs; watches and reminders add a `StatusRowsProvider` of their own.
+struct StatusRow: Sendable, Equatable {
+    /// "feed", "watch", "reminder".
+    var kind: String
+    var name: String
+    var state: String
+    var lastPoll: Date?
+    var nextPoll: Date?
+    /// "ok", or what is wrong in a line.
+    var health: String
+    /// The `notifier://` link Enter opens.
+    var link: String
+}
+
+/// A source of home-screen rows. Add one to `StatusRowsProviders.all` and `notifier status`
+/// (screen and `--json`) shows its rows; nothing else changes.
+protocol StatusRowsProvider: Sendable {
+    func statusRows(store: Store?, config: Config, now: Date) -> [StatusRow]
+}
+
+enum StatusRowsProviders {
+    /// The feeds; watches and reminders go after them.
+    static let all: [any StatusRowsProvider] = [FeedStatusRows()]
+}
+
+/// Every registered feed, and every other name the store holds a health for.
+struct FeedStatusRows: StatusRowsProvider {
+    func statusRows(store: Store?, config: Config, now: Date) -> [StatusRow] {
+        let registered = FeedRegistry.all.map(\.name)
+        let stored = (try? store?.feedsWithHealth()) ?? []
+        return (registered + stored.filter { !registered.contains($0) }).map { name in
+            let report = FeedReport.load(name: name, store: store, config: config)
+            return StatusRow(kind: "feed", name: name, state: report.state.rawValue, lastPoll: report.lastPoll,
+                             nextPoll: report.nextPoll(now: now)?.earliest, health: report.healthLine,
+                             link: DeepLink.feed(name)?.url ?? DeepLink.history.url)
+        }
+    }
+}
+
+/// What the home screen shows: rows of the providers, the rules with their mutes, the snoozes,
+/// the next holidays and the last notifications.
+struct StatusReport: Sendable, Equatable {
+    struct RuleRow: Sendable, Equatable {
+        var rule: String
+        var summary: String
+        /// `distantFuture`: until `notifier unmute`; `nil`: not muted.
+        var mutedUntil: Date?
+    }
+
+    struct SnoozeRow: Sendable, Equatable {
+        var rule: String
+        var subject: String
+        var until: Date
+    }
+
+    var rows: [StatusRow]
+    var rules: [RuleRow]
+    var snoozes: [SnoozeRow]
+    var holidays: [Holiday]
+    var notifications: [Delivery]
+
+    static let holidaysShown = 3
+    static let notificationsShown = 5
+
+    static func load(context: AppContext, now: Date) -> StatusReport {
+        let store = Store.openForReading(path: context.paths.storePath)
+        let silences = (try? store?.loadSilences()) ?? (mutes: [:], snoozes: [:])
+        let rules = RuleRegistry.all.map { rule in
+            RuleRow(rule: rule.id, summary: rule.summary, mutedUntil: silences.mutes[rule.id].flatMap { $0 > now ? $0 : nil })
+        }
+        let snoozes = silences.snoozes.filter { $0.value > now }.sorted { $0.key < $1.key }
+            .map { SnoozeRow(rule: $0.key.rule, subject: $0.key.subject, until: $0.value) }
+        let today = UpcomingHolidayRule.today(now)
+        let holidays = context.config.holidays.enabled
+            ? Array(EstonianCalendar.holidays(from: today, through: today.adding(days: 120)).prefix(holidaysShown)) : []
+        let notifications = (try? store?.history(limit: notificationsShown)) ?? []
+        return StatusReport(rows: StatusRowsProviders.all.flatMap { $0.statusRows(store: store, config: context.config, now: now) },
+                            rules: rules, snoozes: snoozes, holidays: holidays, notifications: notifications)
+    }
+}
