@@ -49,7 +49,7 @@ struct Installation: Sendable, Equatable {
         guard executable.hasPrefix("/"), executable.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
             throw .unsafeExecutablePath(executable)
         }
-        self.init(executable: executable, marker: Self.marker, menuEntry: false,
+        self.init(executable: executable, marker: Self.marker,
                   desktopPath: paths.dataHome + "/applications/" + Self.desktopFileName,
                   unitPath: paths.configHome + "/systemd/user/" + Self.unitName)
     }
@@ -58,7 +58,7 @@ struct Installation: Sendable, Equatable {
     /// `install --stage`): for `<prefix>/bin/notifier`, in the system's directories under
     /// `<prefix>`; the link handler is also the desktop menu's entry.
     static func packaged(root: String = "", prefix: String = "/usr") -> Installation {
-        Installation(executable: prefix + "/bin/notifier", marker: packageMarker, menuEntry: true,
+        Installation(executable: prefix + "/bin/notifier", marker: packageMarker,
                      desktopPath: root + prefix + "/share/applications/" + desktopFileName,
                      unitPath: root + packagedUnitPath(prefix: prefix))
     }
@@ -80,9 +80,8 @@ struct Installation: Sendable, Equatable {
         contents.hasPrefix(packageMarker + "\n")
     }
 
-    private init(executable: String, marker: String, menuEntry: Bool, desktopPath: String, unitPath: String) {
+    private init(executable: String, marker: String, desktopPath: String, unitPath: String) {
         // The menu's launch has no link: `open-url` alone opens the home screen.
-        let display = menuEntry ? "Categories=Utility;\n" : "NoDisplay=true\n"
         desktopFile = File(path: desktopPath, contents: """
             \(marker)
             [Desktop Entry]
@@ -91,7 +90,8 @@ struct Installation: Sendable, Equatable {
             Comment=What notifier is doing; opens notifier:// links from notifications in a terminal
             Exec=\(Self.desktopExecArgument(executable)) open-url %u
             Terminal=true
-            \(display)MimeType=\(Self.mimeType);
+            Categories=Utility;
+            MimeType=\(Self.mimeType);
 
             """)
         unitFile = File(path: unitPath, contents: """
