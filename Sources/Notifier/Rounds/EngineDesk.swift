@@ -1,0 +1,81 @@
+import Feeds
+import Foundation
+import Logging
+import Rules
+
+/// The engine's rule states, in memory for the process and committed with each poll's alerts.
+actor EngineDesk {
+    private var engine: RuleEngine
+
+    private let store: Store?
+    /// A dry run's: the mutes and suppressions of its decisions are noted there.
+    private let recorder: DryRunRecorder?
+
+    /// `updatesBubbles`: `[delivery] update_in_place`, whether deeper moves update bubbles.
+    init(store: Store?, logger: Logger, recorder: DryRunRecorder? = nil, updatesBubbles: Bool = true) {
+        self.store = store
+        self.recorder = recorder
+        do {
+            engine = try store?.loadEngine() ?? RuleEngine()
+        } catch {
+            logger.error("\(error); rule states start over")
+            engine = RuleEngine()
+        }
+        engine.updatesBubbles = updatesBubbles
+        // A dry run restates a lasting suppression (a cooldown) that the log notes only once.
+        if recorder != nil {
+            for key in engine.records.keys { engine.records[key]?.quietNote = nil }
+        }
+    }
+
+    /// The rules evaluated since this desk (a process, a daemon generation) started.
+    private var evaluatedRules: Set<String> = []
+
+    /// Steps the machines; returns the alerts, the records that changed and why (the notes).
+    /// `interval`: the feed's; on a rule's first poll after a start, a subject last observed
+    /// more than twice that long ago changed while notifier was not running, and says so.
+    func decide(_ readings: [SubjectReading], now: Date, interval: Duration? = nil)
+        async -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord], notes: [DecisionNote]) {
+        if let silences = try? store?.loadSilences() {
+            (engine.mutes, engine.snoozes) = silences
+        }
+        let rules = Set(readings.map(\.key.rule))
+        let firstAfterStart = !rules.isSubset(of: evaluatedRules)
+        evaluatedRules.formUnion(rules)
+        let gap = firstAfterStart ? interval.map { 2 * Double($0.components.seconds) } : nil
+        let decision = engine.evaluate(readings, now: now, stoppedLongerThan: gap)
+        var changed: [SubjectKey: SubjectRecord] = [:]
+        for key in decision.changed { changed[key] = engine.records[key] }
+        if let recorder {
+            if !decision.muted.isEmpty { await recorder.muted(decision.muted) }
+            await recorder.suppressions(decision.notes)
+        }
+        return (decision.alerts, changed, decision.notes)
+    }
+
+    /// As `decide`, without the notes.
+    func evaluate(_ readings: [SubjectReading], now: Date) async -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord]) {
+        let decision = await decide(readings, now: now)
+        return (decision.alerts, decision.changed)
+    }
+
+    /// A feed's first failure after data: its rules' known subjects noted unknown, once.
+    func unknownNotes(rules: Set<String>, now: Date) -> [DecisionNote] {
+        engine.feedUnknownNotes(rules: rules, now: now)
+    }
+
+    var knownKeys: [SubjectKey] { Array(engine.records.keys) }
+
+    func forget(where isGone: (SubjectKey) -> Bool) -> [SubjectKey] {
+        engine.forget(where: isGone)
+    }
+
+    /// The anchors of one rule's subjects, for rules that measure change since the last notification.
+    func anchors(rule: String) -> [SubjectKey: Double] {
+        var anchors: [SubjectKey: Double] = [:]
+        for (key, record) in engine.records where key.rule == rule {
+            if let anchor = record.anchor { anchors[key] = anchor }
+        }
+        return anchors
+    }
+}
