@@ -6,6 +6,7 @@ import Foundation
 /// never holds one of Swift's cooperative threads; finished easy handles go back to a pool
 /// per host so the next poll of that host reuses the open connection.
 public final class HTTPClient: Sendable {
+    /// notifier's one version: `notifier --version`, the User-Agent, the Debian package's.
     public static let version = "0.1.0"
 
     public let limits: HTTPLimits
