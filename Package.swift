@@ -90,6 +90,10 @@ let package = Package(
         .testTarget(name: "RulesTests", dependencies: ["Rules"], swiftSettings: ourSwiftSettings),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
         .testTarget(name: "NotifierTests", dependencies: ["Notifier", "Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
+        // What a person meets, through real processes: the built program, daemons, private buses,
+        // notification servers, desktops, terminals. `swift test --skip EndToEndTests` leaves the
+        // fast lane (docs/testing.md).
+        .testTarget(name: "EndToEndTests", dependencies: ["Notifier", "Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
         // The interactive views' plain layout at 80 columns, against committed references.
         .testTarget(name: "ViewSnapshotTests", dependencies: ["Notifier", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
                     exclude: ["__Snapshots__"], swiftSettings: ourSwiftSettings),

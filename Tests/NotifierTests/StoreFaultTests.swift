@@ -23,7 +23,7 @@ import Testing
     @Test(arguments: [Data("this is not a database, just text someone wrote here\n".utf8),
                       Data("SQLite format 3\0".utf8) + Data(repeating: 0xAB, count: 8192)])
     func aDamagedStoreIsKeptAsideAndTheProgramCarriesOnWithAFreshOne(_ garbage: Data) async throws {
-        let sandbox = try Sandbox(config: CLITests.noDelay)
+        let sandbox = try Sandbox(config: Sandbox.noDelay)
         try FileManager.default.createDirectory(at: sandbox.storeFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try garbage.write(to: sandbox.storeFile)
 
@@ -111,51 +111,5 @@ import Testing
         #expect(await sink.alerts.map(\.key).sorted() == ["BTC", "ETH", "SOL"], "each delivered once, once there is room")
         #expect(try store.history(limit: 10).count == 3)
         #expect(logs.all.contains { $0.message == "the store records again; delivering 3 held" })
-    }
-}
-
-/// A 1 MiB tmpfs, and a file that takes all its free space.
-struct TinyDisk {
-    let mountPoint: URL
-
-    static let canMount: Bool = {
-        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-mount-probe-\(UUID().uuidString)")
-        guard (try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)) != nil else { return false }
-        defer { try? FileManager.default.removeItem(at: probe) }
-        guard run("/bin/mount", ["-t", "tmpfs", "-o", "size=64k", "tmpfs", probe.path]) else { return false }
-        return run("/bin/umount", [probe.path])
-    }()
-
-    init(at mountPoint: URL) throws {
-        self.mountPoint = mountPoint
-        try FileManager.default.createDirectory(at: mountPoint, withIntermediateDirectories: true)
-        guard Self.run("/bin/mount", ["-t", "tmpfs", "-o", "size=1m", "tmpfs", mountPoint.path]) else {
-            throw CocoaError(.fileWriteNoPermission)
-        }
-    }
-
-    var filler: URL { mountPoint.appendingPathComponent("filler") }
-
-    func fill() throws {
-        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)  // FileHandle below fails if it could not
-        let handle = try FileHandle(forWritingTo: filler)
-        defer { try? handle.close() }
-        for size in [65536, 4096, 512, 1] {
-            while (try? handle.write(contentsOf: Data(count: size))) != nil {}
-        }
-    }
-
-    func free() { try? FileManager.default.removeItem(at: filler) }
-
-    func unmount() { _ = Self.run("/bin/umount", ["-l", mountPoint.path]) }
-
-    private static func run(_ tool: String, _ arguments: [String]) -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: tool)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        guard (try? process.run()) != nil else { return false }
-        return KilledProcess.exitStatus(process) == 0
     }
 }

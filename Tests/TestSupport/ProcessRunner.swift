@@ -102,6 +102,8 @@ public final class Sandbox: @unchecked Sendable {
 
     public static let noHolidays = "[rules.holiday_upcoming]\nenabled = false\n"
     public static let noForecast = "[feeds.forecast]\nenabled = false\n"
+    /// The launch country at once, and no other feed.
+    public static let noDelay = "[rules.launch_country]\ndelay_seconds = 0\n[feeds.crypto]\nenabled = false\n" + noHolidays + noForecast
 
     public var configFile: URL { root.appendingPathComponent("config/notifier/config.toml") }
     public var storeFile: URL { root.appendingPathComponent("state/notifier/notifier.sqlite") }

@@ -6,7 +6,7 @@ import Testing
 /// The built program, run as a user runs it.
 @Suite struct CLITests {
     /// The launch country at once, and no crypto feed: tests never reach the real CoinLore.
-    static let noDelay = "[rules.launch_country]\ndelay_seconds = 0\n[feeds.crypto]\nenabled = false\n" + Sandbox.noHolidays + Sandbox.noForecast
+    static let noDelay = Sandbox.noDelay
 
     @Test func openCountryPrintsTheDetailView() async throws {
         let sandbox = try Sandbox()
