@@ -264,6 +264,9 @@ final class Store: Sendable {
             // The value a firing subject's bubble shows, so a deeper move updates it (issue 16).
             try SubjectStateRecord.addShownColumns(db)
         }
+        migrator.registerMigration("reminders: one-offs and actions") { db in
+            try Store.createReminderTables(db)
+        }
         return migrator
     }()
 
