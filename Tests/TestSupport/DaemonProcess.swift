@@ -7,8 +7,9 @@ public final class DaemonProcess: @unchecked Sendable {
     private var out = Data()
     private var err = Data()
 
-    public init(_ arguments: [String], environment: [String: String]) throws {
-        process.executableURL = URL(fileURLWithPath: ProcessRunner.notifierPath)
+    /// `executable`: another program that runs the daemon (`/bin/sh -c 'exec "$0" "$@"'`).
+    public init(_ arguments: [String], environment: [String: String], executable: String = ProcessRunner.notifierPath) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
         process.environment = environment
         let stdout = Pipe(), stderr = Pipe()

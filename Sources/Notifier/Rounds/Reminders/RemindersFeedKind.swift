@@ -17,7 +17,8 @@ struct RemindersFeedKind: FeedKind {
     /// reading `now` after each: a deadline is a wall-clock instant, never a sleep's length.
     func pollForever(_ env: FeedEnvironment) async {
         let round = ReminderRound(env: env)
-        let resumes = SystemResume.shared.resumes()
+        let (resumes, watching) = await SystemResume.shared.resumes()
+        env.logger.debug(watching ? "reminders: watching logind for resumes" : "reminders: no system bus; resumes are found by the wall clock")
         let wake = ResumeFlag()
         let listener = Task {
             for await _ in resumes { await wake.set() }
@@ -25,6 +26,7 @@ struct RemindersFeedKind: FeedKind {
         defer { listener.cancel() }
         var nextDue: Date?
         var looked = false
+        var lastLogged: Date?? = .none
         while !Task.isCancelled {
             let now = env.now()
             let all = ReminderRound.reminders(config: env.config, store: env.store, logger: env.logger)
@@ -36,6 +38,10 @@ struct RemindersFeedKind: FeedKind {
             }
             let actions = StoreProblems.attempt("the reminders' snoozes", logger: env.logger) { try env.store?.reminderActions() } ?? [:]
             nextDue = ReminderRound.nextDue(all, actions: actions, now: now)
+            if resumed || lastLogged != .some(nextDue) {
+                env.logger.debug("reminders: next due \(nextDue.map { $0.formatted(.iso8601) } ?? "never")")
+                lastLogged = nextDue
+            }
             let until = nextDue.map { max(0.05, $0.timeIntervalSince(env.now())) } ?? 3600
             let wait = min(Duration.seconds(until), ReminderRound.step)
             await wake.wait(upTo: wait, clock: env.clock)

@@ -11,32 +11,35 @@ final class SystemResume: Sendable {
     private let subscribers = Mutex<[UUID: AsyncStream<Void>.Continuation]>([:])
     private let watching = Mutex(false)
 
-    /// A stream of resumes for one waiter; it ends when the waiter stops listening.
-    func resumes() -> AsyncStream<Void> {
-        startWatching()
+    /// A stream of resumes for one waiter; it ends when the waiter stops listening. Returns
+    /// once logind is watched (`true`), or found absent.
+    func resumes() async -> (stream: AsyncStream<Void>, watching: Bool) {
+        let watching = await startWatching()
         let (stream, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         let id = UUID()
         subscribers.withLock { $0[id] = continuation }
         continuation.onTermination = { [weak self] _ in _ = self?.subscribers.withLock { $0.removeValue(forKey: id) } }
-        return stream
+        return (stream, watching)
     }
 
     fileprivate func resumed() {
         for continuation in subscribers.withLock({ Array($0.values) }) { continuation.yield() }
     }
 
-    private func startWatching() {
+    private let subscribed = Mutex<Bool?>(nil)
+
+    private func startWatching() async -> Bool {
         let first = watching.withLock { value -> Bool in
             defer { value = true }
             return !value
         }
-        guard first else { return }
+        guard first else { return subscribed.withLock { $0 } ?? false }
         GLibLoop.shared.start()
-        GLibLoop.shared.post {
+        let result = await GLibLoop.shared.run { () -> Bool in
             var error: UnsafeMutablePointer<GError>?
             guard let connection = g_bus_get_sync(G_BUS_TYPE_SYSTEM, nil, &error) else {
                 if error != nil { g_error_free(error) }
-                return
+                return false
             }
             // Kept for the process's life, as the subscription is.
             _ = g_dbus_connection_signal_subscribe(
@@ -49,6 +52,9 @@ final class SystemResume: Sendable {
                     guard let type = g_variant_get_type_string(child), String(cString: type) == "b" else { return }
                     if g_variant_get_boolean(child) == 0 { SystemResume.shared.resumed() }
                 }, nil, nil)
+            return true
         }
+        subscribed.withLock { $0 = result }
+        return result
     }
 }
