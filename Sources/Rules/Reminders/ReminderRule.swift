@@ -37,7 +37,8 @@ public struct ReminderRule: Rule {
             body = "at \(time) \(day) (a notice \(span(seconds)) before)"
             urgency = .low
         case .snoozeEnded:
-            body = "snoozed; was due \(clock(plan.dueAt, in: zone)) \(dayWord(plan.dueAt, now: now, in: zone))"
+            // The occurrence's own time, from its key ("2026-11-25T09:00"), not the snooze's end.
+            body = "snoozed until \(clock(plan.dueAt, in: zone)); was due \(plan.occurrence.key.suffix(5))"
             urgency = .critical
         }
         if nag { body = "still to do: due \(time) \(day), \(span(now.timeIntervalSince(plan.occurrence.date))) ago" }
