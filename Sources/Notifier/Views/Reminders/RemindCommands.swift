@@ -72,9 +72,9 @@ struct RemindCommand: ParsableCommand {
             guard let duration = Duration.parse(after), duration > .zero, duration <= .seconds(3660 * 86400) else {
                 throw UserError.invalidArgument("--in must be a duration such as 2h or 40m, got '\(TextSanitizer.singleLine(String(after.prefix(40))))'")
             }
-            // Rounded up to the minute: the one-off is stored as a local minute.
+            // To the nearest minute: the one-off is stored as a local minute.
             let date = now.addingTimeInterval(Double(duration.components.seconds))
-            return text(Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(.up) * 60))
+            return text(Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded() * 60))
         }
         let given = at ?? ""
         if ReminderTime.dateTime(given) != nil { return given.replacingOccurrences(of: "T", with: " ") }
