@@ -8,6 +8,9 @@ struct RemindersFeedKind: FeedKind {
     var views: [FeedView] { [.reminder] }
     var lists: [any ParsableCommand.Type] { [ListReminders.self] }
 
+    /// How often a daemon without reminders looks for a new one-off.
+    static let idleLook: Duration = .seconds(30)
+
     func pollOnce(_ env: FeedEnvironment) async -> FeedOutcome {
         await ReminderRound(env: env).checkOnce()
     }
@@ -41,6 +44,13 @@ struct RemindersFeedKind: FeedKind {
             if resumed || lastLogged != .some(nextDue) {
                 env.logger.debug("reminders: next due \(nextDue.map { $0.formatted(.iso8601) } ?? "never")")
                 lastLogged = nextDue
+            }
+            guard !all.isEmpty else {
+                // Nothing scheduled: only a one-off that `notifier remind` may store is awaited,
+                // no deadline, so not on the feeds' clock (where it would count as a feed
+                // that is on).
+                try? await Task.sleep(for: Self.idleLook)
+                continue
             }
             let until = nextDue.map { max(0.05, $0.timeIntervalSince(env.now())) } ?? 3600
             let wait = min(Duration.seconds(until), ReminderRound.step)
