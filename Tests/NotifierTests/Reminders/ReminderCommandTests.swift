@@ -66,6 +66,24 @@ import Testing
         #expect(wrong.status == 2 && wrong.stderr.contains("write one of daily, weekdays"), "\(wrong.stderr)")
     }
 
+    @Test func muteSilencesRemindersAndHistoryAndRulesShowThem() async throws {
+        let sandbox = try Sandbox(config: Self.config)
+        let environment = sandbox.environment(["TZ": "Europe/Tallinn"])
+        #expect(try await Self.run(["remind", "Tea", "--at", "2026-11-25 10:00", "--name", "tea"], environment).status == 0)
+        #expect(try await Self.run(["remind", "Coffee", "--at", "2026-11-26 10:00", "--name", "coffee"], environment).status == 0)
+        #expect(try await Self.run(["mute", "reminder", "--for", "1d"], at: "2026-11-25 09:00:00", environment).status == 0)
+        let muted = try await Self.run(["--once", "--output", "json"], at: "2026-11-25 10:01:00", environment)
+        #expect(!muted.stdout.contains("\"rule\":\"reminder\""), "\(muted.stdout)")
+        let shown = try await Self.run(["--once", "--output", "json"], at: "2026-11-26 10:01:00", environment)
+        #expect(shown.stdout.contains("\"key\":\"coffee@2026-11-26T10:00\""), "\(shown.stdout)")
+        let history = try await Self.run(["history"], at: "2026-11-26 10:02:00", environment)
+        #expect(history.stdout.contains("Coffee") && !history.stdout.contains("Tea"), "\(history.stdout)")
+        let rules = try await Self.run(["rules"], at: "2026-11-26 10:02:00", environment)
+        #expect(rules.stdout.contains("reminder") && rules.stdout.contains("coffee@2026-11-26T10:00"), "\(rules.stdout)")
+        let why = try await Self.run(["why", "reminder", "tea@2026-11-25T10:00"], at: "2026-11-26 10:02:00", environment)
+        #expect(why.stdout.contains("mute"), "\(why.stdout)\(why.stderr)")
+    }
+
     @Test func aBadReminderIsAnErrorNamingTheEntryAndLine() async throws {
         let sandbox = try Sandbox(config: Self.config + "\n[[reminders]]\nname = \"x\"\ntext = \"X\"\nat = \"25:00\"\nevery = \"daily\"\n")
         let result = try await ProcessRunner.notifier(["config", "check"], environment: sandbox.environment())
