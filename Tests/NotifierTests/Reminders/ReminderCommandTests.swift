@@ -84,6 +84,20 @@ import Testing
         #expect(why.stdout.contains("mute"), "\(why.stdout)\(why.stderr)")
     }
 
+    @Test func listRemindersOnATerminalIsInteractive() async throws {
+        let sandbox = try Sandbox(config: Self.config)
+        let environment = sandbox.environment(["TERM": "xterm-256color", "TZ": "Europe/Tallinn"])
+        #expect(try await ProcessRunner.notifier(["remind", "Call the bank", "--at", "2099-12-01 10:00"], environment: environment).status == 0)
+        let session = try await TmuxSession(InteractiveCountryTests.command(["list", "reminders"]), environment: environment, width: 100, height: 20)
+        #expect(await session.waitFor("Reminders — 2"), "\(session.lastSeen)")
+        #expect(session.lastSeen.contains("rent  ") && session.lastSeen.contains("call-the-bank  Tue 2099-12-01 10:00"), "\(session.lastSeen)")
+        try await session.send("Down", "Enter")
+        #expect(await session.waitFor("once, 2099-12-01 10:00 (one-off (notifier remind))"), "\(session.lastSeen)")
+        #expect(session.lastSeen.contains("last shown: never"), "\(session.lastSeen)")
+        try await session.send("q")
+        #expect(await session.waitFor("exited with 0"), "\(session.lastSeen)")
+    }
+
     @Test func aBadReminderIsAnErrorNamingTheEntryAndLine() async throws {
         let sandbox = try Sandbox(config: Self.config + "\n[[reminders]]\nname = \"x\"\ntext = \"X\"\nat = \"25:00\"\nevery = \"daily\"\n")
         let result = try await ProcessRunner.notifier(["config", "check"], environment: sandbox.environment())

@@ -93,9 +93,16 @@ struct ListReminders: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Print the list even on a terminal, instead of opening it full-screen.")
+    var plain = false
+
     func run() throws {
         let context = try AppContext.load(global)
         let all = ReminderStatus.all(context: context, now: Date())
+        if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
+           ScreenRunner.run(ReminderListModel(reminders: all), environment: context.environment) {
+            return
+        }
         if json { return try PrettyJSON.print(all) }
         if all.isEmpty {
             print("No reminders: add a [[reminders]] table to the config, or `notifier remind \"…\" --at 10:00`.")
