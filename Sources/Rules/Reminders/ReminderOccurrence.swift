@@ -56,8 +56,7 @@ public struct ReminderOccurrence: Sendable, Equatable, Hashable {
         } else if skipped, let movedTo {
             marks.append("\(day) (\(holiday ?? "a holiday")) moved to \(movedTo), which has its own: once")
             text = "\(Self.weekdayName(day)) \(day) —"
-        } else if let movedTo, let holiday {
-            _ = movedTo
+        } else if movedTo != nil, let holiday {
             marks.append("moved from \(Self.weekdayName(day)) \(day) (\(holiday))")
         }
         switch dst {

@@ -19,7 +19,7 @@ import Testing
         var now: Date { ReminderSchedulerTests.start.addingTimeInterval(clock.now.offset.inSeconds + jumped.withLock { $0 }) }
     }
 
-    static func runner(_ sandbox: Sandbox, clock: TestClock, wall: WallClock) -> Runner {
+    static func runner(_ sandbox: Sandbox, clock: TestClock, wall: WallClock, nag: Duration? = nil) -> Runner {
         var config = Config()
         config.crypto.enabled = false
         config.forecast.enabled = false
@@ -32,6 +32,7 @@ import Testing
         reminder.every = "daily"
         reminder.timeZone = "Europe/Tallinn"
         reminder.lead = [.seconds(300)]
+        reminder.nag = nag
         config.reminders = [reminder]
         let environment = sandbox.environment()
         let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
@@ -76,6 +77,33 @@ import Testing
         let after = await sink.alerts
         #expect(after.count == 3, "\(after.map(\.title))")
         #expect(after.last?.body == "was due 09:00 (20 min late)", "\(after.map(\.body))")
+        generation.cancel()
+        await generation.value
+    }
+
+    @Test func aNagComesOnTheClockUntilDone() async throws {
+        let sandbox = try Sandbox()
+        let clock = TestClock()
+        let wall = WallClock(clock)
+        let runner = Self.runner(sandbox, clock: clock, wall: wall, nag: .seconds(300))
+        let store = try Store(path: sandbox.storeFile.path)
+        let sink = RecordingSink()
+        let generation = Task { await DaemonService(runner: runner).runGeneration(runner, store: store, sink: sink, launch: false) }
+        #expect(await clock.waitForSleepers(2))
+        // To 09:11 in steps: the lead, the time, and the nags at 09:05 and 09:10.
+        while wall.now < Self.start.addingTimeInterval(21 * 60), let next = clock.nextDeadline {
+            clock.advance(by: clock.now.duration(to: next))
+            #expect(await clock.waitForSleepers(2))
+        }
+        var bodies = await sink.alerts.map(\.body)
+        #expect(bodies.filter { $0.hasPrefix("still to do") }.count == 2, "\(bodies)")
+        try store.markReminderDone("standup", key: "2026-11-25T09:00")
+        while wall.now < Self.start.addingTimeInterval(40 * 60), let next = clock.nextDeadline {
+            clock.advance(by: clock.now.duration(to: next))
+            #expect(await clock.waitForSleepers(2))
+        }
+        bodies = await sink.alerts.map(\.body)
+        #expect(bodies.filter { $0.hasPrefix("still to do") }.count == 2, "Done stops it: \(bodies)")
         generation.cancel()
         await generation.value
     }

@@ -107,7 +107,12 @@ struct ReminderRound: Sendable {
             }
             let acted = actions[reminder.name] ?? ReminderActions()
             if let until = acted.snoozedUntil { consider(until) }
-            if let nag = reminder.nag, ReminderPlan.nagging(reminder, now: now, actions: acted) != nil { consider(now.addingTimeInterval(nag)) }
+            // A nag's next look falls on the occurrence's time plus whole nags: a deadline that
+            // stays put from one step to the next (now + nag would never be reached).
+            if let nag = reminder.nag, nag > 0, let nagged = ReminderPlan.nagging(reminder, now: now, actions: acted) {
+                let elapsed = now.timeIntervalSince(nagged.date)
+                consider(nagged.date.addingTimeInterval((floor(elapsed / nag) + 1) * nag))
+            }
         }
         return soonest
     }

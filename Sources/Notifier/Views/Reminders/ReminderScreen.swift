@@ -35,7 +35,7 @@ struct ReminderDetailModel: ScreenModel {
     var status: ReminderStatus
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
-        let lines = status.text_.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map { StyledLine(String($0)) }
+        let lines = status.plainText.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map { StyledLine(String($0)) }
         return ScreenFrame(title: StyledLine("\(status.name): \(status.text)", .title), body: Array(lines), focus: nil, status: nil,
                            keys: [KeyHelp(keys: "Backspace", action: "back"), KeyHelp(keys: "q", action: "quit")])
     }

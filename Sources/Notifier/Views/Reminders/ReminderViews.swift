@@ -47,7 +47,7 @@ struct ReminderStatus: Encodable {
         }
     }
 
-    var text_: String {
+    var plainText: String {
         var lines = ["\(name): \(text)", "  \(schedule) (\(source))"]
         lines += next.isEmpty ? ["  no more dates"] : ["  next:"] + next.map { "    " + $0 }
         lines.append("  last shown: \(lastShown ?? "never")")
@@ -78,7 +78,7 @@ struct OpenReminder: ParsableCommand {
             throw UserError.invalidArgument("unknown reminder '\(TextSanitizer.singleLine(String(name.prefix(64))))'; `notifier list reminders` lists them")
         }
         if json { return try PrettyJSON.print(status) }
-        FileHandle.standardOutput.write(Data(TextSanitizer.printable(status.text_).utf8))
+        FileHandle.standardOutput.write(Data(TextSanitizer.printable(status.plainText).utf8))
     }
 }
 
