@@ -103,4 +103,17 @@ import Testing
         outbox.submit([ReminderRule.alert(for: plan, reminder: holding, now: now)], now: now)
         #expect(outbox.due(now: now, calendar: calendar).isEmpty)
     }
+
+    @Test func theLastLookDoesNotCloseTheReminderBubble() {
+        let look = ReminderRound.lookKey("standup")
+        var engine = RuleEngine()
+        let reading = SubjectReading(key: look, signal: .between, shownValue: "next", policy: AlertPolicy()) { _ in nil }
+        _ = engine.evaluate([reading], now: Self.at("2026-11-25 09:00"))
+        let bubbleKey = BubblePlan.key(of: ReminderRound.onTheReminderBubble(
+            ReminderRule.alert(for: ReminderPlan.due(Self.reminder(), now: Self.at("2026-11-25 09:00"), checkedThrough: Self.at("2026-11-25 08:59"))!,
+                               reminder: Self.reminder(), now: Self.at("2026-11-25 09:00"))))
+        #expect(bubbleKey != look)
+        let stored = [bubbleKey: Bubble(id: 7, value: nil, shownAt: Self.at("2026-11-25 09:00"), closable: true)]
+        #expect(BubblePlan().closes(records: engine.records, alerts: [], stored: stored, now: Self.at("2026-11-25 09:30")).isEmpty)
+    }
 }

@@ -36,7 +36,7 @@ struct ReminderRound: Sendable {
         let actions = StoreProblems.attempt("the reminders' snoozes", logger: env.logger) { try env.store?.reminderActions() } ?? [:]
         var readings: [SubjectReading] = []
         for (reminder, created) in all {
-            let lookKey = SubjectKey(rule: ReminderRule.id, subject: reminder.name)
+            let lookKey = Self.lookKey(reminder.name)
             let checked = await env.desk.record(lookKey)?.lastEvaluated ?? created ?? now
             let acted = actions[reminder.name] ?? ReminderActions()
             let next = reminder.schedule.occurrences(from: now, count: 1).first(where: { !$0.skipped })
@@ -60,6 +60,13 @@ struct ReminderRound: Sendable {
             key.rule == ReminderRule.id && Self.occurrenceDay(of: key.subject).map { now.timeIntervalSince($0) > Self.keepSubjects } ?? false
         }
         await env.dispatcher.submit(alerts.map(Self.onTheReminderBubble), records: changed, forgetting: forgotten, notes: notes, now: now)
+    }
+
+    /// Where a reminder's last look is kept (its `lastEvaluated`). Not the bare name: that is
+    /// the bubble's key, and a record under it that never fires would close the bubble as
+    /// resolved (`BubblePlan.closes`).
+    static func lookKey(_ name: String) -> SubjectKey {
+        SubjectKey(rule: ReminderRule.id, subject: "\(name)@look")
     }
 
     /// The reading of one notice: fires once; a time's own notice repeats every `nag` until Done.
