@@ -40,6 +40,15 @@ import Testing
         PrecipitationChangeRule.id: { try forecastReadings(PrecipitationChangeRule()) },
         SevereWeatherRule.id: { try forecastReadings(SevereWeatherRule()) },
         WindGustRule.id: { try forecastReadings(WindGustRule()) },
+        ReminderRule.id: {
+            try ["standup", "rent"].map { name in
+                let schedule = try #require(ReminderTime.schedule(at: "2026-12-01 10:00", every: "", skip: "", timeZone: "UTC"))
+                let reminder = Reminder(name: name, text: "Reminder \(name)", schedule: schedule)
+                let occurrence = try #require(schedule.occurrences(from: .distantPast, count: 1).first)
+                let plan = ReminderPlan(kind: .onTime, occurrence: occurrence, subject: "\(name)@\(occurrence.key)", dueAt: occurrence.date)
+                return ReminderRound.reading(plan, reminder: reminder, now: start)
+            }
+        },
     ]
 
     /// Rules whose alerts come from elsewhere than the engine, and so offer no Snooze.

@@ -7,8 +7,9 @@ public final class DaemonProcess: @unchecked Sendable {
     private var out = Data()
     private var err = Data()
 
-    public convenience init(_ arguments: [String], environment: [String: String]) throws {
-        try self.init(command: [ProcessRunner.notifierPath] + arguments, environment: environment)
+    /// `executable`: another program that runs the daemon (`/bin/sh -c 'exec "$0" "$@"'`).
+    public convenience init(_ arguments: [String], environment: [String: String], executable: String = ProcessRunner.notifierPath) throws {
+        try self.init(command: [executable] + arguments, environment: environment)
     }
 
     /// `command`: a whole argv, such as the daemon run as another user (`WaylandSession.asUser`).

@@ -17,7 +17,7 @@ struct NotifierCommand: AsyncParsableCommand {
         """,
         version: "notifier \(HTTPClient.version)",
         subcommands: [OpenCommand.self, OpenURLCommand.self, ListCommand.self, StatusCommand.self, HistoryCommand.self, WhyCommand.self, TestCommand.self, RulesCommand.self, MuteCommand.self, UnmuteCommand.self, ConfigCommand.self,
-                      InstallCommand.self, UninstallCommand.self]
+                      InstallCommand.self, UninstallCommand.self, RemindCommand.self, NextCommand.self, ForgetCommand.self]
     )
 
     @OptionGroup var global: GlobalOptions

@@ -14,7 +14,10 @@ struct ClickHandler: Sendable {
         switch action {
         case .open:
             opener.open(target.link, activationToken: target.activationToken)
+        case .done, .snoozeShort:
+            ReminderClicks(store: store, logger: logger, now: now()).handle(action, target)
         case .snooze:
+            if target.rule == ReminderRule.id { ReminderClicks(store: store, logger: logger, now: now()).handle(action, target) }
             let until = now().addingTimeInterval(NotificationAction.snoozeLength)
             save("snoozed \(target.rule) \(target.subject) until \(until.formatted(.iso8601))") { store throws(StoreError) in
                 try store.setSnooze(SubjectKey(rule: target.rule, subject: target.subject), until: until)

@@ -9,6 +9,10 @@ enum NotificationAction: String, CaseIterable, Sendable {
     case snooze
     /// Silence the rule until `notifier unmute`.
     case mute
+    /// A reminder's occurrence is done: its nag stops.
+    case done = "reminder-done"
+    /// A reminder comes back in 10 minutes ("Snooze 1 h" brings it back in an hour).
+    case snoozeShort = "reminder-snooze-10m"
 
     static let snoozeLength: TimeInterval = 3600
 
@@ -17,6 +21,8 @@ enum NotificationAction: String, CaseIterable, Sendable {
         case .open: return "Open"
         case .snooze: return "Snooze 1 h"
         case .mute: return "Mute rule"
+        case .done: return "Done"
+        case .snoozeShort: return "Snooze 10 min"
         }
     }
 
@@ -25,6 +31,7 @@ enum NotificationAction: String, CaseIterable, Sendable {
 
     static func offered(for alert: Alert, capabilities: Set<String>) -> [NotificationAction] {
         guard capabilities.contains("actions") else { return [] }
+        if alert.rule == ReminderRule.id { return alert.members == nil ? [.open, .done, .snoozeShort, .snooze] : [.open] }
         guard silenceableRules.contains(alert.rule) else { return [.open] }
         // A group stands for several subjects: snoozing one of them from it would be a guess.
         return alert.members == nil ? [.open, .snooze, .mute] : [.open, .mute]
@@ -38,11 +45,13 @@ struct ClickTarget: Sendable, Equatable {
     var subject: String
     /// The server's ActivationToken for this click (spec 1.3), for the window it opens.
     var activationToken: String?
+    /// The alert's key: for a reminder, the occurrence ("standup@2026-11-25T09:45") Done is for.
+    var key = ""
 }
 
 extension ClickTarget {
     /// What a click on `alert`'s bubble is about: the engine's subject, which Snooze silences.
     init(_ alert: Alert) {
-        self.init(link: alert.deepLink, rule: alert.rule, subject: alert.identity)
+        self.init(link: alert.deepLink, rule: alert.rule, subject: alert.identity, key: alert.key)
     }
 }

@@ -66,6 +66,9 @@ actor EngineDesk {
 
     var knownKeys: [SubjectKey] { Array(engine.records.keys) }
 
+    /// One subject's record (a reminder's last look, `lastEvaluated`).
+    func record(_ key: SubjectKey) -> SubjectRecord? { engine.records[key] }
+
     func forget(where isGone: (SubjectKey) -> Bool) -> [SubjectKey] {
         engine.forget(where: isGone)
     }

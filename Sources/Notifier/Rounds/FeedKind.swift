@@ -41,6 +41,7 @@ enum FeedRegistry {
         CryptoFeedKind(),
         HolidaysFeedKind(),
         ForecastFeedKind(),
+        RemindersFeedKind(),
     ]
 }
 

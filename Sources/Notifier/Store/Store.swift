@@ -267,6 +267,9 @@ final class Store: Sendable {
             try SubjectStateRecord.addShownColumns(db)
         }
         registerHistoryGroupsAndPolls(&migrator)
+        migrator.registerMigration("reminders: one-offs and actions") { db in
+            try Store.createReminderTables(db)
+        }
         return migrator
     }()
 

@@ -156,19 +156,19 @@ public struct Outbox: Codable, Sendable, Equatable {
         forgetOldDeliveries(now: now)
         guard !entries.isEmpty else { return [] }
 
+        var quietNow = false
         if let quietHours {
-            if quietHours.contains(now, calendar: calendar) {
-                for index in entries.indices { entries[index].heldFor = .quietHours }
-                return []
-            }
+            quietNow = quietHours.contains(now, calendar: calendar)
             // Submitted during quiet hours without a `due` call in between: held all the same.
-            for index in entries.indices where quietHours.contains(entries[index].submitted, calendar: calendar) {
+            for index in entries.indices where entries[index].alert.passesQuietHours != true
+                && (quietNow || quietHours.contains(entries[index].submitted, calendar: calendar)) {
                 entries[index].heldFor = .quietHours
             }
+            if quietNow, !entries.contains(where: { $0.heldFor != .quietHours }) { return [] }
         }
 
         var candidates: [Candidate] = []
-        for reason in HoldReason.allCases {
+        for reason in HoldReason.allCases where !(quietNow && reason == .quietHours) {
             let held = entries.indices.filter { entries[$0].heldFor == reason }
             if !held.isEmpty { candidates.append(Candidate(indices: held, alert: summary(of: held, reason: reason, now: now))) }
         }

@@ -51,6 +51,8 @@ public struct Alert: Codable, Sendable, Equatable {
     /// When its words stop being true ("tomorrow" after midnight): held past it, the outbox
     /// notes it and never shows it. `nil`: true until replaced.
     public var validUntil: Date?
+    /// Shown during quiet hours too: a reminder at the time the person asked for. `nil`: held.
+    public var passesQuietHours: Bool?
 
     public init(
         rule: String, key: String, title: String, body: String, urgency: Urgency = .normal,

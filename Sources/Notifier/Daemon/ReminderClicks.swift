@@ -1,0 +1,44 @@
+import Foundation
+import Logging
+import Rules
+
+/// Done and Snooze on a reminder's bubble, kept in the store (`reminder_action`), so a snooze
+/// survives a restart and comes back once at its time, and Done stops a nag.
+struct ReminderClicks {
+    let store: Store?
+    let logger: Logger
+    let now: Date
+
+    static let shortSnooze: TimeInterval = 600
+
+    func handle(_ action: NotificationAction, _ target: ClickTarget) {
+        let (name, occurrence) = Self.parts(target)
+        guard let store else {
+            logger.warning("no store: cannot remember that choice")
+            return
+        }
+        do {
+            switch action {
+            case .done:
+                try store.markReminderDone(name, key: occurrence)
+                logger.info("reminder \(name) \(occurrence) done")
+            case .snoozeShort, .snooze:
+                let until = now.addingTimeInterval(action == .snoozeShort ? Self.shortSnooze : NotificationAction.snoozeLength)
+                try store.snoozeReminder(name, key: occurrence, until: until)
+                logger.info("reminder \(name) snoozed until \(until.formatted(.iso8601))")
+            case .open, .mute:
+                break
+            }
+        } catch {
+            logger.error("\(error)")
+        }
+    }
+
+    /// The reminder's name and occurrence from "standup@2026-11-25T09:45/lead-900".
+    static func parts(_ target: ClickTarget) -> (name: String, occurrence: String) {
+        let subject = target.key.contains("@") ? target.key : target.subject
+        guard let at = subject.firstIndex(of: "@") else { return (subject, "") }
+        let rest = subject[subject.index(after: at)...]
+        return (String(subject[..<at]), String(rest.prefix { $0 != "/" }))
+    }
+}

@@ -1,0 +1,100 @@
+import ArgumentParser
+import Foundation
+import Rules
+
+/// The reminders the person set: no feed to fetch, a schedule to keep.
+struct RemindersFeedKind: FeedKind {
+    var name: String { "reminders" }
+    var views: [FeedView] { [.reminder] }
+    var lists: [any ParsableCommand.Type] { [ListReminders.self] }
+
+    /// How often a daemon without reminders looks for a new one-off.
+    static let idleLook: Duration = .seconds(30)
+
+    func pollOnce(_ env: FeedEnvironment) async -> FeedOutcome {
+        await ReminderRound(env: env).checkOnce()
+    }
+
+    /// Looks at start, then whenever something falls due, after a resume, or when the wall
+    /// clock jumped. Between, waits in steps of at most `ReminderRound.step` on the clock,
+    /// reading `now` after each: a deadline is a wall-clock instant, never a sleep's length.
+    func pollForever(_ env: FeedEnvironment) async {
+        let round = ReminderRound(env: env)
+        let (resumes, watching) = await SystemResume.shared.resumes()
+        env.logger.debug(watching ? "reminders: watching logind for resumes" : "reminders: no system bus; resumes are found by the wall clock")
+        let wake = ResumeFlag()
+        let listener = Task {
+            for await _ in resumes { await wake.set() }
+        }
+        defer { listener.cancel() }
+        var nextDue: Date?
+        var looked = false
+        var lastLogged: Date?? = .none
+        while !Task.isCancelled {
+            let now = env.now()
+            let all = ReminderRound.reminders(config: env.config, store: env.store, logger: env.logger)
+            let resumed = await wake.take()
+            if !looked || resumed || nextDue.map({ now >= $0 }) ?? false {
+                if resumed { env.logger.info("resumed from suspend: looking at the reminders") }
+                await round.check(all, now: now)
+                looked = true
+            }
+            let actions = StoreProblems.attempt("the reminders' snoozes", logger: env.logger) { try env.store?.reminderActions() } ?? [:]
+            nextDue = ReminderRound.nextDue(all, actions: actions, now: now)
+            if resumed || lastLogged != .some(nextDue) {
+                env.logger.debug("reminders: next due \(nextDue.map { $0.formatted(.iso8601) } ?? "never")")
+                lastLogged = nextDue
+            }
+            guard !all.isEmpty else {
+                // Nothing scheduled: only a one-off that `notifier remind` may store is awaited,
+                // no deadline, so not on the feeds' clock (where it would count as a feed
+                // that is on).
+                try? await Task.sleep(for: Self.idleLook)
+                continue
+            }
+            let until = nextDue.map { max(0.05, $0.timeIntervalSince(env.now())) } ?? 3600
+            let wait = min(Duration.seconds(until), ReminderRound.step)
+            await wake.wait(upTo: wait, clock: env.clock)
+        }
+    }
+}
+
+/// Set by a resume; a wait ends early when it is.
+actor ResumeFlag {
+    private var isSet = false
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    func set() {
+        isSet = true
+        waiter?.resume()
+        waiter = nil
+    }
+
+    func take() -> Bool {
+        defer { isSet = false }
+        return isSet
+    }
+
+    /// Waits `duration` on `clock`, or until set.
+    func wait(upTo duration: Duration, clock: any Clock<Duration>) async {
+        guard !isSet else { return }
+        let timer = Task { [weak self] in
+            try? await clock.sleep(for: duration)
+            await self?.set(false)
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { waiter = $0 }
+        } onCancel: {
+            timer.cancel()
+            Task { await self.set(false) }
+        }
+        timer.cancel()
+    }
+
+    /// Ends a wait without marking a resume.
+    private func set(_ resumed: Bool) {
+        if resumed { isSet = true }
+        waiter?.resume()
+        waiter = nil
+    }
+}

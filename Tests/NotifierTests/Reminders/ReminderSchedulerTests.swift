@@ -1,0 +1,110 @@
+import Foundation
+import Logging
+@testable import Notifier
+@testable import Rules
+import Synchronization
+import TestSupport
+import Testing
+
+/// The daemon's reminder loop on a test clock, its wall clock moved apart from it: a deadline is
+/// a wall-clock instant, so a jump of the wall clock (a suspend the loop was not told of) is
+/// found at the next short step, and the step never waits past a deadline.
+@Suite struct ReminderSchedulerTests {
+    static let start = try! Date("2026-11-25T06:50:00Z", strategy: .iso8601)  // 08:50 in Tallinn
+
+    final class WallClock: Sendable {
+        let jumped = Mutex<TimeInterval>(0)
+        let clock: TestClock
+        init(_ clock: TestClock) { self.clock = clock }
+        var now: Date { ReminderSchedulerTests.start.addingTimeInterval(clock.now.offset.inSeconds + jumped.withLock { $0 }) }
+    }
+
+    static func runner(_ sandbox: Sandbox, clock: TestClock, wall: WallClock, nag: Duration? = nil) -> Runner {
+        var config = Config()
+        config.crypto.enabled = false
+        config.forecast.enabled = false
+        config.holidays.enabled = false
+        config.launchCountry.enabled = false
+        var reminder = ReminderSettings()
+        reminder.name = "standup"
+        reminder.text = "Stand-up"
+        reminder.at = "09:00"
+        reminder.every = "daily"
+        reminder.timeZone = "Europe/Tallinn"
+        reminder.lead = [.seconds(300)]
+        reminder.nag = nag
+        config.reminders = [reminder]
+        let environment = sandbox.environment()
+        let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
+                                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment))
+        var runner = Runner(context: context, output: .json, seed: 1)
+        runner.feeds = [RemindersFeedKind()]
+        runner.clock = clock
+        runner.now = { wall.now }
+        return runner
+    }
+
+    @Test func theLeadAndTheTimeOnTheClockAndAJumpFoundAtTheNextStep() async throws {
+        let sandbox = try Sandbox()
+        let clock = TestClock()
+        let wall = WallClock(clock)
+        let runner = Self.runner(sandbox, clock: clock, wall: wall)
+        let store = try Store(path: sandbox.storeFile.path)
+        let sink = RecordingSink()
+        let generation = Task { await DaemonService(runner: runner).runGeneration(runner, store: store, sink: sink, launch: false) }
+        defer { generation.cancel() }
+        // The held-alert loop and the reminders' wait.
+        #expect(await clock.waitForSleepers(2))
+        // Step by step to 09:00: never a wait past a deadline (the lead at 08:55, the time at 09:00).
+        var steps = 0
+        while await sink.alerts.count < 2, steps < 100 {
+            guard let next = clock.nextDeadline else { break }
+            #expect(clock.now.duration(to: next) <= ReminderRound.step)
+            clock.advance(by: clock.now.duration(to: next))
+            #expect(await clock.waitForSleepers(2))
+            steps += 1
+        }
+        let shown = await sink.alerts
+        #expect(shown.map(\.title) == ["Stand-up in 5 min", "Stand-up"], "\(shown.map(\.title))")
+        #expect(shown.map(\.subject) == ["standup", "standup"])
+        #expect(wall.now.timeIntervalSince(Self.start) <= 600 + 1)
+
+        // Suspended for a day and twenty minutes (the wall clock jumps, the test clock does not):
+        // the next step, at most 15 s on, finds it.
+        wall.jumped.withLock { $0 += 86400 + 20 * 60 - 15 }
+        clock.advance(by: ReminderRound.step)
+        #expect(await clock.waitForSleepers(2))
+        let after = await sink.alerts
+        #expect(after.count == 3, "\(after.map(\.title))")
+        #expect(after.last?.body == "was due 09:00 (20 min late)", "\(after.map(\.body))")
+        generation.cancel()
+        await generation.value
+    }
+
+    @Test func aNagComesOnTheClockUntilDone() async throws {
+        let sandbox = try Sandbox()
+        let clock = TestClock()
+        let wall = WallClock(clock)
+        let runner = Self.runner(sandbox, clock: clock, wall: wall, nag: .seconds(300))
+        let store = try Store(path: sandbox.storeFile.path)
+        let sink = RecordingSink()
+        let generation = Task { await DaemonService(runner: runner).runGeneration(runner, store: store, sink: sink, launch: false) }
+        #expect(await clock.waitForSleepers(2))
+        // To 09:11 in steps: the lead, the time, and the nags at 09:05 and 09:10.
+        while wall.now < Self.start.addingTimeInterval(21 * 60), let next = clock.nextDeadline {
+            clock.advance(by: clock.now.duration(to: next))
+            #expect(await clock.waitForSleepers(2))
+        }
+        var bodies = await sink.alerts.map(\.body)
+        #expect(bodies.filter { $0.hasPrefix("still to do") }.count == 2, "\(bodies)")
+        try store.markReminderDone("standup", key: "2026-11-25T09:00")
+        while wall.now < Self.start.addingTimeInterval(40 * 60), let next = clock.nextDeadline {
+            clock.advance(by: clock.now.duration(to: next))
+            #expect(await clock.waitForSleepers(2))
+        }
+        bodies = await sink.alerts.map(\.body)
+        #expect(bodies.filter { $0.hasPrefix("still to do") }.count == 2, "Done stops it: \(bodies)")
+        generation.cancel()
+        await generation.value
+    }
+}
