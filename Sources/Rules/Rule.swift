@@ -57,5 +57,6 @@ public enum RuleRegistry {
         PrecipitationChangeRule.self,
         SevereWeatherRule.self,
         WindGustRule.self,
+        WatchRule.self,
     ]
 }

@@ -40,6 +40,12 @@ import Testing
         PrecipitationChangeRule.id: { try forecastReadings(PrecipitationChangeRule()) },
         SevereWeatherRule.id: { try forecastReadings(SevereWeatherRule()) },
         WindGustRule.id: { try forecastReadings(WindGustRule()) },
+        WatchRule.id: {
+            var conditions = WatchConditions()
+            conditions.above = 100
+            conditions.below = 50
+            return WatchRule(name: "level", selector: ".level", conditions: conditions).readings(.init(values: [.number(110)]), now: start)
+        },
     ]
 
     /// Rules whose alerts come from elsewhere than the engine, and so offer no Snooze.

@@ -16,7 +16,7 @@ struct NotifierCommand: AsyncParsableCommand {
         Exit codes: 0 success, 1 the work failed, 2 usage or config error.
         """,
         version: "notifier \(HTTPClient.version)",
-        subcommands: [OpenCommand.self, OpenURLCommand.self, ListCommand.self, HistoryCommand.self, WhyCommand.self, TestCommand.self, RulesCommand.self, MuteCommand.self, UnmuteCommand.self, ConfigCommand.self,
+        subcommands: [OpenCommand.self, OpenURLCommand.self, ListCommand.self, HistoryCommand.self, WhyCommand.self, TestCommand.self, RulesCommand.self, WatchCommand.self, MuteCommand.self, UnmuteCommand.self, ConfigCommand.self,
                       InstallCommand.self, UninstallCommand.self]
     )
 

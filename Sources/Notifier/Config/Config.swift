@@ -25,6 +25,7 @@ struct Config: Sendable, Equatable {
     var forecastWind = ForecastWindSettings()
     var delivery = DeliverySettings()
     var history = HistorySettings()
+    var watches: [WatchSettings] = WatchSettings.defaults
 
     /// Every table, in the order `config check` and `config default` print them; the one list
     /// a new section joins.
@@ -48,7 +49,9 @@ struct Config: Sendable, Equatable {
     ]
 
     /// Every repeated table (`[[…]]`), after the sections in `config check` and `config default`.
-    static let entryLists: [ConfigEntryList] = []
+    static let entryLists: [ConfigEntryList] = [
+        ConfigEntryList(\.watches),
+    ]
 
     /// Environment variables that override a key, and the key they override.
     static let environmentKeys: [(variable: String, key: WritableKeyPath<Config, String> & Sendable)] = [

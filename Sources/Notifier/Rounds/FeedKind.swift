@@ -37,6 +37,7 @@ enum FeedRegistry {
         CryptoFeedKind(),
         HolidaysFeedKind(),
         ForecastFeedKind(),
+        WatchFeedKind(),
     ]
 }
 

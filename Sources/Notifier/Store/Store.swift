@@ -264,6 +264,10 @@ final class Store: Sendable {
             // The value a firing subject's bubble shows, so a deeper move updates it (issue 16).
             try SubjectStateRecord.addShownColumns(db)
         }
+        migrator.registerMigration("watch values") { db in
+            // [[watches]]: each poll's value, the members seen, the selector's health.
+            try Store.createWatchTables(db)
+        }
         return migrator
     }()
 
