@@ -78,6 +78,7 @@ extension CountriesFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFe
 extension CryptoFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { try .crypto() } }
 extension HolidaysFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { .holidays() } }
 extension ForecastFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { .forecast() } }
+extension WatchFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { .watch() } }
 
 /// One feed as the matrix sees it: its server's routes and healthy answers, how the config
 /// points at that server, and its normal cadence.

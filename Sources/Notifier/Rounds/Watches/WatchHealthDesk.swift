@@ -44,7 +44,8 @@ actor WatchHealthDesk {
         let select = WatchRule.clipped(watch.select)
         let title = lost ? "\(watch.name): \(select) matched nothing in \(SelectorHealth.after) fetches" : "\(watch.name): \(select) matches again"
         let body = lost ? "The last: \(reason). No value is not 0: nothing is decided until it matches." : "Its value counts again."
-        return Alert(rule: "watch_selector", key: watch.name, title: title, body: body, urgency: lost ? .normal : .low,
+        // A health notice as the feeds' are: not one of the watch's conditions.
+        return Alert(rule: "feed_health", key: "watch:\(watch.name):select", title: title, body: body, urgency: lost ? .normal : .low,
                      category: "x-notifier.watch", deepLink: link, icon: lost ? "dialog-warning" : "dialog-information",
                      reason: lost ? "no value in \(SelectorHealth.after) fetches in a row" : "a value after fetches without one")
     }

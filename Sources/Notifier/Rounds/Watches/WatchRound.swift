@@ -36,7 +36,10 @@ struct WatchRound: Sendable {
             await env.pacing?.polled(feed: pacingName, settings: watch, at: env.now())
             let error = await poll()
             let retryAfter = error?.retryAfterSeconds.map { Duration.seconds($0) }
-            let delay = backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,
+            // A source that keeps answering without a value (an error body, a changed shape) is
+            // asked less often too, as a failing one is; its notice stays the selector's.
+            let failures = error != nil ? await health.consecutiveFailures : await health.selectorHealth.consecutiveMisses
+            let delay = backoff.delay(afterConsecutiveFailures: failures, retryAfter: retryAfter,
                                       normalInterval: watch.interval, random: &random)
             await env.rest(for: delay)
         }
@@ -67,7 +70,7 @@ struct WatchRound: Sendable {
             why = reason
             record.status = .noValue
             record.detail = reason
-            env.logger.warning("watch \(watch.name): \(watch.select) \(reason)")
+            logNoValue(reason)
         case .selected(let selected):
             let first = selected.first.flatMap { $0.isNothing ? nil : $0 }
             let usable = first.map { !rule.conditions.needsNumber || $0.number != nil } ?? false
@@ -82,6 +85,7 @@ struct WatchRound: Sendable {
                 record.status = .noValue
                 why = first == nil ? (selected.isEmpty ? "matched nothing" : "selected null") : "selected \(WatchRule.clipped(first!.shown)), not a number"
                 record.detail = why
+                if matched == false { logNoValue(why) }
             }
         }
         let previous = StoreProblems.attempt("a watch's last value", logger: env.logger) { try store?.lastKnownWatchValue(watch.name) } ?? nil
@@ -124,6 +128,11 @@ struct WatchRound: Sendable {
         await env.dispatcher.submit(rest + appeared.prefix(1), records: changed, notes: notes, now: now)
         for alert in appeared.dropFirst() { await env.dispatcher.submit([alert], now: now) }
         return fetchError
+    }
+
+    /// One line a poll without a value, in the words of a feed's failure: the watch, the source, why.
+    private func logNoValue(_ why: String) {
+        env.logger.warning("watch \(watch.name) feed: \(watch.url.isEmpty ? "RUN" : "GET") \(watch.sourceText): \(watch.select) found no value (\(why))")
     }
 
     /// For a dry run: what was selected and where each condition stands.
