@@ -10,9 +10,6 @@
 // truly stops any program, frees all its memory at once, and costs one fork (no exec) per
 // evaluation. Only compiling, which always ends, happens in-process (cjq_compile).
 // Include only from one Swift file (Selector.swift).
-#ifndef _GNU_SOURCE
-#define _GNU_SOURCE  // pipe2
-#endif
 #include <jq.h>
 #include <jv.h>
 #include <errno.h>
@@ -27,6 +24,10 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+
+// glibc's, declared only under _GNU_SOURCE, which this module must not define: its headers
+// would then differ from the Glibc module's (fd_set) that the same Swift files import.
+extern int pipe2(int pipefd[2], int flags);
 
 typedef struct {
     char *text;

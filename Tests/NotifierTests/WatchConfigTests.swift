@@ -1,10 +1,15 @@
 import Foundation
 @testable import Notifier
 import Testing
+import TestSupport
 
 /// `[[watches]]` in the config: every key checked where it is written, file:line errors that
 /// say what to fix (jq's own message for a selector), secrets masked when printed.
 @Suite struct WatchConfigTests {
+    init() {
+        SelectorCheck.enable()
+    }
+
     func parse(_ text: String) throws(ConfigError) -> Config {
         try ConfigLoader.parse(text, file: "c.toml")
     }
@@ -69,6 +74,15 @@ import Testing
         #expect(!rendered.contains("above ="), "unset keys are left out")
         config.watches = []
         #expect(!config.renderedTOML().contains("[[watches]]"))
+    }
+
+    /// A view loads the config without compiling selectors: `open` stays fast with many watches.
+    @Test func aViewDoesNotCompileSelectors() async throws {
+        let sandbox = try TestSupport.Sandbox(config: "[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".items[0\"\n")
+        let view = try await ProcessRunner.notifier(["list", "watches"], environment: sandbox.environment())
+        #expect(view.status == 0, "\(view.stderr)")
+        let check = try await ProcessRunner.notifier(["config", "check"], environment: sandbox.environment())
+        #expect(check.status == 2 && check.stderr.contains(":4: watches[0].select is not a selector jq can run: jq: error: syntax error"), "\(check.stderr)")
     }
 
     @Test func theDefaultFileShowsAnExampleThatIsOff() throws {

@@ -311,3 +311,31 @@ extension MatrixFeed {
             })
     }
 }
+
+/// `notifier test DIR` replays a watch's recorded responses through its conditions.
+@Suite struct WatchScenarioTests {
+    @Test func recordingsOfAWatchReplay() async throws {
+        let sandbox = try Sandbox()
+        let directory = sandbox.root.appendingPathComponent("scenario")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try """
+            [[watches]]
+            name = "stars"
+            url = "https://api.github.com/repos/swiftlang/swift"
+            select = ".stargazers_count"
+            above = 70000
+            """.write(to: directory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        for (index, (time, body)) in [("09:00", "{\"stargazers_count\": 69990}"), ("10:00", "<html>oops</html>"),
+                                      ("11:00", "{\"stargazers_count\": 70010}"), ("12:00", "{\"stargazers_count\": 70020}")].enumerated() {
+            try body.write(to: directory.appendingPathComponent(String(format: "%04d", index + 1) + "-2026-12-23T\(time).watch-stars.json"),
+                           atomically: true, encoding: .utf8)
+        }
+        let result = try await ProcessRunner.notifier(["test", directory.path], environment: sandbox.environment())
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "0001-2026-12-23T09:00.watch-stars.json", "\(result.stdout)")
+        #expect(result.stdout.contains("watch (every subject)  10:00: not evaluated, the feed failed"), "\(result.stdout)")
+        #expect(result.stdout.contains("watch stars:above  11:00: delivered: stars rose above 70000: 70010"), "\(result.stdout)")
+        #expect(lines.filter { $0.contains("notified:") }.count == 1, "\(result.stdout)")
+    }
+}

@@ -50,13 +50,39 @@ public struct WatchSelector: Sendable, Equatable {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty else { throw SelectorError(message: "is empty; write a jq path such as \".count\" or a JSON Pointer such as \"/count\"") }
         program = trimmed.hasPrefix("/") ? try Self.pointerProgram(trimmed) : trimmed
+        compiled = try Self.compiled(program)
+        self.text = text
+    }
+
+    /// Compiling binds jq's builtins (some 30 ms of CPU with jq 1.6), so each program is compiled
+    /// once per process: the config's check and every poll after it share it.
+    private static let cacheLock = NSLock()
+    nonisolated(unsafe) private static var cache: [String: CompiledProgram] = [:]
+
+    private static func compiled(_ program: String) throws(SelectorError) -> CompiledProgram {
+        cacheLock.lock()
+        defer { cacheLock.unlock() }
+        if let known = cache[program] { return known }
         var message: UnsafeMutablePointer<CChar>?
         guard let state = cjq_compile(program, &message) else {
             defer { free(message) }
             throw SelectorError(message: Self.cleaned(message.map { String(cString: $0) } ?? "does not compile"))
         }
-        compiled = CompiledProgram(state)
-        self.text = text
+        let compiled = CompiledProgram(state)
+        if cache.count >= 1000 { cache.removeAll() }
+        cache[program] = compiled
+        return compiled
+    }
+
+    /// Only the checks that need no compiling: what a command that never runs a selector (a view)
+    /// can afford when it loads the config.
+    public static func quickProblem(_ text: String) -> String? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty { return "is empty; write a jq path such as \".count\" or a JSON Pointer such as \"/count\"" }
+        if trimmed.hasPrefix("/") {
+            do { _ = try pointerProgram(trimmed) } catch { return error.message }
+        }
+        return nil
     }
 
     public struct SelectorError: Error, Equatable, CustomStringConvertible {

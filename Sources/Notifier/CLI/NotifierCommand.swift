@@ -44,6 +44,7 @@ struct NotifierCommand: AsyncParsableCommand {
         }
         // Checked here, not in validate(): `install --dry-run` sets this command's flag too.
         if dryRun && !once { throw ValidationError("--dry-run goes with --once") }
+        SelectorCheck.enable()
         let context = try AppContext.load(global)
         if !dryRun { Welcome(paths: context.paths, environment: context.environment, configFile: context.configFile).showIfDue() }
         let runner = Runner(context: context, output: output, seed: seed)
