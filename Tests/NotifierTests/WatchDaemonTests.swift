@@ -3,6 +3,7 @@ import Foundation
 import Logging
 @testable import Notifier
 import Rules
+import Feeds
 import TestSupport
 import Testing
 
@@ -99,6 +100,43 @@ import Testing
         #expect(await server.requests(to: "/removed") == 1)
         two.cancel()
         await two.value
+        await server.stop()
+    }
+}
+
+/// Conditional requests: the validators of the last answer go with the next request, and a 304
+/// is a healthy poll of the same values.
+@Suite struct WatchConditionalTests {
+    actor Seen {
+        var ifNoneMatch: [String?] = []
+        var ifModifiedSince: [String?] = []
+        func record(_ request: FlyingFox.HTTPRequest) {
+            ifNoneMatch.append(request.headers[HTTPHeader("If-None-Match")])
+            ifModifiedSince.append(request.headers[HTTPHeader("If-Modified-Since")])
+        }
+    }
+
+    @Test func a304WithItsETagIsTheSameValueAgain() async throws {
+        let seen = Seen()
+        let server = try await LoopbackServer.start([("GET /repo", { request in
+            await seen.record(request)
+            if request.headers[HTTPHeader("If-None-Match")] == "\"v1\"" {
+                return FlyingFox.HTTPResponse(statusCode: .notModified, headers: [HTTPHeader("ETag"): "\"v1\""])
+            }
+            return LoopbackServer.json(Data(#"{"stars": 70100}"#.utf8),
+                                       headers: [HTTPHeader("ETag"): "\"v1\"", HTTPHeader("Last-Modified"): "Wed, 25 Nov 2026 09:00:00 GMT"])
+        })])
+        var watch = WatchSettings()
+        watch.name = "stars"
+        watch.url = server.baseURL + "/repo"
+        watch.select = ".stars"
+        let poller = WatchPoller(watch: watch, http: Feeds.HTTPClient())
+        let first = await poller.poll()
+        let second = await poller.poll()
+        #expect(first.kind == .selected([.number(70100)]) && first.status == "200")
+        #expect(second.kind == .selected([.number(70100)]) && second.status == "304 unchanged", "\(second)")
+        #expect(await seen.ifNoneMatch == [nil, "\"v1\""])
+        #expect(await seen.ifModifiedSince == [nil, "Wed, 25 Nov 2026 09:00:00 GMT"])
         await server.stop()
     }
 }
