@@ -339,3 +339,30 @@ extension MatrixFeed {
         #expect(lines.filter { $0.contains("notified:") }.count == 1, "\(result.stdout)")
     }
 }
+
+/// A watch's notification as a desktop gets it: python3-dbusmock's notification server.
+@Suite(.serialized) struct WatchBubbleTests {
+    @Test func aLevelCrossedOnceIsOneBubbleWithItsLink() async throws {
+        let bus = try await MockNotificationServer.start()
+        let script = WatchEndToEndTests.Script()
+        let server = try await WatchEndToEndTests.serve(script)
+        defer { Task { await server.stop() } }
+        let sandbox = try Sandbox(config: WatchEndToEndTests.config("""
+            [[watches]]
+            name = "swift-stars"
+            url = "\(server.baseURL)/repos/swift"
+            select = ".stargazers_count"
+            above = 70000
+            title = "Swift has {value} stars"
+            """))
+        for stars in [69_900, 70_100, 70_200] {
+            await script.set("{\"stargazers_count\": \(stars)}")
+            let result = try await ProcessRunner.notifier(["--once"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": bus.address]))
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let calls = try await bus.notifyCalls()
+        let summaries = calls.matches(of: /<'notifier'>, <uint32 \d+>, <'[^']*'>, <'([^']*)'>/).map { String($0.1) }
+        #expect(summaries == ["Swift has 70100 stars"], "\(calls)")
+        #expect(calls.contains("notifier://watch/swift-stars") && calls.contains("notifier open watch swift-stars"), "\(calls)")
+    }
+}
