@@ -26,8 +26,13 @@ actor WatchHealthDesk {
     private var link: DeepLink { DeepLink.watch(watch.name) ?? .history }
 
     func fetch(_ error: FeedError?, now: Date) -> Alert? {
+        let wasFailing = fetchHealth.consecutiveFailures > 0
         let event = error == nil ? fetchHealth.recordSuccess(now: now) : fetchHealth.recordFailure(now: now)
-        try? store?.saveFeedHealth(feed: "watch:\(watch.name)", health: fetchHealth, lastError: error?.description, now: now)
+        // A success after successes changes nothing worth a write (watch_state has the time):
+        // one transaction a poll fewer, for 200 watches.
+        if error != nil || wasFailing {
+            try? store?.saveFeedHealth(feed: "watch:\(watch.name)", health: fetchHealth, lastError: error?.description, now: now)
+        }
         guard let event else { return nil }
         let failing = event == .degraded
         let title = failing ? "\(watch.name): fetch is failing" : "\(watch.name): fetch works again"

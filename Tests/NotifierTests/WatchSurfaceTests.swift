@@ -1,0 +1,118 @@
+import FlyingFox
+@testable import Notifier
+import Foundation
+import TestSupport
+import Testing
+
+// Watches where the other parts of the program meet them: the fault matrix's fixture, `notifier
+// test`'s replay, a desktop's bubble, a terminal's view.
+
+extension MatrixFeed {
+    /// One watch of a JSON endpoint: a value below its level, so a healthy poll says nothing.
+    /// A body without a usable value (wrong types, an error object) is a poll without a value:
+    /// logged as a feed's failure, backed off, told by the selector's notice (a health notice).
+    static func watch() -> MatrixFeed {
+        let body = Data(#"{"value": 50, "unit": "items"}"#.utf8)
+        return MatrixFeed(
+            name: "watch probe",
+            routes: [("GET /watch", { _ in LoopbackServer.json(body) })],
+            healthyBody: body, loopPath: "/watch",
+            errorStatus: .ok, errorBody: Data(#"{"error":"rate limited"}"#.utf8),
+            emptyArraysAreValid: true, cadence: .seconds(60),
+            configure: { config, base in
+                var watch = WatchSettings()
+                watch.name = "probe"
+                watch.url = base + "/watch"
+                watch.select = ".value"
+                watch.interval = .seconds(60)
+                watch.above = 100
+                config.watches = [watch]
+            })
+    }
+}
+
+/// `notifier test DIR` replays a watch's recorded responses through its conditions.
+@Suite struct WatchScenarioTests {
+    @Test func recordingsOfAWatchReplay() async throws {
+        let sandbox = try Sandbox()
+        let directory = sandbox.root.appendingPathComponent("scenario")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        try """
+            [[watches]]
+            name = "stars"
+            url = "https://api.github.com/repos/swiftlang/swift"
+            select = ".stargazers_count"
+            above = 70000
+            """.write(to: directory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        for (index, (time, body)) in [("09:00", "{\"stargazers_count\": 69990}"), ("10:00", "<html>oops</html>"),
+                                      ("11:00", "{\"stargazers_count\": 70010}"), ("12:00", "{\"stargazers_count\": 70020}")].enumerated() {
+            try body.write(to: directory.appendingPathComponent(String(format: "%04d", index + 1) + "-2026-12-23T\(time).watch-stars.json"),
+                           atomically: true, encoding: .utf8)
+        }
+        let result = try await ProcessRunner.notifier(["test", directory.path], environment: sandbox.environment())
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        #expect(lines.first == "0001-2026-12-23T09:00.watch-stars.json", "\(result.stdout)")
+        #expect(result.stdout.contains("watch (every subject)  10:00: not evaluated, the feed failed"), "\(result.stdout)")
+        #expect(result.stdout.contains("watch stars:above  11:00: delivered: stars rose above 70000: 70010"), "\(result.stdout)")
+        #expect(lines.filter { $0.contains("notified:") }.count == 1, "\(result.stdout)")
+    }
+}
+
+/// A watch's notification as a desktop gets it: python3-dbusmock's notification server.
+@Suite(.serialized) struct WatchBubbleTests {
+    @Test func aLevelCrossedOnceIsOneBubbleWithItsLink() async throws {
+        let bus = try await MockNotificationServer.start()
+        let script = WatchEndToEndTests.Script()
+        let server = try await WatchEndToEndTests.serve(script)
+        defer { Task { await server.stop() } }
+        let sandbox = try Sandbox(config: WatchEndToEndTests.config("""
+            [[watches]]
+            name = "swift-stars"
+            url = "\(server.baseURL)/repos/swift"
+            select = ".stargazers_count"
+            above = 70000
+            title = "Swift has {value} stars"
+            """))
+        for stars in [69_900, 70_100, 70_200] {
+            await script.set("{\"stargazers_count\": \(stars)}")
+            let result = try await ProcessRunner.notifier(["--once"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": bus.address]))
+            #expect(result.status == 0, "\(result.stderr)")
+        }
+        let calls = try await bus.notifyCalls()
+        let summaries = calls.matches(of: /<'notifier'>, <uint32 \d+>, <'[^']*'>, <'([^']*)'>/).map { String($0.1) }
+        #expect(summaries == ["Swift has 70100 stars"], "\(calls)")
+        #expect(calls.contains("notifier://watch/swift-stars") && calls.contains("notifier open watch swift-stars"), "\(calls)")
+    }
+}
+
+/// The watch's view and list on a terminal (tmux), as a click's terminal shows them.
+@Suite(.serialized) struct WatchTerminalTests {
+    @Test func theViewOnATerminal() async throws {
+        let script = WatchEndToEndTests.Script()
+        let server = try await WatchEndToEndTests.serve(script)
+        defer { Task { await server.stop() } }
+        let sandbox = try Sandbox(config: WatchEndToEndTests.config("""
+            [[watches]]
+            name = "swift-stars"
+            url = "\(server.baseURL)/repos/swift"
+            select = ".stargazers_count"
+            above = 70000
+            """))
+        for stars in [69_800, 69_900, 70_100] {
+            await script.set("{\"name\": \"swift\", \"stargazers_count\": \(stars), \"forks\": 10500}")
+            _ = try await WatchEndToEndTests.once(sandbox)
+        }
+        let environment = sandbox.environment(["TERM": "xterm-256color"])
+        let session = try await TmuxSession(InteractiveCountryTests.command(["open", "watch", "swift-stars"]), environment: environment, width: 100, height: 40)
+        #expect(await session.waitFor("exited with 0"), "\(session.lastSeen)")
+        let screen = session.lastSeen
+        for text in ["swift-stars", "Value       70100", "▁", "(3 polls)", "Last fetch", "200", "Decisions", "swift-stars:above",
+                     "Around the value", "\"stargazers_count\" : 70100", "\"forks\" : 10500"] {
+            #expect(screen.contains(text), "\(text) in\n\(screen)")
+        }
+        let list = try await TmuxSession(InteractiveCountryTests.command(["list", "watches"]), environment: environment, width: 100, height: 20)
+        #expect(await list.waitFor("exited with 0"), "\(list.lastSeen)")
+        #expect(list.lastSeen.contains("swift-stars") && list.lastSeen.contains("70100"), "\(list.lastSeen)")
+    }
+}
