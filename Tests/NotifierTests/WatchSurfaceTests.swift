@@ -116,3 +116,29 @@ extension MatrixFeed {
         #expect(list.lastSeen.contains("swift-stars") && list.lastSeen.contains("70100"), "\(list.lastSeen)")
     }
 }
+
+/// A click on a watch's bubble opens its view: Xvfb, a private bus, dunst, a stand-in terminal.
+@Suite(.serialized) struct WatchClickTests {
+    @Test func aClickOnAWatchsBubbleOpensItsView() async throws {
+        let script = WatchEndToEndTests.Script()
+        let server = try await WatchEndToEndTests.serve(script)
+        defer { Task { await server.stop() } }
+        let setup = try await DunstEndToEndTests.Setup(config: WatchEndToEndTests.config("""
+            [[watches]]
+            name = "swift-stars"
+            url = "\(server.baseURL)/repos/swift"
+            select = ".stargazers_count"
+            above = 70000
+            """))
+        await script.set("{\"stargazers_count\": 69900}")
+        let first = try await ProcessRunner.notifier(["--once"], environment: setup.environment)
+        #expect(first.status == 0, "\(first.stderr)")
+        await script.set("{\"stargazers_count\": 70100}")
+        let once = try DaemonProcess(["--once", "--wait", "30"], environment: setup.environment)
+        let arguments = try await setup.clickTheBubble("dunst-watch", waitingOn: once)
+        let notifier = URL(fileURLWithPath: ProcessRunner.notifierPath).resolvingSymlinksInPath().path
+        #expect(arguments == ["-e", notifier, "open", "watch", "swift-stars"], "\(once.stderr)")
+        #expect(try await setup.session.dunstctl(["close-all"]).status == 0)
+        #expect(await once.waitUntil(timeout: .seconds(10)) { !$0.process.isRunning }, "\(once.stderr)")
+    }
+}
