@@ -142,3 +142,36 @@ extension MatrixFeed {
         #expect(await once.waitUntil(timeout: .seconds(10)) { !$0.process.isRunning }, "\(once.stderr)")
     }
 }
+
+/// `watch try` and `watch test`: fetch once, say what the selector picks and what each condition
+/// would decide, change nothing; exit 1 when it finds no value.
+@Suite(.serialized) struct WatchTryTests {
+    @Test func tryAndTestChangeNothing() async throws {
+        let script = WatchEndToEndTests.Script()
+        let server = try await WatchEndToEndTests.serve(script)
+        defer { Task { await server.stop() } }
+        await script.set(#"{"releases": [{"tag_name": "v6.1"}, {"tag_name": "v6.0"}], "stars": 70100}"#)
+        let sandbox = try Sandbox(config: WatchEndToEndTests.config("""
+            [[watches]]
+            name = "stars"
+            url = "\(server.baseURL)/repo"
+            select = "/stars"
+            above = 70000
+            """))
+        let tried = try await ProcessRunner.notifier(["watch", "try", server.baseURL + "/repo", ".releases[].tag_name"], environment: sandbox.environment())
+        #expect(tried.status == 0, "\(tried.stderr)")
+        #expect(tried.stdout.contains(".releases[].tag_name → v6.1 (text)\n  .releases[].tag_name → v6.0 (text)"), "\(tried.stdout)")
+        let none = try await ProcessRunner.notifier(["watch", "try", server.baseURL + "/repo", ".stars_count"], environment: sandbox.environment())
+        #expect(none.status == 1 && none.stdout.contains("null: no value"), "\(none.stdout)")
+        let bad = try await ProcessRunner.notifier(["watch", "try", server.baseURL + "/repo", ".x["], environment: sandbox.environment())
+        #expect(bad.status != 0 && bad.stderr.contains("syntax error"), "\(bad.stderr)")
+        let tested = try await ProcessRunner.notifier(["watch", "test", "stars"], environment: sandbox.environment())
+        #expect(tested.status == 0, "\(tested.stderr)")
+        #expect(tested.stdout.contains("/stars → 70100 (number)") && tested.stdout.contains("stars:above: holds"), "\(tested.stdout)")
+        let saved = sandbox.root.appendingPathComponent("saved.json")
+        try #"{"stars": "many"}"#.write(to: saved, atomically: true, encoding: .utf8)
+        let fromFile = try await ProcessRunner.notifier(["watch", "test", "stars", "--file", saved.path], environment: sandbox.environment())
+        #expect(fromFile.status == 1 && fromFile.stdout.contains("stars:above: no value"), "\(fromFile.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: sandbox.storeFile.path), "nothing stored")
+    }
+}

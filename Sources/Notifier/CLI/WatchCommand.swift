@@ -83,7 +83,7 @@ struct WatchTry: AsyncParsableCommand {
             let value: String? = key.name == "url" ? url : key.name == "select" ? select : matches
             guard let value else { continue }
             var probe = WatchSettings()
-            if let problem = key.apply(&probe, .string(value)) { throw ValidationError("\(key.name.uppercased()) \(problem)") }
+            if let problem = key.apply(&probe, .string(value)) { throw UserError.invalidArgument("\(key.name.uppercased()) \(problem)") }
         }
         if !(await WatchTrial(watch: watch, file: nil, previous: nil, history: [], members: []).run()) { throw ExitCode(1) }
     }
