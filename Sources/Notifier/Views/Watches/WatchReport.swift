@@ -36,7 +36,7 @@ struct WatchReport: Encodable {
         detail = last?.detail ?? ""
         history = polls.compactMap(\.number)
         let notes = (try? store?.decisions(rule: WatchRule.id, subject: watch.name, limit: decisionsLimit)) ?? []
-        decisions = notes.map { "\($0.at.formatted(.iso8601)) \($0.key.subject) \($0.outcome.rawValue): \($0.detail)" }
+        decisions = notes.map { "\($0.at.formatted(.iso8601)) \($0.key.subject): \($0.detail)" }
         context = stored?.lastPayload.flatMap { WatchContext.around(payload: $0, select: watch.select) }
     }
 }
@@ -57,7 +57,7 @@ enum WatchContext {
             else { break }
         }
         guard JSONSerialization.isValidJSONObject(node),
-              let data = try? JSONSerialization.data(withJSONObject: node, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed])
+              let data = try? JSONSerialization.data(withJSONObject: node, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
         else { return nil }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let shown = lines.prefix(maxLines).map { $0.count > 100 ? $0.prefix(99) + "…" : $0 }.joined(separator: "\n")
