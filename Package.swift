@@ -45,13 +45,19 @@ let package = Package(
             name: "CNcurses",
             providers: [.apt(["libncurses-dev"])]
         ),
+        // libjq for the watches' selectors (Debian's libjq-dev has no pkg-config file); each
+        // selector runs in a forked child with limits (see shim.h).
+        .systemLibrary(
+            name: "CJQ",
+            providers: [.apt(["libjq-dev"])]
+        ),
         // glibc's <malloc.h>: the daemon's heap settings (Sources/Notifier/Support/Heap.swift).
         .systemLibrary(name: "CMalloc"),
         .target(name: "ICUData", cSettings: trimmedICUData),
         .target(name: "Rules", swiftSettings: ourSwiftSettings),
         .target(
             name: "Feeds",
-            dependencies: ["CCurl", "Rules"],
+            dependencies: ["CCurl", "CJQ", "Rules"],
             swiftSettings: ourSwiftSettings
         ),
         .executableTarget(

@@ -58,5 +58,6 @@ public enum RuleRegistry {
         SevereWeatherRule.self,
         WindGustRule.self,
         ReminderRule.self,
+        WatchRule.self,
     ]
 }

@@ -78,6 +78,7 @@ extension CountriesFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFe
 extension CryptoFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { try .crypto() } }
 extension HolidaysFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { .holidays() } }
 extension ForecastFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { .forecast() } }
+extension WatchFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { .watch() } }
 
 /// One feed as the matrix sees it: its server's routes and healthy answers, how the config
 /// points at that server, and its normal cadence.
@@ -642,5 +643,29 @@ struct CapturingLogHandler: LogHandler {
 extension Duration {
     var inSeconds: Double {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}
+
+extension MatrixFeed {
+    /// One watch of a JSON endpoint: a value below its level, so a healthy poll says nothing.
+    /// A body without a usable value (wrong types, an error object) is a poll without a value:
+    /// logged as a feed's failure, backed off, told by the selector's notice (a health notice).
+    static func watch() -> MatrixFeed {
+        let body = Data(#"{"value": 50, "unit": "items"}"#.utf8)
+        return MatrixFeed(
+            name: "watch probe",
+            routes: [("GET /watch", { _ in LoopbackServer.json(body) })],
+            healthyBody: body, loopPath: "/watch",
+            errorStatus: .ok, errorBody: Data(#"{"error":"rate limited"}"#.utf8),
+            emptyArraysAreValid: true, cadence: .seconds(60),
+            configure: { config, base in
+                var watch = WatchSettings()
+                watch.name = "probe"
+                watch.url = base + "/watch"
+                watch.select = ".value"
+                watch.interval = .seconds(60)
+                watch.above = 100
+                config.watches = [watch]
+            })
     }
 }

@@ -49,6 +49,12 @@ import Testing
                 return ReminderRound.reading(plan, reminder: reminder, now: start)
             }
         },
+        WatchRule.id: {
+            var conditions = WatchConditions()
+            conditions.above = 100
+            conditions.below = 50
+            return WatchRule(name: "level", selector: ".level", conditions: conditions).readings(.init(values: [.number(110)]), now: start)
+        },
     ]
 
     /// Rules whose alerts come from elsewhere than the engine, and so offer no Snooze.

@@ -9,6 +9,8 @@ enum AsyncDispatch {
         switch command {
         case let root as NotifierCommand: try await root.run()
         case let openURL as OpenURLCommand: try await openURL.run()
+        case let watchTest as WatchTest: try await watchTest.run()
+        case let watchTry as WatchTry: try await watchTry.run()
         default:
             if let view = ViewRegistry.program.views.first(where: { $0.handles(command) }) {
                 try await view.run(command)

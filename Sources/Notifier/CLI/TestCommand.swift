@@ -9,7 +9,7 @@ struct TestCommand: ParsableCommand {
         discussion: """
         DIR holds files of API responses named with the time (UTC) they stand for and their feed, \
         such as 0001-2026-12-23T09:00.coinlore.json; feeds: coinlore, holidays, open-meteo, \
-        openweathermap. Fresh private state: no network, no store, no desktop. The rules are \
+        openweathermap, and watch-NAME for each of your [[watches]] (its source's JSON). Fresh private state: no network, no store, no desktop. The rules are \
         DIR/config.toml's, else --config's, else the built-in defaults. DIR/scenario.toml may set \
         time_zone = "Europe/Tallinn": the names' times, "today" and the printed times are then \
         local times there.
@@ -25,6 +25,7 @@ struct TestCommand: ParsableCommand {
     var expect: String?
 
     func run() throws {
+        SelectorCheck.enable()
         let logger = LogSetup.makeLogger(verbose: global.verbose, quiet: global.quiet)
         let own = directory + "/config.toml"
         let configPath = FileManager.default.fileExists(atPath: own) ? own : global.config
@@ -39,7 +40,8 @@ struct TestCommand: ParsableCommand {
         let feeds = FeedRegistry.all.compactMap { $0 as? any RecordedFeed }
         let scenario: Scenario
         do {
-            scenario = try Scenario.read(directory, suffixes: Set(feeds.flatMap(\.recordingSuffixes)), timeZone: settings.timeZone)
+            let suffixes = feeds.flatMap(\.recordingSuffixes) + config.watches.map { WatchFeedKind.recordingSuffix($0.name) }
+            scenario = try Scenario.read(directory, suffixes: Set(suffixes), timeZone: settings.timeZone)
         } catch {
             throw UserError.invalidArgument(error.description)
         }
@@ -65,7 +67,7 @@ struct TestCommand: ParsableCommand {
         var state = ReplayState(config: config, timeZone: timeZone)
         var text = ""
         for step in scenario.steps {
-            guard let feed = feeds.first(where: { $0.recordingSuffixes.contains(step.suffix) }) else { continue }
+            guard let feed = feeds.first(where: { $0.records(step.suffix, config: config) }) else { continue }
             text += step.file + "\n"
             for note in feed.replay(step.data, suffix: step.suffix, now: step.at, config: config, state: &state) {
                 text += "  \(note.key.rule) \(note.shownSubject)  \(TextSanitizer.singleLine(NoteText.line(note, now: step.at, timeZone: timeZone)))\n"

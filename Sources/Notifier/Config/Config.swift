@@ -26,6 +26,7 @@ struct Config: Sendable, Equatable {
     var delivery = DeliverySettings()
     var history = HistorySettings()
     var reminders: [ReminderSettings] = ReminderSettings.defaults
+    var watches: [WatchSettings] = WatchSettings.defaults
 
     /// Every table, in the order `config check` and `config default` print them; the one list
     /// a new section joins.
@@ -51,6 +52,7 @@ struct Config: Sendable, Equatable {
     /// Every repeated table (`[[…]]`), after the sections in `config check` and `config default`.
     static let entryLists: [ConfigEntryList] = [
         ConfigEntryList(\.reminders),
+        ConfigEntryList(\.watches),
     ]
 
     /// Environment variables that override a key, and the key they override.

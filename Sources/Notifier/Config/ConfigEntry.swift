@@ -59,7 +59,11 @@ struct ConfigEntryList: Sendable {
         }
         render = { config in
             config[keyPath: field].map { entry in
-                "[[\(Entry.array)]]\n" + Entry.keys.map { "\($0.name) = \($0.render(entry))\n" }.joined()
+                // A key rendered as "" is unset (an optional level): left out rather than invented.
+                "[[\(Entry.array)]]\n" + Entry.keys.compactMap { key in
+                    let value = key.render(entry)
+                    return value.isEmpty ? nil : "\(key.name) = \(value)\n"
+                }.joined()
             }.joined(separator: "\n")
         }
     }

@@ -24,6 +24,11 @@ enum ConfigLoader {
             let text = try ConfigFileReader.read(path)
             loaded = Loaded(config: try parse(text, file: path), file: path)
             if let warning = exposedKeyWarning(loaded.config, file: path) { loaded.warnings.append(warning) }
+            for watch in loaded.config.watches {
+                for secret in watch.exposedSecretFiles {
+                    loaded.warnings.append("\(secret) holds a secret of [[watches]] \(watch.name) and other users can read it: chmod 600 \(secret)")
+                }
+            }
         }
         for (variable, key) in Config.environmentKeys {
             if let value = environment[variable], !value.isEmpty { loaded.config[keyPath: key] = value }

@@ -42,6 +42,7 @@ enum FeedRegistry {
         HolidaysFeedKind(),
         ForecastFeedKind(),
         RemindersFeedKind(),
+        WatchFeedKind(),
     ]
 }
 

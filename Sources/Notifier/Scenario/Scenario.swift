@@ -73,6 +73,12 @@ protocol RecordedFeed: FeedKind {
     /// One recorded response (of the API `suffix` names) at `now`: what the rules decide, on
     /// the replay's private state. A response the feed could not read is the feed failing.
     func replay(_ data: Data, suffix: String, now: Date, config: Config, state: inout ReplayState) -> [DecisionNote]
+    /// Whether a recording's name is this feed's, given the config (a watch's name is the user's).
+    func records(_ suffix: String, config: Config) -> Bool
+}
+
+extension RecordedFeed {
+    func records(_ suffix: String, config: Config) -> Bool { recordingSuffixes.contains(suffix) }
 }
 
 /// What a replay keeps between steps, in memory only: the engine's states, the outbox, and what
@@ -90,6 +96,8 @@ struct ReplayState: Sendable {
     var bubbles: [SubjectKey: Bubble] = [:]
     var bubblesShown: UInt32 = 0
     var bubblePlan: BubblePlan
+    /// Each watch's memory: its values, members and selector's health (`WatchFeedKind+Replay`).
+    var watches: [String: WatchReplayMemory] = [:]
     /// Replays are deterministic: times read in the scenario's zone, numbers in a fixed locale.
     static let locale = Locale(identifier: "en_US_POSIX")
     let timeZone: TimeZone

@@ -270,6 +270,10 @@ final class Store: Sendable {
         migrator.registerMigration("reminders: one-offs and actions") { db in
             try Store.createReminderTables(db)
         }
+        migrator.registerMigration("watch values") { db in
+            // [[watches]]: each poll's value, the members seen, the selector's health.
+            try Store.createWatchTables(db)
+        }
         return migrator
     }()
 

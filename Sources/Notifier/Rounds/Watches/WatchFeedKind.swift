@@ -1,0 +1,55 @@
+import ArgumentParser
+import Feeds
+import Foundation
+import Rules
+
+/// The user's `[[watches]]`: one feed kind whose instances come from the config. Each watch
+/// polls on its own schedule; a reload keeps the schedule of every watch whose settings did not
+/// change (`FeedPacing`, by watch), adds the new ones and drops the removed ones.
+struct WatchFeedKind: FeedKind {
+    var name: String { "watches" }
+    var views: [FeedView] { [.watch] }
+    var lists: [any ParsableCommand.Type] { [ListWatches.self] }
+
+    /// How many watches `--once` fetches at a time.
+    static let parallelPolls = 8
+
+    func pollOnce(_ environment: FeedEnvironment) async -> FeedOutcome {
+        let watches = environment.config.watches.filter(\.enabled)
+        guard !watches.isEmpty else { return .notPolled }
+        // A dry run reports in the config's order; a pass fetches several at a time.
+        if environment.isDryRun {
+            var failed = false
+            for watch in watches where await WatchRound(environment, watch: watch).poll() != nil { failed = true }
+            return failed ? .failed : .succeeded
+        }
+        let failures = await withTaskGroup(of: Bool.self, returning: Int.self) { group in
+            var next = 0
+            var failures = 0
+            while next < min(Self.parallelPolls, watches.count) {
+                let watch = watches[next]
+                group.addTask { await WatchRound(environment, watch: watch).poll() != nil }
+                next += 1
+            }
+            while let failed = await group.next() {
+                if failed { failures += 1 }
+                if next < watches.count {
+                    let watch = watches[next]
+                    group.addTask { await WatchRound(environment, watch: watch).poll() != nil }
+                    next += 1
+                }
+            }
+            return failures
+        }
+        return failures == watches.count ? .failed : .succeeded
+    }
+
+    func pollForever(_ environment: FeedEnvironment) async {
+        let watches = environment.config.watches.filter(\.enabled)
+        await withTaskGroup(of: Void.self) { group in
+            for (slot, watch) in watches.enumerated() {
+                group.addTask { await WatchRound(environment, watch: watch).pollForever(slot: slot) }
+            }
+        }
+    }
+}

@@ -1,0 +1,98 @@
+import Feeds
+import Foundation
+import Rules
+
+/// What one watch's poll selected, before the engine sees it.
+struct WatchObservation: Sendable {
+    enum Kind: Sendable, Equatable {
+        /// Values selected (perhaps none: no match).
+        case selected([WatchValue])
+        /// The selector found nothing usable; why ("jq: …", "ran longer than 1 s and was stopped").
+        case noValue(String)
+        /// The fetch failed: unknown.
+        case failed(FeedError)
+    }
+
+    var kind: Kind
+    /// "200", "304 unchanged", "exit 0".
+    var status: String
+    /// The response, for the view (bounded); `nil` when unchanged or failed.
+    var payload: String?
+}
+
+/// Fetches one watch's source and runs its selector; remembers the validators and the last
+/// values so that a 304 is the same values again.
+actor WatchPoller {
+    let watch: WatchSettings
+    private let http: WatchHTTPSource
+    private let command: WatchCommandSource
+    private let selector: WatchSelector?
+    private var etag: String?
+    private var lastModified: String?
+    private var lastSelected: WatchObservation.Kind?
+
+    init(watch: WatchSettings, http: HTTPClient) {
+        self.watch = watch
+        self.http = WatchHTTPSource(http: http)
+        command = WatchCommandSource(timeout: http.limits.totalTimeout, maxOutputBytes: http.limits.maxBodyBytes)
+        selector = try? WatchSelector(watch.select)
+    }
+
+    static let payloadLimit = 256 << 10
+
+    func poll() async -> WatchObservation {
+        let feed = "watch \(watch.name)"
+        let data: Data
+        let status: String
+        var asText = false
+        if watch.url.isEmpty {
+            switch await command.run(watch.command, feed: feed) {
+            case .failure(let error): return WatchObservation(kind: .failed(error), status: "failed")
+            case .success(let output):
+                data = output
+                status = "exit 0"
+                // A program's text that is not JSON is one jq string: `matches` and `change` read it.
+                asText = (try? JSONSerialization.jsonObject(with: output, options: [.fragmentsAllowed])) == nil
+            }
+        } else {
+            let shown = watch.sourceText
+            let context = RequestContext(feed: feed, method: "GET", url: shown)
+            var headers: [(name: String, value: String)] = []
+            for (name, value) in watch.headers.sorted(by: { $0.key < $1.key }) {
+                switch SecretReference.resolve(value) {
+                case .success(let resolved): headers.append((name, resolved))
+                case .failure(let problem): return WatchObservation(kind: .failed(.transport(context, detail: "header \(name) \(problem.message)")), status: "failed")
+                }
+            }
+            guard case .success(let url) = SecretReference.resolve(watch.url) else {
+                return WatchObservation(kind: .failed(.invalidURL(context)), status: "failed")
+            }
+            let validators = lastSelected == nil ? (nil, nil) : (etag, lastModified)
+            switch await http.fetch(url: url, shownURL: shown, headers: headers, etag: validators.0, lastModified: validators.1, feed: feed) {
+            case .failure(let error): return WatchObservation(kind: .failed(error), status: "failed")
+            case .success(.unchanged):
+                return WatchObservation(kind: lastSelected ?? .selected([]), status: "304 unchanged")
+            case .success(.fresh(let body, let newTag, let modified)):
+                etag = newTag
+                lastModified = modified
+                data = body
+                status = "200"
+            }
+        }
+        guard let selector else {
+            return WatchObservation(kind: .noValue("the selector does not compile"), status: status)
+        }
+        let kind: WatchObservation.Kind
+        switch await selector.select(data, asText: asText) {
+        case .values(let values): kind = .selected(values)
+        case .failed(let message): kind = .noValue("jq: \(FeedText.quoted(message, limit: 160))")
+        case .stopped(let why): kind = .noValue("the selector \(why)")
+        case .notJSON(let message):
+            let context = RequestContext(feed: feed, method: watch.url.isEmpty ? "RUN" : "GET", url: watch.sourceText)
+            return WatchObservation(kind: .failed(.decoding(context, detail: "not JSON (\(FeedText.quoted(message, limit: 80)))")), status: status)
+        }
+        lastSelected = kind
+        let payload = data.count <= Self.payloadLimit ? String(decoding: data, as: UTF8.self) : nil
+        return WatchObservation(kind: kind, status: status, payload: payload)
+    }
+}

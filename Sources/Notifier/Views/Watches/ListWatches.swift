@@ -1,0 +1,41 @@
+import ArgumentParser
+import Foundation
+import Rules
+
+struct ListWatches: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watches",
+        abstract: "Your [[watches]]: each one's last value, state and last fetch."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    @Flag(help: "Print the list even on a terminal.")
+    var plain = false
+
+    func run() throws {
+        let context = try AppContext.load(global)
+        let store = Store.openForReading(path: context.paths.storePath)
+        let reports = context.config.watches.map { WatchReport($0, store: store, decisionsLimit: 0) }
+        if json {
+            try PrettyJSON.print(reports)
+            return
+        }
+        guard !reports.isEmpty else {
+            print("No watches: add a [[watches]] block to the config (notifier config default shows one).")
+            return
+        }
+        let style = TerminalStyle.forStandardOutput(environment: context.environment)
+        var text = style.bold("name                 value                state       last fetch") + "\n"
+        for report in reports {
+            let name = report.name + (report.enabled ? "" : " (off)")
+            text += name.padding(toLength: 20, withPad: " ", startingAt: 0) + " "
+                + String((report.value ?? "—").prefix(20)).padding(toLength: 20, withPad: " ", startingAt: 0) + " "
+                + report.state.padding(toLength: 11, withPad: " ", startingAt: 0) + " " + (report.lastFetch ?? "never") + "\n"
+        }
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
+    }
+}

@@ -1,0 +1,11 @@
+import ArgumentParser
+import Rules
+
+extension FeedView {
+    /// `notifier open watch NAME`.
+    static let watch = FeedView(.watch, command: OpenWatch.self) { subjects, json in
+        guard subjects.count == 1 else { return false }
+        try OpenWatch.show(subjects[0], json: json, context: AppContext.load(configPath: nil))
+        return true
+    }
+}

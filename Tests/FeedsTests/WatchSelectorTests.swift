@@ -1,0 +1,131 @@
+import Feeds
+import Foundation
+import Rules
+import Testing
+import TestSupport
+
+/// A watch's selector through libjq, checked against the `jq` program (Debian's, an independent
+/// build of the same language) on the captured responses; its bounds stop a program that never
+/// ends or eats memory, and the caller goes on.
+@Suite struct WatchSelectorTests {
+    /// Selectors over the fixtures, each as a user would write it.
+    static let cases: [(fixture: String, select: String)] = [
+        ("coinlore_tickers_page1.json", ".data[0].symbol"),
+        ("coinlore_tickers_page1.json", ".data[0].price_usd | tonumber"),
+        ("coinlore_tickers_page1.json", "[.data[] | select(.rank <= 5) | .symbol]"),
+        ("coinlore_tickers_page1.json", ".data[].symbol"),
+        ("coinlore_tickers_page1.json", ".data[3].msupply"),
+        ("coinlore_tickers_page1.json", ".info.coins_num"),
+        ("coinlore_tickers_page1.json", ".nothing.here"),
+        ("restcountries_v3.1_all_full.json", "map(select(.cca2 == \"EE\")) | .[0].population"),
+        ("restcountries_v3.1_all_full.json", ".[] | select(.cca2 == \"AQ\") | .capital"),
+        ("restcountries_v3.1_all_full.json", "length"),
+        ("restcountries_v3.1_all_full.json", "[.[].area] | add"),
+        ("openmeteo_forecast_hourly_daily_current_2025.json", ".current.temperature_2m"),
+        ("openmeteo_forecast_hourly_daily_current_2025.json", ".hourly.temperature_2m | max"),
+        ("openmeteo_forecast_hourly_daily_current_2025.json", ".daily | keys"),
+    ]
+
+    /// What `jq -c` prints, one value a line.
+    static func reference(_ select: String, fixture: String) throws -> [WatchValue] {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/jq")
+        process.arguments = ["-c", select, Samples.directory.appendingPathComponent(fixture).path]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { WatchValue(json: $0) }
+    }
+
+    @Test(arguments: cases.indices)
+    func selectsWhatJqSelects(index: Int) async throws {
+        let (fixture, select) = Self.cases[index]
+        let selector = try WatchSelector(select)
+        let outcome = await selector.select(try Samples.data(fixture))
+        let expected = try Self.reference(select, fixture: fixture)
+        #expect(outcome == .values(expected), "\(select) over \(fixture)")
+        #expect(!expected.isEmpty)
+    }
+
+    /// RFC 6901, over the same data as the jq path that means the same.
+    @Test(arguments: [
+        ("/data/0/symbol", ".data[0].symbol"),
+        ("/info/coins_num", ".info.coins_num"),
+        ("/data/1/percent_change_24h", ".data[1].percent_change_24h"),
+    ])
+    func jsonPointerSelectsTheSameAsItsPath(pointer: String, path: String) async throws {
+        let data = try Samples.data("coinlore_tickers_page1.json")
+        let byPointer = await (try WatchSelector(pointer)).select(data)
+        #expect(byPointer == .values(try Self.reference(path, fixture: "coinlore_tickers_page1.json")))
+    }
+
+    @Test func jsonPointerEscapesAndIndices() async throws {
+        let data = Data(#"{"a/b": {"m~n": [10, 20]}, "0": "key zero", "list": ["x"]}"#.utf8)
+        #expect(await (try WatchSelector("/a~1b/m~0n/1")).select(data) == .values([.number(20)]))
+        #expect(await (try WatchSelector("/0")).select(data) == .values([.text("key zero")]))
+        #expect(await (try WatchSelector("/list/0")).select(data) == .values([.text("x")]))
+        #expect(throws: WatchSelector.SelectorError.self) { try WatchSelector("/a~2") }
+    }
+
+    @Test func aCompileErrorIsJqsOwnMessage() {
+        #expect {
+            try WatchSelector(".items[0")
+        } throws: { error in
+            let message = (error as? WatchSelector.SelectorError)?.message ?? ""
+            return message.contains("syntax error") && !message.contains("compile error")
+        }
+        #expect(throws: WatchSelector.SelectorError.self) { try WatchSelector("nosuchfunction(1)") }
+        #expect(throws: WatchSelector.SelectorError.self) { try WatchSelector("  ") }
+    }
+
+    @Test func aRuntimeErrorIsNotAValue() async throws {
+        let outcome = await (try WatchSelector(".a.b")).select(Data(#"{"a": 5}"#.utf8))
+        guard case .failed(let message) = outcome else { Issue.record("got \(outcome)"); return }
+        #expect(message.contains("Cannot index number"))
+    }
+
+    @Test func textThatIsNotJSONIsOneString() async throws {
+        let input = Data("Core 0: +45.0°C\nCore 1: +47.5°C\n".utf8)
+        guard case .notJSON = await (try WatchSelector(".")).select(input) else { Issue.record("text read as JSON"); return }
+        let outcome = await (try WatchSelector("[scan(\"\\\\+([0-9.]+)\")[0] | tonumber] | max")).select(input, asText: true)
+        #expect(outcome == .values([.number(47.5)]))
+    }
+
+    @Test func aProgramThatNeverEndsIsStoppedWithinTheBound() async throws {
+        let clock = ContinuousClock()
+        let start = clock.now
+        // The bound is CPU time, which the kernel enforces: well before the wall-clock backstop
+        // even on a loaded machine (1 s of CPU alone takes 1 s).
+        let outcome = await (try WatchSelector("last(repeat(.))")).select(Data("1".utf8), limits: .init(wall: .seconds(60)))
+        let elapsed = clock.now - start
+        #expect(outcome == .stopped("ran longer than 1 s and was stopped"))
+        #expect(elapsed >= .seconds(1) && elapsed < .seconds(20), "stopped after \(elapsed)")
+        // `repeat(.)` itself writes without end: stopped by the output bound, at once.
+        #expect(await (try WatchSelector("repeat(.)")).select(Data("1".utf8)) == .stopped("selected more than 1024 KiB and was stopped"))
+        // And the next selector runs as ever.
+        #expect(await (try WatchSelector(".a")).select(Data(#"{"a": 1}"#.utf8)) == .values([.number(1)]))
+    }
+
+    @Test func aProgramThatEatsMemoryIsStopped() async throws {
+        let limits = WatchSelector.Limits(time: .seconds(5), memoryBytes: 64 << 20)
+        // A text doubling in length: 64 MiB within a few dozen steps.
+        let outcome = await (try WatchSelector("\"x\" | until(length > 1e10; . + .) | length")).select(Data("null".utf8), limits: limits)
+        #expect(outcome == .stopped("needed more than 64 MiB and was stopped"))
+    }
+
+    @Test func tooMuchOutputIsStopped() async throws {
+        let outcome = await (try WatchSelector("range(1e7)")).select(Data("null".utf8), limits: .init(outputBytes: 1 << 16))
+        #expect(outcome == .stopped("selected more than 64 KiB and was stopped"))
+    }
+
+    @Test func manySelectorsAtOnce() async throws {
+        let selector = try WatchSelector(".n")
+        let outcomes = await withTaskGroup(of: WatchSelector.Outcome.self, returning: [WatchSelector.Outcome].self) { group in
+            for n in 0..<40 { group.addTask { await selector.select(Data("{\"n\": \(n)}".utf8)) } }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(Set(outcomes.compactMap { if case .values(let values) = $0 { values.first?.number } else { nil } }) == Set((0..<40).map(Double.init)))
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+@testable import Notifier
+import Testing
+import TestSupport
+
+/// `[[watches]]` in the config: every key checked where it is written, file:line errors that
+/// say what to fix (jq's own message for a selector), secrets masked when printed.
+@Suite struct WatchConfigTests {
+    init() {
+        SelectorCheck.enable()
+    }
+
+    func parse(_ text: String) throws(ConfigError) -> Config {
+        try ConfigLoader.parse(text, file: "c.toml")
+    }
+
+    @Test func readsAWatch() throws {
+        let config = try parse("""
+            [[watches]]
+            name = "swift-stars"
+            url = "https://api.github.com/repos/swiftlang/swift"
+            select = ".stargazers_count"
+            interval = "5m"
+            above = 70000
+            rearm = 69000
+            for = "10m"
+            title = "Swift has {value} stars"
+            flap = { crossings = 4, within = "2h" }
+            """)
+        let watch = try #require(config.watches.first)
+        #expect(config.watches.count == 1)
+        #expect(watch.above == 70000 && watch.rearm == 69000 && watch.interval == .seconds(300) && watch.forDuration == .seconds(600))
+        #expect(watch.rule.conditions.above == 70000)
+    }
+
+    @Test(arguments: [
+        ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".items[0\"\n", 4, "watches[0].select is not a selector jq can run: jq: error: syntax error"),
+        ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\n", 1, "watches[0] needs select = …"),
+        ("[[watches]]\nname = \"a\"\nselect = \".a\"\n", 1, "watches[0].url or command is needed"),
+        ("[[watches]]\nname = \"a\"\nurl = \"ftp://x.org\"\nselect = \".a\"\n", 3, "watches[0].url must be an http:// or https:// URL"),
+        ("[[watches]]\nname = \"a\"\ncommand = \"sensors -j\"\nselect = \".a\"\n", 3, "watches[0].command must be a command as a list such as [\"sensors\", \"-j\"]"),
+        ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\nabove = 5\nrearm = 6\n", 6, "watches[0].rearm must be at or below above = 5"),
+        ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\nchange_percent = 5\n", 1, "watches[0].window is needed with change_percent"),
+        ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\nmatches = \"(v\"\n", 5, "watches[0].matches is not a regular expression"),
+        ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \"/a~2\"\n", 4, "watches[0].select is not a selector jq can run: is a JSON Pointer"),
+        ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\ntitle = \"{nme}\"\n", 5, "watches[0].title uses {nme}"),
+        ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\nheaders = { A = \"${env:NOTIFIER_TEST_UNSET_VARIABLE}\" }\n", 5,
+         "watches[0].headers A names ${env:NOTIFIER_TEST_UNSET_VARIABLE}, but the environment variable NOTIFIER_TEST_UNSET_VARIABLE is not set"),
+        ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\nheaders = { A = \"${file:/nonexistent/secret}\" }\n", 5,
+         "watches[0].headers A names ${file:/nonexistent/secret}, which cannot be read"),
+        ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\nheaders = { A = \"${home}\" }\n", 5, "watches[0].headers A has ${home}, which is not ${env:NAME} or ${file:PATH}"),
+    ])
+    func aMistakeIsNamedWithItsLine(text: String, line: Int, message: String) {
+        #expect {
+            try parse(text)
+        } throws: { error in
+            guard let error = error as? ConfigError else { return false }
+            return error.line == line && error.message.hasPrefix(message)
+        }
+    }
+
+    @Test func checkShowsReferencesNeverSecrets() throws {
+        var config = try parse("""
+            [[watches]]
+            name = "a"
+            enabled = false
+            url = "https://x.org/?token=abcdefghijklmnop"
+            select = ".a"
+            headers = { Authorization = "Bearer sk-literal-secret-123", Accept = "application/json", X-Key = "${env:KEY}" }
+            """)
+        let rendered = config.renderedTOML()
+        #expect(rendered.contains("headers = { Accept = \"application/json\", Authorization = \"Bearer ***\", X-Key = \"${env:KEY}\" }"), "\(rendered)")
+        #expect(!rendered.contains("sk-literal-secret-123") && !rendered.contains("abcdefghijklmnop"))
+        #expect(!rendered.contains("above ="), "unset keys are left out")
+        config.watches = []
+        #expect(!config.renderedTOML().contains("[[watches]]"))
+    }
+
+    /// A view loads the config without compiling selectors: `open` stays fast with many watches.
+    @Test func aViewDoesNotCompileSelectors() async throws {
+        let sandbox = try TestSupport.Sandbox(config: "[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".items[0\"\n")
+        let view = try await ProcessRunner.notifier(["list", "watches"], environment: sandbox.environment())
+        #expect(view.status == 0, "\(view.stderr)")
+        let check = try await ProcessRunner.notifier(["config", "check"], environment: sandbox.environment())
+        #expect(check.status == 2 && check.stderr.contains(":4: watches[0].select is not a selector jq can run: jq: error: syntax error"), "\(check.stderr)")
+    }
+
+    @Test func theDefaultFileShowsAnExampleThatIsOff() throws {
+        let text = DefaultConfig.text
+        #expect(text.contains("[[watches]]\n"))
+        let config = try parse(text)
+        #expect(config.watches.map(\.name) == ["swift-stars"])
+        #expect(config.watches.first?.enabled == false)
+        #expect(config == Config())
+    }
+}

@@ -1,0 +1,142 @@
+import FlyingFox
+import Foundation
+import Logging
+@testable import Notifier
+import Rules
+import Feeds
+import TestSupport
+import Testing
+
+/// Watches in the daemon, on a test clock: each on its own schedule, a selector that never ends
+/// stopped without holding the others up, and a reload that keeps the schedule of every watch
+/// whose settings did not change.
+@Suite(.serialized) struct WatchDaemonTests {
+    static let start = Date(timeIntervalSince1970: 1_796_000_000)
+
+    static func watch(_ name: String, _ server: LoopbackServer, select: String = ".n", interval: Duration = .seconds(60)) -> WatchSettings {
+        var watch = WatchSettings()
+        watch.name = name
+        watch.url = "\(server.baseURL)/\(name)"
+        watch.select = select
+        watch.interval = interval
+        watch.above = 3
+        return watch
+    }
+
+    static func runner(_ sandbox: Sandbox, watches: [WatchSettings], clock: TestClock) -> Runner {
+        var config = Config()
+        config.crypto.enabled = false
+        config.forecast.enabled = false
+        config.holidays.enabled = false
+        config.launchCountry.enabled = false
+        config.watches = watches
+        let environment = sandbox.environment()
+        let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
+                                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment))
+        var runner = Runner(context: context, output: .json, seed: 1)
+        runner.clock = clock
+        runner.now = { start.addingTimeInterval(clock.now.offset.inSeconds) }
+        return runner
+    }
+
+    static func serve() async throws -> LoopbackServer {
+        try await LoopbackServer.start([("GET /*", { _ in LoopbackServer.json(Data(#"{"n": 5}"#.utf8)) })])
+    }
+
+    @Test func aSelectorThatNeverEndsHoldsNoOtherWatchUp() async throws {
+        let server = try await Self.serve()
+        let sandbox = try Sandbox()
+        let clock = TestClock()
+        let runner = Self.runner(sandbox, watches: [Self.watch("spin", server, select: "last(repeat(.))"), Self.watch("fine", server)], clock: clock)
+        let store = try Store(path: sandbox.storeFile.path)
+        let generation = Task { await DaemonService(runner: runner).runGeneration(runner, store: store, sink: RecordingSink(), launch: false) }
+        // Asleep: the held-alert loop and both watches.
+        #expect(await clock.waitForSleepers(3, timeout: .seconds(30)))
+        for _ in 0..<4 {
+            clock.advance(by: .seconds(60))
+            #expect(await clock.waitForSleepers(3, timeout: .seconds(30)))
+        }
+        generation.cancel()
+        await generation.value
+        let log = await server.requestLog
+        #expect(await server.requests(to: "/fine") == 4, "one poll within each 60 s: \(log)")
+        let polls = try store.watchPolls("spin")
+        #expect(polls.count >= 2 && polls.allSatisfy { $0.status == .noValue && $0.detail.contains("ran longer than 1 s") }, "\(polls)")
+        await server.stop()
+    }
+
+    @Test func aReloadKeepsTheScheduleOfWatchesThatDidNotChange() async throws {
+        let server = try await Self.serve()
+        let sandbox = try Sandbox()
+        let clock = TestClock()
+        let store = try Store(path: sandbox.storeFile.path)
+        let pacing = FeedPacing()
+        let kept = Self.watch("kept", server, interval: .seconds(600))
+        let changed = Self.watch("changed", server, interval: .seconds(600))
+        let first = Self.runner(sandbox, watches: [kept, changed, Self.watch("removed", server, interval: .seconds(600))], clock: clock)
+        let one = Task { [first] in await DaemonService(runner: first).runGeneration(first, store: store, sink: RecordingSink(), launch: false, pacing: pacing) }
+        #expect(await clock.waitForSleepers(4, timeout: .seconds(30)))
+        clock.advance(by: .seconds(1))  // the spread first polls
+        #expect(await clock.waitForSleepers(4, timeout: .seconds(30)))
+        #expect(await server.requestLog.count == 3)
+        clock.advance(by: .seconds(100))
+        one.cancel()
+        await one.value
+
+        // SIGHUP: `changed` got another selector, `added` is new, `removed` is gone.
+        var edited = changed
+        edited.select = ".n + 0"
+        let second = Self.runner(sandbox, watches: [kept, edited, Self.watch("added", server, interval: .seconds(600))], clock: clock)
+        let two = Task { await DaemonService(runner: second).runGeneration(second, store: store, sink: RecordingSink(), launch: false, pacing: pacing) }
+        #expect(await clock.waitForSleepers(4, timeout: .seconds(30)))
+        clock.advance(by: .seconds(1))
+        #expect(await clock.waitForSleepers(4, timeout: .seconds(30)))
+        #expect(await server.requests(to: "/kept") == 1, "kept waits out its interval")
+        #expect(await server.requests(to: "/changed") == 2)
+        #expect(await server.requests(to: "/added") == 1)
+        clock.advance(by: .seconds(500))
+        #expect(await clock.waitForSleepers(4, timeout: .seconds(30)))
+        #expect(await server.requests(to: "/kept") == 2, "at 600 s from its last poll")
+        #expect(await server.requests(to: "/removed") == 1)
+        two.cancel()
+        await two.value
+        await server.stop()
+    }
+}
+
+/// Conditional requests: the validators of the last answer go with the next request, and a 304
+/// is a healthy poll of the same values.
+@Suite struct WatchConditionalTests {
+    actor Seen {
+        var ifNoneMatch: [String?] = []
+        var ifModifiedSince: [String?] = []
+        func record(_ request: FlyingFox.HTTPRequest) {
+            ifNoneMatch.append(request.headers[HTTPHeader("If-None-Match")])
+            ifModifiedSince.append(request.headers[HTTPHeader("If-Modified-Since")])
+        }
+    }
+
+    @Test func a304WithItsETagIsTheSameValueAgain() async throws {
+        let seen = Seen()
+        let server = try await LoopbackServer.start([("GET /repo", { request in
+            await seen.record(request)
+            if request.headers[HTTPHeader("If-None-Match")] == "\"v1\"" {
+                return FlyingFox.HTTPResponse(statusCode: .notModified, headers: [HTTPHeader("ETag"): "\"v1\""])
+            }
+            return LoopbackServer.json(Data(#"{"stars": 70100}"#.utf8),
+                                       headers: [HTTPHeader("ETag"): "\"v1\"", HTTPHeader("Last-Modified"): "Wed, 25 Nov 2026 09:00:00 GMT"])
+        })])
+        var watch = WatchSettings()
+        watch.name = "stars"
+        watch.url = server.baseURL + "/repo"
+        watch.select = ".stars"
+        let poller = WatchPoller(watch: watch, http: Feeds.HTTPClient())
+        let first = await poller.poll()
+        let second = await poller.poll()
+        #expect(first.kind == .selected([.number(70100)]) && first.status == "200")
+        #expect(second.kind == .selected([.number(70100)]) && second.status == "304 unchanged", "\(second)")
+        #expect(await seen.ifNoneMatch == [nil, "\"v1\""])
+        #expect(await seen.ifModifiedSince == [nil, "Wed, 25 Nov 2026 09:00:00 GMT"])
+        await server.stop()
+    }
+}
