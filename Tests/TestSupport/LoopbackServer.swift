@@ -61,7 +61,9 @@ public final class LoopbackServer: Sendable {
             }
         }
         let task = Task { try await server.run() }
-        try await server.waitUntilListening()
+        // FlyingFox's own bound (5 s) is missed when a full suite loads two cores: a readiness
+        // wait, so a generous one.
+        try await server.waitUntilListening(timeout: 60)
         guard case .ip4(_, let port) = await server.listeningAddress else {
             throw CocoaError(.featureUnsupported)
         }
