@@ -87,11 +87,13 @@ public class UserSession: @unchecked Sendable {
     }
 
     /// An argv that runs `argv` as the session's user, in the session's environment plus `extra`.
-    /// setpriv executes it in place (runuser would stay as its parent), so signals reach it.
+    /// setpriv executes it in place (runuser would stay as its parent), so signals reach it. It
+    /// starts in the user's home: the suite's own folder may be closed to other users (CI's
+    /// checkout is in a 0700 folder), and foot then opens no window at all.
     public func asUser(_ argv: [String], _ extra: [String: String] = [:]) -> [String] {
         let variables = environment.merging(extra) { $1 }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
         return ["/usr/bin/setpriv", "--reuid=\(user)", "--regid=\(user)", "--init-groups", "--"]
-            + (argv.isEmpty ? [] : ["/usr/bin/env", "-i"] + variables + argv)
+            + (argv.isEmpty ? [] : ["/usr/bin/env", "-i", "--chdir=\(home.path)"] + variables + argv)
     }
 
     /// Runs `argv` as the user and waits for it.
