@@ -121,7 +121,9 @@ import Testing
         let server = try await LoopbackServer.start([("GET /repo", { request in
             await seen.record(request)
             if request.headers[HTTPHeader("If-None-Match")] == "\"v1\"" {
-                return FlyingFox.HTTPResponse(statusCode: .notModified, headers: [HTTPHeader("ETag"): "\"v1\""])
+                var headers = HTTPHeaders()
+                headers[HTTPHeader("ETag")] = "\"v1\""
+                return FlyingFox.HTTPResponse(statusCode: .notModified, headers: headers)
             }
             return LoopbackServer.json(Data(#"{"stars": 70100}"#.utf8),
                                        headers: [HTTPHeader("ETag"): "\"v1\"", HTTPHeader("Last-Modified"): "Wed, 25 Nov 2026 09:00:00 GMT"])
