@@ -58,7 +58,8 @@ import Testing
         let status = await daemon.stop()
         let elapsed = ContinuousClock.now - started
         #expect(status == 0, "\(daemon.stderr)")
-        #expect(elapsed < .seconds(1), "SIGTERM honoured in \(elapsed)")
+        // The pending Notify takes 30 s; a loaded machine needs more than 1 s to stop at all.
+        #expect(elapsed < .seconds(5), "SIGTERM honoured in \(elapsed)")
         await api.stop()
     }
 
