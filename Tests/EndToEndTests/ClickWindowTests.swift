@@ -58,7 +58,7 @@ import Testing
     /// feed's status. Both windows stay; the screenshots are kept in .build/test-artifacts.
     @Test(arguments: ["holiday-group", "feed-failing"])
     func groupAndFeedNoticesOpenWindowsThatStay(_ name: String) async throws {
-        for tool in [Self.xdotool, "/usr/bin/x-terminal-emulator", "/usr/bin/xterm", "/usr/bin/faketime"] where !FileManager.default.isExecutableFile(atPath: tool) {
+        for tool in [Self.xdotool, "/usr/bin/x-terminal-emulator", "/usr/bin/xterm", FakeTime.library] where !FileManager.default.fileExists(atPath: tool) {
             Issue.record("\(tool) is missing; run scripts/install-deps --test")
             return
         }
@@ -73,7 +73,7 @@ import Testing
         let sandbox = try Sandbox(config: config, holidays: name == "holiday-group")
         var environment = sandbox.environment(session.environment.merging(["TZ": "Europe/Tallinn"]) { $1 })
         if name == "holiday-group" {
-            environment["LD_PRELOAD"] = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+            environment["LD_PRELOAD"] = FakeTime.library
             environment["FAKETIME"] = "@2026-11-25 10:00:00"
         }
         let daemon = try DaemonProcess(["--seed", "42"], environment: environment)

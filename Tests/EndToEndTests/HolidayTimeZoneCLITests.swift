@@ -28,8 +28,7 @@ import Testing
     }
 
     static func once(at time: String, _ environment: [String: String]) async throws -> [String] {
-        let result = try await ProcessRunner.run("/usr/bin/faketime", [time, ProcessRunner.notifierPath, "--once", "--output", "json"],
-                                                 environment: environment)
+        let result = try await FakeTime.notifier(["--once", "--output", "json"], at: time, environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         return uusaasta(result.stdout)
     }
@@ -54,7 +53,7 @@ import Testing
         // SIGTERM); "@…" starts the clock there and lets it run (without "@" it stands still).
         func daemon(at time: String) async throws -> [String] {
             var faked = environment
-            faked["LD_PRELOAD"] = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+            faked["LD_PRELOAD"] = FakeTime.library
             faked["FAKETIME"] = "@" + time
             let process = try DaemonProcess(["--output", "json"], environment: faked)
             #expect(await process.waitUntil { !Self.uusaasta($0.stdout).isEmpty }, "\(process.stderr)")

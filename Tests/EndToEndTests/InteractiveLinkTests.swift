@@ -8,7 +8,6 @@ import Testing
 /// its title, and closes on `q`. The passes run under faketime, so a group of holiday
 /// reminders, a summary after quiet hours and a feed's failing notice all come out.
 @Suite(.serialized) struct InteractiveLinkTests {
-    static let faketime = "/usr/bin/faketime"
 
     /// A store after four passes: 22:30 and 23:00 in quiet hours (two coins moved, then BTC
     /// crossed $100,000: held), 10:00 the next morning (the summary of what was held, and two
@@ -41,7 +40,7 @@ import Testing
         for (moment, page) in passes {
             let failing = page == nil
             if let page { await script.set(page) } else { await script.set(Data("oops".utf8), status: .internalServerError) }
-            let pass = try await ProcessRunner.run(faketime, [moment, ProcessRunner.notifierPath, "--once", "--output", "json"], environment: environment)
+            let pass = try await FakeTime.notifier(["--once", "--output", "json"], at: moment, environment: environment)
             #expect(failing ? pass.status == 1 : pass.status == 0, "\(moment): \(pass.stderr)")
         }
         return (sandbox, environment, server)

@@ -27,7 +27,7 @@ import Testing
         // clock to run on under it (a daemon's sleeps under libfaketime did not end here).
         func daemon(at time: String) throws -> DaemonProcess {
             var faked = environment
-            faked["LD_PRELOAD"] = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+            faked["LD_PRELOAD"] = FakeTime.library
             faked["DONT_FAKE_MONOTONIC"] = "1"
             faked["FAKETIME"] = "@" + time
             return try DaemonProcess(["-c", "exec \"$0\" \"$@\"", ProcessRunner.notifierPath, "--verbose"], environment: faked, executable: "/bin/sh")
@@ -36,8 +36,7 @@ import Testing
         func count(_ text: String) async -> Int { await calls().components(separatedBy: text).count - 1 }
 
         // A pass before 09:00 (cron, say), then the daemon at 09:00:20: on time.
-        let before = try await ProcessRunner.run("/usr/bin/faketime", ["2026-11-25 08:59:00", ProcessRunner.notifierPath, "--once", "--output", "json"],
-                                                 environment: environment)
+        let before = try await FakeTime.notifier(["--once", "--output", "json"], at: "2026-11-25 08:59:00", environment: environment)
         #expect(before.status == 0, "\(before.stderr)")
         let first = try daemon(at: "2026-11-25 09:00:20")
         #expect(await first.waitUntil { _ in await count("at 09:00 today") == 1 }, "\(first.stderr)")

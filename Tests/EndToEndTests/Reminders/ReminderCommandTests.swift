@@ -20,7 +20,7 @@ import Testing
         """
 
     static func run(_ arguments: [String], at time: String = "2026-11-25 08:00:00", _ environment: [String: String]) async throws -> ProcessResult {
-        try await ProcessRunner.run("/usr/bin/faketime", [time, ProcessRunner.notifierPath] + arguments, environment: environment)
+        try await FakeTime.notifier(arguments, at: time, environment: environment)
     }
 
     @Test func aOneOffIsRemindedOnceAndForgotten() async throws {

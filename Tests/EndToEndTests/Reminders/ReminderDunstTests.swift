@@ -9,10 +9,9 @@ import Testing
         let setup = try await DunstEndToEndTests.Setup(config: ReminderActionTests.config)
         var environment = setup.environment
         environment["TZ"] = "Europe/Tallinn"
-        let before = try await ProcessRunner.run("/usr/bin/faketime", ["2026-11-25 08:59:00", ProcessRunner.notifierPath, "--once", "--output", "json"],
-                                                 environment: environment)
+        let before = try await FakeTime.notifier(["--once", "--output", "json"], at: "2026-11-25 08:59:00", environment: environment)
         #expect(before.status == 0, "\(before.stderr)")
-        environment["LD_PRELOAD"] = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+        environment["LD_PRELOAD"] = FakeTime.library
         environment["DONT_FAKE_MONOTONIC"] = "1"
         environment["FAKETIME"] = "@2026-11-25 09:00:20"
         // Through a shell's exec: see ReminderEndToEndTests.daemon.

@@ -32,9 +32,7 @@ import Testing
     }
 
     static func once(at time: String, _ environment: [String: String]) async throws -> [Shown] {
-        let clock = time.hasPrefix("@") ? ["-f", time] : [time]
-        let result = try await ProcessRunner.run("/usr/bin/faketime", clock + [ProcessRunner.notifierPath, "--once", "--output", "json"],
-                                                 environment: environment)
+        let result = try await FakeTime.notifier(["--once", "--output", "json"], at: time, environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         return reminders(result.stdout)
     }
@@ -86,7 +84,7 @@ import Testing
 
     static func daemon(at time: String, _ environment: [String: String], extra: [String: String] = [:]) throws -> DaemonProcess {
         var faked = environment
-        faked["LD_PRELOAD"] = "/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1"
+        faked["LD_PRELOAD"] = FakeTime.library
         faked["DONT_FAKE_MONOTONIC"] = "1"
         if extra["FAKETIME_TIMESTAMP_FILE"] == nil { faked["FAKETIME"] = "@" + time }
         faked.merge(extra) { $1 }
