@@ -5,7 +5,7 @@ import Foundation
 /// each said once; the bubble is the reminder's (`Alert.subject` = its name), updated in place.
 public struct ReminderRule: Rule {
     public static let id = "reminder"
-    public static let summary = "reminders you set: at their time, in advance, and when missed while asleep or off"
+    public static let summary = "Reminders you set: at their time, in advance, and when missed while asleep or off"
     public static let linkedViews: [LinkedView] = [.reminder]
     public static let category = "x-notifier.reminder"
 
