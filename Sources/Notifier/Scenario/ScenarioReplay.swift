@@ -4,8 +4,7 @@ import Logging
 import Rules
 
 /// `notifier test`'s run: each recording handed to its feed's round as a poll's answer at the
-/// recording's time, against a scratch store, through the real dispatcher to a sink that keeps
-/// nothing; what each step decided is read back as `notifier why` would read it.
+/// recording's time, against a scratch store, through the real dispatcher to a recording sink; what each step decided is read back as `notifier why` would read it.
 struct ScenarioReplay {
     /// Replays are deterministic: times read in the scenario's zone, numbers in a fixed locale.
     static let locale = Locale(identifier: "en_US_POSIX")
@@ -20,7 +19,7 @@ struct ScenarioReplay {
         // Nothing on disk: a scratch store of its own, dropped with the replay.
         let store = Store.scratchCopy(of: "", now: scenario.steps.first?.at ?? .distantPast)
         let quiet = Logger(label: "notifier.test") { _ in SwiftLogNoOpLogHandler() }
-        let dispatcher = Dispatcher(sink: ReplaySink(), store: store, config: config, logger: quiet, calendar: calendar)
+        let dispatcher = Dispatcher(sink: RecordingSink(showsBubbles: true), store: store, config: config, logger: quiet, calendar: calendar)
         let desk = EngineDesk(store: store, logger: quiet, updatesBubbles: config.delivery.updateInPlace, timeZone: timeZone)
         let http = HTTPClient()
         var seen: Int64 = 0
@@ -42,20 +41,5 @@ struct ScenarioReplay {
             }
         }
         return text
-    }
-}
-
-/// A replay's desktop: each bubble shown gets the next id, an update keeps its bubble's, so
-/// that updates in place are decided as on a desktop that keeps every bubble.
-actor ReplaySink: AlertSink {
-    nonisolated let name = "replay"
-    private var shown: UInt32 = 0
-
-    func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {}
-
-    func deliver(_ alert: Alert, replacing: UInt32?, at time: Date) async throws(DeliveryError) -> UInt32? {
-        if let replacing { return replacing }
-        shown += 1
-        return shown
     }
 }
