@@ -7,16 +7,6 @@ import Rules
 /// shorter than a server's `Retry-After` (itself bounded by `Backoff.maximum`). A paced loop
 /// keeps its schedule across a reload that left its settings as they were.
 struct FeedLoop<Settings: Equatable & Sendable>: Sendable {
-    /// What a poll tells the loop.
-    struct Poll: Sendable {
-        /// The failures in a row as the round counts them (its health's); 0 after a success.
-        var failures: Int
-        /// The server's `Retry-After`, if it sent one.
-        var retryAfter: Duration?
-
-        static var succeeded: Poll { Poll(failures: 0, retryAfter: nil) }
-    }
-
     /// Pacing's key (`FeedPacing`) and what a reload must leave alone to keep the schedule;
     /// `nil` for a loop that polls at once after every start.
     var pacing: (key: String, settings: Settings)?
@@ -26,7 +16,7 @@ struct FeedLoop<Settings: Equatable & Sendable>: Sendable {
     /// Polls until cancelled. `firstRest`: the wait before the first poll of an unpaced start (a
     /// watch's slot); `paced`: told the wait a reload keeps, before it is waited.
     func run(_ env: FeedEnvironment, random: SeededGenerator = .jitter(), firstRest: ((inout SeededGenerator) -> Duration)? = nil,
-             paced: (Duration) -> Void = { _ in }, poll: () async -> Poll) async {
+             paced: (Duration) -> Void = { _ in }, poll: () async -> PollReport) async {
         var random = random
         if let pacing, let wait = await env.pacing?.firstWait(feed: pacing.key, settings: pacing.settings, interval: interval, now: env.now()) {
             paced(wait)
@@ -41,9 +31,19 @@ struct FeedLoop<Settings: Equatable & Sendable>: Sendable {
         }
     }
 
-    func delay(after poll: Poll, random: inout SeededGenerator) -> Duration {
+    func delay(after poll: PollReport, random: inout SeededGenerator) -> Duration {
         backoff.delay(afterConsecutiveFailures: poll.failures, retryAfter: poll.retryAfter, normalInterval: interval, random: &random)
     }
+}
+
+/// What a poll tells its loop.
+struct PollReport: Sendable {
+    /// The failures in a row as the round counts them (its health's); 0 after a success.
+    var failures: Int
+    /// The server's `Retry-After`, if it sent one.
+    var retryAfter: Duration?
+
+    static var succeeded: PollReport { PollReport(failures: 0, retryAfter: nil) }
 }
 
 /// The settings of a loop that is not paced: a reload polls at once.

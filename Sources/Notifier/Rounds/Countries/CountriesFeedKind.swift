@@ -44,7 +44,7 @@ struct CountriesFeedKind: FeedKind {
             var failure: FeedError?
             if case .failed(let error) = await refresh(env) { failure = error }
             failures = failure == nil ? 0 : failures + 1
-            return FeedLoop.Poll(failures: failures, retryAfter: failure.retryAfter)
+            return PollReport(failures: failures, retryAfter: failure.retryAfter)
         }
     }
 

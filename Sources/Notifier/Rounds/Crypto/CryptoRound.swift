@@ -37,7 +37,7 @@ struct CryptoRound: Sendable {
             env.logger.debug("crypto feed: settings unchanged, next poll in \(wait) as scheduled before the reload")
         }) {
             let error = await poll()
-            return FeedLoop.Poll(failures: await health.consecutiveFailures, retryAfter: error.retryAfter)
+            return PollReport(failures: await health.consecutiveFailures, retryAfter: error.retryAfter)
         }
     }
 

@@ -46,7 +46,7 @@ struct ForecastRound: Sendable {
             first = false
             guard !outcome.errors.isEmpty else { return .succeeded }
             let retryAfter = outcome.errors.lazy.compactMap(\.retryAfterSeconds).max().map { Duration.seconds($0) }
-            return FeedLoop.Poll(failures: await health.consecutiveFailures, retryAfter: retryAfter)
+            return PollReport(failures: await health.consecutiveFailures, retryAfter: retryAfter)
         }
     }
 

@@ -64,7 +64,7 @@ struct HolidayRound: Sendable {
         await FeedLoop(interval: Self.checkInterval).run(env) {
             let error = await check().error
             failures = error == nil ? 0 : failures + 1
-            return FeedLoop.Poll(failures: failures, retryAfter: error.retryAfter)
+            return PollReport(failures: failures, retryAfter: error.retryAfter)
         }
     }
 }

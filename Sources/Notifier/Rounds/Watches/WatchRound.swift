@@ -32,7 +32,7 @@ struct WatchRound: Sendable {
             // A source that keeps answering without a value (an error body, a changed shape) is
             // asked less often too, as a failing one is; its notice stays the selector's.
             let failures = error != nil ? await health.consecutiveFailures : await health.selectorHealth.consecutiveMisses
-            return FeedLoop.Poll(failures: failures, retryAfter: error.retryAfter)
+            return PollReport(failures: failures, retryAfter: error.retryAfter)
         }
     }
 
