@@ -9,12 +9,6 @@ import Testing
 /// Flapping (issue 16, item 3) from outside the engine: CoinLore on a loopback server through
 /// the real HTTP client, the real store and dispatcher; time simulated, or real `--once` runs.
 @Suite(.serialized) struct FlappingEndToEndTests {
-    actor Recorder: AlertSink {
-        nonisolated let name = "test"
-        var titles: [String] = []
-        func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) { titles.append(alert.title) }
-    }
-
     final class SimulatedNow: Sendable {
         private let date = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
         var now: Date { date.withLock { $0 } }
@@ -47,7 +41,7 @@ import Testing
         var runner = Runner(context: context, output: .json, seed: nil)
         runner.now = { clock.now }
         let store = try Store(path: sandbox.storeFile.path)
-        let recorder = Recorder()
+        let recorder = RecordingSink(name: "test")
         let dispatcher = Dispatcher(sink: recorder, store: store, config: config, logger: context.logger)
         let round = CryptoRound(runner: runner, store: store, dispatcher: dispatcher)
 

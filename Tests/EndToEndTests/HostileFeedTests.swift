@@ -8,12 +8,6 @@ import Testing
 /// Issue 18, feeds stopped and data believed: what a hostile server sends must neither silence a
 /// feed for good nor be believed.
 @Suite struct HostileFeedTests {
-    actor Recorder: AlertSink {
-        nonisolated let name = "test"
-        var alerts: [Alert] = []
-        func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) { alerts.append(alert) }
-    }
-
     actor Counter {
         var requests = 0
         func next() -> Int {
@@ -51,7 +45,7 @@ import Testing
         var runner = Runner(context: context, output: .json, seed: nil)
         runner.clock = clock
         let store = try Store(path: sandbox.storeFile.path)
-        let dispatcher = Dispatcher(sink: Recorder(), store: store, config: config, logger: context.logger)
+        let dispatcher = Dispatcher(sink: RecordingSink(name: "test"), store: store, config: config, logger: context.logger)
         let loop = Task { await CryptoRound(runner: runner, store: store, dispatcher: dispatcher).pollForever() }
 
         for form in ["delay-seconds", "HTTP-date"] {

@@ -72,7 +72,7 @@ import Testing
         let open = try await ProcessRunner.run("/usr/bin/xdg-open", ["notifier://country/KZ"], environment: environment)
         #expect(open.status == 0, "\(open.stderr)")
         // Readiness, not a schedule: the handler may still be starting.
-        for _ in 0..<100 where terminal.arguments == nil { try await Task.sleep(for: .milliseconds(50)) }
+        _ = await eventually(timeout: .seconds(5), every: .milliseconds(50)) { terminal.arguments != nil }
         let binary = URL(fileURLWithPath: ProcessRunner.notifierPath).resolvingSymlinksInPath().path
         #expect(terminal.arguments == ["-e", binary, "open-url", "notifier://country/KZ"], "Terminal=true: in x-terminal-emulator")
         let view = try await ProcessRunner.notifier(["open-url", "notifier://country/KZ"], environment: environment)

@@ -133,8 +133,7 @@ import Testing
     }
 
     private func waitForFile(_ path: String) async -> Bool {
-        for _ in 0..<200 where !FileManager.default.fileExists(atPath: path) { try? await Task.sleep(for: .milliseconds(50)) }
-        return FileManager.default.fileExists(atPath: path)
+        await eventually(timeout: .seconds(10), every: .milliseconds(50)) { FileManager.default.fileExists(atPath: path) }
     }
 }
 

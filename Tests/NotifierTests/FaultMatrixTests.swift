@@ -392,7 +392,7 @@ enum MatrixCell {
         runner.http = Feeds.HTTPClient(limits: limits)
         runner.feeds = feeds.compactMap { feed in feed.runAs?(servers[feed.name]!.baseURL) }
         let store = try Store(path: sandbox.storeFile.path)
-        let sink = RecordingSink()
+        let sink = RecordingSink(name: "matrix")
         let finished = Flag()
         let daemon = runner
         let generation = Task {
@@ -592,13 +592,6 @@ struct MatrixTable {
 }
 
 // MARK: - Test plumbing
-
-actor RecordingSink: AlertSink {
-    nonisolated let name = "matrix"
-    private(set) var alerts: [Alert] = []
-    func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) { alerts.append(alert) }
-    func reset() { alerts = [] }
-}
 
 final class Flag: @unchecked Sendable {
     private let lock = NSLock()

@@ -7,12 +7,6 @@ import Testing
 
 /// The crypto poll loop on a test clock, against a loopback server that fails and heals.
 @Suite struct SchedulerTests {
-    actor Recorder: AlertSink {
-        nonisolated let name = "test"
-        var alerts: [Alert] = []
-        func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) { alerts.append(alert) }
-    }
-
     actor Script {
         var failing = true
         var requests = 0
@@ -43,7 +37,7 @@ import Testing
         var runner = Runner(context: context, output: .json, seed: nil)
         runner.clock = clock
         let store = try Store(path: sandbox.storeFile.path)
-        let recorder = Recorder()
+        let recorder = RecordingSink(name: "test")
         let dispatcher = Dispatcher(sink: recorder, store: store, config: config, logger: context.logger)
         let loop = Task { await CryptoRound(runner: runner, store: store, dispatcher: dispatcher).pollForever() }
 

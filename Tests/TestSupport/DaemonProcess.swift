@@ -32,12 +32,7 @@ public final class DaemonProcess: @unchecked Sendable {
 
     /// Waits until `condition` holds: a readiness check on the daemon's output, not a schedule.
     public func waitUntil(timeout: Duration = .seconds(20), _ condition: (DaemonProcess) async -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if await condition(self) { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return await condition(self)
+        await eventually(timeout: timeout, every: .milliseconds(50)) { await condition(self) }
     }
 
     public func signal(_ number: Int32) {

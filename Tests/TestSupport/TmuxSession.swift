@@ -97,21 +97,11 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     public func waitUntil(timeout: Duration = .seconds(10), _ condition: (String) -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if let screen = try? await screen(), condition(screen) { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return (try? await screen()).map(condition) ?? false
+        await eventually(timeout: timeout, every: .milliseconds(50)) { (try? await screen()).map(condition) ?? false }
     }
 
     public func waitForExit(timeout: Duration = .seconds(10)) async -> Bool {
-        let deadline = ContinuousClock.now + timeout
-        while ContinuousClock.now < deadline {
-            if await exited { return true }
-            try? await Task.sleep(for: .milliseconds(50))
-        }
-        return await exited
+        await eventually(timeout: timeout, every: .milliseconds(50)) { await exited }
     }
 
     /// Single-quoted for `sh`, whatever it holds.

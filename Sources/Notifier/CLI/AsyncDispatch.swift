@@ -10,6 +10,7 @@ enum AsyncDispatch {
         case let root as NotifierCommand: try await root.run()
         case let openURL as OpenURLCommand: try await openURL.run()
         case let watchTest as WatchTest: try await watchTest.run()
+        case let scenarioTest as TestCommand: try await scenarioTest.run()
         case let watchTry as WatchTry: try await watchTry.run()
         default:
             if let view = ViewRegistry.program.views.first(where: { $0.handles(command) }) {

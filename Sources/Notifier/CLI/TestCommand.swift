@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Rules
 
-struct TestCommand: ParsableCommand {
+struct TestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "test",
         abstract: "Run the rules over recorded responses, with a clock set to each one's time.",
@@ -24,7 +24,7 @@ struct TestCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Compare with this golden file; exit 1 and print the difference when they differ.", valueName: "file"))
     var expect: String?
 
-    func run() throws {
+    func run() async throws {
         SelectorCheck.enable()
         let logger = LogSetup.makeLogger(verbose: global.verbose, quiet: global.quiet)
         let own = directory + "/config.toml"
@@ -45,7 +45,7 @@ struct TestCommand: ParsableCommand {
         } catch {
             throw UserError.invalidArgument(error.description)
         }
-        let output = Self.report(scenario, feeds: feeds, config: config, timeZone: settings.timeZone)
+        let output = await ScenarioReplay(config: config, timeZone: settings.timeZone).report(scenario, feeds: feeds)
         guard let expect else {
             FileHandle.standardOutput.write(Data(output.utf8))
             return
@@ -60,20 +60,6 @@ struct TestCommand: ParsableCommand {
         logger.error("the decisions differ from \(expect) (- expected, + now):")
         FileHandle.standardOutput.write(Data(Self.difference(expected: golden, actual: output).utf8))
         throw ExitCode(Exit.failure)
-    }
-
-    /// Each recording's decisions in the words of `notifier why`.
-    static func report(_ scenario: Scenario, feeds: [any RecordedFeed], config: Config, timeZone: TimeZone = .gmt) -> String {
-        var state = ReplayState(config: config, timeZone: timeZone)
-        var text = ""
-        for step in scenario.steps {
-            guard let feed = feeds.first(where: { $0.records(step.suffix, config: config) }) else { continue }
-            text += step.file + "\n"
-            for note in feed.replay(step.data, suffix: step.suffix, now: step.at, config: config, state: &state) {
-                text += "  \(note.key.rule) \(note.shownSubject)  \(TextSanitizer.singleLine(NoteText.line(note, now: step.at, timeZone: timeZone)))\n"
-            }
-        }
-        return text
     }
 
     /// The lines only one side has, in order: "- " expected, "+ " now.

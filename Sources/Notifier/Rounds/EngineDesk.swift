@@ -12,7 +12,8 @@ actor EngineDesk {
     private let recorder: DryRunRecorder?
 
     /// `updatesBubbles`: `[delivery] update_in_place`, whether deeper moves update bubbles.
-    init(store: Store?, logger: Logger, recorder: DryRunRecorder? = nil, updatesBubbles: Bool = true) {
+    /// `timeZone`: where the notes' times are read (a replay's scenario zone; else the user's).
+    init(store: Store?, logger: Logger, recorder: DryRunRecorder? = nil, updatesBubbles: Bool = true, timeZone: TimeZone = .current) {
         self.store = store
         self.recorder = recorder
         do {
@@ -22,6 +23,7 @@ actor EngineDesk {
             engine = RuleEngine()
         }
         engine.updatesBubbles = updatesBubbles
+        engine.timeZone = timeZone
         // A dry run restates a lasting suppression (a cooldown) that the log notes only once.
         if recorder != nil {
             for key in engine.records.keys { engine.records[key]?.quietNote = nil }
@@ -59,9 +61,11 @@ actor EngineDesk {
         return (decision.alerts, decision.changed)
     }
 
-    /// A feed's first failure after data: its rules' known subjects noted unknown, once.
-    func unknownNotes(rules: Set<String>, now: Date) -> [DecisionNote] {
-        engine.feedUnknownNotes(rules: rules, now: now)
+    /// A poll's failure (`failed`): on the feed's first after data (no failures in a row
+    /// before it), its rules' known subjects noted unknown from now; later failures, nothing.
+    func unknownNotes(rules: Set<String>, failed: Bool, failuresBefore: Int, now: Date) -> [DecisionNote] {
+        guard failed, failuresBefore == 0 else { return [] }
+        return engine.feedUnknownNotes(rules: rules, now: now)
     }
 
     var knownKeys: [SubjectKey] { Array(engine.records.keys) }

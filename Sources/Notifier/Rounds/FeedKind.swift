@@ -69,6 +69,9 @@ struct FeedEnvironment: Sendable {
     var recorder: DryRunRecorder? = nil
     /// The daemon's record of each feed's last poll, across reloads; `nil` in a pass.
     var pacing: FeedPacing? = nil
+    /// How the rounds write numbers and read "today": the user's, or a replay's fixed ones.
+    var locale: Locale = .current
+    var calendar: Calendar = .current
 
     /// A line of the dry run's report; nothing in a pass.
     func note(_ line: @autoclosure () -> String) async {

@@ -1,3 +1,4 @@
+import Feeds
 import Foundation
 import Rules
 
@@ -70,9 +71,10 @@ protocol RecordedFeed: FeedKind {
     /// The parts of a recording's name that say it is this feed's: "coinlore"; one per API
     /// the feed can read ("open-meteo", "openweathermap").
     var recordingSuffixes: [String] { get }
-    /// One recorded response (of the API `suffix` names) at `now`: what the rules decide, on
-    /// the replay's private state. A response the feed could not read is the feed failing.
-    func replay(_ data: Data, suffix: String, now: Date, config: Config, state: inout ReplayState) -> [DecisionNote]
+    /// One recorded response (of the API `suffix` names), handed to the feed's own round as the
+    /// answer of a poll at `environment.now()`. A response the feed could not read is the feed
+    /// failing.
+    func replay(_ data: Data, suffix: String, environment: FeedEnvironment) async
     /// Whether a recording's name is this feed's, given the config (a watch's name is the user's).
     func records(_ suffix: String, config: Config) -> Bool
 }
@@ -81,60 +83,9 @@ extension RecordedFeed {
     func records(_ suffix: String, config: Config) -> Bool { recordingSuffixes.contains(suffix) }
 }
 
-/// What a replay keeps between steps, in memory only: the engine's states, the outbox, and what
-/// each feed remembers (prices for the trend and the move window).
-struct ReplayState: Sendable {
-    var engine: RuleEngine
-    var outbox: Outbox
-    var lastPrices: [String: Decimal]?
-    var priceHistory: [String: [CryptoMoveRule.PricePoint]] = [:]
-    /// Each place's last forecast, what the forecast rules compare with.
-    var lastForecasts: [String: Forecast] = [:]
-    /// Feeds whose last recording failed to decode, so their unknown state is noted once.
-    var failing: Set<String> = []
-    /// The bubbles a desktop would show, each as if it stayed on screen: what updates rewrite.
-    var bubbles: [SubjectKey: Bubble] = [:]
-    var bubblesShown: UInt32 = 0
-    var bubblePlan: BubblePlan
-    /// Each watch's memory: its values, members and selector's health (`WatchFeedKind+Replay`).
-    var watches: [String: WatchReplayMemory] = [:]
-    /// Replays are deterministic: times read in the scenario's zone, numbers in a fixed locale.
-    static let locale = Locale(identifier: "en_US_POSIX")
-    let timeZone: TimeZone
-
-    /// The user's calendar of a live run, here the scenario's: "today", quiet hours.
-    var calendar: Calendar {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        return calendar
-    }
-
-    init(config: Config, timeZone: TimeZone = .gmt) {
-        self.timeZone = timeZone
-        engine = RuleEngine()
-        engine.timeZone = timeZone
-        engine.updatesBubbles = config.delivery.updateInPlace
-        bubblePlan = BubblePlan(updateInPlace: config.delivery.updateInPlace, timeZone: timeZone)
-        outbox = Outbox(quietHours: config.delivery.quietHours, rateLimit: Outbox.RateLimit(limit: config.delivery.rateLimitPerMinute, window: .seconds(60)))
-        outbox.groupWindow = config.delivery.groupWindow
-    }
-
-    /// The engine's decision handed to the outbox as the dispatcher would, with what it did.
-    /// Updates go over their bubbles, not through the outbox, as `Dispatcher.submit` does them.
-    mutating func deliver(_ decision: RuleEngine.Decision, now: Date) -> [DecisionNote] {
-        let quiet = outbox.quietHours?.contains(now, calendar: calendar) ?? false
-        let updates = bubblePlan.settle(updates: decision.alerts.filter { $0.emission == .updated }, notes: decision.notes,
-                                        stored: bubbles, quiet: quiet, now: now)
-        outbox.submit(decision.alerts.filter { $0.emission != .updated }, now: now)
-        let plan = outbox.plan(now: now, calendar: calendar)
-        let notes = plan.notes(from: outbox, now: now)
-        outbox.confirm(plan)
-        guard bubblePlan.updateInPlace else { return updates.notes + notes }
-        for close in bubblePlan.closes(records: engine.records, alerts: decision.alerts, stored: bubbles, now: now) { bubbles[close.key] = nil }
-        for placement in updates.placements + plan.alerts.map({ bubblePlan.place($0, stored: bubbles, now: now) }) {
-            if placement.replaces == nil { bubblesShown += 1 }
-            bubbles[placement.key] = bubblePlan.bubble(placement, id: placement.replaces ?? bubblesShown, now: now)
-        }
-        return updates.notes + notes
+extension FeedError {
+    /// A recording the feed could not read, as the error its fetch would have given.
+    static func unreadableRecording(feed: String, suffix: String) -> FeedError {
+        .decoding(RequestContext(feed: feed, method: "GET", url: "recording of \(suffix)"), detail: "not a response the feed can read")
     }
 }

@@ -65,3 +65,21 @@ extension Store {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
     }
 }
+
+extension Store {
+    /// The decisions recorded after row `id`, oldest first, with the newest row's id: what one
+    /// replayed step decided, in the order it was recorded.
+    func decisions(after id: Int64) throws(StoreError) -> (notes: [DecisionNote], last: Int64) {
+        try read("reading the decisions") { db in
+            var last = id
+            var notes: [DecisionNote] = []
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM decision WHERE id > ? ORDER BY id", arguments: [id]) {
+                last = max(last, row["id"])
+                guard let outcome = DecisionNote.Outcome(rawValue: row["outcome"]) else { continue }
+                notes.append(DecisionNote(key: SubjectKey(rule: row["rule"], subject: row["subject"]), at: row["at"], outcome: outcome,
+                                          value: row["value"], detail: row["detail"]))
+            }
+            return (notes, last)
+        }
+    }
+}

@@ -39,11 +39,12 @@ struct CountriesFeedKind: FeedKind {
     private func refreshForever(_ env: FeedEnvironment) async {
         let config = env.config
         guard config.countries.enabled, config.countries.source != .embedded else { return }
-        var schedule = RetrySchedule()
-        while !Task.isCancelled {
+        var failures = 0
+        await FeedLoop(interval: min(config.countries.interval, .seconds(3600))).run(env) {
             var failure: FeedError?
             if case .failed(let error) = await refresh(env) { failure = error }
-            await env.rest(for: schedule.delay(after: failure, interval: min(config.countries.interval, .seconds(3600))))
+            failures = failure == nil ? 0 : failures + 1
+            return PollReport(failures: failures, retryAfter: failure.retryAfter)
         }
     }
 

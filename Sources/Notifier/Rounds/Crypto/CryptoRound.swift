@@ -32,32 +32,29 @@ struct CryptoRound: Sendable {
 
     func pollForever() async {
         guard config.crypto.enabled else { return }
-        var random = SeededGenerator.jitter()
-        let backoff = Backoff()
-        if let wait = await env.pacing?.firstWait(feed: CryptoFeed.name, settings: config.crypto, interval: config.crypto.interval, now: env.now()) {
+        let loop = FeedLoop(pacing: (CryptoFeed.name, config.crypto), interval: config.crypto.interval)
+        await loop.run(env, paced: { wait in
             env.logger.debug("crypto feed: settings unchanged, next poll in \(wait) as scheduled before the reload")
-            await env.rest(for: wait)
-        }
-        while !Task.isCancelled {
-            await env.pacing?.polled(feed: CryptoFeed.name, settings: config.crypto, at: env.now())
+        }) {
             let error = await poll()
-            let retryAfter = error?.retryAfterSeconds.map { Duration.seconds($0) }
-            let delay = backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,
-                                      normalInterval: config.crypto.interval, random: &random)
-            await env.rest(for: delay)
+            return PollReport(failures: await health.consecutiveFailures, retryAfter: error.retryAfter)
         }
     }
 
     /// One poll; the error when it failed.
     func poll() async -> FeedError? {
         let now = env.now()
-        switch await poller.poll(logger: env.logger) {
+        return await decide(await poller.poll(logger: env.logger), now: now)
+    }
+
+    /// What one poll's answer decides, whether fetched or replayed (`notifier test`).
+    func decide(_ answer: Result<[Ticker], FeedError>, now: Date) async -> FeedError? {
+        switch answer {
         case .failure(let error):
             // No data is no data: nothing is evaluated, so nothing fires or resolves.
             env.logger.warning("\(error)")
             await env.note("crypto: no data, so no alert (\(error))")
-            let wentUnknown = await health.consecutiveFailures == 0
-            let notes = wentUnknown ? await desk.unknownNotes(rules: Self.rules, now: now) : []
+            let notes = await desk.unknownNotes(rules: Self.rules, failed: true, failuresBefore: await health.consecutiveFailures, now: now)
             let alert = await health.record(error, now: now)
             if alert != nil || !notes.isEmpty { await dispatcher.submit(alert.map { [$0] } ?? [], notes: notes, now: now) }
             return error
@@ -69,12 +66,12 @@ struct CryptoRound: Sendable {
             var notes: [DecisionNote] = []
             var readings: [SubjectReading] = []
             if config.cryptoChange.enabled {
-                let change = config.cryptoChange.rule.readings(tickers, known: await desk.knownKeys, previous: previous, locale: .current)
+                let change = config.cryptoChange.rule.readings(tickers, known: await desk.knownKeys, previous: previous, locale: env.locale)
                 await env.note(changeNote(change, coins: tickers.count))
                 readings += change
             }
             if config.cryptoCross.enabled {
-                let cross = config.cryptoCross.rule.readings(tickers, locale: .current)
+                let cross = config.cryptoCross.rule.readings(tickers, locale: env.locale)
                 if !config.cryptoCross.levels.isEmpty {
                     await env.note("crypto_cross: " + cross.map { "\($0.key.subject) now \($0.shownValue)" }.joined(separator: ", "))
                 }
@@ -83,7 +80,7 @@ struct CryptoRound: Sendable {
             if config.cryptoMove.enabled {
                 let since = now.addingTimeInterval(-Double(config.cryptoMove.window.components.seconds))
                 let history = StoreProblems.attempt("the price history", logger: env.logger) { try store?.priceHistory(since: since) } ?? [:]
-                readings += config.cryptoMove.rule.readings(tickers, history: history, now: now, locale: .current)
+                readings += config.cryptoMove.rule.readings(tickers, history: history, now: now, locale: env.locale)
             }
             (alerts, changed, notes) = await desk.decide(readings, now: now, interval: config.crypto.interval)
             do {

@@ -38,20 +38,15 @@ struct ForecastRound: Sendable {
 
     func pollForever() async {
         guard config.forecast.enabled, !config.forecast.places.isEmpty else { return }
-        var random = SeededGenerator.jitter()
-        let backoff = Backoff()
         // Only the first round skips places fetched within the interval (by an earlier run):
         // after that the loop's own wait keeps to one request per place per interval.
         var first = true
-        while !Task.isCancelled {
+        await FeedLoop(interval: config.forecast.interval).run(env) {
             let outcome = await poll(skippingFresh: first)
             first = false
-            var retryAfter: Duration?
-            if let seconds = outcome.errors.lazy.compactMap(\.retryAfterSeconds).max() { retryAfter = .seconds(seconds) }
-            let delay = outcome.errors.isEmpty ? config.forecast.interval
-                : backoff.delay(afterConsecutiveFailures: await health.consecutiveFailures, retryAfter: retryAfter,
-                                normalInterval: config.forecast.interval, random: &random)
-            await env.rest(for: delay)
+            guard !outcome.errors.isEmpty else { return .succeeded }
+            let retryAfter = outcome.errors.lazy.compactMap(\.retryAfterSeconds).max().map { Duration.seconds($0) }
+            return PollReport(failures: await health.consecutiveFailures, retryAfter: retryAfter)
         }
     }
 
@@ -75,17 +70,19 @@ struct ForecastRound: Sendable {
                 outcome.errors.append(error)
             }
         }
+        await record(outcome, now: now)
+        return outcome
+    }
+
+    /// The feed's health after a round; its first failure after data makes its subjects
+    /// unknown from now, noted once.
+    func record(_ outcome: Outcome, now: Date) async {
         let failed = outcome.fetched == 0 ? outcome.errors.first : nil
-        // The feed's first failure after data: its subjects unknown from now, noted once.
-        let healthy = await health.consecutiveFailures == 0
-        var notes: [DecisionNote] = []
-        if outcome.polled, failed != nil, healthy {
-            notes = await desk.unknownNotes(rules: Set(config.forecastRules.map { type(of: $0).id }), now: now)
-        }
+        let notes = await desk.unknownNotes(rules: Set(config.forecastRules.map { type(of: $0).id }), failed: outcome.polled && failed != nil,
+                                            failuresBefore: await health.consecutiveFailures, now: now)
         var alert: Alert?
         if outcome.polled { alert = await health.record(failed, now: now) }
         if alert != nil || !notes.isEmpty { await dispatcher.submit(alert.map { [$0] } ?? [], notes: notes, now: now) }
-        return outcome
     }
 
     private func fetch(_ place: ForecastPlace, now: Date) async throws(FeedError) -> Forecast {
@@ -114,28 +111,29 @@ struct ForecastRound: Sendable {
     }
 
     /// Every enabled rule's readings of one forecast; `anchors` gives each rule's anchors.
-    static func readings(_ forecast: Forecast, previous: Forecast?, rules: [any ForecastRule], today: HolidayDate,
+    static func readings(_ forecast: Forecast, previous: Forecast?, rules: [any ForecastRule], today: HolidayDate, locale: Locale,
                          anchors: (String) async -> [SubjectKey: Double]) async -> [SubjectReading] {
         var readings: [SubjectReading] = []
         for rule in rules {
-            let context = ForecastContext(today: today, anchors: await anchors(type(of: rule).id), locale: .current)
+            let context = ForecastContext(today: today, anchors: await anchors(type(of: rule).id), locale: locale)
             readings += rule.readings(forecast, previous: previous, context: context)
         }
         return readings
     }
 
-    /// Today where the forecast is: its days are that place's days.
-    static func today(of forecast: Forecast, now: Date) -> HolidayDate {
-        HolidayDate(now, in: forecast.timeZone.flatMap(TimeZone.init(identifier:)) ?? .current)
+    /// Today where the forecast is (its days are that place's days), else in `userZone`.
+    static func today(of forecast: Forecast, now: Date, userZone: TimeZone = .current) -> HolidayDate {
+        HolidayDate(now, in: forecast.timeZone.flatMap(TimeZone.init(identifier:)) ?? userZone)
     }
 
     /// Rules first, then the forecast is stored: a crash between the two leaves decisions
     /// committed and only the next comparison's "from" figures one forecast older.
-    private func evaluate(_ forecast: Forecast, place: ForecastPlace, now: Date) async {
+    func evaluate(_ forecast: Forecast, place: ForecastPlace, now: Date) async {
         let previous = StoreProblems.attempt("the last forecast", logger: env.logger) { try store?.forecasts(place: place.name, limit: 1).first }?.forecast
-        let today = Self.today(of: forecast, now: now)
+        let today = Self.today(of: forecast, now: now, userZone: env.calendar.timeZone)
         await env.note("forecast: \(place.name), \(forecast.days.count) days from \(forecast.source)" + (previous == nil ? ", nothing stored to compare with" : ""))
-        let readings = await Self.readings(forecast, previous: previous, rules: config.forecastRules, today: today) { rule in
+        let readings = await Self.readings(forecast, previous: previous, rules: config.forecastRules, today: today,
+                                           locale: env.locale) { rule in
             await desk.anchors(rule: rule)
         }
         let (alerts, changed, notes) = await desk.decide(readings, now: now, interval: config.forecast.interval)

@@ -30,14 +30,20 @@ struct HolidayRound: Sendable {
             env.logger.warning("\(error)")
             return (config.holidays.source == .remote ? .failed : .notPolled, error)
         case .success(let holidays):
-            let delivered = await env.desk.knownKeys.filter { $0.rule == UpcomingHolidayRule.id }.map(\.subject)
-            let reminders = rule.due(holidays: holidays, now: now, userCalendar: .current, delivered: Set(delivered))
-            let readings = Self.readings(reminders, rule: rule, locale: .current)
-            // A reminder is due on its day, not a change: never told as one made while stopped.
-            let (alerts, changed, notes) = await env.desk.decide(readings, now: now)
-            await env.dispatcher.submit(alerts, records: changed, notes: notes, now: now)
+            await decide(holidays, now: now)
             return (config.holidays.source == .remote ? .succeeded : .notPolled, nil)
         }
+    }
+
+    /// The reminders due now among `holidays`, fetched, computed or replayed (`notifier test`).
+    func decide(_ holidays: [Holiday], now: Date) async {
+        let rule = config.holidayUpcoming.rule
+        let delivered = await env.desk.knownKeys.filter { $0.rule == UpcomingHolidayRule.id }.map(\.subject)
+        let reminders = rule.due(holidays: holidays, now: now, userCalendar: env.calendar, delivered: Set(delivered))
+        let readings = Self.readings(reminders, rule: rule, locale: env.locale)
+        // A reminder is due on its day, not a change: never told as one made while stopped.
+        let (alerts, changed, notes) = await env.desk.decide(readings, now: now)
+        await env.dispatcher.submit(alerts, records: changed, notes: notes, now: now)
     }
 
     /// One reading per due reminder, each firing once.
@@ -54,10 +60,11 @@ struct HolidayRound: Sendable {
     /// after a failure of the remote source, the backoff.
     func checkForever() async {
         guard config.holidays.enabled, config.holidayUpcoming.enabled else { return }
-        var schedule = RetrySchedule()
-        while !Task.isCancelled {
+        var failures = 0
+        await FeedLoop(interval: Self.checkInterval).run(env) {
             let error = await check().error
-            await env.rest(for: schedule.delay(after: error, interval: Self.checkInterval))
+            failures = error == nil ? 0 : failures + 1
+            return PollReport(failures: failures, retryAfter: error.retryAfter)
         }
     }
 }

@@ -82,17 +82,25 @@ actor WatchPoller {
         guard let selector else {
             return WatchObservation(kind: .noValue("the selector does not compile"), status: status)
         }
+        let observation = Self.observation(await selector.select(data, asText: asText), of: data, status: status, watch: watch)
+        if case .failed = observation.kind { return observation }
+        lastSelected = observation.kind
+        return observation
+    }
+
+    /// What the selector's outcome over `data` is to the rules: a response that is not JSON is
+    /// the fetch failing; a selector that fails or is stopped gives no value.
+    static func observation(_ outcome: WatchSelector.Outcome, of data: Data, status: String, watch: WatchSettings) -> WatchObservation {
         let kind: WatchObservation.Kind
-        switch await selector.select(data, asText: asText) {
+        switch outcome {
         case .values(let values): kind = .selected(values)
         case .failed(let message): kind = .noValue("jq: \(FeedText.quoted(message, limit: 160))")
         case .stopped(let why): kind = .noValue("the selector \(why)")
         case .notJSON(let message):
-            let context = RequestContext(feed: feed, method: watch.url.isEmpty ? "RUN" : "GET", url: watch.sourceText)
+            let context = RequestContext(feed: "watch \(watch.name)", method: watch.url.isEmpty ? "RUN" : "GET", url: watch.sourceText)
             return WatchObservation(kind: .failed(.decoding(context, detail: "not JSON (\(FeedText.quoted(message, limit: 80)))")), status: status)
         }
-        lastSelected = kind
-        let payload = data.count <= Self.payloadLimit ? String(decoding: data, as: UTF8.self) : nil
+        let payload = data.count <= payloadLimit ? String(decoding: data, as: UTF8.self) : nil
         return WatchObservation(kind: kind, status: status, payload: payload)
     }
 }

@@ -23,33 +23,28 @@ struct WatchRound: Sendable {
 
     /// `slot`: this watch's place among the others, so that a start spreads their first polls.
     func pollForever(slot: Int) async {
-        var random = env.seed.map { SeededGenerator(seed: $0 &+ UInt64(slot)) } ?? SeededGenerator.jitter()
-        let backoff = Backoff()
-        if let wait = await env.pacing?.firstWait(feed: pacingName, settings: watch, interval: watch.interval, now: env.now()) {
-            await env.rest(for: wait)
-        } else {
-            // Four a second at most after a start or a resume, each at a random phase within its
-            // slot: the jitter that keeps watches started together apart. Then its interval, exactly.
-            await env.rest(for: .milliseconds(250 * slot + Int.random(in: 0..<250, using: &random)))
-        }
-        while !Task.isCancelled {
-            await env.pacing?.polled(feed: pacingName, settings: watch, at: env.now())
+        let random = env.seed.map { SeededGenerator(seed: $0 &+ UInt64(slot)) } ?? SeededGenerator.jitter()
+        let loop = FeedLoop(pacing: (pacingName, watch), interval: watch.interval)
+        // Unpaced, four a second at most after a start or a resume, each at a random phase
+        // within its slot: the jitter that keeps watches started together apart.
+        await loop.run(env, random: random, firstRest: { random in .milliseconds(250 * slot + Int.random(in: 0..<250, using: &random)) }) {
             let error = await poll()
-            let retryAfter = error?.retryAfterSeconds.map { Duration.seconds($0) }
             // A source that keeps answering without a value (an error body, a changed shape) is
             // asked less often too, as a failing one is; its notice stays the selector's.
             let failures = error != nil ? await health.consecutiveFailures : await health.selectorHealth.consecutiveMisses
-            let delay = backoff.delay(afterConsecutiveFailures: failures, retryAfter: retryAfter,
-                                      normalInterval: watch.interval, random: &random)
-            await env.rest(for: delay)
+            return PollReport(failures: failures, retryAfter: error.retryAfter)
         }
     }
 
     /// One poll; the error when the fetch failed.
     @discardableResult
     func poll() async -> FeedError? {
-        let observation = await poller.poll()
-        let now = env.now()
+        await decide(await poller.poll(), now: env.now())
+    }
+
+    /// What one poll's observation decides, whether fetched or replayed (`notifier test`).
+    @discardableResult
+    func decide(_ observation: WatchObservation, now: Date) async -> FeedError? {
         let rule = watch.rule
         let store = env.store
         var alerts: [Alert] = []
@@ -109,7 +104,11 @@ struct WatchRound: Sendable {
                                        history: history, newMembers: firstMembers ? [] : newMembers)
         let readings = fetchError == nil ? rule.readings(pollInput, now: now) : []
         await note(observation: observation, values: values, why: why, readings: readings)
-        let (decided, changed, notes) = await env.desk.decide(readings, now: now, interval: watch.interval)
+        let (decided, changed, decisionNotes) = await env.desk.decide(readings, now: now, interval: watch.interval)
+        // The watch's first failure after data: its subjects unknown from now, noted once.
+        let unknown = await env.desk.unknownNotes(rules: [WatchRule.id], failed: fetchError != nil,
+                                                  failuresBefore: await health.consecutiveFailures, now: now)
+        let notes = decisionNotes + unknown
         alerts += decided
         if let matched, let alert = await health.selector(matched: matched, reason: why, now: now) { alerts.append(alert) }
         if let alert = await health.fetch(fetchError, now: now) { alerts.append(alert) }

@@ -24,7 +24,7 @@ struct FeedReport: Sendable, Equatable {
     }
 
     /// The next poll as the daemon schedules it: the interval after a good poll; after failures
-    /// in a row the backoff, a random point between half its cap and its cap (`RetrySchedule`).
+    /// in a row the backoff, a random point between half its cap and its cap (`FeedLoop`).
     func nextPoll(now: Date) -> (earliest: Date, latest: Date, why: String)? {
         guard let last = lastPoll else { return nil }
         let failures = health?.consecutiveFailures ?? 0

@@ -1,0 +1,33 @@
+import Foundation
+import Rules
+
+/// A sink that shows nothing and keeps what it was handed: `notifier test`'s desktop, and the
+/// tests'. With `showsBubbles`, each alert shown gets the next bubble id and an update keeps its
+/// bubble's, as on a desktop that keeps every bubble, so updates in place are decided as there.
+actor RecordingSink: AlertSink {
+    nonisolated let name: String
+    private let showsBubbles: Bool
+    private var shown: UInt32 = 0
+    private(set) var alerts: [Alert] = []
+
+    init(name: String = "recording", showsBubbles: Bool = false) {
+        self.name = name
+        self.showsBubbles = showsBubbles
+    }
+
+    var titles: [String] { alerts.map(\.title) }
+
+    func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {
+        alerts.append(alert)
+    }
+
+    func deliver(_ alert: Alert, replacing: UInt32?, at time: Date) async throws(DeliveryError) -> UInt32? {
+        alerts.append(alert)
+        guard showsBubbles else { return nil }
+        if let replacing { return replacing }
+        shown += 1
+        return shown
+    }
+
+    func reset() { alerts = [] }
+}
