@@ -7,7 +7,7 @@ public protocol Rule: Sendable {
     static var id: String { get }
     static var summary: String { get }
     static var examples: [RuleExample] { get }
-    /// The views its alerts link to, for the catalog of deep links (`LinkCatalog.standard`).
+    /// The views its alerts link to, for the catalog of deep links.
     static var linkedViews: [LinkedView] { get }
 }
 
@@ -43,21 +43,4 @@ public struct RuleExample: Sendable {
             return check(alerts) ? nil : "\(name): alerts did not match: \(alerts)"
         }
     }
-}
-
-/// Every rule type the engine knows, in one explicit list.
-public enum RuleRegistry {
-    public static let all: [any Rule.Type] = [
-        LaunchCountryRule.self,
-        CryptoChangeRule.self,
-        PriceCrossingRule.self,
-        CryptoMoveRule.self,
-        UpcomingHolidayRule.self,
-        TemperatureShiftRule.self,
-        PrecipitationChangeRule.self,
-        SevereWeatherRule.self,
-        WindGustRule.self,
-        ReminderRule.self,
-        WatchRule.self,
-    ]
 }

@@ -6,10 +6,8 @@ import TestSupport
 
 // A feed kind that exists only in the tests, to show what a new feed adds: its own source and
 // decoder, one rule, one round, one view (PulseView.swift), its matrix fixture — and one line to
-// register it (`pulseRegistry` above the source). Nothing else in Sources/ or Tests/ names it.
-
-/// The one line: the program's feeds plus this one.
-let pulseRegistry: [any FeedKind] = FeedRegistry.all + [PulseFeedKind()]
+// register it (`testedFeeds`, Tests/NotifierTests/TestedFeeds.swift). Nothing else in Sources/
+// or Tests/ names it.
 
 /// The source: `GET <base>/pulses` answers `{"pulses":[{"id":"a","level":7}, …]}`.
 struct PulseSource: Sendable {
@@ -74,12 +72,18 @@ struct PulseFeedKind: FeedKind {
     var baseURL = "http://127.0.0.1:9/pulse"
     var name: String { PulseSource.name }
     var views: [FeedView] { [.pulse] }
+    var rules: [any Rule.Type] { [PulseHighRule.self] }
+    var configSections: [ConfigSectionEntry] {
+        [ConfigSectionEntry(\.pulse, in: .feed), ConfigSectionEntry(\.pulseHigh, in: .rules)]
+    }
 
     func pollOnce(_ env: FeedEnvironment) async -> FeedOutcome {
-        await poll(env, health: health(env)) == nil ? .succeeded : .failed
+        guard env.config.pulse.enabled else { return .notPolled }
+        return await poll(env, health: health(env)) == nil ? .succeeded : .failed
     }
 
     func pollForever(_ env: FeedEnvironment) async {
+        guard env.config.pulse.enabled else { return }
         let health = health(env)
         var random = SeededGenerator.jitter()
         while !Task.isCancelled {
@@ -100,7 +104,7 @@ struct PulseFeedKind: FeedKind {
         do {
             let pulses = try await PulseSource(http: env.http, baseURL: baseURL).pulses()
             await env.note("pulse: \(pulses.count) pulses")
-            var (alerts, changed) = await env.desk.evaluate(PulseHighRule().readings(pulses), now: now)
+            var (alerts, changed) = await env.desk.evaluate(PulseHighRule(threshold: env.config.pulseHigh.threshold, rearm: env.config.pulseHigh.rearm).readings(pulses), now: now)
             if let alert = await health.record(nil, now: now) { alerts.append(alert) }
             await env.dispatcher.submit(alerts, records: changed, now: now)
             return nil
