@@ -9,10 +9,14 @@ public protocol Rule: Sendable {
     static var examples: [RuleExample] { get }
     /// The views its alerts link to, for the catalog of deep links.
     static var linkedViews: [LinkedView] { get }
+    /// Whether its alerts come from the engine, which is what honours mutes and snoozes (a
+    /// bubble then offers them).
+    static var decidedByTheEngine: Bool { get }
 }
 
 extension Rule {
     public static var linkedViews: [LinkedView] { [] }
+    public static var decidedByTheEngine: Bool { true }
 }
 
 public struct RuleExample: Sendable {

@@ -382,7 +382,7 @@ enum MatrixCell {
         let logger = Logger(label: "notifier") { _ in CapturingLogHandler(lines: logs) }
         let environment = sandbox.environment()
         let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: logger, paths: XDGPaths(environment: environment))
+                                 logger: logger, paths: XDGPaths(environment: environment), time: .system)
         let clock = TestClock()
         // Short, for the server that never answers; long enough for a loaded CI machine.
         let limits = HTTPLimits(connectTimeout: .seconds(4), totalTimeout: .seconds(4))

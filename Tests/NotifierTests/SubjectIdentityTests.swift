@@ -4,6 +4,12 @@ import Logging
 @testable import Rules
 import Testing
 
+/// A feed that brings its own identity scenarios (one only the tests have): for each of its
+/// rules, readings of at least two subjects that fire once beyond the fire level.
+protocol IdentityScenarios {
+    var identityScenarios: [String: @Sendable () throws -> [SubjectReading]] { get }
+}
+
 /// A notification's subject is the engine's subject: "Snooze 1 h" from a bubble silences exactly
 /// the (rule, subject) it came from, and two alerts of one subject decided in one poll (an
 /// up/down pair) both reach the screen.
@@ -62,21 +68,27 @@ import Testing
         LaunchCountryRule.id: { LaunchCountryRule.examples.flatMap { $0.evaluate() } },
     ]
 
-    @Test(arguments: RuleRegistry.all.map { $0.id })
+    /// The shipped feeds' scenarios and those a tested feed brings itself.
+    static let allScenarios = testedFeeds.compactMap { $0 as? any IdentityScenarios }
+        .reduce(into: scenarios) { all, feed in all.merge(feed.identityScenarios) { shipped, _ in shipped } }
+
+    static let silenceable = NotificationAction.silenceable(FeedRegistry.rules(of: testedFeeds))
+
+    @Test(arguments: FeedRegistry.rules(of: testedFeeds).map { $0.id })
     func snoozeFromAnAlertSilencesThatSubjectOnly(rule: String) throws {
         if let alerts = Self.notSnoozable[rule] {
             let alert = try #require(alerts().first, "\(rule) has no example alert")
             #expect(!NotificationAction.offered(for: alert, capabilities: ["actions"]).contains(.snooze))
             return
         }
-        let scenario = try #require(Self.scenarios[rule], "no snooze scenario for \(rule): add one")
+        let scenario = try #require(Self.allScenarios[rule], "no snooze scenario for \(rule): add one")
         let readings = try scenario()
         var engine = RuleEngine()
         _ = engine.evaluate(Self.driven(readings, .rearmed), now: Self.start)
         let fired = engine.evaluate(Self.driven(readings, .beyondFire), now: Self.start.addingTimeInterval(60)).alerts
         try #require(fired.count >= 2, "\(rule): the scenario should fire two subjects or more, fired \(fired.map(\.title))")
         let snoozed = fired[0]
-        #expect(NotificationAction.offered(for: snoozed, capabilities: ["actions"]).contains(.snooze))
+        #expect(NotificationAction.offered(for: snoozed, capabilities: ["actions"], silenceable: Self.silenceable).contains(.snooze))
 
         // The click, as the bubble's "Snooze 1 h" makes it, into a real store the engine reads.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-snooze-\(UUID().uuidString).sqlite").path

@@ -15,7 +15,7 @@ struct RulesCommand: ParsableCommand {
 
     func run() throws {
         let context = try AppContext.load(global)
-        let now = Date()
+        let now = context.now()
         let interactive = ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment)
         let text = Self.text(context: context, now: now, style: interactive ? TerminalStyle(enabled: false) : .forStandardOutput(environment: context.environment))
         if interactive, ScreenRunner.run(TextModel(title: "Rules — state, last value, last notification", text: text), environment: context.environment) { return }
@@ -88,7 +88,7 @@ struct MuteCommand: ParsableCommand {
             guard let parsed = Duration.parse(duration), parsed > .zero else {
                 throw UserError.invalidArgument("--for must be a duration such as 30m, 2h or 1d, got '\(TextSanitizer.singleLine(duration))'")
             }
-            until = Date().addingTimeInterval(Double(parsed.components.seconds))
+            until = context.now().addingTimeInterval(Double(parsed.components.seconds))
         }
         do {
             try context.openStore().setMute(rule: rule, until: until)

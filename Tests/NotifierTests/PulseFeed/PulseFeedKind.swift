@@ -131,3 +131,27 @@ extension PulseFeedKind: MatrixServed {
         PulseFeedKind(baseURL: baseURL + "/pulse")
     }
 }
+
+extension PulseFeedKind: IdentityScenarios {
+    var identityScenarios: [String: @Sendable () throws -> [SubjectReading]] {
+        [PulseHighRule.id: { PulseHighRule().readings([.init(id: "alpha", level: 7), .init(id: "beta", level: 8)]) }]
+    }
+}
+
+/// `notifier test`'s replay of a recorded pulse page (`NNNN-<time>.pulse.json`): decided as the
+/// round decides, on the replay's private state; a page it cannot read leaves its subjects unknown.
+extension PulseFeedKind: RecordedFeed {
+    var recordingSuffixes: [String] { [PulseSource.name] }
+
+    func replay(_ data: Data, suffix: String, now: Date, config: Config, state: inout ReplayState) -> [DecisionNote] {
+        guard config.pulse.enabled else { return [] }
+        struct Page: Decodable { var pulses: [PulseSource.Pulse] }
+        guard let page = try? JSONDecoder().decode(Page.self, from: data) else {
+            guard state.failing.insert(name).inserted else { return [] }
+            return state.engine.feedUnknownNotes(rules: [PulseHighRule.id], now: now)
+        }
+        state.failing.remove(name)
+        let rule = PulseHighRule(threshold: config.pulseHigh.threshold, rearm: config.pulseHigh.rearm)
+        return state.deliver(state.engine.evaluate(rule.readings(page.pulses), now: now), now: now)
+    }
+}

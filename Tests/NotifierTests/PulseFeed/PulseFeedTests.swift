@@ -22,7 +22,7 @@ import Testing
         config.delivery.groupWindow = .zero
         let environment = sandbox.environment()
         let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment))
+                                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment), time: .system)
         var runner = Runner(context: context, output: .json, seed: 1)
         runner.feeds = testedFeeds.map { ($0 as? PulseFeedKind).map { _ in PulseFeedKind(baseURL: server.baseURL + "/pulse") } ?? $0 }
         if let clock {
@@ -162,6 +162,19 @@ import Testing
             .replacingOccurrences(of: PulseHighSettings.documented + "\n\n", with: "")
         #expect(withoutIt == DefaultConfig.text)
         #expect(!DefaultConfig.text.contains("pulse"))
+    }
+
+    /// `notifier test` replays its recordings against the golden file beside them.
+    @Test func itsRecordingsReplayAsTheGoldenFileSays() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scenario")
+        let feeds = testedFeeds.compactMap { $0 as? any RecordedFeed }
+        let scenario = try Scenario.read(directory.path, suffixes: Set(feeds.flatMap(\.recordingSuffixes)))
+        #expect(scenario.steps.count == 4)
+        var config = Config()
+        config.delivery.groupWindow = .zero
+        let output = TestCommand.report(scenario, feeds: feeds, config: config)
+        let golden = try String(contentsOf: directory.appendingPathComponent("expected.txt"), encoding: .utf8)
+        #expect(output == golden, "\(TestCommand.difference(expected: golden, actual: output))")
     }
 
     @Test func itsRuleExamplesHold() {

@@ -23,17 +23,17 @@ struct StatusCommand: ParsableCommand {
     }
 
     static func show(json: Bool, plain: Bool, context: AppContext) throws {
-        let now = Date()
+        let now = context.now()
         let report = StatusReport.load(context: context, now: now)
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment) {
-            let model = StatusModel(report: report, reload: { StatusReport.load(context: context, now: Date()) }, mute: { rule, until in
+            let model = StatusModel(report: report, reload: { StatusReport.load(context: context, now: context.now()) }, mute: { rule, until in
                 do {
                     try context.openStore().setMute(rule: rule, until: until)
                 } catch {
                     return "Could not change \(rule): \(error)"
                 }
                 guard let until else { return "Unmuted \(rule)." }
-                return until == .distantFuture ? "Muted \(rule) until you unmute it (m)." : "Snoozed \(rule) until \(RelativeTime.describe(until, now: Date()))."
+                return until == .distantFuture ? "Muted \(rule) until you unmute it (m)." : "Snoozed \(rule) until \(RelativeTime.describe(until, now: context.now()))."
             })
             if ScreenRunner.run(model, environment: context.environment) { return }
         }
