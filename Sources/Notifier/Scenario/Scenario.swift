@@ -75,10 +75,14 @@ protocol RecordedFeed: FeedKind {
     func replay(_ data: Data, suffix: String, now: Date, config: Config, state: inout ReplayState) -> [DecisionNote]
     /// Whether a recording's name is this feed's, given the config (a watch's name is the user's).
     func records(_ suffix: String, config: Config) -> Bool
+    /// The names of its recordings with this config: its `recordingSuffixes`, and those of the
+    /// instances the config makes (`watch-NAME` per `[[watches]]` entry).
+    func recordingSuffixes(with config: Config) -> [String]
 }
 
 extension RecordedFeed {
     func records(_ suffix: String, config: Config) -> Bool { recordingSuffixes.contains(suffix) }
+    func recordingSuffixes(with config: Config) -> [String] { recordingSuffixes }
 }
 
 /// What a replay keeps between steps, in memory only: the engine's states, the outbox, and what
