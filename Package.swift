@@ -95,8 +95,7 @@ let package = Package(
         ),
         .testTarget(name: "RulesTests", dependencies: ["Rules"], swiftSettings: ourSwiftSettings),
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
-        .testTarget(name: "NotifierTests", dependencies: ["Notifier", "Feeds", "TestSupport"], exclude: ["PulseFeed/Scenario"],
-                    swiftSettings: ourSwiftSettings),
+        .testTarget(name: "NotifierTests", dependencies: ["Notifier", "Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
         // What a person meets, through real processes: the built program, daemons, private buses,
         // notification servers, desktops, terminals. `swift test --skip EndToEndTests` leaves the
         // fast lane (docs/testing.md).

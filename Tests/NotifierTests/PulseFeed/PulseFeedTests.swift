@@ -166,7 +166,8 @@ import Testing
 
     /// `notifier test` replays its recordings against the golden file beside them.
     @Test func itsRecordingsReplayAsTheGoldenFileSays() throws {
-        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Scenario")
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Scenarios/pulse")
         let feeds = testedFeeds.compactMap { $0 as? any RecordedFeed }
         let scenario = try Scenario.read(directory.path, suffixes: Set(feeds.flatMap(\.recordingSuffixes)))
         #expect(scenario.steps.count == 4)
