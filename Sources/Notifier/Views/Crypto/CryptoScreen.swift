@@ -19,7 +19,7 @@ enum CryptoScreen {
         var model = CryptoListModel(
             tickers: latest?.tickers ?? [], fetchedAt: latest?.fetchedAt, previous: previous,
             history: stored.mapValues { $0.map(\.price) },
-            interval: TimeInterval(config.crypto.interval.components.seconds),
+            interval: TimeInterval(config.crypto.interval.components.seconds), now: time.now,
             fetch: { await fetchAndStore(config: config, paths: paths, time: time) })
         model.marked = marked(store: store, now: context.now())
         return model
