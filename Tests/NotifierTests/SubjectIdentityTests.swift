@@ -19,49 +19,8 @@ protocol IdentityScenarios {
 
     /// For every rule the engine drives: readings of at least two subjects whose alerts fire
     /// once their signal is beyond the fire level.
-    static let scenarios: [String: @Sendable () throws -> [SubjectReading]] = [
-        CryptoChangeRule.id: {
-            CryptoChangeRule().readings([ticker("BTC", 110, change24h: 6), ticker("ETH", 220, change24h: 7)],
-                                        known: [], previous: [:], locale: locale)
-        },
-        CryptoMoveRule.id: {
-            let before = start.addingTimeInterval(-300)
-            return CryptoMoveRule().readings([ticker("BTC", 110), ticker("ETH", 220)],
-                                             history: ["BTC": [.init(at: before, price: 100)], "ETH": [.init(at: before, price: 200)]],
-                                             now: start, locale: locale)
-        },
-        PriceCrossingRule.id: {
-            let levels = try ["BTC > 100", "ETH > 200"].map { try #require(PriceCrossingRule.Level(parsing: $0)) }
-            return PriceCrossingRule(levels: levels).readings([ticker("BTC", 110), ticker("ETH", 220)], locale: locale)
-        },
-        UpcomingHolidayRule.id: {
-            let dates = try [(2026, 12, 24), (2026, 12, 25)].map { try #require(HolidayDate(year: $0.0, month: $0.1, day: $0.2)) }
-            let reminders = dates.map { date in
-                UpcomingHolidayRule.Reminder(holiday: Holiday(date: date, name: "Püha \(date)", kind: .publicHoliday),
-                                             lead: 7, daysAhead: 7, dueAt: start)
-            }
-            return HolidayRound.readings(reminders, rule: UpcomingHolidayRule(), locale: locale)
-        },
-        TemperatureShiftRule.id: { try forecastReadings(TemperatureShiftRule()) },
-        PrecipitationChangeRule.id: { try forecastReadings(PrecipitationChangeRule()) },
-        SevereWeatherRule.id: { try forecastReadings(SevereWeatherRule()) },
-        WindGustRule.id: { try forecastReadings(WindGustRule()) },
-        ReminderRule.id: {
-            try ["standup", "rent"].map { name in
-                let schedule = try #require(ReminderTime.schedule(at: "2026-12-01 10:00", every: "", skip: "", timeZone: "UTC"))
-                let reminder = Reminder(name: name, text: "Reminder \(name)", schedule: schedule)
-                let occurrence = try #require(schedule.occurrences(from: .distantPast, count: 1).first)
-                let plan = ReminderPlan(kind: .onTime, occurrence: occurrence, subject: "\(name)@\(occurrence.key)", dueAt: occurrence.date)
-                return ReminderRound.reading(plan, reminder: reminder, now: start)
-            }
-        },
-        WatchRule.id: {
-            var conditions = WatchConditions()
-            conditions.above = 100
-            conditions.below = 50
-            return WatchRule(name: "level", selector: ".level", conditions: conditions).readings(.init(values: [.number(110)]), now: start)
-        },
-    ]
+    /// Scenarios a feed does not bring itself (none: each feed's are in its test folder).
+    static let scenarios: [String: @Sendable () throws -> [SubjectReading]] = [:]
 
     /// Rules whose alerts come from elsewhere than the engine, and so offer no Snooze.
     static let notSnoozable: [String: @Sendable () -> [Alert]] = [
