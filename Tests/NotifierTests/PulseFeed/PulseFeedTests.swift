@@ -149,7 +149,7 @@ import Testing
         #expect(await runner.runOnce() == 0)
         await server.stop()
         let text = RulesCommand.text(context: runner.context, now: Self.start, style: TerminalStyle(enabled: false), feeds: testedFeeds)
-        #expect(text.hasSuffix("pulse_high  A test pulse above its threshold\n  alpha  fired\n") || text.contains("pulse_high  A test pulse above its threshold\n  alpha"), "\(text)")
+        #expect(text.contains("pulse_high  A test pulse above its threshold\n  alpha  "), "\(text)")
         #expect(!RulesCommand.text(context: runner.context, now: Self.start, style: TerminalStyle(enabled: false)).contains("pulse_high"))
     }
 
