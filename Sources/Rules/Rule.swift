@@ -7,12 +7,16 @@ public protocol Rule: Sendable {
     static var id: String { get }
     static var summary: String { get }
     static var examples: [RuleExample] { get }
-    /// The views its alerts link to, for the catalog of deep links (`LinkCatalog.standard`).
+    /// The views its alerts link to, for the catalog of deep links.
     static var linkedViews: [LinkedView] { get }
+    /// Whether its alerts come from the engine, which is what honours mutes and snoozes (a
+    /// bubble then offers them).
+    static var decidedByTheEngine: Bool { get }
 }
 
 extension Rule {
     public static var linkedViews: [LinkedView] { [] }
+    public static var decidedByTheEngine: Bool { true }
 }
 
 public struct RuleExample: Sendable {
@@ -43,21 +47,4 @@ public struct RuleExample: Sendable {
             return check(alerts) ? nil : "\(name): alerts did not match: \(alerts)"
         }
     }
-}
-
-/// Every rule type the engine knows, in one explicit list.
-public enum RuleRegistry {
-    public static let all: [any Rule.Type] = [
-        LaunchCountryRule.self,
-        CryptoChangeRule.self,
-        PriceCrossingRule.self,
-        CryptoMoveRule.self,
-        UpcomingHolidayRule.self,
-        TemperatureShiftRule.self,
-        PrecipitationChangeRule.self,
-        SevereWeatherRule.self,
-        WindGustRule.self,
-        ReminderRule.self,
-        WatchRule.self,
-    ]
 }

@@ -36,7 +36,7 @@ import Testing
         config.cryptoChange.cooldown = .zero
         let environment = sandbox.environment()
         let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment))
+                                 logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment), time: .system)
         let clock = SimulatedNow()
         var runner = Runner(context: context, output: .json, seed: nil)
         runner.now = { clock.now }

@@ -40,7 +40,7 @@ import Testing
         config.cryptoChange.enabled = false
         let environment = sandbox.environment()
         let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment))
+                                 logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment), time: .system)
         let clock = TestClock()
         var runner = Runner(context: context, output: .json, seed: nil)
         runner.clock = clock

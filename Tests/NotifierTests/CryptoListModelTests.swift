@@ -17,7 +17,7 @@ import Testing
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     func model() -> CryptoListModel {
-        CryptoListModel(tickers: [Self.ticker("BTC", 100, rank: 1)], fetchedAt: nil, previous: [:], interval: 30, fetch: { .failed("unused") })
+        CryptoListModel(tickers: [Self.ticker("BTC", 100, rank: 1)], fetchedAt: nil, previous: [:], interval: 30, now: { Date(timeIntervalSince1970: 1_798_000_000) }, fetch: { .failed("unused") })
     }
 
     @Test func theTimerPausesOnAnErrorAndResumesAfterAGoodFetch() {
@@ -54,7 +54,7 @@ import Testing
     }
 
     @Test func anEmptyAnswerShowsAPlaceholder() {
-        var list = CryptoListModel(tickers: [], fetchedAt: nil, previous: [:], interval: 30, fetch: { .failed("unused") })
+        var list = CryptoListModel(tickers: [], fetchedAt: nil, previous: [:], interval: 30, now: { Date(timeIntervalSince1970: 1_798_000_000) }, fetch: { .failed("unused") })
         _ = list.appear()
         _ = list.handle(.finished(name: "crypto", result: CryptoListModel.Fetched.tickers([], at: start)))
         var layout = ScreenLayout(width: 80, height: 8)

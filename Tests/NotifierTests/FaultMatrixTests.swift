@@ -74,11 +74,6 @@ enum MatrixError: Error, CustomStringConvertible {
     }
 }
 
-extension CountriesFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { try .countries() } }
-extension CryptoFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { try .crypto() } }
-extension HolidaysFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { .holidays() } }
-extension ForecastFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { .forecast() } }
-extension WatchFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFeed { .watch() } }
 
 /// One feed as the matrix sees it: its server's routes and healthy answers, how the config
 /// points at that server, and its normal cadence.
@@ -112,103 +107,8 @@ struct MatrixFeed: Sendable {
         }
     }
 
-    /// REST Countries v5 (the remote source), one page.
-    static func countries() throws -> MatrixFeed {
-        let page = Data(String(decoding: try Samples.data("restcountries_v5_countries_page.json"), as: UTF8.self)
-            .replacingOccurrences(of: "\"more\": true", with: "\"more\": false").utf8)
-        return MatrixFeed(
-            name: CountriesFeed.name,
-            routes: [("GET /countries/v5", { _ in LoopbackServer.json(page) })],
-            healthyBody: page, loopPath: "/countries/v5",
-            errorStatus: .unauthorized, errorBody: Data(#"{"errors":[{"message":"Authorization key required."}]}"#.utf8),
-            emptyArraysAreValid: false, cadence: .seconds(120),
-            configure: { config, base in
-                config.countries.source = .restCountriesV5
-                config.countries.baseURL = base + "/countries/v5"
-                config.countries.apiKey = "matrix-countries-key-0123"
-                config.countries.interval = .seconds(120)
-            })
-    }
-
-    /// CoinLore: the first poll resolves the watched coins from `/tickers/`, later ones ask
-    /// `/ticker/?id=` for them.
-    static func crypto() throws -> MatrixFeed {
-        let page = try Samples.data("coinlore_tickers_page1.json")
-        let entries = try #require(try JSONSerialization.jsonObject(with: page) as? [String: Any])["data"] as? [[String: Any]] ?? []
-        let watched = Array(entries.prefix(20))
-        let steady = try JSONSerialization.data(withJSONObject: watched)
-        let byID: [String: Data] = Dictionary(watched.compactMap { entry in
-            guard let id = entry["id"] as? String, let data = try? JSONSerialization.data(withJSONObject: entry) else { return nil }
-            return (id, data)
-        }) { first, _ in first }
-        return MatrixFeed(
-            name: CryptoFeed.name,
-            routes: [
-                ("GET /api/tickers", { _ in LoopbackServer.json(page) }),
-                ("GET /api/ticker", { request in
-                    let ids = (request.query["id"] ?? "").split(separator: ",").map(String.init)
-                    let entries = ids.compactMap { byID[$0] }
-                    return LoopbackServer.json(Data("[".utf8) + Data(entries.joined(separator: Data(",".utf8))) + Data("]".utf8))
-                }),
-            ],
-            healthyBody: steady, loopPath: "/api/ticker/",
-            // CoinLore documents no error body; an object where an array belongs is what a
-            // service-side error looks like to the decoder.
-            errorStatus: .ok, errorBody: Data(#"{"error":"Too many requests, slow down"}"#.utf8),
-            emptyArraysAreValid: false, cadence: .seconds(60),
-            configure: { config, base in
-                config.crypto.baseURL = base + "/api"
-                config.crypto.interval = .seconds(60)
-            })
-    }
-
-    /// The holiday API (POST), with one folk day a week ahead of the matrix's start.
-    static func holidays() -> MatrixFeed {
-        let body = Data(#"{"error":false,"holidays":{"2026-12-21":[{"name":"Toomapäev","type":"folk"}]}}"#.utf8)
-        return MatrixFeed(
-            name: HolidaysFeed.name,
-            routes: [("POST /holidays", { _ in LoopbackServer.json(body) })],
-            healthyBody: body, loopPath: "/holidays",
-            errorStatus: .ok, errorBody: Data(#"{"error":true,"reason":"invalid-api-key"}"#.utf8),
-            // An empty list for a day is the API saying "no holidays".
-            emptyArraysAreValid: true, cadence: HolidayRound.checkInterval,
-            configure: { config, base in
-                config.holidays.source = .remote
-                config.holidays.baseURL = base + "/holidays"
-                config.holidays.apiKey = "matrix-holidays-key-0123"
-                config.holidays.cacheTTL = .zero  // every check asks the server
-            })
-    }
 }
 
-extension MatrixFeed {
-    /// Open-Meteo, one place given by its coordinates (no geocoding), seven calm days from the
-    /// matrix's start.
-    static func forecast() -> MatrixFeed {
-        let days = (0..<7).map { "\"2026-12-\(14 + $0)\"" }.joined(separator: ",")
-        func column(_ value: String) -> String { Array(repeating: value, count: 7).joined(separator: ",") }
-        let body = Data("""
-            {"latitude":59.44,"longitude":24.75,"timezone":"Europe/Tallinn",
-             "daily":{"time":[\(days)],"temperature_2m_min":[\(column("-3.5"))],"temperature_2m_max":[\(column("1.5"))],
-             "precipitation_probability_max":[\(column("10"))],"precipitation_sum":[\(column("0.0"))],
-             "weather_code":[\(column("3"))],"wind_gusts_10m_max":[\(column("20.0"))]}}
-            """.utf8)
-        return MatrixFeed(
-            name: ForecastFeed.name,
-            routes: [("GET /v1/forecast", { _ in LoopbackServer.json(body) })],
-            healthyBody: body, loopPath: "/v1/forecast",
-            errorStatus: .badRequest,
-            errorBody: Data(#"{"error":true,"reason":"Cannot initialize WeatherVariable from invalid String value tempeture_2m"}"#.utf8),
-            emptyArraysAreValid: false, cadence: .seconds(120),
-            configure: { config, base in
-                config.forecast.enabled = true
-                config.forecast.source = .openMeteo
-                config.forecast.baseURL = base + "/v1"
-                config.forecast.interval = .seconds(120)
-                config.forecast.places = [ForecastPlace(name: "Tallinn", latitude: 59.437, longitude: 24.7535)]
-            })
-    }
-}
 
 // MARK: - The faults
 
@@ -382,7 +282,7 @@ enum MatrixCell {
         let logger = Logger(label: "notifier") { _ in CapturingLogHandler(lines: logs) }
         let environment = sandbox.environment()
         let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: logger, paths: XDGPaths(environment: environment))
+                                 logger: logger, paths: XDGPaths(environment: environment), time: .system)
         let clock = TestClock()
         // Short, for the server that never answers; long enough for a loaded CI machine.
         let limits = HTTPLimits(connectTimeout: .seconds(4), totalTimeout: .seconds(4))
@@ -639,26 +539,3 @@ extension Duration {
     }
 }
 
-extension MatrixFeed {
-    /// One watch of a JSON endpoint: a value below its level, so a healthy poll says nothing.
-    /// A body without a usable value (wrong types, an error object) is a poll without a value:
-    /// logged as a feed's failure, backed off, told by the selector's notice (a health notice).
-    static func watch() -> MatrixFeed {
-        let body = Data(#"{"value": 50, "unit": "items"}"#.utf8)
-        return MatrixFeed(
-            name: "watch probe",
-            routes: [("GET /watch", { _ in LoopbackServer.json(body) })],
-            healthyBody: body, loopPath: "/watch",
-            errorStatus: .ok, errorBody: Data(#"{"error":"rate limited"}"#.utf8),
-            emptyArraysAreValid: true, cadence: .seconds(60),
-            configure: { config, base in
-                var watch = WatchSettings()
-                watch.name = "probe"
-                watch.url = base + "/watch"
-                watch.select = ".value"
-                watch.interval = .seconds(60)
-                watch.above = 100
-                config.watches = [watch]
-            })
-    }
-}

@@ -48,7 +48,7 @@ import Testing
         config.forecast.places = [ForecastPlace(name: "Tallinn", latitude: 59.437, longitude: 24.7535)]
         let environment = sandbox.environment()
         let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment))
+                                 logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment), time: .system)
         let clock = TestClock()
         let start = try Date("2026-12-01T12:00:00Z", strategy: .iso8601)
         var runner = Runner(context: context, output: .json, seed: 1)

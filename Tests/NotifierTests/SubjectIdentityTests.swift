@@ -4,6 +4,12 @@ import Logging
 @testable import Rules
 import Testing
 
+/// A feed that brings its own identity scenarios (one only the tests have): for each of its
+/// rules, readings of at least two subjects that fire once beyond the fire level.
+protocol IdentityScenarios {
+    var identityScenarios: [String: @Sendable () throws -> [SubjectReading]] { get }
+}
+
 /// A notification's subject is the engine's subject: "Snooze 1 h" from a bubble silences exactly
 /// the (rule, subject) it came from, and two alerts of one subject decided in one poll (an
 /// up/down pair) both reach the screen.
@@ -13,70 +19,35 @@ import Testing
 
     /// For every rule the engine drives: readings of at least two subjects whose alerts fire
     /// once their signal is beyond the fire level.
-    static let scenarios: [String: @Sendable () throws -> [SubjectReading]] = [
-        CryptoChangeRule.id: {
-            CryptoChangeRule().readings([ticker("BTC", 110, change24h: 6), ticker("ETH", 220, change24h: 7)],
-                                        known: [], previous: [:], locale: locale)
-        },
-        CryptoMoveRule.id: {
-            let before = start.addingTimeInterval(-300)
-            return CryptoMoveRule().readings([ticker("BTC", 110), ticker("ETH", 220)],
-                                             history: ["BTC": [.init(at: before, price: 100)], "ETH": [.init(at: before, price: 200)]],
-                                             now: start, locale: locale)
-        },
-        PriceCrossingRule.id: {
-            let levels = try ["BTC > 100", "ETH > 200"].map { try #require(PriceCrossingRule.Level(parsing: $0)) }
-            return PriceCrossingRule(levels: levels).readings([ticker("BTC", 110), ticker("ETH", 220)], locale: locale)
-        },
-        UpcomingHolidayRule.id: {
-            let dates = try [(2026, 12, 24), (2026, 12, 25)].map { try #require(HolidayDate(year: $0.0, month: $0.1, day: $0.2)) }
-            let reminders = dates.map { date in
-                UpcomingHolidayRule.Reminder(holiday: Holiday(date: date, name: "Püha \(date)", kind: .publicHoliday),
-                                             lead: 7, daysAhead: 7, dueAt: start)
-            }
-            return HolidayRound.readings(reminders, rule: UpcomingHolidayRule(), locale: locale)
-        },
-        TemperatureShiftRule.id: { try forecastReadings(TemperatureShiftRule()) },
-        PrecipitationChangeRule.id: { try forecastReadings(PrecipitationChangeRule()) },
-        SevereWeatherRule.id: { try forecastReadings(SevereWeatherRule()) },
-        WindGustRule.id: { try forecastReadings(WindGustRule()) },
-        ReminderRule.id: {
-            try ["standup", "rent"].map { name in
-                let schedule = try #require(ReminderTime.schedule(at: "2026-12-01 10:00", every: "", skip: "", timeZone: "UTC"))
-                let reminder = Reminder(name: name, text: "Reminder \(name)", schedule: schedule)
-                let occurrence = try #require(schedule.occurrences(from: .distantPast, count: 1).first)
-                let plan = ReminderPlan(kind: .onTime, occurrence: occurrence, subject: "\(name)@\(occurrence.key)", dueAt: occurrence.date)
-                return ReminderRound.reading(plan, reminder: reminder, now: start)
-            }
-        },
-        WatchRule.id: {
-            var conditions = WatchConditions()
-            conditions.above = 100
-            conditions.below = 50
-            return WatchRule(name: "level", selector: ".level", conditions: conditions).readings(.init(values: [.number(110)]), now: start)
-        },
-    ]
+    /// Scenarios a feed does not bring itself (none: each feed's are in its test folder).
+    static let scenarios: [String: @Sendable () throws -> [SubjectReading]] = [:]
 
     /// Rules whose alerts come from elsewhere than the engine, and so offer no Snooze.
     static let notSnoozable: [String: @Sendable () -> [Alert]] = [
         LaunchCountryRule.id: { LaunchCountryRule.examples.flatMap { $0.evaluate() } },
     ]
 
-    @Test(arguments: RuleRegistry.all.map { $0.id })
+    /// The shipped feeds' scenarios and those a tested feed brings itself.
+    static let allScenarios = testedFeeds.compactMap { $0 as? any IdentityScenarios }
+        .reduce(into: scenarios) { all, feed in all.merge(feed.identityScenarios) { shipped, _ in shipped } }
+
+    static let silenceable = NotificationAction.silenceable(FeedRegistry.rules(of: testedFeeds))
+
+    @Test(arguments: FeedRegistry.rules(of: testedFeeds).map { $0.id })
     func snoozeFromAnAlertSilencesThatSubjectOnly(rule: String) throws {
         if let alerts = Self.notSnoozable[rule] {
             let alert = try #require(alerts().first, "\(rule) has no example alert")
             #expect(!NotificationAction.offered(for: alert, capabilities: ["actions"]).contains(.snooze))
             return
         }
-        let scenario = try #require(Self.scenarios[rule], "no snooze scenario for \(rule): add one")
+        let scenario = try #require(Self.allScenarios[rule], "no snooze scenario for \(rule): add one")
         let readings = try scenario()
         var engine = RuleEngine()
         _ = engine.evaluate(Self.driven(readings, .rearmed), now: Self.start)
         let fired = engine.evaluate(Self.driven(readings, .beyondFire), now: Self.start.addingTimeInterval(60)).alerts
         try #require(fired.count >= 2, "\(rule): the scenario should fire two subjects or more, fired \(fired.map(\.title))")
         let snoozed = fired[0]
-        #expect(NotificationAction.offered(for: snoozed, capabilities: ["actions"]).contains(.snooze))
+        #expect(NotificationAction.offered(for: snoozed, capabilities: ["actions"], silenceable: Self.silenceable).contains(.snooze))
 
         // The click, as the bubble's "Snooze 1 h" makes it, into a real store the engine reads.
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-snooze-\(UUID().uuidString).sqlite").path

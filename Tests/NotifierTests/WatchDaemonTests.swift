@@ -32,7 +32,7 @@ import Testing
         config.watches = watches
         let environment = sandbox.environment()
         let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment))
+                                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment), time: .system)
         var runner = Runner(context: context, output: .json, seed: 1)
         runner.clock = clock
         runner.now = { start.addingTimeInterval(clock.now.offset.inSeconds) }

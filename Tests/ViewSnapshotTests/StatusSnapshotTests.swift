@@ -72,7 +72,7 @@ import Testing
     }
 
     @Test func homeScreen() {
-        let model = StatusModel(report: Self.report, timeZone: Self.utc, reload: { Self.report }, mute: { _, _ in "" })
+        let model = StatusModel(report: Self.report, timeZone: Self.utc, now: { Self.now }, reload: { Self.report }, mute: { _, _ in "" })
         assertSnapshot(of: text(model, height: 30), as: .lines)
     }
 

@@ -56,7 +56,7 @@ import Testing
     ]
 
     func cryptoList() -> CryptoListModel {
-        var list = CryptoListModel(tickers: [], fetchedAt: nil, previous: [:], history: ["BTC": [97_000, 98_500, 97_800]], interval: 30,
+        var list = CryptoListModel(tickers: [], fetchedAt: nil, previous: [:], history: ["BTC": [97_000, 98_500, 97_800]], interval: 30, now: { Date(timeIntervalSince1970: 1_798_000_000) },
                                    fetch: { .failed("unused") })
         _ = list.appear()
         _ = list.handle(.finished(name: "crypto", result: CryptoListModel.Fetched.tickers(Self.tickers, at: now.addingTimeInterval(-12))))

@@ -23,6 +23,10 @@ struct AppContext: Sendable {
     let explicitConfigPath: String?
     let logger: Logger
     let paths: XDGPaths
+    /// The clock and the time every command and view reads.
+    let time: TimeSource
+
+    func now() -> Date { time.now() }
 
     /// Loads the config; a bad one stops the program with exit code 2 and the file and line.
     static func load(_ options: GlobalOptions) throws -> AppContext {
@@ -36,7 +40,7 @@ struct AppContext: Sendable {
             let loaded = try ConfigLoader.load(explicitPath: configPath, environment: environment)
             for warning in loaded.warnings { logger.warning("\(warning)") }
             return AppContext(environment: environment, config: loaded.config, configFile: loaded.file,
-                              explicitConfigPath: configPath, logger: logger, paths: XDGPaths(environment: environment))
+                              explicitConfigPath: configPath, logger: logger, paths: XDGPaths(environment: environment), time: .system)
         } catch {
             throw UserError.config(error)
         }
@@ -48,7 +52,7 @@ struct AppContext: Sendable {
             let loaded = try ConfigLoader.load(explicitPath: explicitConfigPath, environment: environment)
             for warning in loaded.warnings { logger.warning("\(warning)") }
             return .success(AppContext(environment: environment, config: loaded.config, configFile: loaded.file,
-                                       explicitConfigPath: explicitConfigPath, logger: logger, paths: paths))
+                                       explicitConfigPath: explicitConfigPath, logger: logger, paths: paths, time: time))
         } catch {
             return .failure(error)
         }
@@ -58,7 +62,7 @@ struct AppContext: Sendable {
     func openStore() throws(StoreError) -> Store {
         let (store, replaced) = try Store.openReplacingDamaged(path: paths.storePath)
         if let replaced { logger.error("\(replaced)") }
-        for row in try store.keepAsideUnreadable(now: Date()) {
+        for row in try store.keepAsideUnreadable(now: now()) {
             logger.error("\(row) in \(paths.storePath) cannot be read by this version; kept aside in its kept_aside table")
         }
         return store

@@ -33,3 +33,8 @@ enum Main {
         }
     }
 }
+
+extension TimeSource {
+    /// The machine's clocks: the only place a command or a view reads them.
+    static let system = TimeSource(clock: ContinuousClock(), now: { Date() })
+}

@@ -15,7 +15,7 @@ struct RulesCommand: ParsableCommand {
 
     func run() throws {
         let context = try AppContext.load(global)
-        let now = Date()
+        let now = context.now()
         let interactive = ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment)
         let text = Self.text(context: context, now: now, style: interactive ? TerminalStyle(enabled: false) : .forStandardOutput(environment: context.environment))
         if interactive, ScreenRunner.run(TextModel(title: "Rules — state, last value, last notification", text: text), environment: context.environment) { return }
@@ -23,40 +23,45 @@ struct RulesCommand: ParsableCommand {
     }
 
     /// What `notifier rules` prints, sanitised; the screen shows the same lines.
-    static func text(context: AppContext, now: Date, style: TerminalStyle) -> String {
+    static func text(context: AppContext, now: Date, style: TerminalStyle, feeds: [any FeedKind] = FeedRegistry.all) -> String {
         let store = Store.openForReading(path: context.paths.storePath)
         let engine = store.flatMap { try? $0.loadEngine() } ?? RuleEngine()
-        // Subjects of a feed whose last poll failed are unknown: their state is frozen, not current.
-        let failingCrypto = store.flatMap { try? $0.feedHealth(feed: "crypto") }.flatMap { state in
-            state.health.consecutiveFailures > 0 ? state.lastError ?? "the last poll failed" : nil
-        }
-        let cryptoRules: Set<String> = [CryptoChangeRule.id, CryptoMoveRule.id, PriceCrossingRule.id]
         // The last decision per subject, in the words of `notifier why`.
         let latest = store.flatMap { try? $0.latestDecisions() } ?? [:]
         var text = ""
-        for rule in RuleRegistry.all {
-            let muted = engine.isMuted(rule.id, now: now)
-            let until = engine.mutes[rule.id].map { $0 == .distantFuture ? "" : " until \($0.formatted(.iso8601))" } ?? ""
-            text += style.bold(rule.id) + "  \(rule.summary)" + (muted ? "  [muted\(until)]" : "") + "\n"
-            let subjects = engine.records.filter { $0.key.rule == rule.id }.sorted { $0.key < $1.key }
-            if subjects.isEmpty { text += "  no subjects yet\n" }
-            if let failingCrypto, cryptoRules.contains(rule.id), !subjects.isEmpty {
-                text += "  unknown: \(failingCrypto) (states below are as of the last good poll)\n"
+        for feed in feeds where !feed.rules.isEmpty {
+            // Subjects of a feed whose last poll failed may be unknown: their state is frozen, not current.
+            let failing = store.flatMap { try? $0.feedHealth(feed: feed.name) }.flatMap { state in
+                state.health.consecutiveFailures > 0 ? feed.failingFeedLine(lastError: state.lastError ?? "the last poll failed") : nil
             }
-            for (key, record) in subjects {
-                let value = record.lastValue.map { "  last \($0)" } ?? ""
-                let notified = record.lastNotified.map { "  notified \($0.formatted(.iso8601))" } ?? ""
-                let snoozed = engine.snoozes[key].flatMap { now < $0 ? "  [snoozed until \($0.formatted(.iso8601))]" : nil } ?? ""
-                let flapping = record.flap.flatMap { flap in
-                    flap.flappingSince.map { "  [flapping since \($0.formatted(.iso8601)), \(flap.suppressed) not notified]" }
-                } ?? ""
-                text += "  \(key.subject)  \(record.machine.stateDescription(now: now))\(value)\(notified)\(snoozed)\(flapping)\n"
-                // A note about every subject of the rule (the feed gone unknown) counts when newer.
-                let everyOne = latest[SubjectKey(rule: key.rule, subject: DecisionNote.everySubject)]
-                if let note = [latest[key], everyOne].compactMap({ $0 }).max(by: { $0.at < $1.at }) { text += "    last decision \(NoteText.line(note, now: now, timeZone: .current))\n" }
+            for rule in feed.rules {
+                text += ruleText(rule, engine: engine, latest: latest, failing: failing, now: now, style: style)
             }
         }
         return TextSanitizer.printable(text)
+    }
+
+    private static func ruleText(_ rule: any Rule.Type, engine: RuleEngine, latest: [SubjectKey: DecisionNote], failing: String?,
+                                 now: Date, style: TerminalStyle) -> String {
+        let muted = engine.isMuted(rule.id, now: now)
+        let until = engine.mutes[rule.id].map { $0 == .distantFuture ? "" : " until \($0.formatted(.iso8601))" } ?? ""
+        var text = style.bold(rule.id) + "  \(rule.summary)" + (muted ? "  [muted\(until)]" : "") + "\n"
+        let subjects = engine.records.filter { $0.key.rule == rule.id }.sorted { $0.key < $1.key }
+        if subjects.isEmpty { text += "  no subjects yet\n" }
+        if let failing, !subjects.isEmpty { text += "  \(failing)\n" }
+        for (key, record) in subjects {
+            let value = record.lastValue.map { "  last \($0)" } ?? ""
+            let notified = record.lastNotified.map { "  notified \($0.formatted(.iso8601))" } ?? ""
+            let snoozed = engine.snoozes[key].flatMap { now < $0 ? "  [snoozed until \($0.formatted(.iso8601))]" : nil } ?? ""
+            let flapping = record.flap.flatMap { flap in
+                flap.flappingSince.map { "  [flapping since \($0.formatted(.iso8601)), \(flap.suppressed) not notified]" }
+            } ?? ""
+            text += "  \(key.subject)  \(record.machine.stateDescription(now: now))\(value)\(notified)\(snoozed)\(flapping)\n"
+            // A note about every subject of the rule (the feed gone unknown) counts when newer.
+            let everyOne = latest[SubjectKey(rule: key.rule, subject: DecisionNote.everySubject)]
+            if let note = [latest[key], everyOne].compactMap({ $0 }).max(by: { $0.at < $1.at }) { text += "    last decision \(NoteText.line(note, now: now, timeZone: .current))\n" }
+        }
+        return text
     }
 }
 
@@ -83,7 +88,7 @@ struct MuteCommand: ParsableCommand {
             guard let parsed = Duration.parse(duration), parsed > .zero else {
                 throw UserError.invalidArgument("--for must be a duration such as 30m, 2h or 1d, got '\(TextSanitizer.singleLine(duration))'")
             }
-            until = Date().addingTimeInterval(Double(parsed.components.seconds))
+            until = context.now().addingTimeInterval(Double(parsed.components.seconds))
         }
         do {
             try context.openStore().setMute(rule: rule, until: until)
@@ -117,8 +122,8 @@ struct UnmuteCommand: ParsableCommand {
 }
 
 enum RuleName {
-    static func check(_ rule: String) throws {
-        let known = RuleRegistry.all.map { $0.id }
+    static func check(_ rule: String, rules: [any Rule.Type] = RuleRegistry.all) throws {
+        let known = rules.map { $0.id }
         guard known.contains(rule) else {
             throw UserError.invalidArgument("unknown rule '\(TextSanitizer.singleLine(String(rule.prefix(100))))'; rules: \(known.joined(separator: ", "))")
         }

@@ -40,7 +40,7 @@ struct TestCommand: AsyncParsableCommand {
         let feeds = FeedRegistry.all.compactMap { $0 as? any RecordedFeed }
         let scenario: Scenario
         do {
-            let suffixes = feeds.flatMap(\.recordingSuffixes) + config.watches.map { WatchFeedKind.recordingSuffix($0.name) }
+            let suffixes = feeds.flatMap { $0.recordingSuffixes(with: config) }
             scenario = try Scenario.read(directory, suffixes: Set(suffixes), timeZone: settings.timeZone)
         } catch {
             throw UserError.invalidArgument(error.description)

@@ -48,7 +48,7 @@ struct WhyCommand: ParsableCommand {
             context.logger.error("\(error)")
             throw ExitCode(Exit.failure)
         }
-        let now = Date()
+        let now = context.now()
         if json {
             FileHandle.standardOutput.write(Data(notes.map { Self.jsonLine($0, now: now) }.joined().utf8))
             return

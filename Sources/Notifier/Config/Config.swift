@@ -2,58 +2,57 @@ import Feeds
 import Foundation
 import Rules
 
-enum HolidaysSource: String, Sendable, CaseIterable { case embedded, remote }
-enum ForecastSource: String, Sendable, CaseIterable { case openMeteo = "open-meteo", openWeatherMap = "openweathermap" }
-
 /// The configuration in effect: one section per table of the file, each owned by what it
 /// configures (`Config/<Feed>/`): its keys, their defaults, its checks, its rule and its block
-/// of the documented default file (`config/notifier.toml`, which is `config default`).
+/// of the documented default file (`config/notifier.toml`, which is `config default`). The
+/// feeds' sections are kept by type and reached through each feed's own accessors
+/// (`Config/<Feed>/Config+<Feed>.swift`); the sections every feed shares are stored here.
 struct Config: Sendable, Equatable {
-    var countries = CountriesSettings()
-    var crypto = CryptoSettings()
-    var holidays = HolidaysSettings()
-    var forecast = ForecastSettings()
-    var launchCountry = LaunchCountrySettings()
-    var holidayUpcoming = HolidayUpcomingSettings()
     var views = ViewSettings()
-    var cryptoChange = CryptoChangeSettings()
-    var cryptoMove = CryptoMoveSettings()
-    var cryptoCross = CryptoCrossSettings()
-    var forecastTemperature = ForecastTemperatureSettings()
-    var forecastPrecipitation = ForecastPrecipitationSettings()
-    var forecastSevere = ForecastSevereSettings()
-    var forecastWind = ForecastWindSettings()
     var delivery = DeliverySettings()
     var history = HistorySettings()
-    var reminders: [ReminderSettings] = ReminderSettings.defaults
-    var watches: [WatchSettings] = WatchSettings.defaults
+    /// The feeds' sections and repeated tables, by type; one absent is at its defaults.
+    private var parts: [ObjectIdentifier: any ConfigPart] = [:]
 
-    /// Every table, in the order `config check` and `config default` print them; the one list
-    /// a new section joins.
-    static let sections: [ConfigSectionEntry] = [
-        ConfigSectionEntry(\.countries),
-        ConfigSectionEntry(\.crypto),
-        ConfigSectionEntry(\.holidays),
-        ConfigSectionEntry(\.forecast),
-        ConfigSectionEntry(\.launchCountry),
-        ConfigSectionEntry(\.holidayUpcoming),
-        ConfigSectionEntry(\.views),
-        ConfigSectionEntry(\.cryptoChange),
-        ConfigSectionEntry(\.cryptoMove),
-        ConfigSectionEntry(\.cryptoCross),
-        ConfigSectionEntry(\.forecastTemperature),
-        ConfigSectionEntry(\.forecastPrecipitation),
-        ConfigSectionEntry(\.forecastSevere),
-        ConfigSectionEntry(\.forecastWind),
-        ConfigSectionEntry(\.delivery),
-        ConfigSectionEntry(\.history),
+    subscript<Part: ConfigPart>(part: Part.Type) -> Part {
+        get { parts[ObjectIdentifier(part)] as? Part ?? Part.initial }
+        set { parts[ObjectIdentifier(part)] = newValue }
+    }
+
+    static func == (lhs: Config, rhs: Config) -> Bool {
+        guard lhs.views == rhs.views, lhs.delivery == rhs.delivery, lhs.history == rhs.history else { return false }
+        return Set(lhs.parts.keys).union(rhs.parts.keys).allSatisfy { key in
+            switch (lhs.parts[key], rhs.parts[key]) {
+            case let (left?, right?): left.isSame(as: right)
+            case let (part?, nil), let (nil, part?): part.isInitial
+            case (nil, nil): true
+            }
+        }
+    }
+
+    /// The sections every feed shares, each in its place.
+    static let sharedSections: [ConfigSectionEntry] = [
+        ConfigSectionEntry(\.views, in: .views),
+        ConfigSectionEntry(\.delivery, in: .delivery),
+        ConfigSectionEntry(\.history, in: .history),
     ]
+
+    /// Every table of `feeds` and the shared ones, in the order `config check` and `config
+    /// default` print them: by place, then in the feeds' order.
+    static func sections(for feeds: [any FeedKind]) -> [ConfigSectionEntry] {
+        let all = feeds.flatMap(\.configSections) + sharedSections
+        return all.enumerated().sorted { ($0.element.place, $0.offset) < ($1.element.place, $1.offset) }.map(\.element)
+    }
+
+    /// The program's tables; the one list is `FeedRegistry.all`.
+    static let sections = sections(for: FeedRegistry.all)
 
     /// Every repeated table (`[[…]]`), after the sections in `config check` and `config default`.
-    static let entryLists: [ConfigEntryList] = [
-        ConfigEntryList(\.reminders),
-        ConfigEntryList(\.watches),
-    ]
+    static func entryLists(for feeds: [any FeedKind]) -> [ConfigEntryList] {
+        feeds.flatMap(\.configEntryLists)
+    }
+
+    static let entryLists = entryLists(for: FeedRegistry.all)
 
     /// Environment variables that override a key, and the key they override.
     static let environmentKeys: [(variable: String, key: WritableKeyPath<Config, String> & Sendable)] = [
@@ -61,6 +60,26 @@ struct Config: Sendable, Equatable {
         ("NOTIFIER_HOLIDAYS_KEY", \.holidays.apiKey),
         ("NOTIFIER_OWM_KEY", \.forecast.apiKey),
     ]
+}
+
+/// A feed's part of the config, kept by type in `Config`: a section, or a repeated table's
+/// entries.
+protocol ConfigPart: Sendable {
+    /// Its value without a config file.
+    static var initial: Self { get }
+    func isSame(as other: any ConfigPart) -> Bool
+}
+
+extension ConfigPart where Self: Equatable {
+    func isSame(as other: any ConfigPart) -> Bool { (other as? Self) == self }
+}
+
+extension ConfigPart {
+    var isInitial: Bool { isSame(as: Self.initial) }
+}
+
+extension Array: ConfigPart where Element: ConfigEntry {
+    static var initial: [Element] { Element.defaults }
 }
 
 struct ConfigError: Error, CustomStringConvertible, Equatable {

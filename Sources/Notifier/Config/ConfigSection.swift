@@ -3,7 +3,7 @@ import Foundation
 /// One table of the config file, owned by what it configures: its keys (how each is checked,
 /// applied and printed), their defaults (the type's initial values), checks between them, and
 /// its documented block of `config default`.
-protocol ConfigSection: Sendable, Equatable {
+protocol ConfigSection: ConfigPart, Equatable {
     /// The defaults.
     init()
     /// `rules.crypto_change`.
@@ -17,6 +17,16 @@ protocol ConfigSection: Sendable, Equatable {
 
 extension ConfigSection {
     func check() -> (key: String, message: String)? { nil }
+    static var initial: Self { Self() }
+}
+
+/// Where a section stands in the documented file. The file's order is `config default`'s
+/// output, a contract, so a section says where it goes: its feed's own table with the feeds',
+/// a rule's table with the rules'. The first rules the file had stand before `[views]`.
+enum ConfigPlace: Int, Comparable, Sendable {
+    case feed, firstRules, views, rules, delivery, history
+
+    static func < (lhs: ConfigPlace, rhs: ConfigPlace) -> Bool { lhs.rawValue < rhs.rawValue }
 }
 
 /// One key of a section: its name in the table, how its TOML value is checked and applied, how
@@ -43,13 +53,15 @@ struct ConfigSetting: Sendable {
 /// A section in its place in `Config`.
 struct ConfigSectionEntry: Sendable {
     let table: String
+    let place: ConfigPlace
     let settings: [ConfigSetting]
     /// Its check, the key named in full.
     let check: @Sendable (Config) -> (key: String, message: String)?
     let documented: String
 
-    init<Section: ConfigSection>(_ field: WritableKeyPath<Config, Section> & Sendable) {
+    init<Section: ConfigSection>(_ field: WritableKeyPath<Config, Section> & Sendable, in place: ConfigPlace) {
         table = Section.table
+        self.place = place
         settings = Section.keys.map { key in
             ConfigSetting(path: Section.table.keyPath + [key.name], secret: key.secret,
                           apply: { config, value in key.apply(&config[keyPath: field], value) },

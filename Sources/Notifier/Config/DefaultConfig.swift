@@ -2,7 +2,12 @@
 /// scripts/embed-config after changing a section's block): the preamble, then each section's
 /// documented block in order.
 enum DefaultConfig {
-    static let text = preamble + "\n" + (Config.sections.map(\.documented) + Config.entryLists.map(\.documented)).joined(separator: "\n\n") + "\n"
+    static let text = text(for: FeedRegistry.all)
+
+    static func text(for feeds: [any FeedKind]) -> String {
+        let blocks = Config.sections(for: feeds).map(\.documented) + Config.entryLists(for: feeds).map(\.documented)
+        return preamble + "\n" + blocks.joined(separator: "\n\n") + "\n"
+    }
 
     static let preamble = #"""
 # notifier — the default configuration.

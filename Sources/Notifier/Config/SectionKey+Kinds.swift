@@ -82,56 +82,7 @@ extension SectionKey {
         }, render: { "[" + $0[keyPath: field].map(\.tomlQuoted).joined(separator: ", ") + "]" })
     }
 
-    /// `{ BTC = { threshold_percent = 3, rearm_percent = 2 } }`: levels for one coin.
-    static func changeOverrides(_ key: String, _ field: WritableKeyPath<Root, [String: CryptoChangeRule.Levels]> & Sendable,
-                                level: String = "threshold_percent") -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            guard case .symbolTable(let table) = value else {
-                return "must be a table of coins such as { BTC = { \(level) = 3, rearm_percent = 2 } }, got \(value.shownForError)"
-            }
-            var overrides: [String: CryptoChangeRule.Levels] = [:]
-            for (symbol, fields) in table {
-                guard DeepLink.crypto(symbol) != nil else { return "has \(symbol.tomlQuoted), which is not a coin symbol" }
-                guard Set(fields.keys).isSubset(of: [level, "rearm_percent"]),
-                      let threshold = fields[level]?.numberValue, threshold > 0,
-                      let rearm = fields["rearm_percent"]?.numberValue, rearm >= 0, rearm < threshold
-                else { return "\(symbol) needs \(level) and a smaller rearm_percent, both numbers" }
-                overrides[symbol.uppercased()] = CryptoChangeRule.Levels(threshold: threshold, rearm: rearm)
-            }
-            config[keyPath: field] = overrides
-            return nil
-        }, render: { config in
-            let entries = config[keyPath: field].sorted { $0.key < $1.key }.map {
-                "\($0.key) = { \(level) = \($0.value.threshold.shortText), rearm_percent = \($0.value.rearm.shortText) }"
-            }
-            return "{ " + entries.joined(separator: ", ") + (entries.isEmpty ? "}" : " }")
-        })
-    }
-
     /// Days before a holiday to remind: [7, 1, 0].
-    /// A list of holiday kinds: "public", "folk", "national".
-    static func holidayKinds(_ key: String, _ field: WritableKeyPath<Root, [String]?> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            let known = Holiday.Kind.allCases.map(\.rawValue)
-            // "" (how an unset list is written back): the `public` and `folk` switches decide.
-            if value.stringValue == "" {
-                config[keyPath: field] = nil
-                return nil
-            }
-            if case .other("an empty array") = value {
-                config[keyPath: field] = []
-                return nil
-            }
-            guard case .strings(let kinds) = value, kinds.allSatisfy(known.contains) else {
-                return "must be a list of kinds from \(known.map { "\"\($0)\"" }.joined(separator: ", ")), such as [\"public\", \"folk\", \"national\"], got \(value.shownForError)"
-            }
-            config[keyPath: field] = kinds
-            return nil
-        }, render: { config in
-            config[keyPath: field].map { "[" + $0.map { "\"\($0)\"" }.joined(separator: ", ") + "]" } ?? "\"\""
-        })
-    }
-
     static func leadDays(_ key: String, _ field: WritableKeyPath<Root, [Int]> & Sendable) -> SectionKey {
         SectionKey(name: key, secret: false, apply: { config, value in
             let problem = "must be a list of whole days from 0 to 365 such as [7, 1, 0], got \(value.shownForError)"
@@ -192,70 +143,6 @@ extension SectionKey {
             config[keyPath: field] = text
             return nil
         }, render: { $0[keyPath: field].tomlQuoted })
-    }
-
-    /// Price levels such as "BTC > 100000".
-    static func priceLevels(_ key: String, _ field: WritableKeyPath<Root, [String]> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            if case .other("an empty array") = value {
-                config[keyPath: field] = []
-                return nil
-            }
-            guard case .strings(let levels) = value else {
-                return "must be a list of levels such as [\"BTC > 100000\", \"ETH < 1800\"], got \(value.shownForError)"
-            }
-            if let bad = levels.first(where: { PriceCrossingRule.Level(parsing: $0) == nil }) {
-                return "has \(bad.tomlQuoted), which is not \"SYMBOL > PRICE\" or \"SYMBOL < PRICE\""
-            }
-            config[keyPath: field] = levels
-            return nil
-        }, render: { "[" + $0[keyPath: field].map(\.tomlQuoted).joined(separator: ", ") + "]" })
-    }
-
-    /// Places by name, or as `{ name, latitude, longitude }`: ["Tallinn", { name = "Tartu", … }].
-    static func places(_ key: String, _ field: WritableKeyPath<Root, [ForecastPlace]> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            let problem = "must be a list of place names or { name = \"…\", latitude = …, longitude = … } tables, got \(value.shownForError)"
-            let items: [ConfigValue]
-            switch value {
-            case .strings(let names): items = names.map(ConfigValue.string)
-            case .list(let values): items = values
-            default: return problem
-            }
-            var places: [ForecastPlace] = []
-            for item in items {
-                switch item {
-                case .string(let name):
-                    guard !ForecastPlace.slug(name).isEmpty else { return "has \(name.tomlQuoted), which has no letters or digits to name it by" }
-                    places.append(ForecastPlace(name: name))
-                case .table(let fields):
-                    guard Set(fields.keys).isSubset(of: ["name", "latitude", "longitude"]), let name = fields["name"]?.stringValue,
-                          !ForecastPlace.slug(name).isEmpty
-                    else { return "has a table without a usable name; tables take name, latitude and longitude" }
-                    let latitude = fields["latitude"]?.numberValue, longitude = fields["longitude"]?.numberValue
-                    guard (latitude == nil) == (longitude == nil) else { return "has \(name.tomlQuoted) with only one of latitude and longitude" }
-                    if let latitude, let longitude {
-                        guard abs(latitude) <= 90, abs(longitude) <= 180 else {
-                            return "has \(name.tomlQuoted) at \(latitude.shortText), \(longitude.shortText): latitude is −90…90, longitude −180…180"
-                        }
-                    }
-                    places.append(ForecastPlace(name: name, latitude: latitude, longitude: longitude))
-                default:
-                    return problem
-                }
-            }
-            let slugs = places.map { $0.slug.lowercased() }
-            if let twice = slugs.first(where: { slug in slugs.filter { $0 == slug }.count > 1 }) {
-                return "names \(twice.tomlQuoted) twice"
-            }
-            config[keyPath: field] = places
-            return nil
-        }, render: { config in
-            "[" + config[keyPath: field].map { place in
-                guard let latitude = place.latitude, let longitude = place.longitude else { return place.name.tomlQuoted }
-                return "{ name = \(place.name.tomlQuoted), latitude = \(latitude.shortText), longitude = \(longitude.shortText) }"
-            }.joined(separator: ", ") + "]"
-        })
     }
 
     /// "22:00-08:00", or "" for none.

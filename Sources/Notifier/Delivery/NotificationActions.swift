@@ -27,12 +27,16 @@ enum NotificationAction: String, CaseIterable, Sendable {
     }
 
     /// Rules whose alerts come from the engine, which is what honours mutes and snoozes.
-    private static let silenceableRules: Set<String> = Set(RuleRegistry.all.map { $0.id }).subtracting([LaunchCountryRule.id])
+    private static let silenceableRules = silenceable(RuleRegistry.all)
 
-    static func offered(for alert: Alert, capabilities: Set<String>) -> [NotificationAction] {
+    static func silenceable(_ rules: [any Rule.Type]) -> Set<String> {
+        Set(rules.filter { $0.decidedByTheEngine }.map { $0.id })
+    }
+
+    static func offered(for alert: Alert, capabilities: Set<String>, silenceable: Set<String> = silenceableRules) -> [NotificationAction] {
         guard capabilities.contains("actions") else { return [] }
         if alert.rule == ReminderRule.id { return alert.members == nil ? [.open, .done, .snoozeShort, .snooze] : [.open] }
-        guard silenceableRules.contains(alert.rule) else { return [.open] }
+        guard silenceable.contains(alert.rule) else { return [.open] }
         // A group stands for several subjects: snoozing one of them from it would be a guess.
         return alert.members == nil ? [.open, .snooze, .mute] : [.open, .mute]
     }

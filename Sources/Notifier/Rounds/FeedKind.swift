@@ -27,11 +27,25 @@ protocol FeedKind: Sendable {
     /// How often the daemon polls it while it works, for the status screens; `nil` when it
     /// does not poll on a timer or is disabled.
     func pollInterval(_ config: Config) -> Duration?
+    /// Its rules, in the order `notifier rules` lists them: what `rules`, `mute`, the rule
+    /// examples, the identity tests and the deep links' catalog know.
+    var rules: [any Rule.Type] { get }
+    /// When its last poll failed, the line `notifier rules` shows under each of its rules that
+    /// has subjects (their states are as of the last good poll); `nil` to show none.
+    func failingFeedLine(lastError: String) -> String?
+    /// Its tables of the config file (`Config/<Feed>/`), each with its place in the file.
+    var configSections: [ConfigSectionEntry] { get }
+    /// Its repeated tables (`[[watches]]`), one instance of the kind per entry at run time.
+    var configEntryLists: [ConfigEntryList] { get }
 }
 
 extension FeedKind {
     var lists: [any ParsableCommand.Type] { [] }
     func pollInterval(_ config: Config) -> Duration? { nil }
+    var rules: [any Rule.Type] { [] }
+    func failingFeedLine(lastError: String) -> String? { nil }
+    var configSections: [ConfigSectionEntry] { [] }
+    var configEntryLists: [ConfigEntryList] { [] }
 }
 
 /// Every feed the program polls, in the order `--dry-run` reports them.
@@ -44,6 +58,21 @@ enum FeedRegistry {
         RemindersFeedKind(),
         WatchFeedKind(),
     ]
+
+    /// The rules of `kinds`, in order.
+    static func rules(of kinds: [any FeedKind]) -> [any Rule.Type] {
+        kinds.flatMap(\.rules)
+    }
+}
+
+/// Every rule type the engine knows: those the registered feeds bring.
+enum RuleRegistry {
+    static let all = FeedRegistry.rules(of: FeedRegistry.all)
+}
+
+extension LinkCatalog {
+    /// The views the registered rules link to.
+    static let standard = LinkCatalog(rules: RuleRegistry.all)
 }
 
 /// What a feed round is given: the shared HTTP client, the clock, the logger, the store and the

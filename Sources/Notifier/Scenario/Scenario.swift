@@ -77,10 +77,14 @@ protocol RecordedFeed: FeedKind {
     func replay(_ data: Data, suffix: String, environment: FeedEnvironment) async
     /// Whether a recording's name is this feed's, given the config (a watch's name is the user's).
     func records(_ suffix: String, config: Config) -> Bool
+    /// The names of its recordings with this config: its `recordingSuffixes`, and those of the
+    /// instances the config makes (`watch-NAME` per `[[watches]]` entry).
+    func recordingSuffixes(with config: Config) -> [String]
 }
 
 extension RecordedFeed {
     func records(_ suffix: String, config: Config) -> Bool { recordingSuffixes.contains(suffix) }
+    func recordingSuffixes(with config: Config) -> [String] { recordingSuffixes }
 }
 
 extension FeedError {

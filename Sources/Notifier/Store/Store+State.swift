@@ -3,44 +3,9 @@ import Foundation
 import GRDB
 import Rules
 
-/// What the program keeps between runs: prices, rule states and the outbox, mutes, feed health,
-/// snapshots and the history of deliveries.
+/// What the program keeps between runs: mutes, feed health, snapshots and the history of
+/// deliveries (each feed's own tables in `Store/<Feed>/`).
 extension Store {
-    /// Prices of one poll, for rules that look back over our own history; older than `keep`
-    /// is pruned in the same transaction.
-    func appendPrices(_ tickers: [Ticker], at now: Date, keep: TimeInterval = 2 * 86400) throws(StoreError) {
-        try write("saving prices") { db in
-            for ticker in tickers {
-                try db.execute(sql: "INSERT INTO price_history (symbol, at, price) VALUES (?, ?, ?)",
-                               arguments: [ticker.symbol.uppercased(), now, "\(ticker.priceUSD)"])
-            }
-            try db.execute(sql: "DELETE FROM price_history WHERE at < ?", arguments: [now.addingTimeInterval(-keep)])
-        }
-    }
-
-    /// The prices of the last poll stored, by symbol: the trend arrow's "from".
-    func latestPrices() throws(StoreError) -> [String: Decimal] {
-        try read("reading prices") { db in
-            var prices: [String: Decimal] = [:]
-            let sql = "SELECT symbol, price FROM price_history WHERE at = (SELECT MAX(at) FROM price_history)"
-            for row in try Row.fetchAll(db, sql: sql) {
-                if let price = Ticker.parseDecimal(row["price"] as String) { prices[row["symbol"]] = price }
-            }
-            return prices
-        }
-    }
-
-    func priceHistory(since: Date) throws(StoreError) -> [String: [CryptoMoveRule.PricePoint]] {
-        try read("reading prices") { db in
-            var history: [String: [CryptoMoveRule.PricePoint]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT symbol, at, price FROM price_history WHERE at >= ? ORDER BY at", arguments: [since]) {
-                guard let price = Ticker.parseDecimal(row["price"] as String) else { continue }
-                history[row["symbol"], default: []].append(CryptoMoveRule.PricePoint(at: row["at"], price: price))
-            }
-            return history
-        }
-    }
-
     func setMute(rule: String, until: Date?) throws(StoreError) {
         try write("saving a mute") { db in
             if let until {
@@ -93,14 +58,6 @@ extension Store {
                 """,
                 arguments: [snapshot.feed, snapshot.source, snapshot.fetchedAt, snapshot.payload])
         }
-    }
-
-    /// The coins of the last crypto poll, with when it was.
-    func latestTickers() -> (fetchedAt: Date, tickers: [Ticker])? {
-        guard let snapshot = try? snapshot(feed: CryptoFeed.name),
-              let tickers = try? JSONDecoder().decode([Ticker].self, from: Data(snapshot.payload.utf8))
-        else { return nil }
-        return (snapshot.fetchedAt, tickers)
     }
 
     func snapshot(feed: String) throws(StoreError) -> FeedSnapshot? {

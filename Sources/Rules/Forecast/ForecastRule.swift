@@ -31,6 +31,11 @@ public protocol ForecastRule: Rule {
     func readings(_ forecast: Forecast, previous: Forecast?, context: ForecastContext) -> [SubjectReading]
 }
 
+/// The forecast rules, in the order `notifier rules` lists them.
+public let forecastRuleTypes: [any ForecastRule.Type] = [
+    TemperatureShiftRule.self, PrecipitationChangeRule.self, SevereWeatherRule.self, WindGustRule.self,
+]
+
 extension ForecastRule {
     public static var linkedViews: [LinkedView] { [.forecast] }
 

@@ -3,7 +3,7 @@ import Foundation
 /// The forecast rules' subjects, `<place slug>/<date>/<aspect>`, read back: which belong to a
 /// day that has passed, so the engine can forget them.
 public enum ForecastSubjects {
-    static let rules = Set(RuleRegistry.all.compactMap { ($0 as? any ForecastRule.Type)?.id })
+    static let rules = Set(forecastRuleTypes.map { $0.id })
 
     /// Whether `key` is a forecast rule's subject of `place` for a day before `today`.
     public static func isPassed(_ key: SubjectKey, place: String, before today: HolidayDate) -> Bool {

@@ -3,6 +3,8 @@ import Foundation
 /// A few seconds after start, one random country's basic facts.
 public struct LaunchCountryRule: Rule {
     public static let id = "launch_country"
+    /// Shown once at start, not through the engine: nothing to snooze or mute.
+    public static let decidedByTheEngine = false
     public static let summary = "A random country's basic facts, shortly after launch"
     public static let linkedViews: [LinkedView] = [.country]
 

@@ -37,7 +37,7 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
     public var argument: String
 
     /// `nil` when the catalog has no such view or the argument is not a valid subject for it.
-    public init?(view: View, argument: String, in catalog: LinkCatalog = .standard) {
+    public init?(view: View, argument: String, in catalog: LinkCatalog) {
         guard let linked = catalog[view.rawValue], linked.isValid(argument) else { return nil }
         self.view = view
         self.argument = argument
@@ -97,7 +97,7 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
     /// Parses `notifier://country/KZ` strictly: ASCII only, no query, fragment, percent-encoding,
     /// empty or extra path segments; the view looked up in `catalog` and the subject checked as
     /// that view requires.
-    public init(url text: String, in catalog: LinkCatalog = .standard) throws(URLError) {
+    public init(url text: String, in catalog: LinkCatalog) throws(URLError) {
         guard text.utf8.count <= 100 else { throw .malformed("longer than 100 characters") }
         guard text.unicodeScalars.allSatisfy({ $0.isASCII && $0.value > 0x20 && $0.value < 0x7F }) else {
             throw .malformed("only printable ASCII without spaces is allowed")

@@ -43,6 +43,8 @@ public struct LinkCatalog: Sendable {
 
     public var names: [String] { views.map(\.name) }
 
-    /// The views of every registered rule.
-    public static let standard = LinkCatalog(RuleRegistry.all.flatMap { $0.linkedViews })
+    /// The views the rules' alerts link to.
+    public init(rules: [any Rule.Type]) {
+        self.init(rules.flatMap { $0.linkedViews })
+    }
 }

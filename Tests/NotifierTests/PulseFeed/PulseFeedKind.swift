@@ -6,10 +6,8 @@ import TestSupport
 
 // A feed kind that exists only in the tests, to show what a new feed adds: its own source and
 // decoder, one rule, one round, one view (PulseView.swift), its matrix fixture — and one line to
-// register it (`pulseRegistry` above the source). Nothing else in Sources/ or Tests/ names it.
-
-/// The one line: the program's feeds plus this one.
-let pulseRegistry: [any FeedKind] = FeedRegistry.all + [PulseFeedKind()]
+// register it (`testedFeeds`, Tests/NotifierTests/TestedFeeds.swift). Nothing else in Sources/
+// or Tests/ names it.
 
 /// The source: `GET <base>/pulses` answers `{"pulses":[{"id":"a","level":7}, …]}`.
 struct PulseSource: Sendable {
@@ -74,12 +72,18 @@ struct PulseFeedKind: FeedKind {
     var baseURL = "http://127.0.0.1:9/pulse"
     var name: String { PulseSource.name }
     var views: [FeedView] { [.pulse] }
+    var rules: [any Rule.Type] { [PulseHighRule.self] }
+    var configSections: [ConfigSectionEntry] {
+        [ConfigSectionEntry(\.pulse, in: .feed), ConfigSectionEntry(\.pulseHigh, in: .rules)]
+    }
 
     func pollOnce(_ env: FeedEnvironment) async -> FeedOutcome {
-        await poll(env, health: health(env)) == nil ? .succeeded : .failed
+        guard env.config.pulse.enabled else { return .notPolled }
+        return await poll(env, health: health(env)) == nil ? .succeeded : .failed
     }
 
     func pollForever(_ env: FeedEnvironment) async {
+        guard env.config.pulse.enabled else { return }
         let health = health(env)
         var random = SeededGenerator.jitter()
         while !Task.isCancelled {
@@ -100,7 +104,7 @@ struct PulseFeedKind: FeedKind {
         do {
             let pulses = try await PulseSource(http: env.http, baseURL: baseURL).pulses()
             await env.note("pulse: \(pulses.count) pulses")
-            var (alerts, changed) = await env.desk.evaluate(PulseHighRule().readings(pulses), now: now)
+            var (alerts, changed) = await env.desk.evaluate(PulseHighRule(threshold: env.config.pulseHigh.threshold, rearm: env.config.pulseHigh.rearm).readings(pulses), now: now)
             if let alert = await health.record(nil, now: now) { alerts.append(alert) }
             await env.dispatcher.submit(alerts, records: changed, now: now)
             return nil
@@ -125,5 +129,29 @@ extension PulseFeedKind: MatrixServed {
 
     func serving(_ baseURL: String) -> any FeedKind {
         PulseFeedKind(baseURL: baseURL + "/pulse")
+    }
+}
+
+extension PulseFeedKind: IdentityScenarios {
+    var identityScenarios: [String: @Sendable () throws -> [SubjectReading]] {
+        [PulseHighRule.id: { PulseHighRule().readings([.init(id: "alpha", level: 7), .init(id: "beta", level: 8)]) }]
+    }
+}
+
+/// `notifier test`'s replay of a recorded pulse page (`NNNN-<time>.pulse.json`): decided as the
+/// round decides, on the replay's private state; a page it cannot read leaves its subjects unknown.
+extension PulseFeedKind: RecordedFeed {
+    var recordingSuffixes: [String] { [PulseSource.name] }
+
+    func replay(_ data: Data, suffix: String, now: Date, config: Config, state: inout ReplayState) -> [DecisionNote] {
+        guard config.pulse.enabled else { return [] }
+        struct Page: Decodable { var pulses: [PulseSource.Pulse] }
+        guard let page = try? JSONDecoder().decode(Page.self, from: data) else {
+            guard state.failing.insert(name).inserted else { return [] }
+            return state.engine.feedUnknownNotes(rules: [PulseHighRule.id], now: now)
+        }
+        state.failing.remove(name)
+        let rule = PulseHighRule(threshold: config.pulseHigh.threshold, rearm: config.pulseHigh.rearm)
+        return state.deliver(state.engine.evaluate(rule.readings(page.pulses), now: now), now: now)
     }
 }

@@ -22,9 +22,9 @@ import Testing
         config.delivery.groupWindow = .zero
         let environment = sandbox.environment()
         let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment))
+                                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment), time: .system)
         var runner = Runner(context: context, output: .json, seed: 1)
-        runner.feeds = pulseRegistry.map { ($0 as? PulseFeedKind).map { _ in PulseFeedKind(baseURL: server.baseURL + "/pulse") } ?? $0 }
+        runner.feeds = testedFeeds.map { ($0 as? PulseFeedKind).map { _ in PulseFeedKind(baseURL: server.baseURL + "/pulse") } ?? $0 }
         if let clock {
             runner.clock = clock
             runner.now = { start.addingTimeInterval(clock.now.offset.inSeconds) }
@@ -97,7 +97,7 @@ import Testing
     }
 
     @Test func itSurvivesEveryFault() async throws {
-        let feeds = try MatrixFeed.all(pulseRegistry)
+        let feeds = try MatrixFeed.all(testedFeeds)
         let pulse = try #require(feeds.first { $0.name == PulseSource.name })
         let results = try await FaultMatrixTests.run(feeds: feeds, targets: [pulse])
         for result in results where !result.passed {
@@ -111,7 +111,7 @@ import Testing
         let sandbox = try Sandbox()
         #expect(await Self.runner(sandbox, server: server).runOnce() == 0)
         await server.stop()
-        let views = ViewRegistry(feeds: pulseRegistry)
+        let views = ViewRegistry(feeds: testedFeeds)
         #expect(try await views.open("pulse", ["alpha", "--store", sandbox.storeFile.path]))
         #expect(OpenPulse.shown.withLock { $0 }.contains("pulse alpha\n  pulse alpha at 7.5\n"))
         // `open` lists it beside the program's views, and the program's own registry does not.
@@ -121,7 +121,7 @@ import Testing
 
     @Test func itsDeepLinkOpensItsView() async throws {
         let sandbox = try Sandbox()
-        let views = ViewRegistry(feeds: pulseRegistry)
+        let views = ViewRegistry(feeds: testedFeeds)
         let link = try DeepLink(url: "notifier://pulse/gamma_7", in: views.catalog)
         #expect(link.arguments == ["open", "pulse", "gamma_7"])
         try await views.openURL("notifier://pulse/gamma_7", configPath: sandbox.configFile.path)
@@ -139,6 +139,43 @@ import Testing
     /// The views the feeds bring are those the rules link to: no link leads nowhere.
     @Test func theProgramsViewsAreItsRulesLinks() {
         #expect(ViewRegistry.program.catalog.names == LinkCatalog.standard.names)
+    }
+
+    /// `notifier rules` lists its rule after the program's, with the subject its pass left.
+    @Test func rulesListsItsRule() async throws {
+        let server = try await Self.serve()
+        let sandbox = try Sandbox()
+        let runner = Self.runner(sandbox, server: server)
+        #expect(await runner.runOnce() == 0)
+        await server.stop()
+        let text = RulesCommand.text(context: runner.context, now: Self.start, style: TerminalStyle(enabled: false), feeds: testedFeeds)
+        #expect(text.contains("pulse_high  A test pulse above its threshold\n  alpha  "), "\(text)")
+        #expect(!RulesCommand.text(context: runner.context, now: Self.start, style: TerminalStyle(enabled: false)).contains("pulse_high"))
+    }
+
+    /// `config default` prints its tables where they belong, and leaves the program's as they are.
+    @Test func configDefaultPrintsItsSections() {
+        let text = DefaultConfig.text(for: testedFeeds)
+        #expect(text.contains("\n\n[pulse]\n# A feed only the tests have.\nenabled = true\n\n[rules.launch_country]\n"), "\(text)")
+        #expect(text.contains("\n\n[rules.pulse_high]\n"))
+        let withoutIt = text.replacingOccurrences(of: PulseSettings.documented + "\n\n", with: "")
+            .replacingOccurrences(of: PulseHighSettings.documented + "\n\n", with: "")
+        #expect(withoutIt == DefaultConfig.text)
+        #expect(!DefaultConfig.text.contains("pulse"))
+    }
+
+    /// `notifier test` replays its recordings against the golden file beside them.
+    @Test func itsRecordingsReplayAsTheGoldenFileSays() throws {
+        let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Scenarios/pulse")
+        let feeds = testedFeeds.compactMap { $0 as? any RecordedFeed }
+        let scenario = try Scenario.read(directory.path, suffixes: Set(feeds.flatMap(\.recordingSuffixes)))
+        #expect(scenario.steps.count == 4)
+        var config = Config()
+        config.delivery.groupWindow = .zero
+        let output = TestCommand.report(scenario, feeds: feeds, config: config)
+        let golden = try String(contentsOf: directory.appendingPathComponent("expected.txt"), encoding: .utf8)
+        #expect(output == golden, "\(TestCommand.difference(expected: golden, actual: output))")
     }
 
     @Test func itsRuleExamplesHold() {

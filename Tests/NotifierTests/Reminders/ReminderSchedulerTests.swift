@@ -36,7 +36,7 @@ import Testing
         config.reminders = [reminder]
         let environment = sandbox.environment()
         let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment))
+                                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment), time: .system)
         var runner = Runner(context: context, output: .json, seed: 1)
         runner.feeds = [RemindersFeedKind()]
         runner.clock = clock

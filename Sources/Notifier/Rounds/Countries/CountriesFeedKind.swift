@@ -9,6 +9,10 @@ struct CountriesFeedKind: FeedKind {
     var name: String { CountriesFeed.name }
     var views: [FeedView] { [.country] }
     var lists: [any ParsableCommand.Type] { [ListCountries.self] }
+    var rules: [any Rule.Type] { [LaunchCountryRule.self] }
+    var configSections: [ConfigSectionEntry] {
+        [ConfigSectionEntry(\.countries, in: .feed), ConfigSectionEntry(\.launchCountry, in: .firstRules)]
+    }
 
     func pollOnce(_ env: FeedEnvironment) async -> FeedOutcome {
         // The launch delay runs alongside the refresh; the country waits for both.

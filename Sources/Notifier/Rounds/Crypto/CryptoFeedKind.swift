@@ -9,6 +9,14 @@ struct CryptoFeedKind: FeedKind {
     var views: [FeedView] { [.crypto] }
     func pollInterval(_ config: Config) -> Duration? { config.crypto.enabled ? config.crypto.interval : nil }
     var lists: [any ParsableCommand.Type] { [ListCrypto.self] }
+    var rules: [any Rule.Type] { [CryptoChangeRule.self, PriceCrossingRule.self, CryptoMoveRule.self] }
+    var configSections: [ConfigSectionEntry] {
+        [ConfigSectionEntry(\.crypto, in: .feed), ConfigSectionEntry(\.cryptoChange, in: .rules),
+         ConfigSectionEntry(\.cryptoMove, in: .rules), ConfigSectionEntry(\.cryptoCross, in: .rules)]
+    }
+    func failingFeedLine(lastError: String) -> String? {
+        "unknown: \(lastError) (states below are as of the last good poll)"
+    }
 
     func pollOnce(_ environment: FeedEnvironment) async -> FeedOutcome {
         await CryptoRound(environment).pollOnce()

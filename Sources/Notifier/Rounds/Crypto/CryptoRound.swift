@@ -95,7 +95,7 @@ struct CryptoRound: Sendable {
         }
     }
 
-    static let rules: Set<String> = [CryptoChangeRule.id, CryptoMoveRule.id, PriceCrossingRule.id]
+    static let rules = Set(CryptoFeedKind().rules.map { $0.id })
 
     /// For a dry run: the change rule's window and levels, and the coins beyond them.
     private func changeNote(_ change: [SubjectReading], coins: Int) -> String {

@@ -6,6 +6,12 @@ import Rules
 struct ForecastFeedKind: FeedKind {
     var name: String { ForecastFeed.name }
     var views: [FeedView] { [.forecast] }
+    var rules: [any Rule.Type] { forecastRuleTypes }
+    var configSections: [ConfigSectionEntry] {
+        [ConfigSectionEntry(\.forecast, in: .feed), ConfigSectionEntry(\.forecastTemperature, in: .rules),
+         ConfigSectionEntry(\.forecastPrecipitation, in: .rules), ConfigSectionEntry(\.forecastSevere, in: .rules),
+         ConfigSectionEntry(\.forecastWind, in: .rules)]
+    }
     func pollInterval(_ config: Config) -> Duration? { config.forecast.enabled ? config.forecast.interval : nil }
 
     func pollOnce(_ environment: FeedEnvironment) async -> FeedOutcome {

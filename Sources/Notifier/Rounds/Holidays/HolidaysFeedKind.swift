@@ -6,6 +6,10 @@ import Rules
 struct HolidaysFeedKind: FeedKind {
     var name: String { HolidaysFeed.name }
     var views: [FeedView] { [.holiday, .week] }
+    var rules: [any Rule.Type] { [UpcomingHolidayRule.self] }
+    var configSections: [ConfigSectionEntry] {
+        [ConfigSectionEntry(\.holidays, in: .feed), ConfigSectionEntry(\.holidayUpcoming, in: .firstRules)]
+    }
 
     func pollOnce(_ environment: FeedEnvironment) async -> FeedOutcome {
         await HolidayRound(env: environment).checkOnce()

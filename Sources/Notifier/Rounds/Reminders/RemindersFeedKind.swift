@@ -7,6 +7,8 @@ struct RemindersFeedKind: FeedKind {
     var name: String { "reminders" }
     var views: [FeedView] { [.reminder] }
     var lists: [any ParsableCommand.Type] { [ListReminders.self] }
+    var rules: [any Rule.Type] { [ReminderRule.self] }
+    var configEntryLists: [ConfigEntryList] { [ConfigEntryList(\.reminders)] }
 
     /// How often a daemon without reminders looks for a new one-off.
     static let idleLook: Duration = .seconds(30)

@@ -9,6 +9,8 @@ extension WatchFeedKind: RecordedFeed {
 
     static func recordingSuffix(_ name: String) -> String { "watch-\(name)" }
 
+    func recordingSuffixes(with config: Config) -> [String] { config.watches.map { Self.recordingSuffix($0.name) } }
+
     func records(_ suffix: String, config: Config) -> Bool {
         config.watches.contains { Self.recordingSuffix($0.name) == suffix }
     }

@@ -10,6 +10,8 @@ struct WatchFeedKind: FeedKind {
     var name: String { "watches" }
     var views: [FeedView] { [.watch] }
     var lists: [any ParsableCommand.Type] { [ListWatches.self] }
+    var rules: [any Rule.Type] { [WatchRule.self] }
+    var configEntryLists: [ConfigEntryList] { [ConfigEntryList(\.watches)] }
 
     /// How many watches `--once` fetches at a time.
     static let parallelPolls = 8

@@ -34,10 +34,10 @@ struct OpenCountry: ParsableCommand {
             throw UserError.invalidArgument("unknown country '\(shown)'\(hint)")
         }
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-           ScreenRunner.run(CountryDetailModel(country: country, data: data, locale: .current, now: Date()), environment: context.environment) {
+           ScreenRunner.run(CountryDetailModel(country: country, data: data, locale: .current, now: context.now()), environment: context.environment) {
             return
         }
-        let view = CountryDetailView(country: country, data: data, locale: .current, now: Date())
+        let view = CountryDetailView(country: country, data: data, locale: .current, now: context.now())
         let text = json ? try view.renderJSON() : view.render(style: .forStandardOutput(environment: context.environment))
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
     }

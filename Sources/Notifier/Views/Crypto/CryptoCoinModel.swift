@@ -15,7 +15,7 @@ struct CryptoCoinModel: ScreenModel {
     var ticker: Ticker? { list.tickers.first { $0.symbol.uppercased() == symbol } }
 
     /// Opened on its own it fetches at once; from the list, the list's timer goes on.
-    mutating func appear() -> [ViewEffect] { list.fetching || list.fetchedAt.map { Date().timeIntervalSince($0) < list.interval } == true ? [] : list.startFetch() }
+    mutating func appear() -> [ViewEffect] { list.fetching || list.fetchedAt.map { list.now().timeIntervalSince($0) < list.interval } == true ? [] : list.startFetch() }
 
     static let keys = [KeyHelp(keys: "r", action: "refresh"), KeyHelp(keys: "Backspace", action: "back", inFooter: false)]
 

@@ -25,9 +25,12 @@ struct CryptoListModel: ScreenModel {
     private(set) var history: [String: [Decimal]]
     /// The coins of the notification that led here (a group of crypto alerts), marked ◉.
     var marked: (symbols: Set<String>, note: String)?
+    /// The time the last fetch's age is counted to.
+    let now: @Sendable () -> Date
 
     init(tickers: [Ticker], fetchedAt: Date?, previous: [String: Decimal], history: [String: [Decimal]] = [:], sort: Sort = .rank,
-         interval: TimeInterval, fetch: @escaping Fetch) {
+         interval: TimeInterval, now: @escaping @Sendable () -> Date, fetch: @escaping Fetch) {
+        self.now = now
         self.tickers = tickers
         self.history = history
         self.fetchedAt = fetchedAt

@@ -9,19 +9,19 @@ enum CryptoScreen {
     static func listModel(context: AppContext) -> CryptoListModel {
         let store = Store.openForReading(path: context.paths.storePath)
         let latest = store?.latestTickers()
-        let since = (latest?.fetchedAt ?? Date()).addingTimeInterval(-86400)
+        let since = (latest?.fetchedAt ?? context.now()).addingTimeInterval(-86400)
         let stored = (try? store?.priceHistory(since: since)) ?? [:]
         var previous: [String: Decimal] = [:]
         for (symbol, points) in stored {
             if let fetchedAt = latest?.fetchedAt, let point = points.last(where: { $0.at < fetchedAt }) { previous[symbol] = point.price }
         }
-        let config = context.config, paths = context.paths
+        let config = context.config, paths = context.paths, time = context.time
         var model = CryptoListModel(
             tickers: latest?.tickers ?? [], fetchedAt: latest?.fetchedAt, previous: previous,
             history: stored.mapValues { $0.map(\.price) },
-            interval: TimeInterval(config.crypto.interval.components.seconds),
-            fetch: { await fetchAndStore(config: config, paths: paths) })
-        model.marked = marked(store: store, now: Date())
+            interval: TimeInterval(config.crypto.interval.components.seconds), now: time.now,
+            fetch: { await fetchAndStore(config: config, paths: paths, time: time) })
+        model.marked = marked(store: store, now: context.now())
         return model
     }
 
@@ -37,13 +37,13 @@ enum CryptoScreen {
 
     /// One poll as the daemon makes it; a new poller each time, so each fetch resolves the
     /// watched coins afresh (the daemon keeps its ids between polls).
-    static func fetchAndStore(config: Config, paths: XDGPaths) async -> CryptoListModel.Fetched {
+    static func fetchAndStore(config: Config, paths: XDGPaths, time: TimeSource) async -> CryptoListModel.Fetched {
         // The screen is ncurses': the poller's warnings must not land on it.
         let quiet = Logger(label: "notifier.view") { _ in SwiftLogNoOpLogHandler() }
-        let poller = CryptoPoller(config: config, http: HTTPClient(), clock: ContinuousClock())
+        let poller = CryptoPoller(config: config, http: HTTPClient(), clock: time.clock)
         switch await poller.poll(logger: quiet) {
         case .success(let tickers):
-            let now = Date()
+            let now = time.now()
             if let store = try? Store.openReplacingDamaged(path: paths.storePath).store, let data = try? JSONEncoder().encode(tickers) {
                 try? store.save(FeedSnapshot(feed: CryptoFeed.name, source: "coinlore", fetchedAt: now, payload: String(decoding: data, as: UTF8.self)))
                 try? store.appendPrices(tickers, at: now)

@@ -72,7 +72,7 @@ struct OpenCrypto: ParsableCommand {
                                ("History", Sparkline.render(history.map(\.price)) + " (\(history.count) polls, 24 h)")] {
             text += style.bold(label.padding(toLength: 12, withPad: " ", startingAt: 0)) + value + "\n"
         }
-        let age = CountryDetailView.age(from: fetchedAt, to: Date())
+        let age = CountryDetailView.age(from: fetchedAt, to: context.now())
         text += "\n" + style.dim("Source: CoinLore, fetched \(fetchedAt.formatted(.iso8601)) (\(age) ago)") + "\n"
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
     }

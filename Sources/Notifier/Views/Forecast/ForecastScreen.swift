@@ -9,20 +9,19 @@ enum ForecastScreen {
     static func run(place: String, context: AppContext) -> Bool {
         let reader = Store.openForReading(path: context.paths.storePath)
         let stored = (try? reader?.forecasts(place: place, limit: 2)) ?? []
-        let config = context.config, paths = context.paths
+        let config = context.config, paths = context.paths, time = context.time
         let model = ForecastModel(place: place, latest: stored.first, previous: stored.dropFirst().first, locale: .current) { name in
-            await load(name, config: config, paths: paths)
+            await load(name, config: config, paths: paths, now: time.now())
         }
         return ScreenRunner.run(model, environment: context.environment)
     }
 
-    static func load(_ name: String, config: Config, paths: XDGPaths) async -> ForecastModel.Loaded {
+    static func load(_ name: String, config: Config, paths: XDGPaths, now: Date) async -> ForecastModel.Loaded {
         // The screen is ncurses': the fetch's log lines must not land on it.
         let quiet = Logger(label: "notifier.view") { _ in SwiftLogNoOpLogHandler() }
         let place = config.forecast.places.first { $0.slug.lowercased() == ForecastPlace.slug(name).lowercased() } ?? ForecastPlace(name: name)
         let store = try? Store.openReplacingDamaged(path: paths.storePath).store
         let feed = ForecastFeed(http: HTTPClient(), source: config.forecast.feedSource)
-        let now = Date()
         do {
             let forecast = try await ForecastRound.fetch(place, feed: feed, store: store, now: now, logger: quiet, keepGeocode: true)
             try? store?.saveForecast(forecast, at: now)

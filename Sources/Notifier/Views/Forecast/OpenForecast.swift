@@ -45,7 +45,7 @@ struct OpenForecast: ParsableCommand {
                 ? "no forecast for \(TextSanitizer.singleLine(name)) yet: `notifier --once` or the daemon fetches it"
                 : "no forecast for '\(TextSanitizer.singleLine(name))'; configured places: \(configured.isEmpty ? "none" : configured)")
         }
-        let view = ForecastView(latest: latest, previous: stored.dropFirst().first, now: Date(), locale: .current)
+        let view = ForecastView(latest: latest, previous: stored.dropFirst().first, now: context.now(), locale: .current)
         if json {
             try PrettyJSON.print(view.json)
         } else {

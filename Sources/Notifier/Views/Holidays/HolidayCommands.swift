@@ -29,7 +29,7 @@ struct OpenHoliday: AsyncParsableCommand {
            WeekScreen.run(anchor: day, firstDay: nil, context: context) {
             return
         }
-        let now = Date()
+        let now = context.now()
         let events = try await HolidayView.events(from: day, through: day, context: context, now: now)
         let today = UpcomingHolidayRule.today(now)
         if json {
@@ -84,7 +84,7 @@ struct OpenWeek: AsyncParsableCommand {
     }
 
     static func show(date: String?, firstDay: FirstDay?, next: Int, prev: Int, plain: Bool = false, context: AppContext) async throws {
-        let now = Date()
+        let now = context.now()
         let today = UpcomingHolidayRule.today(now)
         var anchor = today
         if let date {

@@ -20,7 +20,7 @@ enum WeekScreen {
 
     /// `firstDay`: `--first-day`, which wins over the remembered choice and the config.
     static func run(anchor: HolidayDate?, firstDay: String?, context: AppContext) -> Bool {
-        let now = Date()
+        let now = context.now()
         let chosen = firstDay.flatMap(WeekModel.FirstDay.init(rawValue:)) ?? remembered(context.paths)
             ?? WeekModel.FirstDay(rawValue: context.config.views.weekFirstDay) ?? .monday
         let store = context.config.holidays.source == .remote ? (try? context.openStore()) : nil
@@ -29,7 +29,7 @@ enum WeekScreen {
         var model = WeekModel(
             today: UpcomingHolidayRule.today(now), anchor: anchor, firstDay: chosen,
             load: { start, end in
-                switch await source.holidays(from: start, through: end, now: Date()) {
+                switch await source.holidays(from: start, through: end, now: context.now()) {
                 case .success(let holidays): return .holidays(holidays)
                 case .failure(let error): return .failed("\(error)")
                 }

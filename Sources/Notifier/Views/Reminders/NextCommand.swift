@@ -65,7 +65,7 @@ struct NextCommand: ParsableCommand {
         } else {
             schedule = try Self.schedule(every: every ?? "", at: at ?? "", skip: skip ?? "", timeZone: timeZone ?? "")
         }
-        let start = try from.map { try Self.date($0, in: schedule.timeZone) } ?? Date()
+        let start = try from.map { try Self.date($0, in: schedule.timeZone) } ?? context.now()
         let occurrences = schedule.occurrences(from: start, count: count)
         if json {
             struct Line: Encodable {
@@ -104,6 +104,9 @@ struct NextCommand: ParsableCommand {
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
-        return calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute)) ?? Date()
+        guard let date = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute)) else {
+            throw UserError.invalidArgument("--from names no time in \(zone.identifier): '\(TextSanitizer.singleLine(String(text.prefix(40))))'")
+        }
+        return date
     }
 }

@@ -43,7 +43,7 @@ struct RemindCommand: ParsableCommand {
 
     func run() throws {
         let context = try AppContext.load(global)
-        let now = Date()
+        let now = context.now()
         guard let zone = ReminderTime.zone(timeZone ?? "") else {
             throw UserError.invalidArgument("--time-zone must be an IANA name such as Europe/Tallinn")
         }

@@ -74,7 +74,7 @@ struct OpenReminder: ParsableCommand {
 
     func run() throws {
         let context = try AppContext.load(global)
-        guard let status = ReminderStatus.all(context: context, now: Date()).first(where: { $0.name == name }) else {
+        guard let status = ReminderStatus.all(context: context, now: context.now()).first(where: { $0.name == name }) else {
             throw UserError.invalidArgument("unknown reminder '\(TextSanitizer.singleLine(String(name.prefix(64))))'; `notifier list reminders` lists them")
         }
         if json { return try PrettyJSON.print(status) }
@@ -98,7 +98,7 @@ struct ListReminders: ParsableCommand {
 
     func run() throws {
         let context = try AppContext.load(global)
-        let all = ReminderStatus.all(context: context, now: Date())
+        let all = ReminderStatus.all(context: context, now: context.now())
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
            ScreenRunner.run(ReminderListModel(reminders: all), environment: context.environment) {
             return

@@ -40,8 +40,8 @@ struct OpenFeed: ParsableCommand {
            ScreenRunner.run(FeedStatusModel(report: report, reload: load), environment: context.environment) {
             return
         }
-        if json { return try StatusJSON.print(StatusJSON.Feed(report, now: Date())) }
-        let lines = [StyledLine(FeedStatusModel.title(report), .bold)] + FeedStatusModel.lines(report, width: 80, now: Date(), timeZone: .current)
+        if json { return try StatusJSON.print(StatusJSON.Feed(report, now: context.now())) }
+        let lines = [StyledLine(FeedStatusModel.title(report), .bold)] + FeedStatusModel.lines(report, width: 80, now: context.now(), timeZone: .current)
         print(lines.map(\.text).joined(separator: "\n"))
     }
 }

@@ -23,17 +23,17 @@ struct StatusCommand: ParsableCommand {
     }
 
     static func show(json: Bool, plain: Bool, context: AppContext) throws {
-        let now = Date()
+        let now = context.now()
         let report = StatusReport.load(context: context, now: now)
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment) {
-            let model = StatusModel(report: report, reload: { StatusReport.load(context: context, now: Date()) }, mute: { rule, until in
+            let model = StatusModel(report: report, now: context.time.now, reload: { StatusReport.load(context: context, now: context.now()) }, mute: { rule, until in
                 do {
                     try context.openStore().setMute(rule: rule, until: until)
                 } catch {
                     return "Could not change \(rule): \(error)"
                 }
                 guard let until else { return "Unmuted \(rule)." }
-                return until == .distantFuture ? "Muted \(rule) until you unmute it (m)." : "Snoozed \(rule) until \(RelativeTime.describe(until, now: Date()))."
+                return until == .distantFuture ? "Muted \(rule) until you unmute it (m)." : "Snoozed \(rule) until \(RelativeTime.describe(until, now: context.now()))."
             })
             if ScreenRunner.run(model, environment: context.environment) { return }
         }
@@ -43,7 +43,7 @@ struct StatusCommand: ParsableCommand {
 
     /// The screen's lines without selection, for a pipe.
     static func plainText(_ report: StatusReport, now: Date, width: Int, timeZone: TimeZone = .current) -> String {
-        let model = StatusModel(report: report, timeZone: timeZone, reload: { report }, mute: { _, _ in "" })
+        let model = StatusModel(report: report, timeZone: timeZone, now: { now }, reload: { report }, mute: { _, _ in "" })
         let frame = model.frame(width: width, height: 1000, now: now)
         let lines = frame.body.map { line in
             var text = line.text

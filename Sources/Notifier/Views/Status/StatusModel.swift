@@ -19,10 +19,14 @@ struct StatusModel: ScreenModel {
     let timeZone: TimeZone
     let reload: @Sendable () -> StatusReport
     let mute: Mute
+    /// The time a snooze counts from.
+    let now: @Sendable () -> Date
 
     static let snoozeSeconds: TimeInterval = 3600
 
-    init(report: StatusReport, timeZone: TimeZone = .current, reload: @escaping @Sendable () -> StatusReport, mute: @escaping Mute) {
+    init(report: StatusReport, timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date,
+         reload: @escaping @Sendable () -> StatusReport, mute: @escaping Mute) {
+        self.now = now
         self.report = report
         self.timeZone = timeZone
         self.reload = reload
@@ -128,7 +132,7 @@ struct StatusModel: ScreenModel {
             status = "Select a rule to mute or snooze it."
             return []
         }
-        let until: Date? = snooze ? Date().addingTimeInterval(Self.snoozeSeconds) : rule.mutedUntil == nil ? .distantFuture : nil
+        let until: Date? = snooze ? now().addingTimeInterval(Self.snoozeSeconds) : rule.mutedUntil == nil ? .distantFuture : nil
         let (mute, name) = (mute, rule.rule)
         return [.start(ViewTask(name: "mute") { mute(name, until) })]
     }

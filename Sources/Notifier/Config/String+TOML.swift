@@ -2,21 +2,6 @@ import Feeds
 import Foundation
 import Rules
 
-extension Config {
-    /// The enabled forecast rules, as their sections make them.
-    var forecastRules: [any ForecastRule] {
-        let rules: [(any ForecastRule)?] = [forecastTemperature.rule, forecastPrecipitation.rule, forecastSevere.rule, forecastWind.rule]
-        return rules.compactMap { $0 }
-    }
-
-    /// Every coin a rule needs: the configured symbols and those of the price levels.
-    var watchedSymbols: [String] {
-        var symbols = crypto.symbols
-        for level in cryptoCross.rule.levels where !symbols.contains(level.symbol) { symbols.append(level.symbol) }
-        return symbols
-    }
-}
-
 extension Double {
     /// 5, 4.5: what a user would write.
     var shortText: String {

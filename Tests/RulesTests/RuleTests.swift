@@ -2,22 +2,6 @@ import Foundation
 import Rules
 import Testing
 
-@Suite struct RuleExamplesTests {
-    @Test(arguments: RuleRegistry.all.map { ObjectIdentifier($0) })
-    func everyExampleHolds(_ id: ObjectIdentifier) {
-        let rule = RuleRegistry.all.first { ObjectIdentifier($0) == id }!
-        #expect(!rule.examples.isEmpty, "\(rule.id) has no examples")
-        for example in rule.examples {
-            #expect(example.failure() == nil, "\(rule.id): \(example.failure() ?? "")")
-        }
-    }
-
-    @Test func ruleIdentifiersAreUnique() {
-        let ids = RuleRegistry.all.map { $0.id }
-        #expect(Set(ids).count == ids.count)
-    }
-}
-
 @Suite struct LaunchCountryTests {
     @Test func aSeedFixesTheChoice() {
         var first = SeededGenerator(seed: 42)

@@ -38,7 +38,7 @@ struct WatchTest: AsyncParsableCommand {
         let store = Store.openForReading(path: context.paths.storePath)
         let ok = await WatchTrial(watch: watch, file: file, previous: try? store?.lastKnownWatchValue(watch.name),
                                   history: (try? store?.watchPolls(watch.name))?.compactMap { poll in poll.number.map { (poll.at, $0) } } ?? [],
-                                  members: (try? store?.watchMembers(watch.name)) ?? []).run()
+                                  members: (try? store?.watchMembers(watch.name)) ?? [], now: context.now()).run()
         if !ok { throw ExitCode(1) }
     }
 }
@@ -85,7 +85,7 @@ struct WatchTry: AsyncParsableCommand {
             var probe = WatchSettings()
             if let problem = key.apply(&probe, .string(value)) { throw UserError.invalidArgument("\(key.name.uppercased()) \(problem)") }
         }
-        if !(await WatchTrial(watch: watch, file: nil, previous: nil, history: [], members: []).run()) { throw ExitCode(1) }
+        if !(await WatchTrial(watch: watch, file: nil, previous: nil, history: [], members: [], now: TimeSource.system.now()).run()) { throw ExitCode(1) }
     }
 }
 
@@ -96,6 +96,7 @@ struct WatchTrial {
     var previous: WatchValue?
     var history: [(at: Date, value: Double)]
     var members: Set<String>
+    var now: Date
 
     func run() async -> Bool {
         let kind: WatchObservation.Kind
@@ -135,7 +136,7 @@ struct WatchTrial {
         let poll = WatchRule.Poll(values: values, previous: previous, history: history,
                                   newMembers: values.filter { !members.contains($0.canonicalJSON) })
         let usable = poll.value.map { !rule.conditions.needsNumber || $0.number != nil } ?? false
-        for reading in rule.readings(poll, now: Date()) {
+        for reading in rule.readings(poll, now: now) {
             lines.append("  \(reading.key.subject): " + Self.meaning(reading.signal) + (reading.level.map { " (level \($0))" } ?? ""))
         }
         if rule.conditions.isEmpty { lines.append("  no conditions: it would store the value and tell nothing") }

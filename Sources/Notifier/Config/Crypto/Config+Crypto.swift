@@ -1,0 +1,32 @@
+import Foundation
+import Rules
+
+/// The crypto feed's part of the config, kept by type in `Config`.
+extension Config {
+    var crypto: CryptoSettings {
+        get { self[CryptoSettings.self] }
+        set { self[CryptoSettings.self] = newValue }
+    }
+
+    var cryptoChange: CryptoChangeSettings {
+        get { self[CryptoChangeSettings.self] }
+        set { self[CryptoChangeSettings.self] = newValue }
+    }
+
+    var cryptoMove: CryptoMoveSettings {
+        get { self[CryptoMoveSettings.self] }
+        set { self[CryptoMoveSettings.self] = newValue }
+    }
+
+    var cryptoCross: CryptoCrossSettings {
+        get { self[CryptoCrossSettings.self] }
+        set { self[CryptoCrossSettings.self] = newValue }
+    }
+
+    /// Every coin a rule needs: the configured symbols and those of the price levels.
+    var watchedSymbols: [String] {
+        var symbols = crypto.symbols
+        for level in cryptoCross.rule.levels where !symbols.contains(level.symbol) { symbols.append(level.symbol) }
+        return symbols
+    }
+}

@@ -1,0 +1,17 @@
+import Foundation
+import Rules
+
+enum HolidaysSource: String, Sendable, CaseIterable { case embedded, remote }
+
+/// The holidays feed's part of the config, kept by type in `Config`.
+extension Config {
+    var holidays: HolidaysSettings {
+        get { self[HolidaysSettings.self] }
+        set { self[HolidaysSettings.self] = newValue }
+    }
+
+    var holidayUpcoming: HolidayUpcomingSettings {
+        get { self[HolidayUpcomingSettings.self] }
+        set { self[HolidayUpcomingSettings.self] = newValue }
+    }
+}

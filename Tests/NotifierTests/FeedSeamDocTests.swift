@@ -1,0 +1,34 @@
+import Foundation
+@testable import Notifier
+import Testing
+
+/// docs/architecture.md's picture of the feed seam names the registered kinds, in order.
+@Suite struct FeedSeamDocTests {
+    static let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("docs/architecture.md")
+
+    @Test func thePageListsTheRegisteredKinds() throws {
+        let text = try String(contentsOf: Self.page, encoding: .utf8)
+        let line = try #require(text.split(separator: "\n").first { $0.contains("FeedRegistry.all ──▶ [") })
+        let inside = try #require(line.split(separator: "[").dropFirst().first?.split(separator: "]").first)
+        let listed = inside.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        #expect(listed == FeedRegistry.all.map { String(describing: type(of: $0)) })
+    }
+
+    /// What the seam derives, it derives from every kind: each rule is listed and mutable, each
+    /// table documented.
+    @Test func everyKindsRulesAndTablesAreKnown() throws {
+        for kind in FeedRegistry.all {
+            for rule in kind.rules {
+                #expect(RuleRegistry.all.contains { $0.id == rule.id })
+                try RuleName.check(rule.id)
+            }
+            for section in kind.configSections {
+                #expect(DefaultConfig.text.contains("[\(section.table)]\n"), "\(section.table)")
+            }
+            for list in kind.configEntryLists {
+                #expect(DefaultConfig.text.contains("[[\(list.array)]]"), "\(list.array)")
+            }
+        }
+    }
+}

@@ -1,0 +1,18 @@
+import Feeds
+import Foundation
+@testable import Notifier
+@testable import Rules
+import Testing
+
+// This feed's rules as SubjectIdentityTests drives them: two subjects or more that fire.
+
+extension ForecastFeedKind: IdentityScenarios {
+    var identityScenarios: [String: @Sendable () throws -> [SubjectReading]] {
+        [
+            TemperatureShiftRule.id: { try SubjectIdentityTests.forecastReadings(TemperatureShiftRule()) },
+            PrecipitationChangeRule.id: { try SubjectIdentityTests.forecastReadings(PrecipitationChangeRule()) },
+            SevereWeatherRule.id: { try SubjectIdentityTests.forecastReadings(SevereWeatherRule()) },
+            WindGustRule.id: { try SubjectIdentityTests.forecastReadings(WindGustRule()) },
+        ]
+    }
+}

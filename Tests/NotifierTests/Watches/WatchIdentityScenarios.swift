@@ -1,0 +1,20 @@
+import Feeds
+import Foundation
+@testable import Notifier
+@testable import Rules
+import Testing
+
+// This feed's rules as SubjectIdentityTests drives them: two subjects or more that fire.
+
+extension WatchFeedKind: IdentityScenarios {
+    var identityScenarios: [String: @Sendable () throws -> [SubjectReading]] {
+        [
+            WatchRule.id: {
+                var conditions = WatchConditions()
+                conditions.above = 100
+                conditions.below = 50
+                return WatchRule(name: "level", selector: ".level", conditions: conditions).readings(.init(values: [.number(110)]), now: SubjectIdentityTests.start)
+            },
+        ]
+    }
+}
