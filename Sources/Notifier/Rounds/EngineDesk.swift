@@ -55,12 +55,6 @@ actor EngineDesk {
         return (decision.alerts, changed, decision.notes)
     }
 
-    /// As `decide`, without the notes.
-    func evaluate(_ readings: [SubjectReading], now: Date) async -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord]) {
-        let decision = await decide(readings, now: now)
-        return (decision.alerts, decision.changed)
-    }
-
     /// A poll's failure (`failed`): on the feed's first after data (no failures in a row
     /// before it), its rules' known subjects noted unknown from now; later failures, nothing.
     func unknownNotes(rules: Set<String>, failed: Bool, failuresBefore: Int, now: Date) -> [DecisionNote] {

@@ -85,12 +85,9 @@ struct PulseFeedKind: FeedKind {
     func pollForever(_ env: FeedEnvironment) async {
         guard env.config.pulse.enabled else { return }
         let health = health(env)
-        var random = SeededGenerator.jitter()
-        while !Task.isCancelled {
+        await FeedLoop(interval: Self.interval).run(env) {
             let error = await poll(env, health: health)
-            let delay = Backoff().delay(afterConsecutiveFailures: await health.consecutiveFailures,
-                                        retryAfter: error?.retryAfterSeconds.map { .seconds($0) }, normalInterval: Self.interval, random: &random)
-            try? await env.clock.sleep(for: delay)
+            return PollReport(failures: await health.consecutiveFailures, retryAfter: error.retryAfter)
         }
     }
 
@@ -100,18 +97,28 @@ struct PulseFeedKind: FeedKind {
 
     /// One poll; the error when it failed.
     private func poll(_ env: FeedEnvironment, health: FeedHealthDesk) async -> FeedError? {
+        let answer: Result<[PulseSource.Pulse], FeedError>
+        do { answer = .success(try await PulseSource(http: env.http, baseURL: baseURL).pulses()) } catch { answer = .failure(error) }
+        return await decide(answer, env, health: health)
+    }
+
+    /// What a poll's answer decides, live and replayed alike; the error when it failed.
+    func decide(_ answer: Result<[PulseSource.Pulse], FeedError>, _ env: FeedEnvironment, health: FeedHealthDesk) async -> FeedError? {
         let now = env.now()
-        do {
-            let pulses = try await PulseSource(http: env.http, baseURL: baseURL).pulses()
+        switch answer {
+        case .success(let pulses):
             await env.note("pulse: \(pulses.count) pulses")
-            var (alerts, changed) = await env.desk.evaluate(PulseHighRule(threshold: env.config.pulseHigh.threshold, rearm: env.config.pulseHigh.rearm).readings(pulses), now: now)
+            let rule = PulseHighRule(threshold: env.config.pulseHigh.threshold, rearm: env.config.pulseHigh.rearm)
+            var (alerts, changed, notes) = await env.desk.decide(rule.readings(pulses), now: now)
             if let alert = await health.record(nil, now: now) { alerts.append(alert) }
-            await env.dispatcher.submit(alerts, records: changed, now: now)
+            await env.dispatcher.submit(alerts, records: changed, notes: notes, now: now)
             return nil
-        } catch {
+        case .failure(let error):
             env.logger.warning("\(error)")
             await env.note("pulse: no data, so no alert (\(error))")
-            if let alert = await health.record(error, now: now) { await env.dispatcher.submit([alert], now: now) }
+            let notes = await env.desk.unknownNotes(rules: [PulseHighRule.id], failed: true, failuresBefore: await health.consecutiveFailures, now: now)
+            let alert = await health.record(error, now: now)
+            if alert != nil || !notes.isEmpty { await env.dispatcher.submit(alert.map { [$0] } ?? [], notes: notes, now: now) }
             return error
         }
     }
@@ -138,20 +145,16 @@ extension PulseFeedKind: IdentityScenarios {
     }
 }
 
-/// `notifier test`'s replay of a recorded pulse page (`NNNN-<time>.pulse.json`): decided as the
-/// round decides, on the replay's private state; a page it cannot read leaves its subjects unknown.
+/// `notifier test`'s replay of a recorded pulse page (`NNNN-<time>.pulse.json`), handed to the
+/// round as its answer; a page it cannot read is the feed failing.
 extension PulseFeedKind: RecordedFeed {
     var recordingSuffixes: [String] { [PulseSource.name] }
 
-    func replay(_ data: Data, suffix: String, now: Date, config: Config, state: inout ReplayState) -> [DecisionNote] {
-        guard config.pulse.enabled else { return [] }
+    func replay(_ data: Data, suffix: String, environment: FeedEnvironment) async {
+        guard environment.config.pulse.enabled else { return }
         struct Page: Decodable { var pulses: [PulseSource.Pulse] }
-        guard let page = try? JSONDecoder().decode(Page.self, from: data) else {
-            guard state.failing.insert(name).inserted else { return [] }
-            return state.engine.feedUnknownNotes(rules: [PulseHighRule.id], now: now)
-        }
-        state.failing.remove(name)
-        let rule = PulseHighRule(threshold: config.pulseHigh.threshold, rearm: config.pulseHigh.rearm)
-        return state.deliver(state.engine.evaluate(rule.readings(page.pulses), now: now), now: now)
+        let answer: Result<[PulseSource.Pulse], FeedError> =
+            (try? JSONDecoder().decode(Page.self, from: data)).map { .success($0.pulses) } ?? .failure(.unreadableRecording(feed: name, suffix: suffix))
+        _ = await decide(answer, environment, health: health(environment))
     }
 }

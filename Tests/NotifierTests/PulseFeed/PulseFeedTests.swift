@@ -165,7 +165,7 @@ import Testing
     }
 
     /// `notifier test` replays its recordings against the golden file beside them.
-    @Test func itsRecordingsReplayAsTheGoldenFileSays() throws {
+    @Test func itsRecordingsReplayAsTheGoldenFileSays() async throws {
         let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("Scenarios/pulse")
         let feeds = testedFeeds.compactMap { $0 as? any RecordedFeed }
@@ -173,7 +173,7 @@ import Testing
         #expect(scenario.steps.count == 4)
         var config = Config()
         config.delivery.groupWindow = .zero
-        let output = TestCommand.report(scenario, feeds: feeds, config: config)
+        let output = await ScenarioReplay(config: config, timeZone: .gmt).report(scenario, feeds: feeds)
         let golden = try String(contentsOf: directory.appendingPathComponent("expected.txt"), encoding: .utf8)
         #expect(output == golden, "\(TestCommand.difference(expected: golden, actual: output))")
     }
