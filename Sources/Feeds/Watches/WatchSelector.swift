@@ -67,16 +67,17 @@ public struct WatchSelector: Sendable, Equatable {
     /// `(if type == "array" then .[0] else .["0"] end)`, joined by `|`. A string step may hold
     /// escapes but no `\(`: an interpolation would run code.
     static func isPlainPath(_ program: String) -> Bool {
-        program.wholeMatch(of: plainPath) != nil
+        // Built per call (once per selector as the config loads): a shared Regex is not Sendable.
+        guard let pattern = try? Regex(plainPathPattern) else { return false }
+        return program.wholeMatch(of: pattern) != nil
     }
 
-    nonisolated(unsafe) private static let plainPath: Regex<AnyRegexOutput> = {
+    private static let plainPathPattern: String = {
         let bracket = #"\[(?:\d{1,9}|"(?:[^"\\]|\\[^(])*")?\]"#
         let pointerStep = #"\(if type == "array" then \.\[\d{1,9}\] else \.\["\d{1,9}"\] end\)"#
         let leading = #"(?:\.[A-Za-z_][A-Za-z0-9_]*|\.\#(bracket)|\#(pointerStep))"#
         let path = #"(?:\.|\#(leading)(?:\#(leading)|\#(bracket))*)"#
-        // The pattern is a constant; it compiles.
-        return try! Regex(#"\s*\#(path)(?:\s*\|\s*\#(path))*\s*"#)
+        return #"\s*\#(path)(?:\s*\|\s*\#(path))*\s*"#
     }()
 
     /// Compiling binds jq's builtins (some 30 ms of CPU with jq 1.6), so each program is compiled
