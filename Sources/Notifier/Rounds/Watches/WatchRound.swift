@@ -34,7 +34,12 @@ struct WatchRound: Sendable {
         }
         while !Task.isCancelled {
             await env.pacing?.polled(feed: pacingName, settings: watch, at: env.now())
-            let error = await poll()
+            // In a child task: a task keeps the slabs its deepest await needed until it ends, so
+            // 200 watches' loops each holding a poll's worth were megabytes of an idle daemon.
+            let error = await withTaskGroup(of: FeedError?.self, returning: FeedError?.self) { group in
+                group.addTask { await poll() }
+                return await group.next() ?? nil
+            }
             let retryAfter = error?.retryAfterSeconds.map { Duration.seconds($0) }
             // A source that keeps answering without a value (an error body, a changed shape) is
             // asked less often too, as a failing one is; its notice stays the selector's.
