@@ -123,7 +123,7 @@ import Testing
         #expect(names.contains("feed") && names.contains("history"), "\(catalog.stderr)")
         // The forecast view asks Open-Meteo, which tests never reach: its link is checked by its own
         // suite. A reminder needs one in the config, which these passes have none of:
-        // ReminderCommandTests opens its on a terminal. The watch is in the config, switched off.
+        // ReminderCommandTests opens its own on a terminal. The watch is in the config, switched off.
         let examples = names.filter { !["forecast", "reminder"].contains($0) }.map { Self.examples[$0] ?? "notifier://\($0)/?" }
         var all: [String] = []
         for url in urls + members.map(\.url) + examples where !all.contains(url) { all.append(url) }
