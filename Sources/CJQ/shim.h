@@ -9,12 +9,14 @@
 // the parent reads with a deadline and kills the child with SIGKILL when it runs over. That
 // truly stops any program, frees all its memory at once, and costs one fork (no exec) per
 // evaluation. Only compiling, which always ends, happens in-process (cjq_compile).
+// A plain path over a small input runs in-process instead (cjq_evaluate_inline).
 // Include only from one Swift file (Selector.swift).
 #include <jq.h>
 #include <jv.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
@@ -118,6 +120,61 @@ static inline void cjq_write_line(int fd, char tag, const char *text) {
     cjq_write_all(fd, "\n", 1);
 }
 
+/// Where jq's outputs go: a pipe (the child) or a bounded buffer (an inline run).
+typedef struct {
+    int fd;
+    cjq_text *text;
+    size_t limit;
+    int overflowed;
+} cjq_sink;
+
+static inline void cjq_emit(cjq_sink *sink, char tag, const char *text) {
+    if (sink->text == NULL) {
+        cjq_write_line(sink->fd, tag, text);
+        return;
+    }
+    size_t length = strlen(text);
+    if (sink->text->length + length + 3 > sink->limit) {
+        sink->overflowed = 1;
+        return;
+    }
+    char head[2] = {tag, ' '};
+    cjq_text_append(sink->text, head, 2, sink->limit);
+    size_t start = sink->text->length;
+    cjq_text_append(sink->text, text, length, sink->limit);
+    for (size_t at = start; at < sink->text->length; at++) {
+        if (sink->text->text[at] == '\n') sink->text->text[at] = ' ';
+    }
+    cjq_text_append(sink->text, "\n", 1, sink->limit);
+}
+
+/// jq over the input, each output a line on the sink ('p' when the input is not JSON).
+static inline void cjq_run(cjq_sink *sink, jq_state *jq, const char *input, int input_length, int input_is_text) {
+    jv value = input_is_text ? jv_string_sized(input, input_length) : jv_parse_sized(input, input_length);
+    if (jv_get_kind(value) == JV_KIND_INVALID) {
+        jv message = jv_invalid_has_msg(jv_copy(value)) ? jv_invalid_get_msg(value) : (jv_free(value), jv_string("not JSON"));
+        cjq_emit(sink, 'p', jv_get_kind(message) == JV_KIND_STRING ? jv_string_value(message) : "not JSON");
+        jv_free(message);
+        return;
+    }
+    jq_start(jq, value, 0);
+    jv result;
+    while (jv_get_kind(result = jq_next(jq)) != JV_KIND_INVALID) {
+        jv dumped = jv_dump_string(result, 0);
+        cjq_emit(sink, 'v', jv_string_value(dumped));
+        jv_free(dumped);
+        if (sink->overflowed) return;
+    }
+    if (jv_invalid_has_msg(jv_copy(result))) {
+        jv message = jv_invalid_get_msg(result);
+        if (jv_get_kind(message) != JV_KIND_STRING) message = jv_dump_string(message, 0);
+        cjq_emit(sink, 'e', jv_string_value(message));
+        jv_free(message);
+    } else {
+        jv_free(result);
+    }
+}
+
 /// The child: bounded, then jq over the input, each output a line on `fd`.
 static inline void cjq_child(int fd, jq_state *jq, const char *input, int input_length, int input_is_text,
                              long memory_bytes, int cpu_seconds) {
@@ -139,26 +196,29 @@ static inline void cjq_child(int fd, jq_state *jq, const char *input, int input_
     // CPU time, not wall time: on a loaded machine a selector waiting for a core is not running.
     struct rlimit cpu = {(rlim_t)cpu_seconds, (rlim_t)cpu_seconds + 1};
     setrlimit(RLIMIT_CPU, &cpu);
-
-    jv value = input_is_text ? jv_string_sized(input, input_length) : jv_parse_sized(input, input_length);
-    if (jv_get_kind(value) == JV_KIND_INVALID) {
-        jv message = jv_invalid_has_msg(jv_copy(value)) ? jv_invalid_get_msg(value) : jv_string("not JSON");
-        cjq_write_line(fd, 'p', jv_get_kind(message) == JV_KIND_STRING ? jv_string_value(message) : "not JSON");
-        _exit(0);
-    }
-    jq_start(jq, value, 0);
-    jv result;
-    while (jv_get_kind(result = jq_next(jq)) != JV_KIND_INVALID) {
-        jv dumped = jv_dump_string(result, 0);
-        cjq_write_line(fd, 'v', jv_string_value(dumped));
-        jv_free(dumped);
-    }
-    if (jv_invalid_has_msg(jv_copy(result))) {
-        jv message = jv_invalid_get_msg(result);
-        if (jv_get_kind(message) != JV_KIND_STRING) message = jv_dump_string(message, 0);
-        cjq_write_line(fd, 'e', jv_string_value(message));
-    }
+    cjq_sink sink = {fd, NULL, 0, 0};
+    cjq_run(&sink, jq, input, input_length, input_is_text);
     _exit(0);
+}
+
+/// In this process, for a program the caller has shown to be a plain path (no loops, no
+/// recursion, no function calls) over a small input: its time and memory are then linear in the
+/// input, far inside the child's bounds, and the fork is the most of a poll's cost. The caller
+/// holds the state's lock: jq_start and jq_next change the state.
+static inline int cjq_evaluate_inline(jq_state *jq, const char *input, int input_length, int input_is_text,
+                                      size_t max_output, char **output, size_t *output_length) {
+    *output = NULL;
+    *output_length = 0;
+    cjq_text text = {0, 0};
+    cjq_sink sink = {-1, &text, max_output, 0};
+    cjq_run(&sink, jq, input, input_length, input_is_text);
+    if (sink.overflowed) {
+        free(text.text);
+        return CJQ_TOO_MUCH_OUTPUT;
+    }
+    *output = text.text;
+    *output_length = text.length;
+    return CJQ_DONE;
 }
 
 static inline long cjq_elapsed_ms(const struct timespec *start) {
@@ -172,14 +232,18 @@ static inline long cjq_elapsed_ms(const struct timespec *start) {
 /// of new address space and `max_output` bytes of output; `timeout_ms` of wall time is the
 /// backstop for a child that waits rather than runs. Blocks up to `timeout_ms`. On CJQ_DONE,
 /// `*output` (malloc'd, the caller frees it) holds the lines the child wrote.
-static inline int cjq_evaluate(jq_state *jq, const char *input, int input_length, int input_is_text,
+/// `guard` (may be NULL) is held across the fork: an inline run of the same state on another
+/// thread must not be caught half-way in the child's copy.
+static inline int cjq_evaluate(jq_state *jq, pthread_mutex_t *guard, const char *input, int input_length, int input_is_text,
                                int cpu_seconds, int timeout_ms, long memory_bytes, size_t max_output,
                                char **output, size_t *output_length) {
     *output = NULL;
     *output_length = 0;
     int fds[2];
     if (pipe2(fds, O_CLOEXEC) != 0) return CJQ_FAILED;
+    if (guard) pthread_mutex_lock(guard);
     pid_t pid = fork();
+    if (pid != 0 && guard) pthread_mutex_unlock(guard);
     if (pid < 0) {
         close(fds[0]);
         close(fds[1]);

@@ -34,6 +34,12 @@ import Testing
             [delivery]
             images = false
             quiet_hours = "22:00-07:00"
+            [[watches]]
+            name = "stars"
+            enabled = false
+            url = "\(server.baseURL)/repos/swift"
+            select = ".stargazers_count"
+            above = 70000
             """, holidays: true)
         let environment = sandbox.environment(["TZ": "Europe/Tallinn"])
         let passes: [(String, Data?)] = [("2026-11-24 22:30:00", below), ("2026-11-24 23:00:00", above), ("2026-11-25 10:00:00", above), ("2026-11-25 10:05:00", nil)]
@@ -71,13 +77,13 @@ import Testing
     /// new kind of link needs its screen checked too.
     static let titles: [String: String] = [
         "country": "Kazakhstan", "crypto": "BTC", "holiday": "Week of", "week": "Week of", "list": "Crypto —",
-        "history": "History", "feed": "Feed crypto", "forecast": "Forecast",
+        "history": "History", "feed": "Feed crypto", "forecast": "Forecast", "watch": "Watch stars",
     ]
 
     static let examples: [String: String] = [
         "country": "notifier://country/KZ", "crypto": "notifier://crypto/BTC", "holiday": "notifier://holiday/2026-11-25",
         "week": "notifier://week/2026-11-25", "list": "notifier://list/crypto", "history": "notifier://history",
-        "feed": "notifier://feed/crypto",
+        "feed": "notifier://feed/crypto", "watch": "notifier://watch/stars",
     ]
 
     /// Opens a link on a pseudo-terminal: alive after 2 s with its title, gone on `q`.
@@ -116,9 +122,9 @@ import Testing
         let names = catalog.stderr.components(separatedBy: "views: ").last?.components(separatedBy: ": '").first?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? []
         #expect(names.contains("feed") && names.contains("history"), "\(catalog.stderr)")
         // The forecast view asks Open-Meteo, which tests never reach: its link is checked by its own
-        // suite. A watch and a reminder need one in the config, which these passes have none of:
-        // WatchSurfaceTests and ReminderCommandTests open theirs on a terminal.
-        let examples = names.filter { !["forecast", "watch", "reminder"].contains($0) }.map { Self.examples[$0] ?? "notifier://\($0)/?" }
+        // suite. A reminder needs one in the config, which these passes have none of:
+        // ReminderCommandTests opens its own on a terminal. The watch is in the config, switched off.
+        let examples = names.filter { !["forecast", "reminder"].contains($0) }.map { Self.examples[$0] ?? "notifier://\($0)/?" }
         var all: [String] = []
         for url in urls + members.map(\.url) + examples where !all.contains(url) { all.append(url) }
         for url in all { try await Self.expectScreenStays(url, environment: environment) }

@@ -14,7 +14,7 @@ import Testing
         let result = try await ProcessRunner.run(root.appendingPathComponent("scripts/screenshots").path,
                                                  [out.path, ProcessRunner.notifierPath], environment: environment, timeout: .seconds(90))
         #expect(result.status == 0, "\(result.stderr)")
-        for name in ["bubble.png", "detail-view.png", "home-screen.png"] {
+        for name in ["bubble.png", "detail-view.png", "home-screen.png", "watch-view.png"] {
             let size = (try? FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(name).path)[.size] as? Int) ?? 0
             // A blank capture of a uniform screen compresses to a few hundred bytes.
             #expect(size > 3000, "\(name) is \(size) bytes: nothing drawn?")

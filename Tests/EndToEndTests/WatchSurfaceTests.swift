@@ -81,15 +81,37 @@ import Testing
         }
         let environment = sandbox.environment(["TERM": "xterm-256color"])
         let session = try await TmuxSession(InteractiveCountryTests.command(["open", "watch", "swift-stars"]), environment: environment, width: 100, height: 40)
-        #expect(await session.waitFor("exited with 0"), "\(session.lastSeen)")
-        let screen = session.lastSeen
-        for text in ["swift-stars", "Value       70100", "▁", "(3 polls)", "Last fetch", "200", "Decisions", "swift-stars:above",
-                     "Around the value", "\"stargazers_count\" : 70100", "\"forks\" : 10500"] {
+        #expect(await session.waitFor("Watch swift-stars — value"), "\(session.lastSeen)")
+        #expect(await session.waitFor("Around the value"), "\(session.lastSeen)")
+        try await Task.sleep(for: .seconds(1))
+        let screen = try await session.screen()
+        #expect(!screen.contains("exited with"), "the view stays open:\n\(screen)")
+        for text in ["Value       70100", "▁", "█", "(3 polls)", "Last fetch", "200", "Decisions", "swift-stars:above",
+                     "\"stargazers_count\" : 70100", "\"forks\" : 10500", "r reload"] {
             #expect(screen.contains(text), "\(text) in\n\(screen)")
         }
+        try await session.send("q")
+        try await InteractiveCountryTests.expectSane(session, view: "Watch swift-stars")
+
+        // The list: Enter opens the watch, Backspace comes back, q closes.
         let list = try await TmuxSession(InteractiveCountryTests.command(["list", "watches"]), environment: environment, width: 100, height: 20)
-        #expect(await list.waitFor("exited with 0"), "\(list.lastSeen)")
+        #expect(await list.waitFor("Watches — 1"), "\(list.lastSeen)")
         #expect(list.lastSeen.contains("swift-stars") && list.lastSeen.contains("70100"), "\(list.lastSeen)")
+        try await list.send("Enter")
+        #expect(await list.waitFor("Watch swift-stars — value"), "\(list.lastSeen)")
+        #expect(await list.waitFor("swift-stars:above"), "its decisions load as it opens:\n\(list.lastSeen)")
+        try await list.send("BSpace")
+        #expect(await list.waitFor("Watches — 1"), "\(list.lastSeen)")
+        try await list.send("q")
+        try await InteractiveCountryTests.expectSane(list, view: "Watches — 1")
+
+        // Piped, the printouts as before.
+        let printed = try await ProcessRunner.notifier(["open", "watch", "swift-stars"], environment: sandbox.environment())
+        #expect(printed.stdout.hasPrefix("swift-stars\n\nValue       70100\nState       value — 200\n"), "\(printed.stdout)")
+        #expect(printed.stdout.contains("\nAround the value\n{\n"), "\(printed.stdout)")
+        let listed = try await ProcessRunner.notifier(["list", "watches"], environment: sandbox.environment())
+        #expect(listed.stdout.hasPrefix("name                 value                state       last fetch\nswift-stars          70100                value       "),
+                "\(listed.stdout)")
     }
 }
 

@@ -10,8 +10,11 @@ public struct WatchSelector: Sendable, Equatable {
     public let text: String
     /// What libjq runs.
     public let program: String
-    /// Compiled once; run only in forked children, each on its own copy.
+    /// Compiled once; run in forked children, each on its own copy, or in-process under its lock.
     private let compiled: CompiledProgram
+    /// A plain path (`.a.b[0]`, `.[]`, a JSON Pointer's program): no loops, recursion or calls,
+    /// so over a small input its time and memory are linear in the input and it needs no child.
+    public let isPlainPath: Bool
 
     public static func == (lhs: WatchSelector, rhs: WatchSelector) -> Bool {
         lhs.text == rhs.text && lhs.program == rhs.program
@@ -24,12 +27,17 @@ public struct WatchSelector: Sendable, Equatable {
         public var wall: Duration
         public var memoryBytes: Int
         public var outputBytes: Int
+        /// A plain path over an input up to this size runs in-process (parsing 64 KiB of JSON
+        /// takes about a millisecond and a few MiB); larger inputs and other programs, a child.
+        public var inlineInputBytes: Int
 
-        public init(time: Duration = .seconds(1), wall: Duration = .seconds(10), memoryBytes: Int = 256 << 20, outputBytes: Int = 1 << 20) {
+        public init(time: Duration = .seconds(1), wall: Duration = .seconds(10), memoryBytes: Int = 256 << 20, outputBytes: Int = 1 << 20,
+                    inlineInputBytes: Int = 64 << 10) {
             self.time = time
             self.wall = wall
             self.memoryBytes = memoryBytes
             self.outputBytes = outputBytes
+            self.inlineInputBytes = inlineInputBytes
         }
     }
 
@@ -51,8 +59,26 @@ public struct WatchSelector: Sendable, Equatable {
         guard !trimmed.isEmpty else { throw SelectorError(message: "is empty; write a jq path such as \".count\" or a JSON Pointer such as \"/count\"") }
         program = trimmed.hasPrefix("/") ? try Self.pointerProgram(trimmed) : trimmed
         compiled = try Self.compiled(program)
+        isPlainPath = Self.isPlainPath(program)
         self.text = text
     }
+
+    /// `.`, or steps such as `.name`, `.["a b"]`, `[0]`, `.[]` and a pointer's
+    /// `(if type == "array" then .[0] else .["0"] end)`, joined by `|`. A string step may hold
+    /// escapes but no `\(`: an interpolation would run code.
+    static func isPlainPath(_ program: String) -> Bool {
+        // Built per call (once per selector as the config loads): a shared Regex is not Sendable.
+        guard let pattern = try? Regex(plainPathPattern) else { return false }
+        return program.wholeMatch(of: pattern) != nil
+    }
+
+    private static let plainPathPattern: String = {
+        let bracket = #"\[(?:\d{1,9}|"(?:[^"\\]|\\[^(])*")?\]"#
+        let pointerStep = #"\(if type == "array" then \.\[\d{1,9}\] else \.\["\d{1,9}"\] end\)"#
+        let leading = #"(?:\.[A-Za-z_][A-Za-z0-9_]*|\.\#(bracket)|\#(pointerStep))"#
+        let path = #"(?:\.|\#(leading)(?:\#(leading)|\#(bracket))*)"#
+        return #"\s*\#(path)(?:\s*\|\s*\#(path))*\s*"#
+    }()
 
     /// Compiling binds jq's builtins (some 30 ms of CPU with jq 1.6), so each program is compiled
     /// once per process: the config's check and every poll after it share it.
@@ -134,6 +160,7 @@ public struct WatchSelector: Sendable, Equatable {
     /// bounded child process, on a thread of its own: it may block up to `limits.time`.
     public func select(_ input: Data, asText: Bool = false, limits: Limits = Limits()) async -> Outcome {
         let compiled = compiled
+        if runsInline(input, limits: limits) { return Self.runInline(compiled, input: input, asText: asText, limits: limits) }
         return await withCheckedContinuation { continuation in
             let thread = Thread {
                 continuation.resume(returning: Self.run(compiled, input: input, asText: asText, limits: limits))
@@ -145,7 +172,26 @@ public struct WatchSelector: Sendable, Equatable {
 
     /// As `select`, on the caller's thread (a replay, which is synchronous).
     public func selectBlocking(_ input: Data, asText: Bool = false, limits: Limits = Limits()) -> Outcome {
-        Self.run(compiled, input: input, asText: asText, limits: limits)
+        runsInline(input, limits: limits) ? Self.runInline(compiled, input: input, asText: asText, limits: limits)
+            : Self.run(compiled, input: input, asText: asText, limits: limits)
+    }
+
+    private func runsInline(_ input: Data, limits: Limits) -> Bool {
+        isPlainPath && input.count <= limits.inlineInputBytes
+    }
+
+    static func runInline(_ compiled: CompiledProgram, input: Data, asText: Bool, limits: Limits) -> Outcome {
+        var output: UnsafeMutablePointer<CChar>?
+        var length = 0
+        let bytes = input.isEmpty ? Data([0]) : input
+        pthread_mutex_lock(compiled.guardLock)
+        let code = bytes.withUnsafeBytes { buffer in
+            cjq_evaluate_inline(compiled.state, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(input.count), asText ? 1 : 0,
+                                limits.outputBytes, &output, &length)
+        }
+        pthread_mutex_unlock(compiled.guardLock)
+        defer { free(output) }
+        return outcome(code: code, output: output, length: length, limits: limits)
     }
 
     static func run(_ compiled: CompiledProgram, input: Data, asText: Bool, limits: Limits) -> Outcome {
@@ -158,10 +204,14 @@ public struct WatchSelector: Sendable, Equatable {
         let bytes = input.isEmpty ? Data([0]) : input
         let count = Int32(input.count)
         let code = bytes.withUnsafeBytes { buffer in
-            cjq_evaluate(compiled.state, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), count, asText ? 1 : 0,
+            cjq_evaluate(compiled.state, compiled.guardLock, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), count, asText ? 1 : 0,
                          cpuSeconds, wallMilliseconds, limits.memoryBytes, limits.outputBytes, &output, &length)
         }
         defer { free(output) }
+        return outcome(code: code, output: output, length: length, limits: limits)
+    }
+
+    private static func outcome(code: Int32, output: UnsafeMutablePointer<CChar>?, length: Int, limits: Limits) -> Outcome {
         switch Int(code) {
         case Int(CJQ_DONE): break
         case Int(CJQ_TIMED_OUT): return .stopped("ran longer than \(Self.seconds(limits.time)) and was stopped")
@@ -189,16 +239,24 @@ public struct WatchSelector: Sendable, Equatable {
     }
 }
 
-/// A compiled jq state: never run in this process (only in forked children, on their copies),
-/// so sharing it between threads is sharing a read-only value.
+/// A compiled jq state: run in forked children on their copies, or in this process only under
+/// `guardLock` (jq_start and jq_next change it), which a fork holds too, so that no child copies
+/// it half-way through an inline run.
 final class CompiledProgram: @unchecked Sendable {
     let state: OpaquePointer
+    let guardLock: UnsafeMutablePointer<pthread_mutex_t>
 
     init(_ state: OpaquePointer) {
         self.state = state
+        guardLock = .allocate(capacity: 1)
+        pthread_mutex_init(guardLock, nil)
     }
 
-    deinit { cjq_free(state) }
+    deinit {
+        cjq_free(state)
+        pthread_mutex_destroy(guardLock)
+        guardLock.deallocate()
+    }
 }
 
 private extension Character {

@@ -28,7 +28,12 @@ struct WatchRound: Sendable {
         // Unpaced, four a second at most after a start or a resume, each at a random phase
         // within its slot: the jitter that keeps watches started together apart.
         await loop.run(env, random: random, firstRest: { random in .milliseconds(250 * slot + Int.random(in: 0..<250, using: &random)) }) {
-            let error = await poll()
+            // In a child task: a task keeps the slabs its deepest await needed until it ends, so
+            // 200 watches' loops each holding a poll's worth were megabytes of an idle daemon.
+            let error = await withTaskGroup(of: FeedError?.self, returning: FeedError?.self) { group in
+                group.addTask { await poll() }
+                return await group.next() ?? nil
+            }
             // A source that keeps answering without a value (an error body, a changed shape) is
             // asked less often too, as a failing one is; its notice stays the selector's.
             let failures = error != nil ? await health.consecutiveFailures : await health.selectorHealth.consecutiveMisses

@@ -20,6 +20,14 @@ struct ListWatches: ParsableCommand {
         let context = try AppContext.load(global)
         let store = Store.openForReading(path: context.paths.storePath)
         let reports = context.config.watches.map { WatchReport($0, store: store, decisionsLimit: 0) }
+        let (watches, storePath) = (context.config.watches, context.paths.storePath)
+        let load: @Sendable (String) -> WatchReport? = { name in
+            watches.first { $0.name == name }.map { WatchReport($0, store: Store.openForReading(path: storePath)) }
+        }
+        if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
+           ScreenRunner.run(WatchListModel(reports: reports, load: load), environment: context.environment) {
+            return
+        }
         if json {
             try PrettyJSON.print(reports)
             return

@@ -32,7 +32,13 @@ struct OpenWatch: ParsableCommand {
             let names = context.config.watches.map(\.name)
             throw UserError.invalidArgument("no watch named '\(shown)'; " + (names.isEmpty ? "add a [[watches]] block to the config" : "watches: \(names.joined(separator: ", "))"))
         }
-        let report = WatchReport(watch, store: Store.openForReading(path: context.paths.storePath))
+        let storePath = context.paths.storePath
+        let load: @Sendable () -> WatchReport = { WatchReport(watch, store: Store.openForReading(path: storePath)) }
+        let report = load()
+        if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
+           ScreenRunner.run(WatchViewModel(report: report, reload: load), environment: context.environment) {
+            return
+        }
         if json {
             try PrettyJSON.print(report)
             return

@@ -2,7 +2,7 @@ import Foundation
 import Rules
 
 /// What the store knows of one watch, as its view and the list show it.
-struct WatchReport: Encodable {
+struct WatchReport: Encodable, Sendable {
     var name: String
     var enabled: Bool
     var source: String
