@@ -117,8 +117,9 @@ import Testing
         #expect(names.contains("feed") && names.contains("history"), "\(catalog.stderr)")
         // The forecast view asks Open-Meteo, which tests never reach: its link is checked by its own
         // suite. A watch and a reminder need one in the config, which these passes have none of:
-        // WatchSurfaceTests and ReminderCommandTests open theirs on a terminal.
-        let examples = names.filter { !["forecast", "watch", "reminder"].contains($0) }.map { Self.examples[$0] ?? "notifier://\($0)/?" }
+        // WatchSurfaceTests and ReminderCommandTests open theirs on a terminal; an event needs a
+        // calendar, CalendarEndToEndTests opens its link.
+        let examples = names.filter { !["forecast", "watch", "reminder", "event"].contains($0) }.map { Self.examples[$0] ?? "notifier://\($0)/?" }
         var all: [String] = []
         for url in urls + members.map(\.url) + examples where !all.contains(url) { all.append(url) }
         for url in all { try await Self.expectScreenStays(url, environment: environment) }

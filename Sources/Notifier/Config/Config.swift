@@ -25,6 +25,7 @@ struct Config: Sendable, Equatable {
     var forecastWind = ForecastWindSettings()
     var delivery = DeliverySettings()
     var history = HistorySettings()
+    var calendars = CalendarSettings()
     var reminders: [ReminderSettings] = ReminderSettings.defaults
     var watches: [WatchSettings] = WatchSettings.defaults
 
@@ -47,6 +48,7 @@ struct Config: Sendable, Equatable {
         ConfigSectionEntry(\.forecastWind),
         ConfigSectionEntry(\.delivery),
         ConfigSectionEntry(\.history),
+        ConfigSectionEntry(\.calendars),
     ]
 
     /// Every repeated table (`[[…]]`), after the sections in `config check` and `config default`.
