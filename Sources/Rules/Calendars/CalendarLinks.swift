@@ -7,17 +7,18 @@ extension DeepLink.View {
 }
 
 extension LinkedView {
-    /// 1–255 bytes of ASCII letters, digits and `@ . _ - + =`: what UIDs are made of (Google's
-    /// "…@google.com", Outlook's hex, UUIDs). Others are linked by their reminder's name.
+    /// 1–80 bytes of ASCII letters, digits and `. _ - + =`: what most UIDs are made of (UUIDs,
+    /// khal's). Others (Google's "…@google.com", which a link may not carry; Outlook's 112 hex
+    /// digits, too long for one) are linked by their reminder's name, "event-…".
     public static let event = LinkedView("event") { argument in
-        (1...255).contains(argument.utf8.count) && argument.utf8.allSatisfy(CalendarLinks.isLinkable)
+        (1...80).contains(argument.utf8.count) && argument.utf8.allSatisfy(CalendarLinks.isLinkable)
     }
 }
 
 public enum CalendarLinks {
     static func isLinkable(_ byte: UInt8) -> Bool {
         (0x61...0x7A).contains(byte) || (0x41...0x5A).contains(byte) || (0x30...0x39).contains(byte)
-            || [UInt8(ascii: "@"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "=")].contains(byte)
+            || [UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "+"), UInt8(ascii: "=")].contains(byte)
     }
 
     /// The reminder name of an event: "event-" and 16 hex digits of FNV-1a over its UID, stable

@@ -21,6 +21,8 @@ final class CalendarShelf: Sendable {
         var problems: [CalendarProblem]
         /// When it was read: what was in it counts from then (a new event's alarm is not "missed").
         var readAt: Date
+        /// FNV-1a of its bytes: a file touched but not changed is not parsed, nor told, again.
+        var digest: UInt64 = 0
     }
 
     private let files = Mutex<[String: Read]>([:])
@@ -58,6 +60,10 @@ final class CalendarShelf: Sendable {
             let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
             if let read = known[file], read.modified == modified, read.size == size {
                 fresh[file] = read
+            } else if var same = known[file], same.size == size, let data = FileManager.default.contents(atPath: file),
+                      Self.digest(data) == same.digest {
+                same.modified = modified
+                fresh[file] = same
             } else {
                 let read = Self.read(file, modified: modified, size: size, now: now)
                 for problem in read.problems.prefix(1) {
@@ -90,11 +96,23 @@ final class CalendarShelf: Sendable {
             return Read(modified: modified, size: size, events: [], problems: [CalendarProblem(file: file, message: "cannot be read")], readAt: now)
         }
         let text = String(decoding: data, as: UTF8.self)
+        var read: Read
         do {
             let parsed = try CalendarParser.parse(text, file: file)
-            return Read(modified: modified, size: size, events: parsed.events, problems: parsed.problems, readAt: now)
+            read = Read(modified: modified, size: size, events: parsed.events, problems: parsed.problems, readAt: now)
         } catch {
-            return Read(modified: modified, size: size, events: [], problems: [error], readAt: now)
+            read = Read(modified: modified, size: size, events: [], problems: [error], readAt: now)
         }
+        read.digest = digest(data)
+        return read
+    }
+
+    static func digest(_ data: Data) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
     }
 }
