@@ -51,13 +51,19 @@ let package = Package(
             name: "CJQ",
             providers: [.apt(["libjq-dev"])]
         ),
+        // libical for the calendars: iCalendar parsing and RRULE expansion (Feeds/Calendars).
+        .systemLibrary(
+            name: "CICal",
+            pkgConfig: "libical",
+            providers: [.apt(["libical-dev"])]
+        ),
         // glibc's <malloc.h>: the daemon's heap settings (Sources/Notifier/Support/Heap.swift).
         .systemLibrary(name: "CMalloc"),
         .target(name: "ICUData", cSettings: trimmedICUData),
         .target(name: "Rules", swiftSettings: ourSwiftSettings),
         .target(
             name: "Feeds",
-            dependencies: ["CCurl", "CJQ", "Rules"],
+            dependencies: ["CCurl", "CICal", "CJQ", "Rules"],
             swiftSettings: ourSwiftSettings
         ),
         .executableTarget(

@@ -123,8 +123,9 @@ import Testing
         #expect(names.contains("feed") && names.contains("history"), "\(catalog.stderr)")
         // The forecast view asks Open-Meteo, which tests never reach: its link is checked by its own
         // suite. A reminder needs one in the config, which these passes have none of:
-        // ReminderCommandTests opens its own on a terminal. The watch is in the config, switched off.
-        let examples = names.filter { !["forecast", "reminder"].contains($0) }.map { Self.examples[$0] ?? "notifier://\($0)/?" }
+        // ReminderCommandTests opens its own on a terminal; an event needs a calendar,
+        // CalendarEndToEndTests opens its link. The watch is in the config, switched off.
+        let examples = names.filter { !["forecast", "reminder", "event"].contains($0) }.map { Self.examples[$0] ?? "notifier://\($0)/?" }
         var all: [String] = []
         for url in urls + members.map(\.url) + examples where !all.contains(url) { all.append(url) }
         for url in all { try await Self.expectScreenStays(url, environment: environment) }

@@ -36,6 +36,23 @@ import Testing
         assertSnapshot(of: text(week), as: .lines)
     }
 
+    /// With `[calendars]`: the person's events beside the holidays and folk days, marked ▪.
+    @Test func weekWithEvents() {
+        let today = HolidayDate(year: 2026, month: 12, day: 23)!
+        var week = WeekModel(today: today, firstDay: .monday, load: { _, _ in .holidays([]) }, remember: { _ in })
+        week.loadEvents = { _, _ in .events([:]) }
+        _ = week.appear()
+        let holidays = EstonianCalendar.holidays(from: week.start, through: week.end)
+        _ = week.handle(.finished(name: "holidays \(week.start)…\(week.end)", result: WeekModel.Loaded.holidays(holidays)))
+        let events: [HolidayDate: [String]] = [
+            HolidayDate(year: 2026, month: 12, day: 21)!: ["09:45 Stand-up", "14:00 Dentist"],
+            HolidayDate(year: 2026, month: 12, day: 24)!: ["18:00 Dinner at grandma's"],
+            HolidayDate(year: 2026, month: 12, day: 26)!: ["Ski trip"],
+        ]
+        _ = week.handle(.finished(name: "events \(week.start)…\(week.end)", result: WeekModel.Loaded.events(events)))
+        assertSnapshot(of: text(week), as: .lines)
+    }
+
     /// Opened from a group of holiday reminders: its days marked ◉.
     @Test func weekMarked() {
         let today = HolidayDate(year: 2026, month: 12, day: 23)!

@@ -24,7 +24,8 @@ extension ConfigSection {
 /// output, a contract, so a section says where it goes: its feed's own table with the feeds',
 /// a rule's table with the rules'. The first rules the file had stand before `[views]`.
 enum ConfigPlace: Int, Comparable, Sendable {
-    case feed, firstRules, views, rules, delivery, history
+    /// `personal`: the tables of the person's own sources (calendars), after the shared ones.
+    case feed, firstRules, views, rules, delivery, history, personal
 
     static func < (lhs: ConfigPlace, rhs: ConfigPlace) -> Bool { lhs.rawValue < rhs.rawValue }
 }

@@ -21,4 +21,9 @@ struct XDGPaths: Sendable {
     }
 
     var storePath: String { stateHome + "/notifier/notifier.sqlite" }
+
+    /// The home folder, for "~/" in settings.
+    static var home: String {
+        ProcessInfo.processInfo.environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+    }
 }

@@ -16,6 +16,10 @@ public struct Reminder: Sendable, Equatable {
     public var holdInQuietHours: Bool
     /// Stored by `notifier remind`, not in the config file.
     public var oneOff: Bool
+    /// Where a click leads when not to `open reminder NAME` (a calendar event's view).
+    public var link: DeepLink?
+    /// What it is, for `why`, when not a `[[reminders]]` entry ("calendar event … in work.ics").
+    public var source: String?
 
     public init(name: String, text: String, schedule: ReminderSchedule, leads: [TimeInterval] = [], late: TimeInterval = 7200,
                 nag: TimeInterval? = nil, holdInQuietHours: Bool = false, oneOff: Bool = false) {
@@ -27,6 +31,8 @@ public struct Reminder: Sendable, Equatable {
         self.nag = nag
         self.holdInQuietHours = holdInQuietHours
         self.oneOff = oneOff
+        self.link = nil
+        self.source = nil
     }
 }
 

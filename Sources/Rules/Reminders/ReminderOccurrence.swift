@@ -24,6 +24,8 @@ public struct ReminderOccurrence: Sendable, Equatable, Hashable {
     public var movedTo: HolidayDate?
     /// A holiday skipped it, or a move made it fall on a day that has its own: it does not fire.
     public var skipped = false
+    /// A line the notice adds (a calendar event's time and place).
+    public var note: String?
 
     public init(date: Date, day: HolidayDate, key: String, dst: DaylightSaving? = nil) {
         self.date = date
@@ -67,7 +69,7 @@ public struct ReminderOccurrence: Sendable, Equatable, Hashable {
         return marks.isEmpty ? text : text + "  " + marks.joined(separator: "; ")
     }
 
-    static func weekdayName(_ day: HolidayDate) -> String {
+    public static func weekdayName(_ day: HolidayDate) -> String {
         ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"][day.weekday - 1]
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 public struct ReminderRule: Rule {
     public static let id = "reminder"
     public static let summary = "Reminders you set: at their time, in advance, and when missed while asleep or off"
-    public static let linkedViews: [LinkedView] = [.reminder]
+    public static let linkedViews: [LinkedView] = [.reminder, .event]
     public static let category = "x-notifier.reminder"
 
     public init() {}
@@ -46,8 +46,9 @@ public struct ReminderRule: Rule {
             body += "\nmoved from \(plan.occurrence.day) (\(holiday))"
         }
         if case .shifted(let wanted)? = plan.occurrence.dst { body += "\n\(wanted) does not exist that day (daylight saving)" }
+        if let note = plan.occurrence.note { body += "\n" + note }
         var alert = Alert(rule: id, key: reminder.name, title: title, body: body, urgency: urgency, category: category,
-                          deepLink: .reminder(reminder.name) ?? .history, icon: "alarm-symbolic",
+                          deepLink: reminder.link ?? .reminder(reminder.name) ?? .history, icon: "alarm-symbolic",
                           groupFragment: title, groupNoun: "reminders", reason: reason(plan, reminder: reminder, now: now, nag: nag))
         // A notice ahead stops being true at the time itself, which says it instead.
         if case .lead = plan.kind { alert.validUntil = plan.occurrence.date }
@@ -56,7 +57,7 @@ public struct ReminderRule: Rule {
     }
 
     static func reason(_ plan: ReminderPlan, reminder: Reminder, now: Date, nag: Bool) -> String {
-        let what = reminder.oneOff ? "one-off reminder \(reminder.name)" : "reminder \(reminder.name)"
+        let what = reminder.source ?? (reminder.oneOff ? "one-off reminder \(reminder.name)" : "reminder \(reminder.name)")
         let due = plan.occurrence.key.replacingOccurrences(of: "T", with: " ")
         switch plan.kind {
         case _ where nag: return "\(what) due \(due) is not done; shown again every \(span(reminder.nag ?? 0))"
@@ -69,7 +70,7 @@ public struct ReminderRule: Rule {
         }
     }
 
-    static func clock(_ date: Date, in zone: TimeZone) -> String {
+    public static func clock(_ date: Date, in zone: TimeZone) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         let parts = calendar.dateComponents([.hour, .minute], from: date)

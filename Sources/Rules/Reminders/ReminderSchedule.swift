@@ -8,6 +8,8 @@ public struct ReminderSchedule: Sendable, Equatable {
         case repeating(EveryExpression, hour: Int, minute: Int)
         /// A local date and time: "2026-12-24 18:00".
         case once(year: Int, month: Int, day: Int, hour: Int, minute: Int)
+        /// Times found elsewhere (a calendar's alarms, each keyed by its event), in order.
+        case instants([ReminderOccurrence])
     }
 
     /// `skip`: what a public holiday (a day off) does to an occurrence on it.
@@ -84,6 +86,8 @@ public struct ReminderSchedule: Sendable, Equatable {
             return [ReminderOccurrence(date: fire.date, day: date, key: ReminderOccurrence.key(date, hour, minute), dst: fire.dst)]
         case .repeating(let every, let hour, let minute):
             return repeating(every, hour: hour, minute: minute, from: from, count: count)
+        case .instants(let all):
+            return Array(all.drop { $0.date < from }.prefix(count))
         }
     }
 

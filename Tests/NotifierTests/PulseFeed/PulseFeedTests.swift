@@ -131,7 +131,7 @@ import Testing
             await #expect(throws: UserError.self) { try await views.openURL(hostile, configPath: nil) }
         }
         // Unknown to the program itself, which names its own views.
-        #expect(throws: DeepLink.URLError.unknownView("pulse", views: ["country", "crypto", "holiday", "week", "forecast", "reminder", "watch", "list", "history", "feed"])) {
+        #expect(throws: DeepLink.URLError.unknownView("pulse", views: ["country", "crypto", "holiday", "week", "forecast", "reminder", "event", "watch", "list", "history", "feed"])) {
             try DeepLink(url: "notifier://pulse/alpha", in: ViewRegistry.program.catalog)
         }
     }

@@ -16,18 +16,21 @@ struct ReminderRound: Sendable {
     let env: FeedEnvironment
 
     /// The config's reminders in effect, then the one-offs of `notifier remind` (a config
-    /// reminder's name wins).
-    static func reminders(config: Config, store: Store?, logger: Logger) -> [(reminder: Reminder, created: Date?)] {
+    /// reminder's name wins), then the calendars' events with alarms (`now` places their window).
+    static func reminders(config: Config, store: Store?, logger: Logger, now: Date? = nil) -> [(reminder: Reminder, created: Date?)] {
         let configured = config.reminders.compactMap(\.reminder).map { (reminder: $0, created: Date?.none) }
         let names = Set(config.reminders.map(\.name))
         let stored = StoreProblems.attempt("the one-off reminders", logger: logger) { try store?.oneOffReminders() } ?? []
+        let calendars = now.map { CalendarReminders.reminders(config: config, now: $0, logger: logger) } ?? []
         return configured + stored.filter { !names.contains($0.name) }.compactMap { one in one.reminder.map { ($0, Optional(one.createdAt)) } }
+            + calendars.map { (reminder: $0.reminder, created: Optional($0.created)) }
     }
 
     func checkOnce() async -> FeedOutcome {
-        let all = Self.reminders(config: env.config, store: env.store, logger: env.logger)
+        let now = env.now()
+        let all = Self.reminders(config: env.config, store: env.store, logger: env.logger, now: now)
         guard !all.isEmpty else { return .notPolled }
-        await check(all, now: env.now())
+        await check(all, now: now)
         return .notPolled
     }
 

@@ -5,10 +5,11 @@ import Rules
 /// The reminders the person set: no feed to fetch, a schedule to keep.
 struct RemindersFeedKind: FeedKind {
     var name: String { "reminders" }
-    var views: [FeedView] { [.reminder] }
-    var lists: [any ParsableCommand.Type] { [ListReminders.self] }
+    var views: [FeedView] { [.reminder, .event] }
+    var lists: [any ParsableCommand.Type] { [ListReminders.self, ListEvents.self] }
     var rules: [any Rule.Type] { [ReminderRule.self] }
     var configEntryLists: [ConfigEntryList] { [ConfigEntryList(\.reminders)] }
+    var configSections: [ConfigSectionEntry] { [ConfigSectionEntry(\.calendars, in: .personal)] }
 
     /// How often a daemon without reminders looks for a new one-off.
     static let idleLook: Duration = .seconds(30)
@@ -34,7 +35,7 @@ struct RemindersFeedKind: FeedKind {
         var lastLogged: Date?? = .none
         while !Task.isCancelled {
             let now = env.now()
-            let all = ReminderRound.reminders(config: env.config, store: env.store, logger: env.logger)
+            let all = ReminderRound.reminders(config: env.config, store: env.store, logger: env.logger, now: now)
             let resumed = await wake.take()
             if !looked || resumed || nextDue.map({ now >= $0 }) ?? false {
                 if resumed { env.logger.info("resumed from suspend: looking at the reminders") }

@@ -102,6 +102,8 @@ struct OpenWeek: AsyncParsableCommand {
         let start = anchor.adding(days: -((anchor.weekday - first + 7) % 7))
         let end = start.adding(days: 6)
         let events = try await HolidayView.events(from: start, through: end, context: context, now: now)
+        let calendar = context.config.calendars.paths.isEmpty ? [:]
+            : WeekEvents.byDay(config: context.config, from: start, through: end, logger: context.logger)
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         var text = style.bold("Week of \(start) – \(end)") + "\n"
         for year in Set([start.year, end.year]).sorted() where !EstonianCalendar.publicHolidaysKnown(in: year) {
@@ -111,11 +113,11 @@ struct OpenWeek: AsyncParsableCommand {
             let day = start.adding(days: offset)
             let dayEvents = events.filter { $0.date == day }
             var row = "\(day)  \(HolidayView.weekdayName(day).padding(toLength: 9, withPad: " ", startingAt: 0))  "
-            row += dayEvents.isEmpty ? "" : dayEvents.map { HolidayView.line($0, style: style) }.joined(separator: "; ")
+            row += (dayEvents.map { HolidayView.line($0, style: style) } + (calendar[day] ?? []).map { "▪ " + $0 }).joined(separator: "; ")
             if day == today { row = style.bold(row) + "  ← today" }
             text += row + "\n"
         }
-        text += style.dim("● public holiday (a day off)   ○ folk-calendar day") + "\n"
+        text += style.dim("● public holiday (a day off)   ○ folk-calendar day" + (calendar.isEmpty ? "" : "   ▪ an event of your calendars")) + "\n"
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
     }
 }

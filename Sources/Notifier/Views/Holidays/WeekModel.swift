@@ -12,8 +12,8 @@ struct WeekModel: ScreenModel {
         var next: FirstDay { self == .monday ? .sunday : self == .sunday ? .saturday : .monday }
     }
 
-    /// What a load brought back.
-    enum Loaded: Sendable { case holidays([Holiday]), failed(String) }
+    /// What a load brought back: holidays, or the calendars' events by day ("10:00 Stand-up").
+    enum Loaded: Sendable { case holidays([Holiday]), failed(String), events([HolidayDate: [String]]) }
 
     typealias Load = @Sendable (HolidayDate, HolidayDate) async -> Loaded
 
@@ -26,6 +26,9 @@ struct WeekModel: ScreenModel {
     private(set) var loading = 0
     private(set) var error: String?
     let load: Load
+    /// The calendars' events of a range, when `[calendars]` names any: a fourth kind of row.
+    var loadEvents: Load?
+    private(set) var calendarEvents: [HolidayDate: [String]] = [:]
     let remember: @Sendable (FirstDay) -> Void
     /// The days of the notification that led here (a group of holiday reminders), marked ◉.
     var marked: (days: Set<HolidayDate>, note: String)?
@@ -59,11 +62,16 @@ struct WeekModel: ScreenModel {
                 if index > 0 { spans.append(Span("; ")) }
                 spans.append(Self.mark(event))
             }
+            for (index, event) in (calendarEvents[day] ?? []).enumerated() {
+                if index > 0 || !dayEvents.isEmpty { spans.append(Span("; ")) }
+                spans.append(Span("▪ " + event, .bold))
+            }
             if day == today { spans.append(Span("  ← today", .bold)) }
             body.append(StyledLine(spans))
         }
         body += [.empty, StyledLine([Span("● public holiday (a day off)", .publicHoliday), Span("   "), Span("○ folk-calendar day", .folkDay),
                                      Span("   "), Span("◆ national day (flag day)", .nationalDay)])]
+        if loadEvents != nil { body.append(StyledLine([Span("▪ an event of your calendars", .bold)])) }
         body.append(StyledLine("Weeks start on \(firstDay.rawValue.capitalized) (f to change)", .dim))
         if let marked { body.append(StyledLine("◉ \(marked.note)", .dim)) }
         let status: StyledLine? = error.map { StyledLine([Span("Cannot load holidays: \($0)", .warning), Span("  r retries", .bold)]) }
@@ -98,6 +106,9 @@ struct WeekModel: ScreenModel {
             guard error != nil else { return [] }
             error = nil
             requested = requested.filter { events[$0] != nil }
+        case .finished(let name, let result as Loaded) where name.hasPrefix("events "):
+            if case .events(let found) = result { calendarEvents.merge(found) { _, new in new } }
+            return []
         case .finished(let name, let result as Loaded) where name.hasPrefix("holidays "):
             loading -= 1
             let range = name.dropFirst("holidays ".count).split(separator: "…").compactMap { HolidayDate(string: String($0)) }
@@ -112,6 +123,7 @@ struct WeekModel: ScreenModel {
                 }
             case .failed(let message):
                 error = message
+            case .events: break
             }
             return []
         default: return []
@@ -129,6 +141,8 @@ struct WeekModel: ScreenModel {
         while day <= last { requested.insert(day); day = day.adding(days: 1) }
         loading += 1
         let load = load
-        return [.start(ViewTask(name: "holidays \(first)…\(last)") { await load(first, last) })]
+        var effects: [ViewEffect] = [.start(ViewTask(name: "holidays \(first)…\(last)") { await load(first, last) })]
+        if let loadEvents { effects.append(.start(ViewTask(name: "events \(first)…\(last)") { await loadEvents(first, last) })) }
+        return effects
     }
 }

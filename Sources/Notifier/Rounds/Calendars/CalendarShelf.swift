@@ -1,0 +1,118 @@
+import Feeds
+import Foundation
+import Logging
+import Rules
+import Synchronization
+
+/// The calendar files of `[calendars] paths`, read when their size or modification time
+/// changed since the last look (a stat per file per look; the files are only read), each kept
+/// parsed. A file that does not parse is told once per change, as one line naming it and its
+/// line; the other files go on.
+final class CalendarShelf: Sendable {
+    static let shared = CalendarShelf()
+
+    /// Files of a vdir at most, and files read at most per look.
+    static let maxFiles = 10_000
+
+    struct Read: Sendable {
+        var modified: Date
+        var size: Int
+        var events: [CalendarEvent]
+        var problems: [CalendarProblem]
+        /// When it was read: what was in it counts from then (a new event's alarm is not "missed").
+        var readAt: Date
+        /// FNV-1a of its bytes: a file touched but not changed is not parsed, nor told, again.
+        var digest: UInt64 = 0
+    }
+
+    private let files = Mutex<[String: Read]>([:])
+    /// Bumped whenever a file is read again, added or gone: what was made of the files is stale.
+    private let generationCounter = Mutex<Int>(0)
+
+    var generation: Int { generationCounter.withLock { $0 } }
+
+    /// The .ics files `paths` name: files as given, folders one level deep, sorted.
+    static func calendarFiles(_ paths: [String]) -> [String] {
+        var result: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+            if isFolder.boolValue {
+                let names = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).filter { $0.lowercased().hasSuffix(".ics") && !$0.hasPrefix(".") }
+                result += names.sorted().prefix(maxFiles).map { (path as NSString).appendingPathComponent($0) }
+            } else {
+                result.append(path)
+            }
+        }
+        return Array(result.prefix(maxFiles))
+    }
+
+    /// Every file's events, read again where changed; new problems are logged once.
+    func events(paths: [String], logger: Logger, now: Date) -> [(file: String, events: [CalendarEvent], readAt: Date)] {
+        let wanted = Self.calendarFiles(paths)
+        var result: [(file: String, events: [CalendarEvent], readAt: Date)] = []
+        var fresh: [String: Read] = [:]
+        let known = files.withLock { $0 }
+        for file in wanted {
+            guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else { continue }
+            let modified = attributes[.modificationDate] as? Date ?? .distantPast
+            let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+            if let read = known[file], read.modified == modified, read.size == size {
+                fresh[file] = read
+            } else if var same = known[file], same.size == size, let data = FileManager.default.contents(atPath: file),
+                      Self.digest(data) == same.digest {
+                same.modified = modified
+                fresh[file] = same
+            } else {
+                let read = Self.read(file, modified: modified, size: size, now: now)
+                for problem in read.problems.prefix(1) {
+                    let more = read.problems.count > 1 ? " (and \(read.problems.count - 1) more in this file)" : ""
+                    logger.error("calendar \(problem)\(more)")
+                }
+                fresh[file] = read
+            }
+            result.append((file, fresh[file]!.events, fresh[file]!.readAt))
+        }
+        let changed = files.withLock { old in
+            defer { old = fresh }
+            return Set(old.keys) != Set(fresh.keys) || fresh.contains { old[$0.key]?.modified != $0.value.modified || old[$0.key]?.size != $0.value.size }
+        }
+        if changed { generationCounter.withLock { $0 += 1 } }
+        return result
+    }
+
+    /// The problems of the files as last read, for `list events` and the home screen.
+    func problems() -> [CalendarProblem] {
+        files.withLock { $0.values.flatMap(\.problems) }.sorted { $0.description < $1.description }
+    }
+
+    static func read(_ file: String, modified: Date, size: Int, now: Date) -> Read {
+        guard size <= CalendarParser.maxBytes else {
+            return Read(modified: modified, size: size, events: [],
+                        problems: [CalendarProblem(file: file, message: "larger than \(CalendarParser.maxBytes / 1024 / 1024) MB; not read")], readAt: now)
+        }
+        guard let data = FileManager.default.contents(atPath: file) else {
+            return Read(modified: modified, size: size, events: [], problems: [CalendarProblem(file: file, message: "cannot be read")], readAt: now)
+        }
+        let text = String(decoding: data, as: UTF8.self)
+        var read: Read
+        do {
+            let parsed = try CalendarParser.parse(text, file: file)
+            read = Read(modified: modified, size: size, events: parsed.events, problems: parsed.problems, readAt: now)
+        } catch {
+            read = Read(modified: modified, size: size, events: [], problems: [error], readAt: now)
+        }
+        read.digest = digest(data)
+        return read
+    }
+
+    static func digest(_ data: Data) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return hash
+    }
+}

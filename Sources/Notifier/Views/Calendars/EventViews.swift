@@ -1,0 +1,155 @@
+import ArgumentParser
+import Feeds
+import Foundation
+import Rules
+
+extension FeedView {
+    /// `notifier open event UID`, where a calendar alarm's bubble leads.
+    static let event = FeedView(.event, command: OpenEvent.self)
+}
+
+/// One occurrence as `list events` and `open event` show it; text from the calendar is
+/// sanitised where it is printed.
+struct EventLine: Encodable {
+    var uid: String
+    var summary: String
+    var location: String
+    var start: String
+    var end: String
+    var allDay: Bool
+    var alarms: [String]
+    var file: String
+
+    init(_ occurrence: EventOccurrence) {
+        let style = Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: .current)
+        uid = occurrence.uid
+        summary = TextSanitizer.singleLine(occurrence.summary)
+        location = TextSanitizer.singleLine(occurrence.location)
+        start = occurrence.allDay ? "\(occurrence.day)" : occurrence.start.formatted(style)
+        end = occurrence.allDay ? "\(occurrence.day.adding(days: max(1, Int((occurrence.end.timeIntervalSince(occurrence.start) / 86400).rounded())) - 1))"
+            : occurrence.end.formatted(style)
+        allDay = occurrence.allDay
+        alarms = occurrence.alarms.map { $0.formatted(style) }
+        file = occurrence.file
+    }
+
+    /// "Wed 2026-11-25 10:00–10:30  Stand-up · Room 4".
+    static func text(_ occurrence: EventOccurrence) -> String {
+        let zone = TimeZone.current
+        let day = "\(ReminderOccurrence.weekdayName(occurrence.day)) \(occurrence.day)"
+        let time = occurrence.allDay ? "all day    "
+            : "\(ReminderRule.clock(occurrence.start, in: zone))–\(ReminderRule.clock(occurrence.end, in: zone))"
+        let place = occurrence.location.isEmpty ? "" : " · " + TextSanitizer.singleLine(occurrence.location)
+        let summary = occurrence.summary.isEmpty ? "(no summary)" : TextSanitizer.singleLine(occurrence.summary)
+        return "\(day) \(time)  \(summary)\(place)"
+    }
+}
+
+struct ListEvents: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "events",
+        abstract: "The calendars' events ([calendars] paths) from a day to a day: time, summary, place.",
+        discussion: "Example: notifier list events --from 2026-12-01 --to 2026-12-31. Without dates: today and the next 7 days."
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Option(help: "The first day, YYYY-MM-DD (default today).")
+    var from: String?
+
+    @Option(help: "The last day, YYYY-MM-DD, included (default 7 days after the first; at most 400 days).")
+    var to: String?
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let context = try AppContext.load(global)
+        let zone = TimeZone.current
+        let today = HolidayDate(Date(), in: zone)
+        let first = try Self.day(from, option: "--from") ?? today
+        let last = try Self.day(to, option: "--to") ?? first.adding(days: 7)
+        guard first <= last else { throw UserError.invalidArgument("--to \(last) is before --from \(first)") }
+        guard first.daysUntil(last) < 400 else { throw UserError.invalidArgument("--from … --to spans more than 400 days; ask for a shorter range") }
+        if context.config.calendars.paths.isEmpty {
+            FileHandle.standardError.write(Data("No calendars: add paths = [\"~/.calendars/…\"] under [calendars] in the config.\n".utf8))
+        }
+        let occurrences = CalendarReminders.occurrences(config: context.config, from: Self.midnight(first, zone), to: Self.midnight(last.adding(days: 1), zone),
+                                                        logger: context.logger, now: Date(), local: zone)
+        for problem in CalendarShelf.shared.problems() {
+            FileHandle.standardError.write(Data("calendar \(TextSanitizer.singleLine(problem.description))\n".utf8))
+        }
+        if json { return try PrettyJSON.print(occurrences.map(EventLine.init)) }
+        let text = occurrences.map { EventLine.text($0) + "\n" }.joined()
+        FileHandle.standardOutput.write(Data(TextSanitizer.printable(text.isEmpty ? "No events from \(first) to \(last).\n" : text).utf8))
+    }
+
+    static func day(_ text: String?, option: String) throws -> HolidayDate? {
+        guard let text else { return nil }
+        guard let day = HolidayDate(string: text) else {
+            throw UserError.invalidArgument("\(option) must be a date such as 2026-12-01, got '\(TextSanitizer.singleLine(String(text.prefix(40))))'")
+        }
+        return day
+    }
+
+    static func midnight(_ day: HolidayDate, _ zone: TimeZone) -> Date {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        return calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) ?? Date(timeIntervalSince1970: 0)
+    }
+}
+
+struct OpenEvent: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "event",
+        abstract: "One calendar event: summary, time, place, description, its calendar file and the next occurrences.",
+        discussion: "Example: notifier open event 79fs7pkqvht9m5igs0vjv1sfra@google.com (its bubble's link: notifier://event/UID)"
+    )
+
+    @OptionGroup var global: GlobalOptions
+
+    @Argument(help: "The event's UID (or the name its reminder has, event-…).")
+    var uid: String
+
+    @Flag(help: "Print JSON.")
+    var json = false
+
+    func run() throws {
+        let context = try AppContext.load(global)
+        let now = Date()
+        let files = CalendarShelf.shared.events(paths: CalendarReminders.paths(context.config), logger: context.logger, now: now)
+        guard let (file, events) = files.lazy.compactMap({ file, events, _ in
+            let matching = events.filter { $0.uid == uid || CalendarLinks.reminderName(uid: $0.uid) == uid }
+            return matching.isEmpty ? nil : (file, matching)
+        }).first, let event = events.first(where: { $0.recurrenceID == nil }) ?? events.first else {
+            throw UserError.invalidArgument("no event '\(TextSanitizer.singleLine(String(uid.prefix(80))))' in the calendars; `notifier list events` lists them")
+        }
+        let expansion = CalendarReminders.expansion(context.config.calendars, local: .current)
+        let next = expansion.occurrences(of: events, file: file, from: now.addingTimeInterval(-86400), to: now.addingTimeInterval(CalendarExpansion.maxWindow - 86400))
+            .filter { $0.end > now }.prefix(5)
+        if json {
+            return try PrettyJSON.print(EventDetail(uid: event.uid, summary: TextSanitizer.singleLine(event.summary), location: TextSanitizer.singleLine(event.location),
+                                                    description: TextSanitizer.printable(event.description), file: file, recurring: event.rrule != nil,
+                                                    next: next.map(EventLine.init)))
+        }
+        var lines = [event.summary.isEmpty ? "(no summary)" : TextSanitizer.singleLine(event.summary)]
+        if let first = next.first { lines.append("  " + EventLine.text(first)) }
+        if !event.location.isEmpty { lines.append("  place: " + TextSanitizer.singleLine(event.location)) }
+        if let rule = event.rrule { lines.append("  repeats: " + TextSanitizer.singleLine(rule)) }
+        lines.append("  calendar: \(file)")
+        let description = TextSanitizer.printable(event.description).trimmingCharacters(in: .whitespacesAndNewlines)
+        if !description.isEmpty { lines += [""] + description.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
+        lines += next.isEmpty ? ["", "  no occurrences ahead"] : ["", "  next:"] + next.map { "    " + EventLine.text($0) }
+        FileHandle.standardOutput.write(Data(TextSanitizer.printable(lines.joined(separator: "\n") + "\n").utf8))
+    }
+}
+
+struct EventDetail: Encodable {
+    var uid: String
+    var summary: String
+    var location: String
+    var description: String
+    var file: String
+    var recurring: Bool
+    var next: [EventLine]
+}

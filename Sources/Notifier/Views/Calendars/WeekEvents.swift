@@ -1,0 +1,31 @@
+import Feeds
+import Foundation
+import Logging
+import Rules
+
+/// The calendars' events as the week shows them: per day, "10:00 Stand-up" (an all-day event on
+/// each of its days, without a time), in order.
+enum WeekEvents {
+    static func byDay(config: Config, from start: HolidayDate, through end: HolidayDate, logger: Logger,
+                      local: TimeZone = .current) -> [HolidayDate: [String]] {
+        let occurrences = CalendarReminders.occurrences(config: config, from: ListEvents.midnight(start, local),
+                                                        to: ListEvents.midnight(end.adding(days: 1), local), logger: logger, now: Date(), local: local)
+        var result: [HolidayDate: [String]] = [:]
+        var day = start
+        while day <= end { result[day] = []; day = day.adding(days: 1) }
+        for occurrence in occurrences {
+            let summary = occurrence.summary.isEmpty ? "(no summary)" : TextSanitizer.singleLine(occurrence.summary)
+            if occurrence.allDay {
+                let days = max(1, Int((occurrence.end.timeIntervalSince(occurrence.start) / 86400).rounded()))
+                for offset in 0..<min(days, 400) {
+                    let each = occurrence.day.adding(days: offset)
+                    if each >= start, each <= end { result[each, default: []].append(summary) }
+                }
+            } else {
+                let each = HolidayDate(occurrence.start, in: local)
+                if each >= start, each <= end { result[each, default: []].append(ReminderRule.clock(occurrence.start, in: local) + " " + summary) }
+            }
+        }
+        return result
+    }
+}

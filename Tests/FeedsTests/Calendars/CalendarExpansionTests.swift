@@ -1,0 +1,157 @@
+import Feeds
+import Foundation
+import Rules
+import Testing
+
+/// The calendar layer on calendars written here for each edge: recurrence, exceptions,
+/// overrides, zones (Olson and Windows), alarms of every kind, cancelled and declined events,
+/// broken files and unbounded rules.
+@Suite struct CalendarExpansionTests {
+    static let tallinn = TimeZone(identifier: "Europe/Tallinn")!
+
+    static func calendar(_ body: String, zoneBlock: String = "") -> String {
+        "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//notifier tests//EN\r\n\(zoneBlock)\(body)END:VCALENDAR\r\n"
+    }
+
+    static func event(_ lines: String) -> String {
+        "BEGIN:VEVENT\r\nDTSTAMP:20260101T000000Z\r\n" + lines.split(separator: "\n").map { $0 + "\r\n" }.joined() + "END:VEVENT\r\n"
+    }
+
+    static func instant(_ text: String) -> Date {
+        try! Date(text, strategy: .iso8601)
+    }
+
+    static func expand(_ text: String, from: String = "2026-01-01T00:00:00Z", to: String = "2027-01-01T00:00:00Z",
+                       allDayAt: (Int, Int) = (9, 0), defaultAlarm: TimeInterval? = nil) throws -> [EventOccurrence] {
+        let parsed = try CalendarParser.parse(text, file: "test.ics")
+        #expect(parsed.problems.isEmpty, "\(parsed.problems)")
+        return CalendarExpansion(local: tallinn, allDayAt: allDayAt, defaultAlarm: defaultAlarm)
+            .occurrences(of: parsed.events, file: "test.ics", from: instant(from), to: instant(to))
+    }
+
+    @Test func weeklyWithExdateAndAMovedOccurrence() throws {
+        let text = Self.calendar(Self.event("""
+            UID:weekly
+            SUMMARY:Stand-up
+            DTSTART;TZID=Europe/Tallinn:20260302T094500
+            DURATION:PT15M
+            RRULE:FREQ=WEEKLY;COUNT=4
+            EXDATE;TZID=Europe/Tallinn:20260309T094500
+            """) + Self.event("""
+            UID:weekly
+            SUMMARY:Stand-up (moved)
+            RECURRENCE-ID;TZID=Europe/Tallinn:20260316T094500
+            DTSTART;TZID=Europe/Tallinn:20260317T110000
+            DURATION:PT15M
+            """))
+        let occurrences = try Self.expand(text)
+        #expect(occurrences.map(\.start) == [Self.instant("2026-03-02T07:45:00Z"), Self.instant("2026-03-17T09:00:00Z"),
+                                              Self.instant("2026-03-23T07:45:00Z")])
+        #expect(occurrences[1].summary == "Stand-up (moved)")
+        #expect(occurrences[0].end.timeIntervalSince(occurrences[0].start) == 900)
+    }
+
+    @Test func acrossTheSpringChangeTheWallTimeStays() throws {
+        let text = Self.calendar(Self.event("""
+            UID:daily
+            DTSTART;TZID=Europe/Tallinn:20260328T090000
+            RRULE:FREQ=DAILY;COUNT=3
+            """))
+        let starts = try Self.expand(text).map(\.start)
+        #expect(starts == [Self.instant("2026-03-28T07:00:00Z"), Self.instant("2026-03-29T06:00:00Z"), Self.instant("2026-03-30T06:00:00Z")])
+    }
+
+    @Test(arguments: [("GMT Standard Time", "2026-06-01T08:00:00Z"), ("FLE Standard Time", "2026-06-01T06:00:00Z"),
+                      ("/mozilla.org/20050126_1/Europe/Berlin", "2026-06-01T07:00:00Z"), ("\"Europe/Tallinn\"", "2026-06-01T06:00:00Z")])
+    func zoneNamesOutlookAndOthersWrite(zone: String, expected: String) throws {
+        let text = Self.calendar(Self.event("UID:z\nDTSTART;TZID=\(zone):20260601T090000\nDURATION:PT1H"))
+        #expect(try Self.expand(text).map(\.start) == [Self.instant(expected)])
+    }
+
+    @Test func alarmsRelativeToStartAndEndAndAbsolute() throws {
+        let text = Self.calendar(Self.event("""
+            UID:alarms
+            DTSTART:20260601T100000Z
+            DTEND:20260601T110000Z
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            TRIGGER:-PT15M
+            END:VALARM
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            TRIGGER;RELATED=END:PT5M
+            END:VALARM
+            BEGIN:VALARM
+            ACTION:DISPLAY
+            TRIGGER;VALUE=DATE-TIME:20260531T180000Z
+            END:VALARM
+            """))
+        let occurrence = try #require(try Self.expand(text).first)
+        #expect(occurrence.alarms == [Self.instant("2026-05-31T18:00:00Z"), Self.instant("2026-06-01T09:45:00Z"), Self.instant("2026-06-01T11:05:00Z")])
+    }
+
+    @Test func allDayAlarmsCountFromAllDayAtAndTheDefaultAlarmFillsIn() throws {
+        let text = Self.calendar(Self.event("UID:day\nDTSTART;VALUE=DATE:20260624\nSUMMARY:Jaanipäev"))
+        let occurrence = try #require(try Self.expand(text, defaultAlarm: 900).first)
+        #expect(occurrence.allDay && occurrence.day == HolidayDate(year: 2026, month: 6, day: 24))
+        #expect(occurrence.alarms == [Self.instant("2026-06-24T05:45:00Z")], "09:00 Tallinn (+03:00) less 15 min")
+    }
+
+    @Test func cancelledEventsAndDeclinedInvitationsRaiseNothing() throws {
+        let text = Self.calendar(Self.event("""
+            UID:cancelled
+            DTSTART:20260601T100000Z
+            STATUS:CANCELLED
+            BEGIN:VALARM
+            TRIGGER:-PT15M
+            END:VALARM
+            """) + Self.event("""
+            UID:declined
+            DTSTART:20260602T100000Z
+            ATTENDEE;PARTSTAT=DECLINED:mailto:me@example.org
+            BEGIN:VALARM
+            TRIGGER:-PT15M
+            END:VALARM
+            """))
+        let occurrences = try Self.expand(text)
+        #expect(occurrences.map(\.uid) == ["declined"], "a declined event still takes place; a cancelled one does not")
+        #expect(occurrences.first?.alarms == [])
+    }
+
+    @Test func rdateAddsAndAnUnboundedRuleExpandsOnlyTheWindow() throws {
+        let text = Self.calendar(Self.event("""
+            UID:minutely
+            DTSTART:20000101T000000Z
+            RRULE:FREQ=MINUTELY
+            """) + Self.event("""
+            UID:rdate
+            DTSTART:20260105T120000Z
+            RDATE:20260110T120000Z,20260120T120000Z
+            """))
+        let occurrences = try Self.expand(text, from: "2026-01-01T00:00:00Z", to: "2026-01-01T01:00:00Z")
+        #expect(occurrences.count == 60)
+        let rdates = try Self.expand(text, from: "2026-01-02T00:00:00Z", to: "2026-02-01T00:00:00Z").filter { $0.uid == "rdate" }
+        #expect(rdates.map(\.day.day) == [5, 10, 20])
+    }
+
+    @Test func aBrokenEventNamesItsLineAndTheOthersStay() throws {
+        let text = Self.calendar(Self.event("UID:good\nDTSTART:20260601T100000Z") + Self.event("UID:bad\nSUMMARY:no start"))
+        let parsed = try CalendarParser.parse(text, file: "cal.ics")
+        #expect(parsed.events.map(\.uid) == ["good"])
+        #expect(parsed.problems.map(\.description) == ["cal.ics:9: an event without DTSTART; left out"])
+    }
+
+    @Test func notACalendarIsOneLineNamingTheFile() {
+        #expect(throws: CalendarProblem.self) { try CalendarParser.parse("hello\nworld\n", file: "notes.ics") }
+        do {
+            _ = try CalendarParser.parse("this is not\na calendar", file: "notes.ics")
+        } catch {
+            #expect(error.description.hasPrefix("notes.ics"))
+        }
+    }
+
+    @Test func aHugeTextIsRefused() {
+        let huge = String(repeating: "X", count: CalendarParser.maxBytes + 1)
+        #expect(throws: CalendarProblem.self) { try CalendarParser.parse(huge, file: "big.ics") }
+    }
+}
