@@ -66,7 +66,7 @@ struct ListEvents: ParsableCommand {
     func run() throws {
         let context = try AppContext.load(global)
         let zone = TimeZone.current
-        let today = HolidayDate(Date(), in: zone)
+        let today = HolidayDate(context.now(), in: zone)
         let first = try Self.day(from, option: "--from") ?? today
         let last = try Self.day(to, option: "--to") ?? first.adding(days: 7)
         guard first <= last else { throw UserError.invalidArgument("--to \(last) is before --from \(first)") }
@@ -75,7 +75,7 @@ struct ListEvents: ParsableCommand {
             FileHandle.standardError.write(Data("No calendars: add paths = [\"~/.calendars/…\"] under [calendars] in the config.\n".utf8))
         }
         let occurrences = CalendarReminders.occurrences(config: context.config, from: Self.midnight(first, zone), to: Self.midnight(last.adding(days: 1), zone),
-                                                        logger: context.logger, now: Date(), local: zone)
+                                                        logger: context.logger, now: context.now(), local: zone)
         for problem in CalendarShelf.shared.problems() {
             FileHandle.standardError.write(Data("calendar \(TextSanitizer.singleLine(problem.description))\n".utf8))
         }
@@ -116,7 +116,7 @@ struct OpenEvent: ParsableCommand {
 
     func run() throws {
         let context = try AppContext.load(global)
-        let now = Date()
+        let now = context.now()
         let files = CalendarShelf.shared.events(paths: CalendarReminders.paths(context.config), logger: context.logger, now: now)
         guard let (file, events) = files.lazy.compactMap({ file, events, _ in
             let matching = events.filter { $0.uid == uid || CalendarLinks.reminderName(uid: $0.uid) == uid }

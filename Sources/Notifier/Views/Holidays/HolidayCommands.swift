@@ -103,7 +103,7 @@ struct OpenWeek: AsyncParsableCommand {
         let end = start.adding(days: 6)
         let events = try await HolidayView.events(from: start, through: end, context: context, now: now)
         let calendar = context.config.calendars.paths.isEmpty ? [:]
-            : WeekEvents.byDay(config: context.config, from: start, through: end, logger: context.logger)
+            : WeekEvents.byDay(config: context.config, from: start, through: end, logger: context.logger, now: context.now())
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         var text = style.bold("Week of \(start) – \(end)") + "\n"
         for year in Set([start.year, end.year]).sorted() where !EstonianCalendar.publicHolidaysKnown(in: year) {

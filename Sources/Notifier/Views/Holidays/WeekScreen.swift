@@ -36,8 +36,8 @@ enum WeekScreen {
             },
             remember: { remember($0, paths: paths) })
         if !context.config.calendars.paths.isEmpty {
-            let config = context.config, logger = context.logger
-            model.loadEvents = { start, end in .events(WeekEvents.byDay(config: config, from: start, through: end, logger: logger)) }
+            let config = context.config, logger = context.logger, time = context.time
+            model.loadEvents = { start, end in .events(WeekEvents.byDay(config: config, from: start, through: end, logger: logger, now: time.now())) }
         }
         if let anchor { model.marked = marked(anchor: anchor, store: Store.openForReading(path: paths.storePath), now: now) }
         return ScreenRunner.run(model, environment: context.environment)
