@@ -3,7 +3,8 @@ import PackageDescription
 
 // scripts/test sets NOTIFIER_WARNINGS_AS_ERRORS=1: a warning in our own targets fails the suite,
 // while the dependencies' warnings stay theirs (the flag is set per target, not with -Xswiftc).
-let ourSwiftSettings: [SwiftSetting] = Context.environment["NOTIFIER_WARNINGS_AS_ERRORS"] == "1"
+let ourSwiftSettings: [SwiftSetting] =
+    Context.environment["NOTIFIER_WARNINGS_AS_ERRORS"] == "1"
     ? [.unsafeFlags(["-warnings-as-errors"])] : []
 
 /// Set by scripts/install-binary: ICU's data trimmed by scripts/icu-trim, linked in place of the
@@ -16,7 +17,7 @@ let trimmedICUData: [CSetting] = {
 let package = Package(
     name: "notifier",
     products: [
-        .executable(name: "notifier", targets: ["Notifier"]),
+        .executable(name: "notifier", targets: ["Notifier"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -82,7 +83,7 @@ let package = Package(
             // 2.36+): 2.2 MB of relocation records become 17 KB, which the loader no longer
             // reads at every start (docs/performance.md). lld comes with the toolchain.
             linkerSettings: [
-                .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release)),
+                .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))
             ]
         ),
         // The in-process figures of scripts/bench (decoding, rule evaluation); not a product.
@@ -107,8 +108,9 @@ let package = Package(
         // fast lane (docs/testing.md).
         .testTarget(name: "EndToEndTests", dependencies: ["Notifier", "Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
         // The interactive views' plain layout at 80 columns, against committed references.
-        .testTarget(name: "ViewSnapshotTests", dependencies: ["Notifier", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
-                    exclude: ["__Snapshots__"], swiftSettings: ourSwiftSettings),
+        .testTarget(
+            name: "ViewSnapshotTests", dependencies: ["Notifier", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            exclude: ["__Snapshots__"], swiftSettings: ourSwiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -8,9 +8,10 @@ import Rules
 // Usage: NotifierBench [SAMPLES_DIR]; NOTIFIER_BENCH_ONLY=WORD runs just the figures naming WORD
 // (for a profiler: valgrind --tool=callgrind, perf record).
 
-let samples = URL(fileURLWithPath: CommandLine.arguments.dropFirst().first
-    ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures").path)
+let samples = URL(
+    fileURLWithPath: CommandLine.arguments.dropFirst().first
+        ?? URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Tests/Fixtures").path)
 
 let only = ProcessInfo.processInfo.environment["NOTIFIER_BENCH_ONLY"]
 func wanted(_ figure: String) -> Bool { only.map { figure.localizedCaseInsensitiveContains($0) } ?? true }
@@ -31,8 +32,9 @@ func milliseconds(_ duration: Duration) -> Double {
 
 func row(_ figure: String, measured: String, milliseconds value: Double, target: Double, baseline: String = "") {
     let ratio = value / target
-    print([figure, measured, "≤ \(target.formatted()) ms" + baseline, String(format: "%.2f×", ratio), ratio <= 1 ? "ok" : "MISSED"]
-        .joined(separator: "\t"))
+    print(
+        [figure, measured, "≤ \(target.formatted()) ms" + baseline, String(format: "%.2f×", ratio), ratio <= 1 ? "ok" : "MISSED"]
+            .joined(separator: "\t"))
 }
 
 // MARK: - Decoding
@@ -65,7 +67,8 @@ for test in decodeCases where wanted(test.figure) {
     let megabytesPerSecond = Double(data.count) / 1e6 / (time / 1000)
     // Side by side, for this machine's speed: Foundation parsing the same bytes into untyped objects.
     let parse = milliseconds(try median(iterations: 101) { _ = try JSONSerialization.jsonObject(with: data) })
-    row("\(test.figure) (\(decoded) items, \(data.count / 1024) KiB)",
+    row(
+        "\(test.figure) (\(decoded) items, \(data.count / 1024) KiB)",
         measured: String(format: "%.3f ms, %.0f MB/s", time, megabytesPerSecond), milliseconds: time, target: test.targetMilliseconds,
         baseline: String(format: "; JSONSerialization alone %.3f ms (%.1f×)", parse, time / parse))
 }
@@ -88,9 +91,13 @@ func ruleEvaluation() throws {
     }
     let start = Date(timeIntervalSince1970: 1_800_000_000)
     let moves = [Decimal(string: "0.97")!, 1, Decimal(string: "1.02")!, Decimal(string: "1.04")!]
-    let history = Dictionary(uniqueKeysWithValues: tickers.map { ticker in
-        (ticker.symbol, (1...60).map { CryptoMoveRule.PricePoint(at: start.addingTimeInterval(Double(-30 * $0)), price: ticker.priceUSD * moves[$0 % moves.count]) })
-    })
+    let history = Dictionary(
+        uniqueKeysWithValues: tickers.map { ticker in
+            (
+                ticker.symbol,
+                (1...60).map { CryptoMoveRule.PricePoint(at: start.addingTimeInterval(Double(-30 * $0)), price: ticker.priceUSD * moves[$0 % moves.count]) }
+            )
+        })
     let levels = (0..<100).compactMap { PriceCrossingRule.Level(parsing: "C\($0 * 97) \($0 % 2 == 0 ? ">" : "<") \(1000 + $0)") }
     let cross = PriceCrossingRule(levels: levels)
     let change = CryptoChangeRule()
@@ -101,13 +108,14 @@ func ruleEvaluation() throws {
         var engine = RuleEngine()
         var poll = 0
         var count = 0
-        let time = milliseconds(median(warmup: 3, iterations: 21) {
-            poll += 1
-            let now = start.addingTimeInterval(Double(poll * 30))
-            let all = readings(now)
-            count = all.count
-            _ = engine.evaluate(all, now: now)
-        })
+        let time = milliseconds(
+            median(warmup: 3, iterations: 21) {
+                poll += 1
+                let now = start.addingTimeInterval(Double(poll * 30))
+                let all = readings(now)
+                count = all.count
+                _ = engine.evaluate(all, now: now)
+            })
         row("\(figure) (\(count) readings)", measured: String(format: "%.2f ms", time), milliseconds: time, target: 5)
     }
     measure("rule evaluation: 10,000 tickers × 100 rules (crypto_cross levels), one poll") { _ in

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Notifier
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// The click's activation token reaches the terminal as XDG_ACTIVATION_TOKEN, so a Wayland
 /// compositor focuses the window; the terminal gets a UTF-8 locale when the daemon has none.
@@ -17,8 +18,12 @@ import Testing
         let environment = sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address, "TERMINAL": terminal])
         let daemon = try DaemonProcess(["--seed", "42"], environment: environment)
         #expect(await daemon.waitUntil { _ in (try? await server.notifyCalls())?.contains("open country") == true }, "\(daemon.stderr)")
-        _ = try await server.call("org.freedesktop.DBus.Mock.EmitSignal", ["org.freedesktop.Notifications", "ActivationToken", "us",
-                                                                           "[<uint32 1>, <\"wayland-token-42\">]"])
+        _ = try await server.call(
+            "org.freedesktop.DBus.Mock.EmitSignal",
+            [
+                "org.freedesktop.Notifications", "ActivationToken", "us",
+                "[<uint32 1>, <\"wayland-token-42\">]",
+            ])
         _ = try await server.invokeAction(id: 1, key: "default")
         #expect(await daemon.waitUntil { _ in FileManager.default.fileExists(atPath: record) }, "\(daemon.stderr)")
         #expect((try? String(contentsOfFile: record, encoding: .utf8)) == "token=wayland-token-42 lang=C.UTF-8\n")

@@ -1,8 +1,9 @@
 import FlyingFox
 import Foundation
-@testable import Notifier
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// A deeper move updates the bubble on screen (issue 16, item 1): `notifier --once` runs against
 /// a loopback CoinLore and python3-dbusmock's notification server; what goes over D-Bus is checked,
@@ -63,16 +64,20 @@ import Testing
         _ = try await Self.once(sandbox, bus)
         #expect(try await Self.closes(bus).contains("[<1>]"), "CloseNotification(1)")
         let json = try await ProcessRunner.notifier(["why", "crypto_change", "BTC", "--json"], environment: sandbox.environment())
-        let outcomes = try json.stdout.split(separator: "\n").map { try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])["outcome"] }
+        let outcomes = try json.stdout.split(separator: "\n").map {
+            try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: String])["outcome"]
+        }
         #expect(outcomes == ["fired", "delivered", "updated", "resolved"], "\(json.stdout)")
         await server.stop()
     }
 
     @Test func updateInPlaceOffUpdatesNothing() async throws {
         let bus = try await MockNotificationServer.start()
-        _ = try await BubbleInPlaceTests.run(["-5.5", "-8.2", "-12"], config: {
-            BubbleInPlaceTests.config($0, notifyResolved: false, extra: "[delivery]\nupdate_in_place = false")
-        }, bus: bus)
+        _ = try await BubbleInPlaceTests.run(
+            ["-5.5", "-8.2", "-12"],
+            config: {
+                BubbleInPlaceTests.config($0, notifyResolved: false, extra: "[delivery]\nupdate_in_place = false")
+            }, bus: bus)
         #expect(try await Self.notifies(bus).map(\.summary) == ["BTC −5.5 % in 24h ▼"], "nothing new stacks")
     }
 

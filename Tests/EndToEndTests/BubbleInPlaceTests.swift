@@ -1,8 +1,9 @@
 import FlyingFox
 import Foundation
-@testable import Notifier
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// One bubble per subject (issue 16, item 1): successive `notifier --once` runs against a
 /// loopback CoinLore and python3-dbusmock's notification server; what goes over D-Bus is checked.
@@ -10,16 +11,18 @@ import Testing
     /// A `--once` config beside a daemon's sandbox, for passes that hand their bubbles over.
     static func onceConfig(in sandbox: Sandbox, _ server: LoopbackServer, notifyResolved: Bool) throws -> URL {
         let file = sandbox.root.appendingPathComponent("once.toml")
-        try (config(server, notifyResolved: notifyResolved) + "\n" + Sandbox.noHolidays + "\n" + Sandbox.noForecast
-             + "\n[delivery]\nimages = false\n").write(to: file, atomically: true, encoding: .utf8)
+        try
+            (config(server, notifyResolved: notifyResolved) + "\n" + Sandbox.noHolidays + "\n" + Sandbox.noForecast
+            + "\n[delivery]\nimages = false\n").write(to: file, atomically: true, encoding: .utf8)
         return file
     }
 
     /// Dismisses bubble `id` on screen and waits until the daemon has forgotten it.
     static func dismiss(_ id: UInt32, bus: MockNotificationServer, daemon: DaemonProcess, sandbox: Sandbox) async throws {
         _ = try await bus.close(id: id)
-        #expect(await daemon.waitUntil { _ in (try? Store.openForReading(path: sandbox.storeFile.path)?.bubbles().isEmpty) == true },
-                "\(daemon.stderr)")
+        #expect(
+            await daemon.waitUntil { _ in (try? Store.openForReading(path: sandbox.storeFile.path)?.bubbles().isEmpty) == true },
+            "\(daemon.stderr)")
     }
 
     static func config(_ server: LoopbackServer, notifyResolved: Bool, extra: String = "") -> String {
@@ -86,7 +89,8 @@ import Testing
 
     @Test func updateInPlaceOffStacksBubbles() async throws {
         let bus = try await MockNotificationServer.start()
-        _ = try await Self.run(["-5.5", "-2", "-8.2"], config: { Self.config($0, notifyResolved: true, extra: "[delivery]\nupdate_in_place = false") }, bus: bus)
+        _ = try await Self.run(
+            ["-5.5", "-2", "-8.2"], config: { Self.config($0, notifyResolved: true, extra: "[delivery]\nupdate_in_place = false") }, bus: bus)
         #expect(try await Self.notifies(bus).map(\.replaces) == [0, 0, 0])
         let closes = try await bus.call("org.freedesktop.DBus.Mock.GetMethodCalls", ["CloseNotification"]).stdout
         #expect(!closes.contains("[<"), "nothing closed: \(closes)")

@@ -1,16 +1,18 @@
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// What a bubble says and offers on servers of different capabilities, and the kind it tells
 /// the desktop: the pure decision, then the same through python3-dbusmock servers whose
 /// capabilities the test chooses.
 @Suite struct BubbleLayoutTests {
     static func kazakhstan(body: String = "Capital: Astana", urgency: Urgency = .low, rule: String = LaunchCountryRule.id) throws -> Alert {
-        Alert(rule: rule, key: "KZ", title: "Kazakhstan & <friends>", body: body, urgency: urgency, category: "x",
-              deepLink: try #require(DeepLink.country("KZ")))
+        Alert(
+            rule: rule, key: "KZ", title: "Kazakhstan & <friends>", body: body, urgency: urgency, category: "x",
+            deepLink: try #require(DeepLink.country("KZ")))
     }
 
     @Test func withoutActionsTheBodyEndsWithTheCommandToRun() throws {
@@ -48,10 +50,12 @@ import Testing
         for rule in RuleRegistry.all {
             #expect(BubbleKind.of(try Self.kazakhstan(rule: rule.id)) != nil, "\(rule.id) has no line in BubbleKind.byRulePrefix")
         }
-        let expected: [(String, String)] = [(CryptoChangeRule.id, "x-notifier.crypto"), (UpcomingHolidayRule.id, "x-notifier.holiday"),
-                                            (TemperatureShiftRule.id, "x-notifier.forecast"), (LaunchCountryRule.id, "x-notifier.country"),
-                                            ("feed_health", "x-notifier.feed"), ("reminder", "x-notifier.reminder"),
-                                            ("watch_page", "x-notifier.watch"), (Outbox.summaryRule, "x-notifier.summary")]
+        let expected: [(String, String)] = [
+            (CryptoChangeRule.id, "x-notifier.crypto"), (UpcomingHolidayRule.id, "x-notifier.holiday"),
+            (TemperatureShiftRule.id, "x-notifier.forecast"), (LaunchCountryRule.id, "x-notifier.country"),
+            ("feed_health", "x-notifier.feed"), ("reminder", "x-notifier.reminder"),
+            ("watch_page", "x-notifier.watch"), (Outbox.summaryRule, "x-notifier.summary"),
+        ]
         for (rule, category) in expected {
             #expect(BubbleLayout(try Self.kazakhstan(rule: rule), capabilities: []).category == category, "\(rule)")
         }
@@ -72,7 +76,8 @@ import Testing
 
 /// The same decisions as a server sees them: dbusmock records every call.
 @Suite(.serialized) struct ServerCapabilitiesTests {
-    static let critical = #"[{"rule":"crypto_move","key":"BTC","title":"BTC −9 %","body":"Fish & Chips <b>","urgency":"critical","category":"x","deepLink":{"view":"country","argument":"KZ"}}]"#
+    static let critical =
+        #"[{"rule":"crypto_move","key":"BTC","title":"BTC −9 %","body":"Fish & Chips <b>","urgency":"critical","category":"x","deepLink":{"view":"country","argument":"KZ"}}]"#
 
     /// How many times the server was asked `GetCapabilities`.
     static func capabilityQuestions(_ server: MockNotificationServer) async throws -> Int {

@@ -12,11 +12,13 @@ import Testing
         let sandbox = try Sandbox()
         let result = try await ProcessRunner.notifier(["open", "country", "kz"], environment: sandbox.environment())
         #expect(result.status == 0, "\(result.stderr)")
-        for expected in ["🇰🇿 Kazakhstan  KZ / KAZ", "Republic of Kazakhstan", "Capital     Astana (51.16°N, 71.45°E)",
-                         "openstreetmap.org/?mlat=51.1600&mlon=71.4500", "Region      Asia · Central Asia",
-                         "Population  18,754,440", "Area        2,724,900 km²", "Kazakhstani tenge (KZT, ₸)",
-                         "Languages   Kazakh, Russian", "Timezones   UTC+05:00\n",
-                         "Borders     China, Kyrgyzstan, Russia, Turkmenistan, Uzbekistan", "Source: embedded data set"] {
+        for expected in [
+            "🇰🇿 Kazakhstan  KZ / KAZ", "Republic of Kazakhstan", "Capital     Astana (51.16°N, 71.45°E)",
+            "openstreetmap.org/?mlat=51.1600&mlon=71.4500", "Region      Asia · Central Asia",
+            "Population  18,754,440", "Area        2,724,900 km²", "Kazakhstani tenge (KZT, ₸)",
+            "Languages   Kazakh, Russian", "Timezones   UTC+05:00\n",
+            "Borders     China, Kyrgyzstan, Russia, Turkmenistan, Uzbekistan", "Source: embedded data set",
+        ] {
             #expect(result.stdout.contains(expected), "missing \(expected) in\n\(result.stdout)")
         }
         #expect(!result.stdout.contains("\u{1B}["), "no colors when not on a terminal")
@@ -27,17 +29,21 @@ import Testing
         let page = try Samples.data("coinlore_tickers_page1.json")
         let server = try await LoopbackServer.start([("GET /api/tickers", { _ in LoopbackServer.json(page) })])
         defer { Task { await server.stop() } }
-        let sandbox = try Sandbox(config: "[rules.launch_country]\nenabled = false\n[feeds.crypto]\nbase_url = \"\(server.baseURL)/api\"\n" + Sandbox.noHolidays)
+        let sandbox = try Sandbox(
+            config: "[rules.launch_country]\nenabled = false\n[feeds.crypto]\nbase_url = \"\(server.baseURL)/api\"\n" + Sandbox.noHolidays)
         let poll = try await ProcessRunner.notifier(["--once", "--output", "json"], environment: sandbox.environment())
         #expect(poll.status == 0, "\(poll.stderr)")
         // The data's age ("12 s ago") may tick between the two runs.
         let age = /\(\d+ s ago\)/
-        for arguments in [["open", "country", "KZ"], ["open", "country", "Estonia", "--json"], ["open", "country", "XX"],
-                          ["open", "crypto", "btc"], ["open", "crypto", "ETH", "--json"], ["open", "crypto", "NOPE"],
-                          ["open", "week"], ["open", "week", "2026-12-21"], ["open", "week", "2026-13-01"]] {
+        for arguments in [
+            ["open", "country", "KZ"], ["open", "country", "Estonia", "--json"], ["open", "country", "XX"],
+            ["open", "crypto", "btc"], ["open", "crypto", "ETH", "--json"], ["open", "crypto", "NOPE"],
+            ["open", "week"], ["open", "week", "2026-12-21"], ["open", "week", "2026-13-01"],
+        ] {
             let fast = try await ProcessRunner.notifier(arguments, environment: sandbox.environment())
             let parsed = try await ProcessRunner.notifier(arguments + ["--config", sandbox.configFile.path], environment: sandbox.environment())
-            #expect(fast.stdout.replacing(age, with: "") == parsed.stdout.replacing(age, with: "") && fast.stderr == parsed.stderr
+            #expect(
+                fast.stdout.replacing(age, with: "") == parsed.stdout.replacing(age, with: "") && fast.stderr == parsed.stderr
                     && fast.status == parsed.status, "\(arguments)")
             #expect(!fast.stdout.isEmpty || !fast.stderr.isEmpty, "\(arguments)")
         }
@@ -51,8 +57,10 @@ import Testing
         #expect((json?["borderNames"] as? [String])?.contains("Latvia") == true)
     }
 
-    @Test(arguments: [("XX", "unknown country 'XX'"), ("Kazakstan", "unknown country 'Kazakstan'; did you mean Kazakhstan?"),
-                      ("$(reboot)", "unknown country '$(reboot)'")])
+    @Test(arguments: [
+        ("XX", "unknown country 'XX'"), ("Kazakstan", "unknown country 'Kazakstan'; did you mean Kazakhstan?"),
+        ("$(reboot)", "unknown country '$(reboot)'"),
+    ])
     func unknownCountriesExitWithTwo(_ query: String, _ message: String) async throws {
         let result = try await ProcessRunner.notifier(["open", "country", query], environment: Sandbox().environment())
         #expect(result.status == 2)
@@ -107,7 +115,7 @@ import Testing
         let sandbox = try Sandbox(config: Self.noDelay)
         let once = try await ProcessRunner.notifier(["--once", "--output", "terminal", "--seed", "7"], environment: sandbox.environment())
         let command = try #require(once.stdout.split(separator: "\n").last { $0.contains("→ notifier open country") })
-        let arguments = command.split(separator: " ").dropFirst(2).map(String.init)  // after "→ notifier"
+        let arguments = command.split(separator: " ").dropFirst(2).map(String.init) // after "→ notifier"
         let view = try await ProcessRunner.notifier(arguments, environment: sandbox.environment())
         #expect(view.status == 0)
         #expect(view.stdout.hasPrefix(once.stdout.split(separator: "\n")[0].description))
@@ -141,8 +149,9 @@ import Testing
     }
 
     @Test func listCountriesGroupsByContinent() async throws {
-        let result = try await ProcessRunner.notifier(["list", "countries", "--region", "Central Asia", "--sort", "population"],
-                                                environment: Sandbox().environment())
+        let result = try await ProcessRunner.notifier(
+            ["list", "countries", "--region", "Central Asia", "--sort", "population"],
+            environment: Sandbox().environment())
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("Asia (5)\n  🇺🇿 Uzbekistan"), "\(result.stdout)")
     }

@@ -26,7 +26,8 @@ import Testing
         let clicked = ContinuousClock.now
         // How fast is measured by scripts/bench-views (click → window, side by side); here the
         // bound only says it came, generous for a loaded machine running the whole suite.
-        let search = try await ProcessRunner.run(Self.xdotool, ["search", "--sync", "--class", "xterm"], environment: session.environment, timeout: .seconds(30))
+        let search = try await ProcessRunner.run(
+            Self.xdotool, ["search", "--sync", "--class", "xterm"], environment: session.environment, timeout: .seconds(30))
         let mapped = ContinuousClock.now - clicked
         let window = search.stdout.split(separator: "\n").first.map(String.init)
         #expect(window != nil, "a terminal window; none after \(mapped)\n\(daemon.stderr)")
@@ -67,7 +68,8 @@ import Testing
         await script.set(Data("oops".utf8), status: .internalServerError)
         let server = try await CryptoEndToEndTests.serve(script)
         defer { Task { await server.stop() } }
-        let config = name == "holiday-group"
+        let config =
+            name == "holiday-group"
             ? "[feeds.crypto]\nenabled = false\n[rules.launch_country]\nenabled = false\n[rules.holiday_upcoming]\nlead_days = [0, 1, 2, 3, 4, 5, 6, 7]\ntime = \"00:00\"\n"
             : "[feeds.crypto]\nbase_url = \"\(server.baseURL)/api\"\nsymbols = [\"BTC\"]\ntop = 0\ndegraded_after = 1\n[rules.launch_country]\nenabled = false\n"
         let sandbox = try Sandbox(config: config, holidays: name == "holiday-group")
@@ -79,7 +81,8 @@ import Testing
         let daemon = try DaemonProcess(["--seed", "42"], environment: environment)
         #expect(await daemon.waitUntil { _ in await session.displayedCount() >= 1 }, "\(daemon.stderr)")
         #expect(try await session.dunstctl(["action", "0"]).status == 0)
-        let search = try await ProcessRunner.run(Self.xdotool, ["search", "--sync", "--class", "xterm"], environment: session.environment, timeout: .seconds(30))
+        let search = try await ProcessRunner.run(
+            Self.xdotool, ["search", "--sync", "--class", "xterm"], environment: session.environment, timeout: .seconds(30))
         let window = search.stdout.split(separator: "\n").first.map(String.init)
         #expect(window != nil, "a terminal window\n\(daemon.stderr)")
         guard let window else { return }

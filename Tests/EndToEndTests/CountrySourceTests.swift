@@ -11,7 +11,8 @@ import Testing
         let plain = try await ProcessRunner.notifier(["list", "countries", "--region", "Oceania"], environment: sandbox.environment())
         #expect(plain.status == 0)
         #expect(plain.stdout.hasSuffix("Source: \(Self.source); data of 2024-12\n"), "\(plain.stdout)")
-        let json = try await ProcessRunner.notifier(["list", "countries", "--json", "--region", "Europe", "--sort", "population"], environment: sandbox.environment())
+        let json = try await ProcessRunner.notifier(
+            ["list", "countries", "--json", "--region", "Europe", "--sort", "population"], environment: sandbox.environment())
         #expect(json.status == 0, "\(json.stderr)")
         let view = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(view["source"] as? String == Self.source && view["dataDate"] as? String == "2024-12")

@@ -19,10 +19,13 @@ import Testing
     /// A loopback CoinLore answering whatever the script holds.
     static func serve(_ script: Script) async throws -> LoopbackServer {
         try await LoopbackServer.start([
-            ("GET /api/tickers", { _ in
-                let (body, status) = await script.response()
-                return LoopbackServer.json(body, status: status)
-            }),
+            (
+                "GET /api/tickers",
+                { _ in
+                    let (body, status) = await script.response()
+                    return LoopbackServer.json(body, status: status)
+                }
+            )
         ])
     }
 
@@ -78,15 +81,16 @@ import Testing
     @Test func aMoveWithinTheWindowComesFromStoredPrices() async throws {
         let script = Script()
         let server = try await Self.serve(script)
-        let sandbox = try Sandbox(config: """
-            [feeds.crypto]
-            base_url = "\(server.baseURL)/api"
-            top = 5
-            [rules.crypto_change]
-            enabled = false
-            [rules.launch_country]
-            enabled = false
-            """)
+        let sandbox = try Sandbox(
+            config: """
+                [feeds.crypto]
+                base_url = "\(server.baseURL)/api"
+                top = 5
+                [rules.crypto_change]
+                enabled = false
+                [rules.launch_country]
+                enabled = false
+                """)
         var outputs: [String] = []
         for price in ["100000", "101000", "103500", "103600"] {
             await script.set(try Self.page(prices: ["BTC": price]))
@@ -115,12 +119,13 @@ import Testing
         let script = Script()
         await script.set(try Self.page())
         let server = try await Self.serve(script)
-        let sandbox = try Sandbox(config: """
-            [feeds.crypto]
-            base_url = "\(server.baseURL)/api"
-            [rules.launch_country]
-            enabled = false
-            """)
+        let sandbox = try Sandbox(
+            config: """
+                [feeds.crypto]
+                base_url = "\(server.baseURL)/api"
+                [rules.launch_country]
+                enabled = false
+                """)
         func once() async throws -> ProcessResult {
             try await ProcessRunner.notifier(["--once", "--output", "json"], environment: sandbox.environment())
         }
@@ -166,9 +171,11 @@ import Testing
         #expect(alert["deep_link"] == "notifier open crypto BTC")
         #expect(alert["body"]?.hasPrefix("Bitcoin: $") == true)
 
-        for (body, status) in [(Data("oops".utf8), HTTPStatusCode.internalServerError),
-                               (Data(#"{"data":[],"info":{"coins_num":0}}"#.utf8), .ok),
-                               (Data("{\"data\":[{\"id\":\"90\",".utf8), .ok)] {
+        for (body, status) in [
+            (Data("oops".utf8), HTTPStatusCode.internalServerError),
+            (Data(#"{"data":[],"info":{"coins_num":0}}"#.utf8), .ok),
+            (Data("{\"data\":[{\"id\":\"90\",".utf8), .ok),
+        ] {
             await script.set(body, status: status)
             let failed = try await once()
             #expect(failed.status == 1, "every polled feed failed")

@@ -61,13 +61,13 @@ import Testing
         #expect(daemon.process.isRunning)
 
         try """
-            [rules.launch_country]
-            delay_seconds = 0
-            [feeds.crypto]
-            base_url = "\(server.baseURL)/api"
-            [rules.holiday_upcoming]
-            enabled = false
-            """.write(to: sandbox.configFile, atomically: true, encoding: .utf8)
+        [rules.launch_country]
+        delay_seconds = 0
+        [feeds.crypto]
+        base_url = "\(server.baseURL)/api"
+        [rules.holiday_upcoming]
+        enabled = false
+        """.write(to: sandbox.configFile, atomically: true, encoding: .utf8)
         daemon.signal(SIGHUP)
         #expect(await daemon.waitUntil { $0.stderr.contains("config reloaded") }, "\(daemon.stderr)")
         #expect(await daemon.waitUntil { _ in await server.requests(to: "/api/tickers") > 0 }, "the reloaded config's feed is polled")
@@ -83,12 +83,13 @@ import Testing
     @Test func aRestartedDaemonDeliversNothingTwice() async throws {
         let page = try Samples.data("coinlore_tickers_page1.json")
         let server = try await LoopbackServer.start([("GET /api/tickers", { _ in LoopbackServer.json(page) })])
-        let sandbox = try Sandbox(config: """
-            [feeds.crypto]
-            base_url = "\(server.baseURL)/api"
-            [rules.launch_country]
-            enabled = false
-            """)
+        let sandbox = try Sandbox(
+            config: """
+                [feeds.crypto]
+                base_url = "\(server.baseURL)/api"
+                [rules.launch_country]
+                enabled = false
+                """)
         let first = try DaemonProcess(["--output", "json"], environment: sandbox.environment())
         #expect(await first.waitUntil { $0.stdout.contains("2 coins moved") }, "\(first.stderr)")
         #expect(await first.stop() == 0)
@@ -175,8 +176,9 @@ import Testing
             #expect(await crypto.daemon.waitUntil { _ in crypto.reloads() == save }, "\(crypto.daemon.stderr)")
         }
         // Each reload's feed loop is running by now; a poll would have been at once.
-        #expect(await crypto.daemon.waitUntil(timeout: .seconds(2)) { _ in await crypto.server.requests(to: "/api/tickers") > 1 } == false,
-                "five reloads of other settings cost no request")
+        #expect(
+            await crypto.daemon.waitUntil(timeout: .seconds(2)) { _ in await crypto.server.requests(to: "/api/tickers") > 1 } == false,
+            "five reloads of other settings cost no request")
         #expect(await crypto.daemon.stop() == 0)
         await crypto.server.stop()
     }

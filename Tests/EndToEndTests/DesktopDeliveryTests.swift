@@ -8,7 +8,8 @@ import Testing
     @Test func theNotificationCarriesItsDeepLink() async throws {
         let server = try await MockNotificationServer.start()
         let sandbox = try Sandbox(config: CLITests.noDelay)
-        let result = try await ProcessRunner.notifier(["--once", "--seed", "42"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        let result = try await ProcessRunner.notifier(
+            ["--once", "--seed", "42"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.isEmpty, "a delivered bubble prints nothing")
         let calls = try await server.notifyCalls()
@@ -28,7 +29,8 @@ import Testing
     @Test func aServerWithoutMarkupOrActionsGetsPlainText() async throws {
         let server = try await MockNotificationServer.start(capabilities: "body")
         let sandbox = try Sandbox(config: CLITests.noDelay)
-        let result = try await ProcessRunner.notifier(["--once", "--seed", "1"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        let result = try await ProcessRunner.notifier(
+            ["--once", "--seed", "1"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
         #expect(result.status == 0)
         let calls = try await server.notifyCalls()
         #expect(calls.contains("@as []"), "no actions where the server has none: \(calls)")
@@ -39,7 +41,8 @@ import Testing
         for (capabilities, linked) in [(MockNotificationServer.allCapabilities, true), ("actions body body-markup", false)] {
             let server = try await MockNotificationServer.start(capabilities: capabilities)
             let sandbox = try Sandbox(config: CLITests.noDelay)
-            let result = try await ProcessRunner.notifier(["--once", "--seed", "42"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+            let result = try await ProcessRunner.notifier(
+                ["--once", "--seed", "42"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
             #expect(result.status == 0)
             let calls = try await server.notifyCalls()
             let link = calls.firstMatch(of: /<a href="notifier:\/\/country\/([A-Z]{2})">notifier open country ([A-Z]{2})<\/a>/)

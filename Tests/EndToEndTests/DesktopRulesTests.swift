@@ -41,9 +41,10 @@ import Testing
         let daemon = try DaemonProcess([], environment: sandbox.environment(session.environment))
         defer { if daemon.process.isRunning { daemon.signal(SIGKILL) } }
         let crypto = Self.deliverCall(Self.crypto)
-        #expect(await daemon.waitUntil { _ in
-            (try? await ProcessRunner.run(crypto[0], Array(crypto.dropFirst()), environment: session.environment))?.stdout.contains("uint32 1") == true
-        }, "\(daemon.stderr)")
+        #expect(
+            await daemon.waitUntil { _ in
+                (try? await ProcessRunner.run(crypto[0], Array(crypto.dropFirst()), environment: session.environment))?.stdout.contains("uint32 1") == true
+            }, "\(daemon.stderr)")
         #expect(await daemon.waitUntil { _ in await session.displayedCount() == 1 })
         #expect(try await Self.has(Self.background, in: await session.screenshot("dunst-rule-crypto")), "the crypto bubble in the rule's colour")
 
@@ -62,8 +63,9 @@ import Testing
         try session.handOver(sandbox.root)
         let notifier = try await session.runnableNotifier()
         let daemon = try DaemonProcess(command: session.asUser([notifier], sandbox.environment(session.environment)), environment: ["PATH": "/usr/bin:/bin"])
-        #expect(await daemon.waitUntil { _ in (try? await session.run(Self.deliverCall(Self.crypto)))?.stdout.contains("uint32 1") == true },
-                "\(daemon.stderr)")
+        #expect(
+            await daemon.waitUntil { _ in (try? await session.run(Self.deliverCall(Self.crypto)))?.stdout.contains("uint32 1") == true },
+            "\(daemon.stderr)")
         #expect(await daemon.waitUntil { _ in (try? await session.bubbles())?.contains("x-notifier.crypto") == true })
         #expect(try await Self.has(Self.background, in: await session.screenshot("mako-criterion-crypto")), "the crypto bubble in the criterion's colour")
         #expect(await daemon.stop() == 0)

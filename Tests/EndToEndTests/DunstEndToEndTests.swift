@@ -44,10 +44,15 @@ import Testing
         let daemon = try DaemonProcess([], environment: setup.environment)
         #expect(await daemon.waitUntil { $0.stderr.contains("daemon started") })
         // Ready once its name answers; dunst's own bus is the one the daemon uses.
-        #expect(await daemon.waitUntil { _ in
-            (try? await ProcessRunner.run("/usr/bin/gdbus", ["call", "--session", "-d", "io.github.notifier", "-o", "/io/github/notifier",
-                                                            "-m", "io.github.notifier.Daemon.Ping"], environment: setup.session.environment))?.status == 0
-        }, "\(daemon.stderr)")
+        #expect(
+            await daemon.waitUntil { _ in
+                (try? await ProcessRunner.run(
+                    "/usr/bin/gdbus",
+                    [
+                        "call", "--session", "-d", "io.github.notifier", "-o", "/io/github/notifier",
+                        "-m", "io.github.notifier.Daemon.Ping",
+                    ], environment: setup.session.environment))?.status == 0
+            }, "\(daemon.stderr)")
         let onceConfig = setup.sandbox.root.appendingPathComponent("once.toml")
         try HandOffTests.onceFile.write(to: onceConfig, atomically: true, encoding: .utf8)
         let once = try await ProcessRunner.notifier(["--once", "--seed", "42", "--config", onceConfig.path], environment: setup.environment)

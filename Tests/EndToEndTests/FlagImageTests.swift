@@ -7,7 +7,8 @@ import Testing
 /// server, cached, sent as the `image-path` hint to a real notification server.
 @Suite(.serialized) struct FlagImageTests {
     static func countries(flagURL: String) -> Data {
-        Data(#"""
+        Data(
+            #"""
             [{"name":{"common":"Estonia","official":"Republic of Estonia"},"cca2":"EE","cca3":"EST",
               "capital":["Tallinn"],"region":"Europe","population":1331057,"flags":{"png":"\#(flagURL)"}}]
             """#.utf8)
@@ -84,7 +85,8 @@ import Testing
     @Test func otherNotificationsNameAFreedesktopIcon() async throws {
         let server = try await MockNotificationServer.start()
         let sandbox = try Sandbox(config: CLITests.noDelay)
-        let result = try await ProcessRunner.notifier(["--once", "--seed", "3"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        let result = try await ProcessRunner.notifier(
+            ["--once", "--seed", "3"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
         #expect(result.status == 0)
         // The embedded data's flags are on the internet, which tests never reach; the icon stays.
         #expect(try await server.notifyCalls().contains("<uint32 0>, <'applications-internet'>"))

@@ -1,10 +1,11 @@
 import FlyingFox
 import Foundation
-@testable import Notifier
 import Rules
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// Flapping (issue 16, item 3) from outside the engine: CoinLore on a loopback server through
 /// the real HTTP client, the real store and dispatcher; time simulated, or real `--once` runs.
@@ -20,11 +21,14 @@ import Testing
         // The page first; after it, the poller asks for its coins by id.
         let server = try await LoopbackServer.start([
             ("GET /api/tickers", { _ in LoopbackServer.json(await script.response().0) }),
-            ("GET /api/ticker", { _ in
-                let page = try? JSONSerialization.jsonObject(with: await script.response().0) as? [String: Any]
-                let coins = (page?["data"] as? [[String: Any]])?.filter { $0["symbol"] as? String == "BTC" } ?? []
-                return LoopbackServer.json((try? JSONSerialization.data(withJSONObject: coins)) ?? Data())
-            }),
+            (
+                "GET /api/ticker",
+                { _ in
+                    let page = try? JSONSerialization.jsonObject(with: await script.response().0) as? [String: Any]
+                    let coins = (page?["data"] as? [[String: Any]])?.filter { $0["symbol"] as? String == "BTC" } ?? []
+                    return LoopbackServer.json((try? JSONSerialization.data(withJSONObject: coins)) ?? Data())
+                }
+            ),
         ])
         let sandbox = try Sandbox()
         var config = Config()
@@ -35,8 +39,9 @@ import Testing
         config.cryptoMove.enabled = false
         config.cryptoChange.cooldown = .zero
         let environment = sandbox.environment()
-        let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment), time: .system)
+        let context = AppContext(
+            environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
+            logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment), time: .system)
         let clock = SimulatedNow()
         var runner = Runner(context: context, output: .json, seed: nil)
         runner.now = { clock.now }
@@ -76,18 +81,23 @@ import Testing
 
     @Test func onceRunsShowTheFlappingBubbleAndNoMoreCrossings() async throws {
         let bus = try await MockNotificationServer.start()
-        let sandbox = try await BubbleInPlaceTests.run(["-2"] + Array(repeating: ["-6.1", "-2"], count: 6).joined(),
-                                                      config: { BubbleInPlaceTests.config($0, notifyResolved: false) }, bus: bus)
+        let sandbox = try await BubbleInPlaceTests.run(
+            ["-2"] + Array(repeating: ["-6.1", "-2"], count: 6).joined(),
+            config: { BubbleInPlaceTests.config($0, notifyResolved: false) }, bus: bus)
         let calls = try await BubbleInPlaceTests.notifies(bus)
-        #expect(calls.map(\.summary) == ["BTC −6.1 % in 24h ▼", "BTC −6.1 % in 24h ▼", "BTC −6.1 % in 24h ▼",
-                                         "BTC flapping around −5 %: 4 moves in 2h — quiet until it settles"], "\(calls)")
+        #expect(
+            calls.map(\.summary) == [
+                "BTC −6.1 % in 24h ▼", "BTC −6.1 % in 24h ▼", "BTC −6.1 % in 24h ▼",
+                "BTC flapping around −5 %: 4 moves in 2h — quiet until it settles",
+            ], "\(calls)")
         // The first three closed as each move receded; the flapping one stays on screen.
         let closes = try await bus.call("org.freedesktop.DBus.Mock.GetMethodCalls", ["CloseNotification"]).stdout
         #expect(closes.components(separatedBy: "[<").count - 1 == 3, "\(closes)")
         let history = try await ProcessRunner.notifier(["history"], environment: sandbox.environment())
         #expect(history.stdout.contains("flapping"), "\(history.stdout)")
         let rules = try await ProcessRunner.notifier(["rules"], environment: sandbox.environment())
-        #expect(rules.stdout.contains("BTC:down") && rules.stdout.contains("[flapping since ") && rules.stdout.contains(", 2 not notified]"),
-                "the two later falls: \(rules.stdout)")
+        #expect(
+            rules.stdout.contains("BTC:down") && rules.stdout.contains("[flapping since ") && rules.stdout.contains(", 2 not notified]"),
+            "the two later falls: \(rules.stdout)")
     }
 }

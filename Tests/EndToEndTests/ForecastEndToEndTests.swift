@@ -1,9 +1,10 @@
 import FlyingFox
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// `notifier --once` against a loopback Open-Meteo (and OpenWeatherMap) serving scripted
 /// forecast sequences: exact alerts, none repeated across runs, every error named.
@@ -46,30 +47,39 @@ import Testing
     static func serve(_ script: Script) async throws -> LoopbackServer {
         let geocoding = try Samples.data("openmeteo_search_berlin.json")
         return try await LoopbackServer.start([
-            ("GET /v1/forecast", { _ in
-                let (body, status) = await script.body()
-                return LoopbackServer.json(body, status: status)
-            }),
-            ("GET /geo/v1/search", { request in
-                let name = request.query.first { $0.name == "name" }?.value
-                return LoopbackServer.json(name == "Berlin" ? geocoding : Data(#"{"generationtime_ms":0.3}"#.utf8))
-            }),
+            (
+                "GET /v1/forecast",
+                { _ in
+                    let (body, status) = await script.body()
+                    return LoopbackServer.json(body, status: status)
+                }
+            ),
+            (
+                "GET /geo/v1/search",
+                { request in
+                    let name = request.query.first { $0.name == "name" }?.value
+                    return LoopbackServer.json(name == "Berlin" ? geocoding : Data(#"{"generationtime_ms":0.3}"#.utf8))
+                }
+            ),
         ])
     }
 
-    static func sandbox(_ server: LoopbackServer, places: String = #"[{ name = "Tallinn", latitude = 59.437, longitude = 24.7535 }]"#,
-                        extra: String = "") throws -> Sandbox {
-        try Sandbox(config: """
-            [feeds.crypto]
-            enabled = false
-            [feeds.forecast]
-            base_url = "\(server.baseURL)/v1"
-            geocoding_url = "\(server.baseURL)/geo/v1"
-            places = \(places)
-            [rules.launch_country]
-            enabled = false
-            \(extra)
-            """)
+    static func sandbox(
+        _ server: LoopbackServer, places: String = #"[{ name = "Tallinn", latitude = 59.437, longitude = 24.7535 }]"#,
+        extra: String = ""
+    ) throws -> Sandbox {
+        try Sandbox(
+            config: """
+                [feeds.crypto]
+                enabled = false
+                [feeds.forecast]
+                base_url = "\(server.baseURL)/v1"
+                geocoding_url = "\(server.baseURL)/geo/v1"
+                places = \(places)
+                [rules.launch_country]
+                enabled = false
+                \(extra)
+                """)
     }
 
     /// Makes the stored forecasts look an interval old, so the next `--once` asks again.
@@ -133,15 +143,18 @@ import Testing
         let alerts = try await Self.pass(sandbox)
         #expect(alerts.count == 1)
         let alert = try #require(alerts.first)
-        #expect(alert["title"] as? String == "3 forecast changes for Tallinn: tomorrow thunderstorm, \(Self.weekday(2)) thunderstorm, \(Self.weekday(4)) thunderstorm")
+        #expect(
+            alert["title"] as? String
+                == "3 forecast changes for Tallinn: tomorrow thunderstorm, \(Self.weekday(2)) thunderstorm, \(Self.weekday(4)) thunderstorm")
         #expect(alert["deep_link"] as? String == "notifier open forecast Tallinn" && alert["url"] as? String == "notifier://forecast/Tallinn", "\(alert)")
         #expect(try await Self.pass(sandbox).isEmpty, "the same forecast again, in a new process: nothing")
         await script.set(5) { $0.code = 71 }
         let dry = try await ProcessRunner.notifier(["--once", "--dry-run"], environment: sandbox.environment())
         #expect(dry.stdout.contains("would deliver forecast_severe Tallinn/"), "\(dry.stdout)")
         #expect(dry.stdout.contains("because the condition changed to snow (was cloudy)"), "\(dry.stdout)")
-        #expect(try await Self.pass(sandbox).compactMap { $0["body"] as? String } == ["\(Self.weekday(5)): snow now forecast (was cloudy)"],
-                "a dry run changes nothing")
+        #expect(
+            try await Self.pass(sandbox).compactMap { $0["body"] as? String } == ["\(Self.weekday(5)): snow now forecast (was cloudy)"],
+            "a dry run changes nothing")
         await server.stop()
     }
 
@@ -179,8 +192,10 @@ import Testing
         let server = try await Self.serve(script)
         let sandbox = try Self.sandbox(server)
         #expect(try await Self.pass(sandbox).isEmpty)
-        for (status, body) in [(HTTPStatusCode.ok, #"{"daily":{"time":["#), (.internalServerError, "<html>"), (.ok, "{}"),
-                               (.badRequest, #"{"error":true,"reason":"Parameter 'daily' is invalid"}"#)] {
+        for (status, body) in [
+            (HTTPStatusCode.ok, #"{"daily":{"time":["#), (.internalServerError, "<html>"), (.ok, "{}"),
+            (.badRequest, #"{"error":true,"reason":"Parameter 'daily' is invalid"}"#),
+        ] {
             await script.fail(status, body: body)
             let result = try await ProcessRunner.notifier(["--once", "--output", "json"], environment: sandbox.environment())
             #expect(result.status == 1 && result.stdout.isEmpty, "\(status): \(result.stdout)")
@@ -217,11 +232,17 @@ import Testing
 
     @Test func openWeatherMapSampleThroughTheBinary() async throws {
         let sample = try Samples.data("openweathermap_forecast_5day3h_berlin_2020.json")
-        let server = try await LoopbackServer.start([("GET /data/2.5/forecast", { request in
-            let key = request.query.first { $0.name == "appid" }?.value
-            return key == "good" ? LoopbackServer.json(sample)
-                : LoopbackServer.json(Data(#"{"cod":401,"message":"Invalid API key."}"#.utf8), status: .unauthorized)
-        })])
+        let server = try await LoopbackServer.start([
+            (
+                "GET /data/2.5/forecast",
+                { request in
+                    let key = request.query.first { $0.name == "appid" }?.value
+                    return key == "good"
+                        ? LoopbackServer.json(sample)
+                        : LoopbackServer.json(Data(#"{"cod":401,"message":"Invalid API key."}"#.utf8), status: .unauthorized)
+                }
+            )
+        ])
         let sandbox = try Self.sandbox(server, places: #"["Berlin"]"#, extra: "")
         var config = try String(contentsOf: sandbox.configFile, encoding: .utf8)
         config = config.replacingOccurrences(of: "base_url = \"\(server.baseURL)/v1\"", with: "source = \"openweathermap\"\nbase_url = \"\(server.baseURL)\"")

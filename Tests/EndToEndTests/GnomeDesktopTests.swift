@@ -14,8 +14,9 @@ import Testing
         try session.handOver(sandbox.root)
         let notifier = try await session.runnableNotifier()
         // On failure too, the session's end kills it with everything else its user runs.
-        let daemon = try DaemonProcess(command: session.asUser([notifier, "--seed", "42"], sandbox.environment(session.environment)),
-                                       environment: ["PATH": "/usr/bin:/bin"])
+        let daemon = try DaemonProcess(
+            command: session.asUser([notifier, "--seed", "42"], sandbox.environment(session.environment)),
+            environment: ["PATH": "/usr/bin:/bin"])
         #expect(await daemon.waitUntil { _ in (try? await session.notifications())?.contains("Capital:") == true }, "\(daemon.stderr)")
         let shown = try await session.notifications()
         #expect(shown.contains("notifier|"), "the shell lists it under notifier: \(shown)")
@@ -30,8 +31,9 @@ import Testing
 
         let clicked = try await session.activate(source: "notifier")
         #expect(!clicked.isEmpty, "a notification to click: \(shown)")
-        #expect(await eventually { (try? await session.windows())?.contains(WaylandDesktopTests.viewAppID) == true },
-                "the view's window\n\(daemon.stderr)")
+        #expect(
+            await eventually { (try? await session.windows())?.contains(WaylandDesktopTests.viewAppID) == true },
+            "the view's window\n\(daemon.stderr)")
         // Its focus is not asserted: GNOME 43 sends no ActivationToken with the click (foot got
         // no XDG_ACTIVATION_TOKEN), and mutter's focus-stealing prevention then decides: seen
         // focused in some runs here, not in others.

@@ -71,12 +71,17 @@ import Testing
 /// comes back while the daemon runs.
 @Suite(.serialized) struct DaemonBusTests {
     static func deliver(_ json: String, on server: MockNotificationServer) async throws -> ProcessResult {
-        try await ProcessRunner.run("/usr/bin/gdbus", ["call", "--session", "-d", "io.github.notifier", "-o", "/io/github/notifier",
-                                                      "-m", "io.github.notifier.Daemon.Deliver", json],
-                                    environment: ["DBUS_SESSION_BUS_ADDRESS": server.address], timeout: .seconds(10))
+        try await ProcessRunner.run(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "-d", "io.github.notifier", "-o", "/io/github/notifier",
+                "-m", "io.github.notifier.Daemon.Deliver", json,
+            ],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": server.address], timeout: .seconds(10))
     }
 
-    static let kazakhstan = #"[{"rule":"launch_country","key":"KZ","title":"Kazakhstan","body":"Capital: Astana","urgency":"low","category":"x-notifier.country","deepLink":{"view":"country","argument":"KZ"}}]"#
+    static let kazakhstan =
+        #"[{"rule":"launch_country","key":"KZ","title":"Kazakhstan","body":"Capital: Astana","urgency":"low","category":"x-notifier.country","deepLink":{"view":"country","argument":"KZ"}}]"#
 
     @Test func theDaemonHoldsWhatItCannotShowAndShowsItWhenTheServerIsBack() async throws {
         let server = try await MockNotificationServer.start()

@@ -1,10 +1,11 @@
+import Feeds
 import FlyingFox
 import Foundation
-import Feeds
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 @Suite(.serialized) struct HolidayTests {
     actor Calls {
@@ -14,15 +15,21 @@ import Testing
 
     /// A loopback holiday API with one public holiday, "Testipäev", on `day`; a bad key is refused.
     static func server(day: HolidayDate, calls: Calls) async throws -> LoopbackServer {
-        try await LoopbackServer.start([("POST /holidays", { request in
-            let query = try JSONSerialization.jsonObject(with: await request.bodyData) as? [String: String] ?? [:]
-            await calls.add("\(query["startDate"] ?? "")…\(query["endDate"] ?? "")")
-            guard query["apiKey"] == "good" else { return LoopbackServer.json(Data(#"{"error":true,"reason":"invalid-api-key"}"#.utf8)) }
-            let start = query["startDate"].flatMap(HolidayDate.init(string:)), end = query["endDate"].flatMap(HolidayDate.init(string:))
-            let inRange = start.map { $0 <= day } == true && end.map { day <= $0 } == true
-            let days = inRange ? #"{"\#(day)":[{"name":"Testipäev","type":"public"}]}"# : "{}"
-            return LoopbackServer.json(Data(#"{"error":false,"holidays":\#(days)}"#.utf8))
-        })])
+        try await LoopbackServer.start([
+            (
+                "POST /holidays",
+                { request in
+                    let query = try JSONSerialization.jsonObject(with: await request.bodyData) as? [String: String] ?? [:]
+                    await calls.add("\(query["startDate"] ?? "")…\(query["endDate"] ?? "")")
+                    guard query["apiKey"] == "good" else { return LoopbackServer.json(Data(#"{"error":true,"reason":"invalid-api-key"}"#.utf8)) }
+                    let start = query["startDate"].flatMap(HolidayDate.init(string:))
+                    let end = query["endDate"].flatMap(HolidayDate.init(string:))
+                    let inRange = start.map { $0 <= day } == true && end.map { day <= $0 } == true
+                    let days = inRange ? #"{"\#(day)":[{"name":"Testipäev","type":"public"}]}"# : "{}"
+                    return LoopbackServer.json(Data(#"{"error":false,"holidays":\#(days)}"#.utf8))
+                }
+            )
+        ])
     }
 
     @Test func ninetyDaysAreThreeCallsColdAndNoneWarm() async throws {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Issue 18, items 4 and 12: config files a hostile or messy world hands the program. Each one
 /// gets exit 2 and one plain line naming the file (and line where there is one); none aborts.

@@ -29,7 +29,8 @@ import Testing
         let marker = sandbox.root.appendingPathComponent("notify-calls")
         try await server.answerNotifySlowly(seconds: 9, marker: marker)
         let started = ContinuousClock.now
-        let result = try await ProcessRunner.notifier(["--once", "--seed", "42"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        let result = try await ProcessRunner.notifier(
+            ["--once", "--seed", "42"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
         let elapsed = ContinuousClock.now - started
         #expect(result.status == 0, "\(result.stderr)")
         // Before: each bubble waited for its answer, 2 × 9 s. The bound leaves room for a loaded

@@ -1,9 +1,10 @@
 import FlyingFox
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// Issue 18, feeds stopped and data believed: what a hostile server sends must neither silence a
 /// feed for good nor be believed.
@@ -26,21 +27,27 @@ import Testing
         formatter.timeZone = TimeZone(identifier: "GMT")
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         let nextYear = formatter.string(from: Date().addingTimeInterval(365 * 86400))
-        let server = try await LoopbackServer.start([("GET /api/tickers", { _ in
-            switch await counter.next() {
-            case 1: LoopbackServer.json(Data("busy".utf8), status: .serviceUnavailable, headers: [HTTPHeader("Retry-After"): "99999999"])
-            case 2: LoopbackServer.json(Data("busy".utf8), status: .tooManyRequests, headers: [HTTPHeader("Retry-After"): nextYear])
-            default: LoopbackServer.json(page)
-            }
-        })])
+        let server = try await LoopbackServer.start([
+            (
+                "GET /api/tickers",
+                { _ in
+                    switch await counter.next() {
+                    case 1: LoopbackServer.json(Data("busy".utf8), status: .serviceUnavailable, headers: [HTTPHeader("Retry-After"): "99999999"])
+                    case 2: LoopbackServer.json(Data("busy".utf8), status: .tooManyRequests, headers: [HTTPHeader("Retry-After"): nextYear])
+                    default: LoopbackServer.json(page)
+                    }
+                }
+            )
+        ])
         let sandbox = try Sandbox()
         var config = Config()
         config.crypto.baseURL = server.baseURL + "/api"
         config.crypto.interval = .seconds(30)
         config.cryptoChange.enabled = false
         let environment = sandbox.environment()
-        let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment), time: .system)
+        let context = AppContext(
+            environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
+            logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment), time: .system)
         let clock = TestClock()
         var runner = Runner(context: context, output: .json, seed: nil)
         runner.clock = clock
@@ -70,21 +77,24 @@ import Testing
         let script = CryptoEndToEndTests.Script()
         await script.set(try CryptoEndToEndTests.page())
         let server = try await CryptoEndToEndTests.serve(script)
-        let sandbox = try Sandbox(config: """
-            [feeds.crypto]
-            base_url = "\(server.baseURL)/api"
-            symbols = ["BTC"]
-            top = 3
-            [rules.launch_country]
-            enabled = false
-            """)
+        let sandbox = try Sandbox(
+            config: """
+                [feeds.crypto]
+                base_url = "\(server.baseURL)/api"
+                symbols = ["BTC"]
+                top = 3
+                [rules.launch_country]
+                enabled = false
+                """)
         func once() async throws -> ProcessResult {
             try await ProcessRunner.notifier(["--once", "--output", "json"], environment: sandbox.environment())
         }
         _ = try await once()
         _ = try await once()
-        for page in [try CryptoEndToEndTests.page(changes: ["BTC": "-1e30"]), try CryptoEndToEndTests.page(prices: ["BTC": "1e127"]),
-                     try CryptoEndToEndTests.page(changes: ["BTC": "1e30"], prices: ["BTC": "1e-127"])] {
+        for page in [
+            try CryptoEndToEndTests.page(changes: ["BTC": "-1e30"]), try CryptoEndToEndTests.page(prices: ["BTC": "1e127"]),
+            try CryptoEndToEndTests.page(changes: ["BTC": "1e30"], prices: ["BTC": "1e-127"]),
+        ] {
             await script.set(page)
             let result = try await once()
             #expect(result.stdout.isEmpty, "no alert from an absurd figure: \(result.stdout)")

@@ -1,8 +1,9 @@
 import FlyingFox
 import Foundation
-@testable import Notifier
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// Feed text is untrusted end to end: shown as text, escaped where it is markup, never run,
 /// cut to a sane length; keys never shown; TLS never off.
@@ -11,7 +12,8 @@ import Testing
     /// A country whose every field tries something: markup, shell, control and bidi
     /// characters, and a 100 kB name.
     static var hostileCountries: Data {
-        let name = "<b>Evil</b> & $(touch \(marker)) `touch \(marker)`; touch \(marker) \u{1B}[31mred\u{07}\u{202E}desrever\u{2066}"
+        let name =
+            "<b>Evil</b> & $(touch \(marker)) `touch \(marker)`; touch \(marker) \u{1B}[31mred\u{07}\u{202E}desrever\u{2066}"
             + String(repeating: "A", count: 100_000)
         let country: [String: Any] = [
             "name": ["common": name, "official": name],
@@ -59,7 +61,8 @@ import Testing
         let line = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: String], "\(result.stdout.prefix(300))")
         let title = try #require(line["title"])
         #expect(title.count == TextSanitizer.maxTitleCharacters && title.hasSuffix("…"), "\(title.count)")
-        #expect(title.contains("<b>Evil</b> & $(touch \(Self.marker)) `touch \(Self.marker)`; touch \(Self.marker) [31mreddesreverAAAA"), "\(title.prefix(120))")
+        #expect(
+            title.contains("<b>Evil</b> & $(touch \(Self.marker)) `touch \(Self.marker)`; touch \(Self.marker) [31mreddesreverAAAA"), "\(title.prefix(120))")
         #expect(!FileManager.default.fileExists(atPath: Self.marker))
     }
 
@@ -79,20 +82,21 @@ import Testing
             ("GET /countries/v5", { _ in LoopbackServer.json(Data(#"{"errors":[{"message":"Authorization key required."}]}"#.utf8), status: .unauthorized) }),
             ("POST /holidays", { _ in LoopbackServer.json(Data(#"{"error":true,"reason":"invalid-api-key"}"#.utf8)) }),
         ])
-        let sandbox = try Sandbox(config: """
-            [feeds.countries]
-            source = "restcountries-v5"
-            base_url = "\(api.baseURL)/countries/v5"
-            api_key = "\(key)"
-            [feeds.crypto]
-            enabled = false
-            [feeds.holidays]
-            source = "remote"
-            base_url = "\(api.baseURL)/holidays"
-            api_key = "\(key)"
-            [rules.launch_country]
-            enabled = false
-            """, holidays: true)
+        let sandbox = try Sandbox(
+            config: """
+                [feeds.countries]
+                source = "restcountries-v5"
+                base_url = "\(api.baseURL)/countries/v5"
+                api_key = "\(key)"
+                [feeds.crypto]
+                enabled = false
+                [feeds.holidays]
+                source = "remote"
+                base_url = "\(api.baseURL)/holidays"
+                api_key = "\(key)"
+                [rules.launch_country]
+                enabled = false
+                """, holidays: true)
         let path = sandbox.configFile.path
         chmod(path, 0o644)
         var outputs: [ProcessResult] = []
@@ -115,8 +119,10 @@ import Testing
     // MARK: TLS
 
     /// No key turns certificate checks off: every spelling is an unknown key, exit 2.
-    @Test(arguments: ["[feeds.crypto]\nverify_tls = false\n", "verify_tls = false\n", "[http]\ninsecure = true\n",
-                      "[feeds.forecast]\ntls_verify = false\n", "[feeds.holidays]\nssl_verify = false\n"])
+    @Test(arguments: [
+        "[feeds.crypto]\nverify_tls = false\n", "verify_tls = false\n", "[http]\ninsecure = true\n",
+        "[feeds.forecast]\ntls_verify = false\n", "[feeds.holidays]\nssl_verify = false\n",
+    ])
     func tlsVerificationCannotBeTurnedOff(_ text: String) async throws {
         let sandbox = try Sandbox(config: text)
         let result = try await ProcessRunner.notifier(["config", "check"], environment: sandbox.environment())

@@ -24,7 +24,10 @@ import Testing
         }
 
         func release() {
-            if let holder { kill(holder.processIdentifier, SIGKILL); KilledProcess.awaitExit(holder) }
+            if let holder {
+                kill(holder.processIdentifier, SIGKILL)
+                KilledProcess.awaitExit(holder)
+            }
             holder = nil
         }
     }
@@ -81,7 +84,10 @@ import Testing
         #expect(locked.status == 1, "\(locked.stderr)")
         #expect(locked.stdout.isEmpty, "not shown, since not recorded: \(locked.stdout)")
         #expect(elapsed < .seconds(12), "one write waits 5 s, not each: \(elapsed)")
-        #expect(locked.stderr.contains("another process holds the store locked (waited 5 s); what this pass decided was not shown, and the next pass decides it again"), "\(locked.stderr)")
+        #expect(
+            locked.stderr.contains(
+                "another process holds the store locked (waited 5 s); what this pass decided was not shown, and the next pass decides it again"),
+            "\(locked.stderr)")
 
         let next = try await once()
         #expect(next.status == 0, "\(next.stderr)")
@@ -137,17 +143,20 @@ enum StoreHolder {
     static func lock(_ path: String) throws -> Process {
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = ["-c", """
+        holder.arguments = [
+            "-c",
+            """
             import sqlite3, sys, time
             db = sqlite3.connect(sys.argv[1], isolation_level=None)
             db.execute("BEGIN IMMEDIATE")
             print("locked", flush=True)
             time.sleep(60)
-            """, path]
+            """, path,
+        ]
         let out = Pipe()
         holder.standardOutput = out
         try holder.run()
-        _ = out.fileHandleForReading.availableData  // "locked"
+        _ = out.fileHandleForReading.availableData // "locked"
         return holder
     }
 }

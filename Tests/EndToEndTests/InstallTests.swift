@@ -1,7 +1,8 @@
 import Foundation
-@testable import Notifier
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// `notifier install` and `notifier uninstall` in a sandbox's XDG directories.
 @Suite struct InstallTests {
@@ -127,7 +128,8 @@ import Testing
         for command in ["install", "uninstall"] {
             let result = try await setup.run([command])
             #expect(result.status == 1)
-            #expect(result.stderr == "notifier: \(setup.desktopFile) exists and was not written by `notifier install`; move it away first\n", "\(result.stderr)")
+            #expect(
+                result.stderr == "notifier: \(setup.desktopFile) exists and was not written by `notifier install`; move it away first\n", "\(result.stderr)")
             #expect(setup.read(setup.desktopFile) == mine)
             #expect(!FileManager.default.fileExists(atPath: setup.unitFile), "nothing is half done")
         }
@@ -154,8 +156,11 @@ import Testing
     }
 
     @Test func mimeAppsLosesOnlyNotifiersDefault() {
-        let text = "[Added Associations]\nx-scheme-handler/notifier=notifier.desktop;\n[Default Applications]\nx-scheme-handler/notifier=notifier.desktop\ntext/html=firefox.desktop\n"
-        #expect(MimeAppsList.removingNotifierDefault(text) == "[Added Associations]\nx-scheme-handler/notifier=notifier.desktop;\n[Default Applications]\ntext/html=firefox.desktop\n")
+        let text =
+            "[Added Associations]\nx-scheme-handler/notifier=notifier.desktop;\n[Default Applications]\nx-scheme-handler/notifier=notifier.desktop\ntext/html=firefox.desktop\n"
+        #expect(
+            MimeAppsList.removingNotifierDefault(text)
+                == "[Added Associations]\nx-scheme-handler/notifier=notifier.desktop;\n[Default Applications]\ntext/html=firefox.desktop\n")
         #expect(MimeAppsList.removingNotifierDefault("[Default Applications]\nx-scheme-handler/notifier=other.desktop\n") == nil)
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Notifier
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// The country views on a pseudo-terminal (tmux), typed at and read as a person would.
 @Suite struct InteractiveCountryTests {
@@ -34,12 +35,15 @@ import Testing
     @Test func theDetailViewOpensBordersTheMapAndClosesCleanly() async throws {
         let sandbox = try Sandbox()
         let opener = try Self.standInOpener(in: sandbox)
-        let session = try await TmuxSession(Self.command(["open", "country", "KZ"]),
-                                            environment: sandbox.environment(["PATH": opener.path + ":/usr/bin:/bin", "TERM": "xterm-256color"]))
+        let session = try await TmuxSession(
+            Self.command(["open", "country", "KZ"]),
+            environment: sandbox.environment(["PATH": opener.path + ":/usr/bin:/bin", "TERM": "xterm-256color"]))
         #expect(await session.waitFor("Kazakhstan  KZ / KAZ"), "\(session.lastSeen)")
         let screen = try await session.screen()
-        for expected in ["Republic of Kazakhstan", "Capital     Astana (51.16°N, 71.45°E)", "Population  18,754,440",
-                         "Borders     [China], Kyrgyzstan, Russia, Turkmenistan, Uzbekistan", "? help", "q close"] {
+        for expected in [
+            "Republic of Kazakhstan", "Capital     Astana (51.16°N, 71.45°E)", "Population  18,754,440",
+            "Borders     [China], Kyrgyzstan, Russia, Turkmenistan, Uzbekistan", "? help", "q close",
+        ] {
             #expect(screen.contains(expected), "missing \(expected) in\n\(screen)")
         }
         let styled = try await session.screen(escapes: true)
@@ -66,10 +70,11 @@ import Testing
         #expect(opened == "https://www.openstreetmap.org/?mlat=51.1600&mlon=71.4500#map=10/51.1600/71.4500\n", "one argument, no shell")
 
         try await session.resize(width: 50, height: 12)
-        #expect(await session.waitUntil { screen in
-            let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
-            return rows.count >= 12 && rows[11].hasPrefix("o map") && rows.allSatisfy { DisplayWidth.of(String($0)) <= 50 }
-        }, "redrawn for the new size:\n\(session.lastSeen)")
+        #expect(
+            await session.waitUntil { screen in
+                let rows = screen.split(separator: "\n", omittingEmptySubsequences: false)
+                return rows.count >= 12 && rows[11].hasPrefix("o map") && rows.allSatisfy { DisplayWidth.of(String($0)) <= 50 }
+            }, "redrawn for the new size:\n\(session.lastSeen)")
 
         try await session.send("q")
         try await Self.expectSane(session, view: "Astana (51.16")
@@ -77,7 +82,8 @@ import Testing
 
     @Test func noColorMeansNoEscapeSequences() async throws {
         let sandbox = try Sandbox()
-        let session = try await TmuxSession(Self.command(["open", "country", "EE"], environment: "NO_COLOR=1 "), environment: sandbox.environment(["TERM": "xterm-256color"]))
+        let session = try await TmuxSession(
+            Self.command(["open", "country", "EE"], environment: "NO_COLOR=1 "), environment: sandbox.environment(["TERM": "xterm-256color"]))
         #expect(await session.waitFor("Estonia  EE / EST"))
         let styled = try await session.screen(escapes: true)
         #expect(!styled.contains("\u{1B}["), "\(styled)")
@@ -118,15 +124,17 @@ import Testing
         let sandbox = try Sandbox()
         let session = try await TmuxSession(Self.command(["open", "country", "HR", "--plain"]), environment: sandbox.environment(["TERM": "xterm-256color"]))
         #expect(await session.waitFor("exited with 0"))
-        let screen = try await session.screen(), styled = try await session.screen(escapes: true)
+        let screen = try await session.screen()
+        let styled = try await session.screen(escapes: true)
         #expect(screen.contains("Croatia  HR / HRV") && !screen.contains("[1m") && !screen.contains("[0m"), "\(screen)")
         #expect(styled.contains("\u{1B}[1m"), "bold, as a real escape sequence")
     }
 
     @Test func aSigtermRestoresTheTerminal() async throws {
         let sandbox = try Sandbox()
-        let session = try await TmuxSession("\(TmuxSession.quoted([Self.notifier, "list", "countries"])) </dev/tty & pid=$!; sleep 1; kill -TERM $pid; wait $pid; echo \"exited with $?\"; \(Self.sttyCheck)",
-                                            environment: sandbox.environment(["TERM": "xterm-256color"]))
+        let session = try await TmuxSession(
+            "\(TmuxSession.quoted([Self.notifier, "list", "countries"])) </dev/tty & pid=$!; sleep 1; kill -TERM $pid; wait $pid; echo \"exited with $?\"; \(Self.sttyCheck)",
+            environment: sandbox.environment(["TERM": "xterm-256color"]))
         #expect(await session.waitFor("exited with 0"), "\(session.lastSeen)")
         #expect(await session.waitFor("modes: icrnl icanon echo"), "\(session.lastSeen)")
         #expect(!(try await session.screen()).contains("Countries (250)"), "\(session.lastSeen)")
@@ -158,8 +166,9 @@ import Testing
         #expect(remembered == "sunday\n")
 
         // The next start begins on Sunday; NO_COLOR leaves no escape sequence, the marks stay.
-        let again = try await TmuxSession(InteractiveCountryTests.command(["open", "week", "2026-12-21"], environment: "NO_COLOR=1 "),
-                                          environment: sandbox.environment(["TERM": "xterm-256color"]))
+        let again = try await TmuxSession(
+            InteractiveCountryTests.command(["open", "week", "2026-12-21"], environment: "NO_COLOR=1 "),
+            environment: sandbox.environment(["TERM": "xterm-256color"]))
         #expect(await again.waitFor("Week of 2026-12-20 – 2026-12-26"), "\(again.lastSeen)")
         #expect(await again.waitFor("● Jõululaupäev"))
         #expect(try await !again.screen(escapes: true).contains("\u{1B}["))
@@ -172,15 +181,17 @@ import Testing
 @Suite struct InteractiveHolidayTests {
     @Test func aHolidayOpensItsWeek() async throws {
         let sandbox = try Sandbox(holidays: true)
-        let session = try await TmuxSession(InteractiveCountryTests.command(["open", "holiday", "2026-12-24"]),
-                                            environment: sandbox.environment(["TERM": "xterm-256color"]))
+        let session = try await TmuxSession(
+            InteractiveCountryTests.command(["open", "holiday", "2026-12-24"]),
+            environment: sandbox.environment(["TERM": "xterm-256color"]))
         #expect(await session.waitFor("Week of 2026-12-21 – 2026-12-27"), "\(session.lastSeen)")
         #expect(await session.waitFor("● Jõululaupäev"))
         try await session.send("q")
         try await InteractiveCountryTests.expectSane(session, view: "Week of")
 
-        let plain = try await TmuxSession(InteractiveCountryTests.command(["open", "holiday", "2026-12-24", "--plain"]),
-                                          environment: sandbox.environment(["TERM": "xterm-256color"]))
+        let plain = try await TmuxSession(
+            InteractiveCountryTests.command(["open", "holiday", "2026-12-24", "--plain"]),
+            environment: sandbox.environment(["TERM": "xterm-256color"]))
         #expect(await plain.waitFor("exited with 0"))
         #expect(plain.lastSeen.contains("2026-12-24  Thursday") && !plain.lastSeen.contains("[1m"), "\(plain.lastSeen)")
     }

@@ -11,14 +11,15 @@ import Testing
         await script.set(try CryptoEndToEndTests.page(prices: ["BTC": "95000.5"]))
         let server = try await CryptoEndToEndTests.serve(script)
         defer { Task { await server.stop() } }
-        let sandbox = try Sandbox(config: """
-            [feeds.crypto]
-            base_url = "\(server.baseURL)/api"
-            symbols = ["BTC", "ETH"]
-            top = 5
-            [rules.launch_country]
-            enabled = false
-            """)
+        let sandbox = try Sandbox(
+            config: """
+                [feeds.crypto]
+                base_url = "\(server.baseURL)/api"
+                symbols = ["BTC", "ETH"]
+                top = 5
+                [rules.launch_country]
+                enabled = false
+                """)
         let environment = sandbox.environment(["TERM": "xterm-256color"])
         let session = try await TmuxSession(InteractiveCountryTests.command(["list", "crypto"]), environment: environment, width: 110, height: 20)
         #expect(await session.waitFor("Crypto — 5 coins"), "\(session.lastSeen)")

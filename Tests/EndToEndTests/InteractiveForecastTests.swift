@@ -24,8 +24,9 @@ import Testing
         try await session.send("/", "Berlin", "Enter")
         #expect(await session.waitFor("Berlin — 7-day forecast"), "\(session.lastSeen)")
         try await session.resize(width: 70, height: 20)
-        #expect(await session.waitUntil { $0.split(separator: "\n", omittingEmptySubsequences: false).dropLast().last?.hasPrefix("/ another place") == true },
-                "\(session.lastSeen)")
+        #expect(
+            await session.waitUntil { $0.split(separator: "\n", omittingEmptySubsequences: false).dropLast().last?.hasPrefix("/ another place") == true },
+            "\(session.lastSeen)")
         try await session.send("q")
         try await InteractiveCountryTests.expectSane(session, view: "7-day forecast")
     }

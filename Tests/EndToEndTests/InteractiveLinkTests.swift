@@ -18,31 +18,34 @@ import Testing
         let below = try CryptoEndToEndTests.page(changes: ["BTC": "9.5", "ETH": "8.5"], prices: ["BTC": "99000"])
         let above = try CryptoEndToEndTests.page(changes: ["BTC": "9.5", "ETH": "8.5"], prices: ["BTC": "101000"])
         let server = try await CryptoEndToEndTests.serve(script)
-        let sandbox = try Sandbox(config: """
-            [feeds.crypto]
-            base_url = "\(server.baseURL)/api"
-            symbols = ["BTC", "ETH"]
-            top = 0
-            degraded_after = 1
-            [rules.crypto_cross]
-            levels = ["BTC > 100000"]
-            [rules.launch_country]
-            enabled = false
-            [rules.holiday_upcoming]
-            lead_days = [0, 1, 2, 3, 4, 5, 6, 7]
-            time = "00:00"
-            [delivery]
-            images = false
-            quiet_hours = "22:00-07:00"
-            [[watches]]
-            name = "stars"
-            enabled = false
-            url = "\(server.baseURL)/repos/swift"
-            select = ".stargazers_count"
-            above = 70000
-            """, holidays: true)
+        let sandbox = try Sandbox(
+            config: """
+                [feeds.crypto]
+                base_url = "\(server.baseURL)/api"
+                symbols = ["BTC", "ETH"]
+                top = 0
+                degraded_after = 1
+                [rules.crypto_cross]
+                levels = ["BTC > 100000"]
+                [rules.launch_country]
+                enabled = false
+                [rules.holiday_upcoming]
+                lead_days = [0, 1, 2, 3, 4, 5, 6, 7]
+                time = "00:00"
+                [delivery]
+                images = false
+                quiet_hours = "22:00-07:00"
+                [[watches]]
+                name = "stars"
+                enabled = false
+                url = "\(server.baseURL)/repos/swift"
+                select = ".stargazers_count"
+                above = 70000
+                """, holidays: true)
         let environment = sandbox.environment(["TZ": "Europe/Tallinn"])
-        let passes: [(String, Data?)] = [("2026-11-24 22:30:00", below), ("2026-11-24 23:00:00", above), ("2026-11-25 10:00:00", above), ("2026-11-25 10:05:00", nil)]
+        let passes: [(String, Data?)] = [
+            ("2026-11-24 22:30:00", below), ("2026-11-24 23:00:00", above), ("2026-11-25 10:00:00", above), ("2026-11-25 10:05:00", nil),
+        ]
         for (moment, page) in passes {
             let failing = page == nil
             if let page { await script.set(page) } else { await script.set(Data("oops".utf8), status: .internalServerError) }
@@ -54,7 +57,8 @@ import Testing
 
     /// The links of the history, as `open-url` takes them, with the titles the history shows.
     static func historyLinks(_ environment: [String: String], group: String? = nil) async throws -> [(url: String, title: String)] {
-        let result = try await ProcessRunner.notifier(["history", "--json", "--limit", "100"] + (group.map { ["--group", $0] } ?? []), environment: environment)
+        let result = try await ProcessRunner.notifier(
+            ["history", "--json", "--limit", "100"] + (group.map { ["--group", $0] } ?? []), environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
         return try result.stdout.split(separator: "\n").map { line in
             let fields = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String])
@@ -119,7 +123,10 @@ import Testing
         #expect(members.allSatisfy { !$0.url.hasPrefix("notifier://history") }, "each member opens its own view: \(members)")
 
         let catalog = try await ProcessRunner.notifier(["open-url", "notifier://no-such-view/x"], environment: environment)
-        let names = catalog.stderr.components(separatedBy: "views: ").last?.components(separatedBy: ": '").first?.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) } ?? []
+        let names =
+            catalog.stderr.components(separatedBy: "views: ").last?.components(separatedBy: ": '").first?.split(separator: ",").map {
+                $0.trimmingCharacters(in: .whitespacesAndNewlines)
+            } ?? []
         #expect(names.contains("feed") && names.contains("history"), "\(catalog.stderr)")
         // The forecast view asks Open-Meteo, which tests never reach: its link is checked by its own
         // suite. A reminder needs one in the config, which these passes have none of:

@@ -10,8 +10,9 @@ import Testing
         let (sandbox, environment, server) = try await InteractiveLinkTests.filledStore()
         defer { Task { await server.stop() } }
         defer { withExtendedLifetime(sandbox) {} }
-        let session = try await TmuxSession(InteractiveCountryTests.command(["status"]), environment: environment.merging(["TERM": "xterm-256color"]) { $1 },
-                                            width: 120, height: 50)
+        let session = try await TmuxSession(
+            InteractiveCountryTests.command(["status"]), environment: environment.merging(["TERM": "xterm-256color"]) { $1 },
+            width: 120, height: 50)
         #expect(await session.waitFor("notifier — status"), "\(session.lastSeen)")
         // The failing feed, with its error in words.
         #expect(await session.waitFor("degraded"), "\(session.lastSeen)")
@@ -23,8 +24,9 @@ import Testing
         #expect(await session.waitFor("Muted crypto_cross"), "\(session.lastSeen)")
         #expect(await session.waitFor("[muted]"), "\(session.lastSeen)")
         let rules = try await ProcessRunner.notifier(["rules"], environment: environment)
-        #expect(rules.stdout.contains("crypto_cross") && rules.stdout.split(separator: "\n").contains { $0.hasPrefix("crypto_cross") && $0.contains("[muted]") },
-                "\(rules.stdout)")
+        #expect(
+            rules.stdout.contains("crypto_cross") && rules.stdout.split(separator: "\n").contains { $0.hasPrefix("crypto_cross") && $0.contains("[muted]") },
+            "\(rules.stdout)")
 
         // Enter on a notification (the failing notice) opens its view; Backspace returns.
         #expect(try await Self.select("crypto feed is failing", in: session), "\(session.lastSeen)")
@@ -40,7 +42,8 @@ import Testing
         let json = try await ProcessRunner.notifier(["status", "--json"], environment: environment)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let rows = try #require(object["rows"] as? [[String: Any]])
-        #expect(rows.contains { $0["name"] as? String == "crypto" && $0["state"] as? String == "degraded" && $0["link"] as? String == "notifier://feed/crypto" })
+        #expect(
+            rows.contains { $0["name"] as? String == "crypto" && $0["state"] as? String == "degraded" && $0["link"] as? String == "notifier://feed/crypto" })
         let muted = try #require(object["rules"] as? [[String: Any]]).first { $0["rule"] as? String == "crypto_cross" }
         #expect(muted?["muted"] as? Bool == true)
     }
@@ -77,8 +80,9 @@ import Testing
         defer { Task { await server.stop() } }
         defer { withExtendedLifetime(sandbox) {} }
         let plain = try await ProcessRunner.notifier(["history"], environment: environment)
-        #expect(plain.stdout.hasPrefix("2026-11-25T08:05:0") && plain.stdout.contains("Z  feed_health  crypto feed is failing  → notifier open feed crypto\n"),
-                "the printout is as before (ISO 8601 in UTC):\n\(plain.stdout)")
+        #expect(
+            plain.stdout.hasPrefix("2026-11-25T08:05:0") && plain.stdout.contains("Z  feed_health  crypto feed is failing  → notifier open feed crypto\n"),
+            "the printout is as before (ISO 8601 in UTC):\n\(plain.stdout)")
 
         let session = try await TmuxSession(InteractiveCountryTests.command(["history"]), environment: environment, width: 110, height: 30)
         #expect(await session.waitFor("History — 3 of 3 notifications"), "\(session.lastSeen)")

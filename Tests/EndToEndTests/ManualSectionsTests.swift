@@ -1,8 +1,9 @@
-import Foundation
 import Feeds
-@testable import Notifier
+import Foundation
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// The man page's ENVIRONMENT, FILES, EXIT STATUS and EXAMPLES come from docs/man-sections.md
 /// (scripts/man-sections); the README carries the same blocks under the same headings. These

@@ -1,8 +1,9 @@
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// "Snooze 1 h" and "Mute rule" on a daemon's bubble, clicked through the notification server's
 /// real `ActionInvoked` signal on a private bus.

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Notifier
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// The Debian package's side of install: the files scripts/package takes from `install --stage`,
 /// and `notifier install` run from a packaged binary (`<prefix>/bin/notifier` with the package's
@@ -66,11 +67,12 @@ import Testing
         let packaged = try await Packaged()
         let result = try await packaged.install()
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == """
-            installed by the Debian package: its user unit \(packaged.unit) and the notifier:// handler are in place
-            enabled the packaged user unit (systemctl --user enable --now notifier): the daemon runs now and at every login
+        #expect(
+            result.stdout == """
+                installed by the Debian package: its user unit \(packaged.unit) and the notifier:// handler are in place
+                enabled the packaged user unit (systemctl --user enable --now notifier): the daemon runs now and at every login
 
-            """, "\(result.stdout)")
+                """, "\(result.stdout)")
         #expect(packaged.systemctl.arguments == ["--user", "enable", "--now", "notifier"])
         #expect(!FileManager.default.fileExists(atPath: packaged.userUnit))
         #expect(!FileManager.default.fileExists(atPath: packaged.userDesktopFile))
@@ -98,7 +100,9 @@ import Testing
         try FileManager.default.createDirectory(atPath: earlier.unitDirectory, withIntermediateDirectories: true)
         try earlier.unitFile.contents.write(toFile: earlier.unitFile.path, atomically: true, encoding: .utf8)
         let result = try await packaged.install()
-        #expect(result.stdout.contains("note: \(packaged.userUnit), from an earlier `notifier install`, takes precedence; `notifier uninstall` removes it\n"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("note: \(packaged.userUnit), from an earlier `notifier install`, takes precedence; `notifier uninstall` removes it\n"),
+            "\(result.stdout)")
     }
 
     @Test func aUnitNotThePackagesLeavesInstallAsForAHandBuiltBinary() async throws {

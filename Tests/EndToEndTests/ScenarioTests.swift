@@ -18,13 +18,15 @@ import Testing
         #expect(printed.stdout.contains("  crypto_change BTC:down  09:40 −5.6 %: not notified, cooling down until 10:20 after the 09:10 notification\n"))
         #expect(printed.stdout.contains("not notified, not re-armed"))
         // The feed failing is one decision: one line per rule, not one per subject.
-        #expect(printed.stdout.contains("""
-            0006-2026-12-23T10:00.coinlore.json
-              crypto_change (every subject)  10:00: not evaluated, the feed failed, state kept as of 09:50 (each of its 40 subjects)
-              crypto_move (every subject)  10:00: not evaluated, the feed failed, state kept as of 09:50 (each of its 40 subjects)
-            0007-2026-12-23T10:10.coinlore.json
+        #expect(
+            printed.stdout.contains(
+                """
+                0006-2026-12-23T10:00.coinlore.json
+                  crypto_change (every subject)  10:00: not evaluated, the feed failed, state kept as of 09:50 (each of its 40 subjects)
+                  crypto_move (every subject)  10:00: not evaluated, the feed failed, state kept as of 09:50 (each of its 40 subjects)
+                0007-2026-12-23T10:10.coinlore.json
 
-            """), "\(printed.stdout)")
+                """), "\(printed.stdout)")
     }
 
     /// A deeper move in a replay updates the bubble the replay's desktop keeps on screen, as a
@@ -44,22 +46,25 @@ import Testing
 
         try Data("[delivery]\nquiet_hours = \"09:15-10:00\"\n".utf8).write(to: directory.appendingPathComponent("config.toml"))
         let quiet = try await ProcessRunner.notifier(["test", directory.path], environment: sandbox.environment())
-        #expect(quiet.stdout.contains("  crypto_change BTC:down  09:20 −8.2 %: not updated: quiet hours drop updates rather than hold them\n"), "\(quiet.stdout)")
+        #expect(
+            quiet.stdout.contains("  crypto_change BTC:down  09:20 −8.2 %: not updated: quiet hours drop updates rather than hold them\n"), "\(quiet.stdout)")
     }
 
     @Test func aChangedGoldenFileFailsWithTheDifference() async throws {
         let sandbox = try Sandbox()
         let expected = try String(contentsOf: Self.golden, encoding: .utf8)
         let changed = sandbox.root.appendingPathComponent("changed.txt")
-        try expected.replacingOccurrences(of: "cooling down until 10:20", with: "cooling down until 10:25").write(to: changed, atomically: true, encoding: .utf8)
+        try expected.replacingOccurrences(of: "cooling down until 10:20", with: "cooling down until 10:25").write(
+            to: changed, atomically: true, encoding: .utf8)
         let result = try await ProcessRunner.notifier(["test", Self.scenario.path, "--expect", changed.path], environment: sandbox.environment())
         #expect(result.status == 1)
         #expect(result.stderr.contains("the decisions differ from \(changed.path)"), "\(result.stderr)")
-        #expect(result.stdout == """
-            -   crypto_change BTC:down  09:40 −5.6 %: not notified, cooling down until 10:25 after the 09:10 notification
-            +   crypto_change BTC:down  09:40 −5.6 %: not notified, cooling down until 10:20 after the 09:10 notification
+        #expect(
+            result.stdout == """
+                -   crypto_change BTC:down  09:40 −5.6 %: not notified, cooling down until 10:25 after the 09:10 notification
+                +   crypto_change BTC:down  09:40 −5.6 %: not notified, cooling down until 10:20 after the 09:10 notification
 
-            """, "\(result.stdout)")
+                """, "\(result.stdout)")
     }
 
     @Test func aMisnamedRecordingIsAClearError() async throws {
@@ -100,13 +105,17 @@ import Testing
     @Test func theHolidayScenarioCountsDaysInItsTimeZoneAndHoldsForQuietHours() async throws {
         let printed = try await ProcessRunner.notifier(["test", Self.shipped("holidays").path], environment: try Sandbox().environment())
         #expect(printed.status == 0, "\(printed.stderr)")
-        #expect(printed.stdout.contains("""
-            0002-2019-02-15T09:00.holidays.json
-              holiday_upcoming 2019-02-22@7/folk/Talvine peetripäev  09:00 2019-02-22 in 7 days: notified: Talvine peetripäev on 2019-02-22 is 7 days ahead; reminders at 7, 1 and 0 days, 09:00
-            """), "\(printed.stdout)")
+        #expect(
+            printed.stdout.contains(
+                """
+                0002-2019-02-15T09:00.holidays.json
+                  holiday_upcoming 2019-02-22@7/folk/Talvine peetripäev  09:00 2019-02-22 in 7 days: notified: Talvine peetripäev on 2019-02-22 is 7 days ahead; reminders at 7, 1 and 0 days, 09:00
+                """), "\(printed.stdout)")
         #expect(printed.stdout.contains("  holiday_upcoming 2019-02-24@1  23:00: held for quiet hours; delivered in a summary when they end\n"))
         // The failing source (0005) decides nothing, and the reminder due meanwhile still comes.
-        #expect(printed.stdout.contains("0005-2019-02-21T08:55.holidays.json\n0006-2019-02-21T09:05.holidays.json\n  holiday_upcoming 2019-02-22@1/folk/Talvine peetripäev  09:05"))
+        #expect(
+            printed.stdout.contains(
+                "0005-2019-02-21T08:55.holidays.json\n0006-2019-02-21T09:05.holidays.json\n  holiday_upcoming 2019-02-22@1/folk/Talvine peetripäev  09:05"))
     }
 
     @Test func theForecastScenarioFiresEveryForecastRuleAndNotesTheFeedFailingOnce() async throws {
@@ -161,7 +170,10 @@ import Testing
         try Data("{}".utf8).write(to: directory.appendingPathComponent("0002-2026-12-23T09:30.weather-api.json"))
         let result = try await ProcessRunner.notifier(["test", directory.path], environment: sandbox.environment())
         #expect(result.status == 2)
-        #expect(result.stderr.contains("\(directory.path)/0002-2026-12-23T09:30.weather-api.json: no feed records 'weather-api'; recordings: coinlore, holidays, open-meteo, openweathermap"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "\(directory.path)/0002-2026-12-23T09:30.weather-api.json: no feed records 'weather-api'; recordings: coinlore, holidays, open-meteo, openweathermap"
+            ), "\(result.stderr)")
     }
 
     /// Garbage of every kind, for every feed: the feed failing, never a crash.
@@ -169,8 +181,10 @@ import Testing
         let sandbox = try Sandbox()
         let directory = sandbox.root.appendingPathComponent("scenario")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let bodies = [Data(), Data("null".utf8), Data("{\"error\":true}".utf8), Data("[1,2".utf8), Data([0xFF, 0x00, 0xFE]),
-                      Data("{\"holidays\":{\"2019-13-45\":[{\"name\":\"x\",\"type\":\"public\"}]},\"error\":false}".utf8)]
+        let bodies = [
+            Data(), Data("null".utf8), Data("{\"error\":true}".utf8), Data("[1,2".utf8), Data([0xFF, 0x00, 0xFE]),
+            Data("{\"holidays\":{\"2019-13-45\":[{\"name\":\"x\",\"type\":\"public\"}]},\"error\":false}".utf8),
+        ]
         var number = 0
         for suffix in ["coinlore", "holidays", "open-meteo", "openweathermap"] {
             for body in bodies {
@@ -191,14 +205,16 @@ import Testing
         let changed = sandbox.root.appendingPathComponent("changed.txt")
         try String(contentsOf: golden, encoding: .utf8).replacingOccurrences(of: "in 7 days: notified", with: "in 7 days: NOTIFIED")
             .write(to: changed, atomically: true, encoding: .utf8)
-        let session = try await TmuxSession(InteractiveCountryTests.command(["test", Self.shipped("holidays").path, "--expect", changed.path]),
-                                            environment: sandbox.environment(["TERM": "xterm-256color"]), width: 240, height: 20)
+        let session = try await TmuxSession(
+            InteractiveCountryTests.command(["test", Self.shipped("holidays").path, "--expect", changed.path]),
+            environment: sandbox.environment(["TERM": "xterm-256color"]), width: 240, height: 20)
         #expect(await session.waitFor("exited with 1"), "\(session.lastSeen)")
         let screen = try await session.screen(escapes: true)
         let decisions = screen.split(separator: "\n").filter { $0.contains("holiday_upcoming") }
         #expect(decisions.count == 6, "\(screen)")
         #expect(decisions.allSatisfy { !$0.contains("\u{1B}") }, "\(screen.debugDescription)")
-        #expect(screen.contains("+   holiday_upcoming 2019-02-22@7/folk/Talvine peetripäev  09:00 2019-02-22 in 7 days: notified: Talvine peetripäev"), "\(screen)")
+        #expect(
+            screen.contains("+   holiday_upcoming 2019-02-22@7/folk/Talvine peetripäev  09:00 2019-02-22 in 7 days: notified: Talvine peetripäev"), "\(screen)")
     }
 
     /// OpenWeatherMap's answers replay too: the captured one, then one with a day 6 °C warmer.
@@ -219,6 +235,8 @@ import Testing
         try JSONSerialization.data(withJSONObject: answer).write(to: directory.appendingPathComponent("0002-2020-04-06T09:30.openweathermap.json"))
         let result = try await ProcessRunner.notifier(["test", directory.path], environment: sandbox.environment())
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("  forecast_temperature Tallinn/2020-04-08/max  09:30 25 °C: notified: the high moved 6 °C since last notified"), "\(result.stdout)")
+        #expect(
+            result.stdout.contains("  forecast_temperature Tallinn/2020-04-08/max  09:30 25 °C: notified: the high moved 6 °C since last notified"),
+            "\(result.stdout)")
     }
 }

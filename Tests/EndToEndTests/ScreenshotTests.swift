@@ -11,8 +11,9 @@ import Testing
         let out = root.appendingPathComponent(".build/test-artifacts/readme")
         try? FileManager.default.removeItem(at: out)
         let environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory()]
-        let result = try await ProcessRunner.run(root.appendingPathComponent("scripts/screenshots").path,
-                                                 [out.path, ProcessRunner.notifierPath], environment: environment, timeout: .seconds(90))
+        let result = try await ProcessRunner.run(
+            root.appendingPathComponent("scripts/screenshots").path,
+            [out.path, ProcessRunner.notifierPath], environment: environment, timeout: .seconds(90))
         #expect(result.status == 0, "\(result.stderr)")
         for name in ["bubble.png", "detail-view.png", "home-screen.png", "watch-view.png"] {
             let size = (try? FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(name).path)[.size] as? Int) ?? 0

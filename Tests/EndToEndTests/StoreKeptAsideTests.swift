@@ -1,8 +1,9 @@
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// Rows this version cannot read are kept aside and reported once, never reset; views open
 /// the store read-only and never migrate it.
@@ -15,10 +16,12 @@ import Testing
         let good = SubjectKey(rule: CryptoChangeRule.id, subject: "ETH:up")
         try store.commit(records: [good: SubjectRecord(lastValue: "+1 %")], outbox: Outbox(), now: Self.now)
         try store.write("planting a record of another version") { db in
-            try db.execute(sql: "INSERT INTO rule_state (rule, subject, record, updated_at) VALUES (?, ?, ?, ?)",
-                           arguments: ["crypto_change", "BTC:up", #"{"machine":{"state":{"someday":{}}}}"#, Self.now])
-            try db.execute(sql: "INSERT INTO outbox (id, payload) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET payload = excluded.payload",
-                           arguments: [#"{"entries":"a newer shape"}"#])
+            try db.execute(
+                sql: "INSERT INTO rule_state (rule, subject, record, updated_at) VALUES (?, ?, ?, ?)",
+                arguments: ["crypto_change", "BTC:up", #"{"machine":{"state":{"someday":{}}}}"#, Self.now])
+            try db.execute(
+                sql: "INSERT INTO outbox (id, payload) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET payload = excluded.payload",
+                arguments: [#"{"entries":"a newer shape"}"#])
         }
         // Read before anything is kept aside: the unreadable row is left out, not "armed".
         #expect(try store.loadEngine().records.keys.sorted() == [good])
@@ -28,8 +31,11 @@ import Testing
         let kept = try store.read("reading what was kept") { db in
             try String.fetchAll(db, sql: "SELECT source || ' ' || key || ' ' || payload FROM kept_aside ORDER BY id")
         }
-        #expect(kept == [#"rule_state crypto_change/BTC:up {"machine":{"state":{"someday":{}}}}"#,
-                         #"outbox 1 {"entries":"a newer shape"}"#])
+        #expect(
+            kept == [
+                #"rule_state crypto_change/BTC:up {"machine":{"state":{"someday":{}}}}"#,
+                #"outbox 1 {"entries":"a newer shape"}"#,
+            ])
         #expect(try store.loadEngine().records[good]?.lastValue == "+1 %")
     }
 
@@ -37,12 +43,14 @@ import Testing
         let sandbox = try Sandbox()
         let store = try Store(path: sandbox.storeFile.path)
         try store.write("planting") { db in
-            try db.execute(sql: "INSERT INTO rule_state (rule, subject, record, updated_at) VALUES ('crypto_cross', 'X', 'not json', ?)",
-                           arguments: [Self.now])
+            try db.execute(
+                sql: "INSERT INTO rule_state (rule, subject, record, updated_at) VALUES ('crypto_cross', 'X', 'not json', ?)",
+                arguments: [Self.now])
         }
         let once = try await ProcessRunner.notifier(["unmute", "crypto_cross"], environment: sandbox.environment())
-        #expect(once.stderr.contains("rule_state crypto_cross/X in \(sandbox.storeFile.path) cannot be read by this version; kept aside"),
-                "\(once.stderr)")
+        #expect(
+            once.stderr.contains("rule_state crypto_cross/X in \(sandbox.storeFile.path) cannot be read by this version; kept aside"),
+            "\(once.stderr)")
         let again = try await ProcessRunner.notifier(["unmute", "crypto_cross"], environment: sandbox.environment())
         #expect(!again.stderr.contains("kept aside"), "\(again.stderr)")
     }

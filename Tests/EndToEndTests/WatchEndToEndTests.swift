@@ -1,8 +1,9 @@
 import FlyingFox
-@testable import Notifier
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// `[[watches]]` as a person meets them: `notifier --once` (a fresh process each time, so every
 /// run is also a restart) against a loopback server scripted with JSON.
@@ -24,10 +25,13 @@ import Testing
 
     static func serve(_ script: Script) async throws -> LoopbackServer {
         try await LoopbackServer.start([
-            ("GET /*", { request in
-                let (status, body, headers) = await script.response(for: request)
-                return LoopbackServer.json(body, status: status, headers: headers)
-            }),
+            (
+                "GET /*",
+                { request in
+                    let (status, body, headers) = await script.response(for: request)
+                    return LoopbackServer.json(body, status: status, headers: headers)
+                }
+            )
         ])
     }
 
@@ -49,13 +53,15 @@ import Testing
         let script = Script()
         let server = try await Self.serve(script)
         defer { Task { await server.stop() } }
-        let sandbox = try Sandbox(config: Self.config("""
-            [[watches]]
-            name = "stars"
-            url = "\(server.baseURL)/repos/swift"
-            select = ".stargazers_count"
-            above = 70000
-            """))
+        let sandbox = try Sandbox(
+            config: Self.config(
+                """
+                [[watches]]
+                name = "stars"
+                url = "\(server.baseURL)/repos/swift"
+                select = ".stargazers_count"
+                above = 70000
+                """))
         var outputs: [ProcessResult] = []
         for stars in [69_900, 70_100, 70_300, 69_950, 70_050] {
             await script.set("{\"stargazers_count\": \(stars), \"name\": \"swift\"}")
@@ -80,16 +86,20 @@ import Testing
         let script = Script()
         let server = try await Self.serve(script)
         defer { Task { await server.stop() } }
-        let sandbox = try Sandbox(config: Self.config("""
-            [[watches]]
-            name = "level"
-            url = "\(server.baseURL)/level"
-            select = ".level"
-            above = 100
-            """))
+        let sandbox = try Sandbox(
+            config: Self.config(
+                """
+                [[watches]]
+                name = "level"
+                url = "\(server.baseURL)/level"
+                select = ".level"
+                above = 100
+                """))
         var titles: [[String]] = []
-        for (status, body) in [(HTTPStatusCode.ok, "{\"level\": 120}"), (.serviceUnavailable, "busy"), (.serviceUnavailable, "busy"),
-                               (.serviceUnavailable, "busy"), (.serviceUnavailable, "busy"), (.ok, "{\"level\": 120}"), (.ok, "{\"level\": 121}")] {
+        for (status, body) in [
+            (HTTPStatusCode.ok, "{\"level\": 120}"), (.serviceUnavailable, "busy"), (.serviceUnavailable, "busy"),
+            (.serviceUnavailable, "busy"), (.serviceUnavailable, "busy"), (.ok, "{\"level\": 120}"), (.ok, "{\"level\": 121}"),
+        ] {
             await script.set(body, status: status)
             titles.append(Self.titles(try await Self.once(sandbox)))
         }
@@ -100,35 +110,42 @@ import Testing
         let script = Script()
         let server = try await Self.serve(script)
         defer { Task { await server.stop() } }
-        let sandbox = try Sandbox(config: Self.config("""
-            [[watches]]
-            name = "stars"
-            url = "\(server.baseURL)/repo"
-            select = ".stargazers_count"
-            below = 10
-            change = true
-            """))
+        let sandbox = try Sandbox(
+            config: Self.config(
+                """
+                [[watches]]
+                name = "stars"
+                url = "\(server.baseURL)/repo"
+                select = ".stargazers_count"
+                below = 10
+                change = true
+                """))
         var titles: [[String]] = []
-        for body in ["{\"stargazers_count\": 50}", "{\"stars\": 0}", "{\"stars\": 0}", "{\"stars\": 0}", "{\"stars\": 0}",
-                     "{\"stargazers_count\": null}", "{\"stargazers_count\": 50}"] {
+        for body in [
+            "{\"stargazers_count\": 50}", "{\"stars\": 0}", "{\"stars\": 0}", "{\"stars\": 0}", "{\"stars\": 0}",
+            "{\"stargazers_count\": null}", "{\"stargazers_count\": 50}",
+        ] {
             await script.set(body)
             titles.append(Self.titles(try await Self.once(sandbox)))
         }
-        #expect(titles == [[], [], [], ["stars: .stargazers_count matched nothing in 3 fetches"], [], [], ["stars: .stargazers_count matches again"]],
-                "no value is never 0 nor a change: \(titles)")
+        #expect(
+            titles == [[], [], [], ["stars: .stargazers_count matched nothing in 3 fetches"], [], [], ["stars: .stargazers_count matches again"]],
+            "no value is never 0 nor a change: \(titles)")
     }
 
     @Test func eachNewTagOnceAndNoneAfterARestart() async throws {
         let script = Script()
         let server = try await Self.serve(script)
         defer { Task { await server.stop() } }
-        let sandbox = try Sandbox(config: Self.config("""
-            [[watches]]
-            name = "releases"
-            url = "\(server.baseURL)/releases"
-            select = ".[].tag_name"
-            appears = true
-            """))
+        let sandbox = try Sandbox(
+            config: Self.config(
+                """
+                [[watches]]
+                name = "releases"
+                url = "\(server.baseURL)/releases"
+                select = ".[].tag_name"
+                appears = true
+                """))
         func tags(_ names: [String]) -> String { "[" + names.map { "{\"tag_name\": \"\($0)\"}" }.joined(separator: ",") + "]" }
         var titles: [[String]] = []
         for list in [["v1.0", "v1.1"], ["v1.2", "v1.0", "v1.1"], ["v1.2", "v1.0", "v1.1"], ["v2.0", "v1.3", "v1.2", "v1.1"], ["v2.0", "v1.3"]] {
@@ -142,15 +159,17 @@ import Testing
         let script = Script()
         let server = try await Self.serve(script)
         defer { Task { await server.stop() } }
-        let sandbox = try Sandbox(config: Self.config("""
-            [[watches]]
-            name = "temp"
-            url = "\(server.baseURL)/temp"
-            select = "/sensors/0/celsius"
-            above = 80
-            for = "2s"
-            title = "{name} hot: {value} °C (was {previous})"
-            """))
+        let sandbox = try Sandbox(
+            config: Self.config(
+                """
+                [[watches]]
+                name = "temp"
+                url = "\(server.baseURL)/temp"
+                select = "/sensors/0/celsius"
+                above = 80
+                for = "2s"
+                title = "{name} hot: {value} °C (was {previous})"
+                """))
         await script.set("{\"sensors\": [{\"celsius\": 70}]}")
         #expect(Self.titles(try await Self.once(sandbox)) == [])
         await script.set("{\"sensors\": [{\"celsius\": 85}]}")
@@ -164,14 +183,16 @@ import Testing
         let script = Script()
         let server = try await Self.serve(script)
         defer { Task { await server.stop() } }
-        let sandbox = try Sandbox(config: Self.config("""
-            [[watches]]
-            name = "price"
-            url = "\(server.baseURL)/price"
-            select = ".price"
-            change_percent = 5
-            window = "1h"
-            """))
+        let sandbox = try Sandbox(
+            config: Self.config(
+                """
+                [[watches]]
+                name = "price"
+                url = "\(server.baseURL)/price"
+                select = ".price"
+                change_percent = 5
+                window = "1h"
+                """))
         var titles: [[String]] = []
         for price in ["100", "102", "\"n/a\"", "106", "107"] {
             await script.set("{\"price\": \(price)}")
@@ -181,22 +202,27 @@ import Testing
     }
 
     @Test func aCommandWatch() async throws {
-        let sandbox = try Sandbox(config: Self.config("""
-            [[watches]]
-            name = "disk"
-            command = ["printf", "{\\"free_gb\\": 7}"]
-            select = ".free_gb"
-            below = 10
+        let sandbox = try Sandbox(
+            config: Self.config(
+                """
+                [[watches]]
+                name = "disk"
+                command = ["printf", "{\\"free_gb\\": 7}"]
+                select = ".free_gb"
+                below = 10
 
-            [[watches]]
-            name = "broken"
-            command = ["sh", "-c", "echo 'sensor offline' >&2; exit 3"]
-            select = "."
-            change = true
-            """))
+                [[watches]]
+                name = "broken"
+                command = ["sh", "-c", "echo 'sensor offline' >&2; exit 3"]
+                select = "."
+                change = true
+                """))
         let first = try await Self.once(sandbox, ["--dry-run"])
         #expect(first.stdout.contains("watch disk: .free_gb → 7 (exit 0); disk:below beyondFire"), "\(first.stdout)")
-        #expect(first.stdout.contains("watch broken: no data, so no alert (watch broken feed: RUN sh -c echo 'sensor offline' >&2; exit 3 exited with status 3: 'sensor offline')"), "\(first.stdout)")
+        #expect(
+            first.stdout.contains(
+                "watch broken: no data, so no alert (watch broken feed: RUN sh -c echo 'sensor offline' >&2; exit 3 exited with status 3: 'sensor offline')"),
+            "\(first.stdout)")
         let result = try await Self.once(sandbox)
         #expect(Self.titles(result) == [], "first seen below: no crossing seen")
         #expect(result.stderr.contains("exited with status 3: 'sensor offline'"), "\(result.stderr)")
@@ -207,25 +233,27 @@ import Testing
         let server = try await Self.serve(script)
         defer { Task { await server.stop() } }
         await script.set("{\"n\": 5}")
-        let sandbox = try Sandbox(config: Self.config("""
-            [[watches]]
-            name = "forever"
-            url = "\(server.baseURL)/a"
-            select = "repeat(.)"
-            change = true
+        let sandbox = try Sandbox(
+            config: Self.config(
+                """
+                [[watches]]
+                name = "forever"
+                url = "\(server.baseURL)/a"
+                select = "repeat(.)"
+                change = true
 
-            [[watches]]
-            name = "spin"
-            url = "\(server.baseURL)/c"
-            select = "last(repeat(.))"
-            change = true
+                [[watches]]
+                name = "spin"
+                url = "\(server.baseURL)/c"
+                select = "last(repeat(.))"
+                change = true
 
-            [[watches]]
-            name = "fine"
-            url = "\(server.baseURL)/b"
-            select = ".n"
-            above = 3
-            """))
+                [[watches]]
+                name = "fine"
+                url = "\(server.baseURL)/b"
+                select = ".n"
+                above = 3
+                """))
         _ = try await Self.once(sandbox)
         await script.set("{\"n\": 1}")
         _ = try await Self.once(sandbox)
@@ -234,9 +262,15 @@ import Testing
         let start = clock.now
         let result = try await Self.once(sandbox)
         #expect(clock.now - start < .seconds(15))
-        #expect(Self.titles(result).sorted() == ["fine rose above 3: 5", "forever: repeat(.) matched nothing in 3 fetches",
-                                                 "spin: last(repeat(.)) matched nothing in 3 fetches"], "\(result.stdout)")
-        #expect(result.stderr.contains("watch spin feed: GET \(server.baseURL)/c: last(repeat(.)) found no value (the selector ran longer than 1 s and was stopped)"), "\(result.stderr)")
+        #expect(
+            Self.titles(result).sorted() == [
+                "fine rose above 3: 5", "forever: repeat(.) matched nothing in 3 fetches",
+                "spin: last(repeat(.)) matched nothing in 3 fetches",
+            ], "\(result.stdout)")
+        #expect(
+            result.stderr.contains(
+                "watch spin feed: GET \(server.baseURL)/c: last(repeat(.)) found no value (the selector ran longer than 1 s and was stopped)"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("repeat(.) found no value (the selector selected more than 1024 KiB and was stopped)"), "\(result.stderr)")
     }
 
@@ -249,14 +283,16 @@ import Testing
         let secretFile = sandbox.root.appendingPathComponent("secrets/api-key")
         try FileManager.default.createDirectory(at: secretFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         try "file-secret-9Qx7\n".write(to: secretFile, atomically: true, encoding: .utf8)
-        try Self.config("""
+        try Self.config(
+            """
             [[watches]]
             name = "private"
             url = "\(server.baseURL)/private?token=${env:WATCH_TOKEN}"
             select = ".n"
             above = 3
             headers = { Authorization = "Bearer ${env:WATCH_TOKEN}", X-Api-Key = "${file:\(secretFile.path)}" }
-            """).write(to: sandbox.configFile, atomically: true, encoding: .utf8)
+            """
+        ).write(to: sandbox.configFile, atomically: true, encoding: .utf8)
         let environment = ["WATCH_TOKEN": "env-secret-4Kd2"]
         let result = try await Self.once(sandbox, environment: environment)
         #expect(result.status == 0, "\(result.stderr)")
@@ -284,6 +320,8 @@ import Testing
         // A reference to nothing is a config error naming it.
         let missing = try await ProcessRunner.notifier(["config", "check"], environment: sandbox.environment())
         #expect(missing.status != 0)
-        #expect(missing.stderr.contains("watches[0].headers Authorization names ${env:WATCH_TOKEN}, but the environment variable WATCH_TOKEN is not set"), "\(missing.stderr)")
+        #expect(
+            missing.stderr.contains("watches[0].headers Authorization names ${env:WATCH_TOKEN}, but the environment variable WATCH_TOKEN is not set"),
+            "\(missing.stderr)")
     }
 }

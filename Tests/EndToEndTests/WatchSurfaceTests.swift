@@ -1,8 +1,9 @@
 import FlyingFox
-@testable import Notifier
 import Foundation
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 // Watches where the other parts of the program meet them: the fault matrix's fixture, `notifier
 // test`'s replay, a desktop's bubble, a terminal's view.
@@ -14,16 +15,19 @@ import Testing
         let directory = sandbox.root.appendingPathComponent("scenario")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try """
-            [[watches]]
-            name = "stars"
-            url = "https://api.github.com/repos/swiftlang/swift"
-            select = ".stargazers_count"
-            above = 70000
-            """.write(to: directory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
-        for (index, (time, body)) in [("09:00", "{\"stargazers_count\": 69990}"), ("10:00", "<html>oops</html>"),
-                                      ("11:00", "{\"stargazers_count\": 70010}"), ("12:00", "{\"stargazers_count\": 70020}")].enumerated() {
-            try body.write(to: directory.appendingPathComponent(String(format: "%04d", index + 1) + "-2026-12-23T\(time).watch-stars.json"),
-                           atomically: true, encoding: .utf8)
+        [[watches]]
+        name = "stars"
+        url = "https://api.github.com/repos/swiftlang/swift"
+        select = ".stargazers_count"
+        above = 70000
+        """.write(to: directory.appendingPathComponent("config.toml"), atomically: true, encoding: .utf8)
+        for (index, (time, body)) in [
+            ("09:00", "{\"stargazers_count\": 69990}"), ("10:00", "<html>oops</html>"),
+            ("11:00", "{\"stargazers_count\": 70010}"), ("12:00", "{\"stargazers_count\": 70020}"),
+        ].enumerated() {
+            try body.write(
+                to: directory.appendingPathComponent(String(format: "%04d", index + 1) + "-2026-12-23T\(time).watch-stars.json"),
+                atomically: true, encoding: .utf8)
         }
         let result = try await ProcessRunner.notifier(["test", directory.path], environment: sandbox.environment())
         #expect(result.status == 0, "\(result.stderr)")
@@ -42,14 +46,16 @@ import Testing
         let script = WatchEndToEndTests.Script()
         let server = try await WatchEndToEndTests.serve(script)
         defer { Task { await server.stop() } }
-        let sandbox = try Sandbox(config: WatchEndToEndTests.config("""
-            [[watches]]
-            name = "swift-stars"
-            url = "\(server.baseURL)/repos/swift"
-            select = ".stargazers_count"
-            above = 70000
-            title = "Swift has {value} stars"
-            """))
+        let sandbox = try Sandbox(
+            config: WatchEndToEndTests.config(
+                """
+                [[watches]]
+                name = "swift-stars"
+                url = "\(server.baseURL)/repos/swift"
+                select = ".stargazers_count"
+                above = 70000
+                title = "Swift has {value} stars"
+                """))
         for stars in [69_900, 70_100, 70_200] {
             await script.set("{\"stargazers_count\": \(stars)}")
             let result = try await ProcessRunner.notifier(["--once"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": bus.address]))
@@ -68,26 +74,31 @@ import Testing
         let script = WatchEndToEndTests.Script()
         let server = try await WatchEndToEndTests.serve(script)
         defer { Task { await server.stop() } }
-        let sandbox = try Sandbox(config: WatchEndToEndTests.config("""
-            [[watches]]
-            name = "swift-stars"
-            url = "\(server.baseURL)/repos/swift"
-            select = ".stargazers_count"
-            above = 70000
-            """))
+        let sandbox = try Sandbox(
+            config: WatchEndToEndTests.config(
+                """
+                [[watches]]
+                name = "swift-stars"
+                url = "\(server.baseURL)/repos/swift"
+                select = ".stargazers_count"
+                above = 70000
+                """))
         for stars in [69_800, 69_900, 70_100] {
             await script.set("{\"name\": \"swift\", \"stargazers_count\": \(stars), \"forks\": 10500}")
             _ = try await WatchEndToEndTests.once(sandbox)
         }
         let environment = sandbox.environment(["TERM": "xterm-256color"])
-        let session = try await TmuxSession(InteractiveCountryTests.command(["open", "watch", "swift-stars"]), environment: environment, width: 100, height: 40)
+        let session = try await TmuxSession(
+            InteractiveCountryTests.command(["open", "watch", "swift-stars"]), environment: environment, width: 100, height: 40)
         #expect(await session.waitFor("Watch swift-stars — value"), "\(session.lastSeen)")
         #expect(await session.waitFor("Around the value"), "\(session.lastSeen)")
         try await Task.sleep(for: .seconds(1))
         let screen = try await session.screen()
         #expect(!screen.contains("exited with"), "the view stays open:\n\(screen)")
-        for text in ["Value       70100", "▁", "█", "(3 polls)", "Last fetch", "200", "Decisions", "swift-stars:above",
-                     "\"stargazers_count\" : 70100", "\"forks\" : 10500", "r reload"] {
+        for text in [
+            "Value       70100", "▁", "█", "(3 polls)", "Last fetch", "200", "Decisions", "swift-stars:above",
+            "\"stargazers_count\" : 70100", "\"forks\" : 10500", "r reload",
+        ] {
             #expect(screen.contains(text), "\(text) in\n\(screen)")
         }
         try await session.send("q")
@@ -110,8 +121,9 @@ import Testing
         #expect(printed.stdout.hasPrefix("swift-stars\n\nValue       70100\nState       value — 200\n"), "\(printed.stdout)")
         #expect(printed.stdout.contains("\nAround the value\n{\n"), "\(printed.stdout)")
         let listed = try await ProcessRunner.notifier(["list", "watches"], environment: sandbox.environment())
-        #expect(listed.stdout.hasPrefix("name                 value                state       last fetch\nswift-stars          70100                value       "),
-                "\(listed.stdout)")
+        #expect(
+            listed.stdout.hasPrefix("name                 value                state       last fetch\nswift-stars          70100                value       "),
+            "\(listed.stdout)")
     }
 }
 
@@ -121,13 +133,15 @@ import Testing
         let script = WatchEndToEndTests.Script()
         let server = try await WatchEndToEndTests.serve(script)
         defer { Task { await server.stop() } }
-        let setup = try await DunstEndToEndTests.Setup(config: WatchEndToEndTests.config("""
-            [[watches]]
-            name = "swift-stars"
-            url = "\(server.baseURL)/repos/swift"
-            select = ".stargazers_count"
-            above = 70000
-            """))
+        let setup = try await DunstEndToEndTests.Setup(
+            config: WatchEndToEndTests.config(
+                """
+                [[watches]]
+                name = "swift-stars"
+                url = "\(server.baseURL)/repos/swift"
+                select = ".stargazers_count"
+                above = 70000
+                """))
         await script.set("{\"stargazers_count\": 69900}")
         let first = try await ProcessRunner.notifier(["--once"], environment: setup.environment)
         #expect(first.status == 0, "\(first.stderr)")
@@ -149,13 +163,15 @@ import Testing
         let server = try await WatchEndToEndTests.serve(script)
         defer { Task { await server.stop() } }
         await script.set(#"{"releases": [{"tag_name": "v6.1"}, {"tag_name": "v6.0"}], "stars": 70100}"#)
-        let sandbox = try Sandbox(config: WatchEndToEndTests.config("""
-            [[watches]]
-            name = "stars"
-            url = "\(server.baseURL)/repo"
-            select = "/stars"
-            above = 70000
-            """))
+        let sandbox = try Sandbox(
+            config: WatchEndToEndTests.config(
+                """
+                [[watches]]
+                name = "stars"
+                url = "\(server.baseURL)/repo"
+                select = "/stars"
+                above = 70000
+                """))
         let tried = try await ProcessRunner.notifier(["watch", "try", server.baseURL + "/repo", ".releases[].tag_name"], environment: sandbox.environment())
         #expect(tried.status == 0, "\(tried.stderr)")
         #expect(tried.stdout.contains(".releases[].tag_name → v6.1 (text)\n  .releases[].tag_name → v6.0 (text)"), "\(tried.stdout)")

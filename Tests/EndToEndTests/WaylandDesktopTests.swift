@@ -17,11 +17,13 @@ import Testing
         let notifier = try await session.runnableNotifier()
 
         #expect(try await session.run(["/usr/bin/swaymsg", "exec", "foot --app-id first"]).status == 0)
-        #expect(await eventually { (try? await session.windows())?.contains { $0.appID == "first" && $0.focused } == true },
-                "a first window, focused before the click")
+        #expect(
+            await eventually { (try? await session.windows())?.contains { $0.appID == "first" && $0.focused } == true },
+            "a first window, focused before the click")
 
-        let daemon = try DaemonProcess(command: session.asUser([notifier, "--seed", "42"], sandbox.environment(session.environment)),
-                                       environment: ["PATH": "/usr/bin:/bin"])
+        let daemon = try DaemonProcess(
+            command: session.asUser([notifier, "--seed", "42"], sandbox.environment(session.environment)),
+            environment: ["PATH": "/usr/bin:/bin"])
         // On failure too, the session's end kills it with everything else its user runs.
         #expect(await daemon.waitUntil { _ in (try? await session.bubbles())?.contains("x-notifier.country") == true }, "\(daemon.stderr)")
         let bubbles = try await session.bubbles()
@@ -30,8 +32,9 @@ import Testing
         #expect(bubble != nil)
 
         #expect(try await session.run(["/usr/bin/makoctl", "invoke"]).status == 0)
-        #expect(await eventually { (try? await session.windows())?.contains { $0.appID == Self.viewAppID && $0.focused } == true },
-                "the view's window, focused\n\(daemon.stderr)")
+        #expect(
+            await eventually { (try? await session.windows())?.contains { $0.appID == Self.viewAppID && $0.focused } == true },
+            "the view's window, focused\n\(daemon.stderr)")
         let windows = try await session.windows()
         #expect(windows.contains { $0.appID == "first" && !$0.focused }, "\(windows)")
         // No activation token here: mako asks sway for one only for a pointer or touch click
@@ -58,7 +61,8 @@ import Testing
     @Test(.enabled(if: WaylandSession.unavailable == nil, Comment(rawValue: "skipped: \(WaylandSession.unavailable ?? "")")))
     func aPointersClickOnMakosBubbleHandsItsActivationTokenToTheView() async throws {
         let session = try await WaylandSession.start()
-        let sandbox = try Sandbox(config: HandOffTests.quietDaemon + "\n[delivery]\nimages = false\nterminal = [\"foot\", \"--app-id\", \"\(Self.viewAppID)\"]\n")
+        let sandbox = try Sandbox(
+            config: HandOffTests.quietDaemon + "\n[delivery]\nimages = false\nterminal = [\"foot\", \"--app-id\", \"\(Self.viewAppID)\"]\n")
         try session.handOver(sandbox.root)
         let notifier = try await session.runnableNotifier()
         #expect(try await session.run(["/usr/bin/swaymsg", "exec", "foot --app-id first"]).status == 0)
@@ -70,8 +74,9 @@ import Testing
         // mako draws its newest bubble at the top right: 300 px wide, 10 px from the edges.
         let click = try await session.click(x: 860, y: 30)
         #expect(click.status == 0, "\(click.stderr)")
-        #expect(await eventually { (try? await session.windows())?.contains { $0.appID == Self.viewAppID && $0.focused } == true },
-                "the view's window, focused\n\(daemon.stderr)")
+        #expect(
+            await eventually { (try? await session.windows())?.contains { $0.appID == Self.viewAppID && $0.focused } == true },
+            "the view's window, focused\n\(daemon.stderr)")
         let view = try #require(try await session.windows().first { $0.appID == Self.viewAppID })
         let environ = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(view.pid)/environ"))) ?? Data()
         let token = environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.first { $0.hasPrefix("XDG_ACTIVATION_TOKEN=") }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Notifier
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// The first run's welcome, on a real terminal (a pty from util-linux's `script`).
 @Suite struct WelcomeTests {

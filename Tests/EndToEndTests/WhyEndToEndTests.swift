@@ -57,8 +57,9 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("  ") }.count == 4, "delivered, fired, resolved, cooling down: \(why.stdout)")
 
         // As a person reads it in a terminal: a screen that stays, the subject in bold, a line per decision.
-        let session = try await TmuxSession(InteractiveCountryTests.command(["why", "crypto_change", "BTC"]),
-                                            environment: sandbox.environment(["TERM": "xterm-256color"]), width: 120, height: 12)
+        let session = try await TmuxSession(
+            InteractiveCountryTests.command(["why", "crypto_change", "BTC"]),
+            environment: sandbox.environment(["TERM": "xterm-256color"]), width: 120, height: 12)
         #expect(await session.waitFor("Why crypto_change BTC"), "\(session.lastSeen)")
         #expect(session.lastSeen.contains(cooling.trimmingCharacters(in: .whitespaces)), "\(session.lastSeen)")
         let styled = try await session.screen(escapes: true)
@@ -95,7 +96,8 @@ import Testing
         #expect(unknown.stdout.contains("crypto_change (every subject)\n"), "\(unknown.stdout)")
         let afterFailure = try await ProcessRunner.notifier(["rules"], environment: sandbox.environment())
         let btcDown = try #require(afterFailure.stdout.components(separatedBy: "  BTC:down  ").dropFirst().first, "\(afterFailure.stdout)")
-        #expect(btcDown.split(separator: "\n").dropFirst().first?.contains("last decision") == true
+        #expect(
+            btcDown.split(separator: "\n").dropFirst().first?.contains("last decision") == true
                 && btcDown.split(separator: "\n").dropFirst().first?.contains("the feed failed") == true, "\(afterFailure.stdout)")
         await server.stop()
     }

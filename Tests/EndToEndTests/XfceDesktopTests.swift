@@ -14,10 +14,11 @@ import Testing
         let daemon = try DaemonProcess(["--seed", "42"], environment: sandbox.environment(session.environment))
         defer { if daemon.process.isRunning { daemon.signal(SIGKILL) } }
         var bubble: (x: Int, y: Int, width: Int, height: Int)?
-        #expect(await daemon.waitUntil { _ in
-            bubble = try? await session.bubble()
-            return bubble != nil
-        }, "\(daemon.stderr)")
+        #expect(
+            await daemon.waitUntil { _ in
+                bubble = try? await session.bubble()
+                return bubble != nil
+            }, "\(daemon.stderr)")
         guard let bubble else { return }
         #expect(await session.screenshot("xfce-bubble") != nil)
         #expect(try await session.xdotool(["search", "--class", "xterm"]).stdout.isEmpty)
@@ -43,14 +44,16 @@ import Testing
         let daemon = try DaemonProcess([], environment: sandbox.environment(session.environment.merging(["TERMINAL": terminal.path]) { $1 }))
         defer { if daemon.process.isRunning { daemon.signal(SIGKILL) } }
         let deliver = DesktopRulesTests.deliverCall(DaemonBusTests.kazakhstan)
-        #expect(await daemon.waitUntil { _ in
-            (try? await ProcessRunner.run(deliver[0], Array(deliver.dropFirst()), environment: session.environment))?.stdout.contains("uint32 1") == true
-        }, "\(daemon.stderr)")
+        #expect(
+            await daemon.waitUntil { _ in
+                (try? await ProcessRunner.run(deliver[0], Array(deliver.dropFirst()), environment: session.environment))?.stdout.contains("uint32 1") == true
+            }, "\(daemon.stderr)")
         var bubble: (x: Int, y: Int, width: Int, height: Int)?
-        #expect(await daemon.waitUntil { _ in
-            bubble = try? await session.bubble()
-            return bubble != nil
-        })
+        #expect(
+            await daemon.waitUntil { _ in
+                bubble = try? await session.bubble()
+                return bubble != nil
+            })
         guard let bubble else { return }
         // The title's line, left of any button.
         #expect(try await session.xdotool(["mousemove", "\(bubble.x + bubble.width / 2)", "\(bubble.y + 20)", "click", "1"]).status == 0)

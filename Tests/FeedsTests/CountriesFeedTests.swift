@@ -1,5 +1,5 @@
-import FlyingFox
 import Feeds
+import FlyingFox
 import Foundation
 import TestSupport
 import Testing
@@ -11,11 +11,14 @@ private typealias Request = Feeds.HTTPRequest
     @Test func fetchesAV3ServerInTwoFieldLimitedParts() async throws {
         let sample = try Samples.data("restcountries_v3.1_all_full.json")
         let server = try await LoopbackServer.start([
-            ("GET /v3.1/all", { request in
-                let fields = request.query["fields"]?.split(separator: ",") ?? []
-                guard !fields.isEmpty, fields.count <= 10 else { return LoopbackServer.json(Data(), status: .badRequest) }
-                return LoopbackServer.json(sample)
-            }),
+            (
+                "GET /v3.1/all",
+                { request in
+                    let fields = request.query["fields"]?.split(separator: ",") ?? []
+                    guard !fields.isEmpty, fields.count <= 10 else { return LoopbackServer.json(Data(), status: .badRequest) }
+                    return LoopbackServer.json(sample)
+                }
+            )
         ])
         defer { Task { await server.stop() } }
         let feed = CountriesFeed(http: Client(), source: .restCountriesV3, baseURL: server.baseURL + "/v3.1/", apiKey: nil)
@@ -28,12 +31,15 @@ private typealias Request = Feeds.HTTPRequest
         let sample = try Samples.data("restcountries_v5_countries_page.json")
         let lastPage = Data(String(decoding: sample, as: UTF8.self).replacingOccurrences(of: "\"more\": true", with: "\"more\": false").utf8)
         let server = try await LoopbackServer.start([
-            ("GET /countries/v5", { request in
-                guard request.headers[HTTPHeader("Authorization")] == "Bearer good-key" else {
-                    return LoopbackServer.json(Data(#"{"errors":[{"message":"Authorization key required."}]}"#.utf8), status: .unauthorized)
+            (
+                "GET /countries/v5",
+                { request in
+                    guard request.headers[HTTPHeader("Authorization")] == "Bearer good-key" else {
+                        return LoopbackServer.json(Data(#"{"errors":[{"message":"Authorization key required."}]}"#.utf8), status: .unauthorized)
+                    }
+                    return LoopbackServer.json(request.query["offset"] == "0" ? sample : lastPage)
                 }
-                return LoopbackServer.json(request.query["offset"] == "0" ? sample : lastPage)
-            }),
+            )
         ])
         defer { Task { await server.stop() } }
         let feed = CountriesFeed(http: Client(), source: .restCountriesV5, baseURL: server.baseURL + "/countries/v5", apiKey: "good-key")
@@ -53,12 +59,15 @@ private typealias Request = Feeds.HTTPRequest
 
     @Test func anHTMLPageIsADecodingError() async throws {
         let server = try await LoopbackServer.start([
-            ("GET /v3.1/all", { _ in LoopbackServer.json(Data("<html><body>Service moved</body></html>".utf8)) }),
+            ("GET /v3.1/all", { _ in LoopbackServer.json(Data("<html><body>Service moved</body></html>".utf8)) })
         ])
         defer { Task { await server.stop() } }
         let feed = CountriesFeed(http: Client(), source: .restCountriesV3, baseURL: server.baseURL + "/v3.1", apiKey: nil)
         let error = try #require(await feedError { try await feed.fetchAll() })
-        guard case .decoding = error else { Issue.record("got \(error)"); return }
+        guard case .decoding = error else {
+            Issue.record("got \(error)")
+            return
+        }
         #expect(error.description.hasPrefix("countries feed: GET \(server.baseURL)/v3.1/all unexpected response"))
     }
 }

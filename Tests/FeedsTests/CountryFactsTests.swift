@@ -12,7 +12,7 @@ import Testing
 
     /// Differences the references show that are right as they are.
     static let acceptedCodeDifferences: [String: String] = [
-        "XK": "Kosovo: a user-assigned code (XK/XKX) in wide use; ISO 3166-1 has no entry for it",
+        "XK": "Kosovo: a user-assigned code (XK/XKX) in wide use; ISO 3166-1 has no entry for it"
     ]
     static let acceptedCapitalDifferences: [String: String] = [
         "IO": "Diego Garcia is a military atoll, not a city in GeoNames' gazetteer of places over 15,000 people",
@@ -66,15 +66,18 @@ import Testing
                 let list = shipped[fields[1]] as? [String] ?? []
                 #expect(list.contains(wanted as? String ?? ""), "\(fields[0]).\(fields[1]) lacks \(fields[3])")
             } else {
-                #expect(NSDictionary(dictionary: [fields[1]: shipped[fields[1]] as Any]).isEqual(to: [fields[1]: wanted]),
-                        "\(fields[0]).\(fields[1]) is \(String(describing: shipped[fields[1]])), not \(fields[3])")
+                #expect(
+                    NSDictionary(dictionary: [fields[1]: shipped[fields[1]] as Any]).isEqual(to: [fields[1]: wanted]),
+                    "\(fields[0]).\(fields[1]) is \(String(describing: shipped[fields[1]])), not \(fields[3])")
             }
         }
     }
 
-    @Test(arguments: [("sao tome", "ST"), ("São Tomé and Príncipe", "ST"), ("cote d'ivoire", "CI"), ("Côte d’Ivoire", "CI"),
-                      ("turkey", "TR"), ("Türkiye", "TR"), ("Russian Federation", "RU"), ("republic of kazakhstan", "KZ"),
-                      ("united states of america", "US"), ("UK", "GB"), ("kaz", "KZ"), ("Democratic Republic of Sao Tome and Principe", "ST")])
+    @Test(arguments: [
+        ("sao tome", "ST"), ("São Tomé and Príncipe", "ST"), ("cote d'ivoire", "CI"), ("Côte d’Ivoire", "CI"),
+        ("turkey", "TR"), ("Türkiye", "TR"), ("Russian Federation", "RU"), ("republic of kazakhstan", "KZ"),
+        ("united states of america", "US"), ("UK", "GB"), ("kaz", "KZ"), ("Democratic Republic of Sao Tome and Principe", "ST"),
+    ])
     func lookUpFindsWhatPeopleType(query: String, code: String) {
         #expect(catalog.find(query)?.cca2 == code)
     }
@@ -92,8 +95,9 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-reference-\(UUID().uuidString).json")
         try JSONSerialization.data(withJSONObject: value).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try await ProcessRunner.run(python, [root.appendingPathComponent("scripts/reference-check").path, kind, file.path],
-                                                 environment: ["PATH": "/usr/bin:/bin"], timeout: .seconds(120))
+        let result = try await ProcessRunner.run(
+            python, [root.appendingPathComponent("scripts/reference-check").path, kind, file.path],
+            environment: ["PATH": "/usr/bin:/bin"], timeout: .seconds(120))
         try #require(result.status == 0, "\(result.stderr)")
         return result.stdout.split(separator: "\n").map(String.init)
     }

@@ -63,9 +63,11 @@ import Testing
         #expect(entries.count == tickers.count)
         for (entry, ticker) in zip(entries, tickers) {
             #expect(ticker.id == entry["id"] as? String)
-            for (key, value) in [("price_usd", ticker.priceUSD), ("percent_change_1h", ticker.change1h),
-                                 ("percent_change_24h", ticker.change24h), ("percent_change_7d", ticker.change7d),
-                                 ("market_cap_usd", ticker.marketCapUSD)] as [(String, Decimal?)] {
+            for (key, value) in [
+                ("price_usd", ticker.priceUSD), ("percent_change_1h", ticker.change1h),
+                ("percent_change_24h", ticker.change24h), ("percent_change_7d", ticker.change7d),
+                ("market_cap_usd", ticker.marketCapUSD),
+            ] as [(String, Decimal?)] {
                 let text = try #require(entry[key] as? String, "\(ticker.symbol) \(key)")
                 #expect(value == (try exact(text)), "\(ticker.symbol) \(key) \(text)")
             }
@@ -91,12 +93,14 @@ import Testing
     @Test func decodesTheIdAnswer() throws {
         let tickers = try CoinLoreDecoder.decodeTickers(Samples.data(Self.idSample))
         #expect(tickers.count == 1)
-        #expect(tickers[0] == Ticker(
-            id: "90", symbol: "BTC", name: "Bitcoin", rank: 1, priceUSD: try exact("66744.89"),
-            change1h: try exact("0.38"), change24h: try exact("1.05"), change7d: try exact("7.06"),
-            marketCapUSD: try exact("1312754924281.60"), volume24USD: try exact("27169388286.148212"),
-            circulatingSupply: try exact("19668246.00"), totalSupply: try exact("19668246"), maxSupply: try exact("21000000")
-        ))
+        #expect(
+            tickers[0]
+                == Ticker(
+                    id: "90", symbol: "BTC", name: "Bitcoin", rank: 1, priceUSD: try exact("66744.89"),
+                    change1h: try exact("0.38"), change24h: try exact("1.05"), change7d: try exact("7.06"),
+                    marketCapUSD: try exact("1312754924281.60"), volume24USD: try exact("27169388286.148212"),
+                    circulatingSupply: try exact("19668246.00"), totalSupply: try exact("19668246"), maxSupply: try exact("21000000")
+                ))
     }
 
     @Test func theTwoAnswerShapesAreNotInterchangeable() throws {
@@ -117,8 +121,12 @@ import Testing
         #expect(Ticker.parseDecimal("6.80E-7") == (try exact("0.00000068")))
         #expect(Ticker.parseDecimal("3.79E-11")?.description == "0.0000000000379")
 
-        let data = try variant(Self.pageSample, [(#""price_usd": "0.000031""#, #""price_usd": "3.14E-10""#),
-                                                 (#""percent_change_1h": "-1.66""#, #""percent_change_1h": "-1.66e0""#)])
+        let data = try variant(
+            Self.pageSample,
+            [
+                (#""price_usd": "0.000031""#, #""price_usd": "3.14E-10""#),
+                (#""percent_change_1h": "-1.66""#, #""percent_change_1h": "-1.66e0""#),
+            ])
         let ticker = try #require(try CoinLoreDecoder.decodeTickersPage(data).first { $0.symbol == "SHIB" })
         #expect(ticker.priceUSD == Decimal(sign: .plus, exponent: -12, significand: 314))
         #expect(ticker.priceUSD.description == "0.000000000314")
@@ -134,8 +142,10 @@ import Testing
         #expect(Ticker.parseDecimal(text) == (try exact(expected)))
     }
 
-    @Test(arguments: ["", " ", "abc", "NaN", "nan", "Infinity", "0x1A", "1,5", "1.5abc", "1e", "1e+", "e5", ".", "-", "1.2.3",
-                      "1e400", "١٢", "1 000", "--1", "$5"])
+    @Test(arguments: [
+        "", " ", "abc", "NaN", "nan", "Infinity", "0x1A", "1,5", "1.5abc", "1e", "1e+", "e5", ".", "-", "1.2.3",
+        "1e400", "١٢", "1 000", "--1", "$5",
+    ])
     func rejectsWhatIsNotADecimal(_ text: String) {
         #expect(Ticker.parseDecimal(text) == nil)
     }
@@ -156,19 +166,22 @@ import Testing
 
     @Test func volumeAsAStringIsTheSameValue() throws {
         let asNumber = try CoinLoreDecoder.decodeTickers(Samples.data(Self.idSample))
-        let asString = try CoinLoreDecoder.decodeTickers(variant(Self.idSample, [
-            (#""volume24": 27169388286.148212"#, #""volume24": "27169388286.148212""#),
-        ]))
+        let asString = try CoinLoreDecoder.decodeTickers(
+            variant(
+                Self.idSample,
+                [
+                    (#""volume24": 27169388286.148212"#, #""volume24": "27169388286.148212""#)
+                ]))
         #expect(asString == asNumber)
         #expect(asString[0].volume24USD == (try exact("27169388286.148212")))
     }
 
     @Test func numbersAndStringsAreInterchangeableEverywhere() throws {
         let json = #"""
-        [{"id": 90, "symbol": "BTC", "name": "Bitcoin", "rank": "1", "price_usd": 66744.89,
-          "percent_change_1h": 0.38, "percent_change_24h": "1.05", "percent_change_7d": -7,
-          "market_cap_usd": 1312754924281.60, "volume24": "27169388286.148212"}]
-        """#
+            [{"id": 90, "symbol": "BTC", "name": "Bitcoin", "rank": "1", "price_usd": 66744.89,
+              "percent_change_1h": 0.38, "percent_change_24h": "1.05", "percent_change_7d": -7,
+              "market_cap_usd": 1312754924281.60, "volume24": "27169388286.148212"}]
+            """#
         let ticker = try #require(try CoinLoreDecoder.decodeTickers(Data(json.utf8)).first)
         #expect(ticker.id == "90" && ticker.rank == 1)
         #expect(ticker.priceUSD == (try exact("66744.89")))
@@ -179,10 +192,10 @@ import Testing
 
     @Test func emptyNullMissingOrBadOptionalFieldsAreNil() throws {
         let json = #"""
-        [{"id": "90", "symbol": " BTC ", "rank": 1, "price_usd": "66744.89",
-          "percent_change_1h": "", "percent_change_24h": null, "percent_change_7d": "n/a",
-          "market_cap_usd": {"usd": 1}, "volume24": 1e400}]
-        """#
+            [{"id": "90", "symbol": " BTC ", "rank": 1, "price_usd": "66744.89",
+              "percent_change_1h": "", "percent_change_24h": null, "percent_change_7d": "n/a",
+              "market_cap_usd": {"usd": 1}, "volume24": 1e400}]
+            """#
         let ticker = try #require(try CoinLoreDecoder.decodeTickers(Data(json.utf8)).first)
         #expect(ticker == Ticker(id: "90", symbol: "BTC", name: "BTC", rank: 1, priceUSD: try exact("66744.89")))
     }
@@ -232,7 +245,10 @@ import Testing
             #expect(throws: CoinLoreDecoder.DecodeError.self) { try CoinLoreDecoder.decodeTickersPage(sample.prefix(length)) }
         }
         let error = decodeError { try CoinLoreDecoder.decodeTickersPage(sample.prefix(sample.count / 2)) }
-        guard case .notJSON = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .notJSON = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(error?.description == "not the expected JSON (invalid or truncated JSON)")
         #expect(decodeError { try CoinLoreDecoder.decodeTickers(Data("  \n".utf8)) } == .notJSON("empty body"))
     }
@@ -240,18 +256,26 @@ import Testing
     @Test func anHTMLPageIsNotJSONAndSaysWhatItWas() {
         let html = Data("<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>".utf8)
         let error = decodeError { try CoinLoreDecoder.decodeTickersPage(html) }
-        guard case .notJSON(let detail) = error else { Issue.record("got \(String(describing: error))"); return }
+        guard case .notJSON(let detail) = error else {
+            Issue.record("got \(String(describing: error))")
+            return
+        }
         #expect(detail.contains("<!DOCTYPE html> <html>"))
         #expect(detail.count < 60)
         #expect(decodeError { try CoinLoreDecoder.decodeTickers(html) } != nil)
         #expect(decodeError { try CoinLoreDecoder.decodeTickers(Data()) } == .notJSON("empty body"))
     }
 
-    @Test(arguments: ["[1,2]", "{}", #"{"data":{}}"#, #"{"data":5}"#, #"{"data":"[]"}"#, #"{"data":null}"#, "null", "42",
-                      #""data""#, #"{"error":"rate limited"}"#])
+    @Test(arguments: [
+        "[1,2]", "{}", #"{"data":{}}"#, #"{"data":5}"#, #"{"data":"[]"}"#, #"{"data":null}"#, "null", "42",
+        #""data""#, #"{"error":"rate limited"}"#,
+    ])
     func wrongTypesAreNotJSON(_ body: String) {
         let error = decodeError { try CoinLoreDecoder.decodeTickersPage(Data(body.utf8)) }
-        guard case .notJSON(let detail) = error else { Issue.record("\(body): got \(String(describing: error))"); return }
+        guard case .notJSON(let detail) = error else {
+            Issue.record("\(body): got \(String(describing: error))")
+            return
+        }
         #expect(!detail.isEmpty && detail.count < 80, "\(detail)")
     }
 
@@ -278,8 +302,10 @@ import Testing
                     }
                 }
                 // Either tickers with real prices, or a DecodeError: nothing else.
-                for result in [Result { try CoinLoreDecoder.decodeTickersPage(Data(bytes)) },
-                               Result { try CoinLoreDecoder.decodeTickers(Data(bytes)) }] {
+                for result in [
+                    Result { try CoinLoreDecoder.decodeTickersPage(Data(bytes)) },
+                    Result { try CoinLoreDecoder.decodeTickers(Data(bytes)) },
+                ] {
                     if case .success(let tickers) = result {
                         #expect(!tickers.isEmpty && tickers.allSatisfy { $0.priceUSD > 0 && !$0.symbol.isEmpty })
                     }

@@ -1,5 +1,5 @@
-import FlyingFox
 import Feeds
+import FlyingFox
 import Foundation
 import Rules
 import Synchronization
@@ -29,11 +29,12 @@ private typealias Client = Feeds.HTTPClient
         #expect(tickers.count == 150)
         #expect(tickers.map(\.rank) == Array(1...150))
         #expect(tickers[100].symbol == "S101")
-        #expect(api.log.events == [
-            "GET /api/tickers/?start=0&limit=100",
-            "wait 1.0 seconds",
-            "GET /api/tickers/?start=100&limit=50",
-        ])
+        #expect(
+            api.log.events == [
+                "GET /api/tickers/?start=0&limit=100",
+                "wait 1.0 seconds",
+                "GET /api/tickers/?start=100&limit=50",
+            ])
     }
 
     @Test func waitsOnlyWhatIsLeftOfTheSecond() async throws {
@@ -86,7 +87,7 @@ private typealias Client = Feeds.HTTPClient
         defer { api.stop() }
         let feed = CryptoFeed(http: Client(), baseURL: api.baseURL, clock: api.clock)
         let tickers = try await feed.tickers(ids: ["90", "80", "2710"])
-        #expect(tickers.map(\.symbol) == ["BTC"])  // the stub answers with the id=90 sample
+        #expect(tickers.map(\.symbol) == ["BTC"]) // the stub answers with the id=90 sample
         #expect(tickers[0].priceUSD == Decimal(string: "66744.89", locale: Locale(identifier: "en_US_POSIX")))
         #expect(api.log.events == ["GET /api/ticker/?id=90,80,2710"])
     }
@@ -160,7 +161,10 @@ private typealias Client = Feeds.HTTPClient
         defer { api.stop() }
         let feed = CryptoFeed(http: Client(), baseURL: api.baseURL, clock: api.clock)
         let error = try #require(await feedError { try await feed.topTickers(limit: 50) })
-        guard case .httpStatus(_, 500, _) = error else { Issue.record("got \(error)"); return }
+        guard case .httpStatus(_, 500, _) = error else {
+            Issue.record("got \(error)")
+            return
+        }
         #expect(error.description == "crypto feed: GET \(api.baseURL)/tickers/?start=0&limit=50 answered HTTP 500")
 
         let byId = try #require(await feedError { try await feed.tickers(ids: ["90", "80"]) })
@@ -185,7 +189,10 @@ private typealias Client = Feeds.HTTPClient
         ]
         for call in calls {
             let error = try #require(await feedError(call))
-            guard case .decoding(_, let detail) = error else { Issue.record("got \(error)"); continue }
+            guard case .decoding(_, let detail) = error else {
+                Issue.record("got \(error)")
+                continue
+            }
             #expect(detail == "no tickers in the response")
             #expect(error.description == "crypto feed: GET \(api.baseURL)/tickers/?start=0&limit=100 unexpected response: no tickers in the response")
         }
@@ -198,8 +205,13 @@ private typealias Client = Feeds.HTTPClient
         defer { api.stop() }
         let feed = CryptoFeed(http: Client(), baseURL: api.baseURL, clock: api.clock)
         let error = try #require(await feedError { try await feed.topTickers(limit: 1) })
-        guard case .decoding = error else { Issue.record("got \(error)"); return }
-        #expect(error.description.hasPrefix("crypto feed: GET \(api.baseURL)/tickers/?start=0&limit=1 unexpected response: not the expected JSON (body starts with \"<html><body>"))
+        guard case .decoding = error else {
+            Issue.record("got \(error)")
+            return
+        }
+        #expect(
+            error.description.hasPrefix(
+                "crypto feed: GET \(api.baseURL)/tickers/?start=0&limit=1 unexpected response: not the expected JSON (body starts with \"<html><body>"))
     }
 
     @Test func cancellingDuringTheWaitIsCancelled() async throws {
@@ -240,28 +252,34 @@ private struct CoinLoreStub {
         let clock = ImmediateClock { log.record("wait \($0)") }
 
         let server = try await LoopbackServer.start([
-            ("GET /api/tickers/", { request in
-                let start = Int(request.query["start"] ?? "") ?? 0
-                let limit = Int(request.query["limit"] ?? "") ?? 100
-                log.record("GET \(request.target.path())?\(request.target.query())")
-                clock.advance(by: requestTakes)
-                if let body { return LoopbackServer.json(body, status: status) }
-                if let failFrom, start >= failFrom { return LoopbackServer.json(Data(), status: .serviceUnavailable) }
-                guard status == .ok else { return LoopbackServer.json(Data(#"{"error":"down"}"#.utf8), status: status) }
-                if start == 0, limit == 100, totalCoins >= 100 { return LoopbackServer.json(page1) }
-                var ranks = Array(stride(from: start + 1, through: min(start + limit, totalCoins), by: 1))
-                if secondPageRepeatsLast, start == 100 { ranks = [100] + ranks.dropLast() }
-                let entries = (try JSONSerialization.jsonObject(with: page1) as? [String: Any])?["data"] as? [Any] ?? []
-                let data = ranks.map { entry(rank: $0, sample: entries, duplicateSymbol: duplicateSymbol) }
-                let page: [String: Any] = ["data": data, "info": ["coins_num": totalCoins, "time": 1_733_573_523]]
-                return LoopbackServer.json(try JSONSerialization.data(withJSONObject: page))
-            }),
-            ("GET /api/ticker/", { request in
-                log.record("GET \(request.target.path())?\(request.target.query())")
-                if let body { return LoopbackServer.json(body, status: status) }
-                guard status == .ok else { return LoopbackServer.json(Data(), status: status) }
-                return LoopbackServer.json(totalCoins == 0 ? Data("[]".utf8) : byId)
-            }),
+            (
+                "GET /api/tickers/",
+                { request in
+                    let start = Int(request.query["start"] ?? "") ?? 0
+                    let limit = Int(request.query["limit"] ?? "") ?? 100
+                    log.record("GET \(request.target.path())?\(request.target.query())")
+                    clock.advance(by: requestTakes)
+                    if let body { return LoopbackServer.json(body, status: status) }
+                    if let failFrom, start >= failFrom { return LoopbackServer.json(Data(), status: .serviceUnavailable) }
+                    guard status == .ok else { return LoopbackServer.json(Data(#"{"error":"down"}"#.utf8), status: status) }
+                    if start == 0, limit == 100, totalCoins >= 100 { return LoopbackServer.json(page1) }
+                    var ranks = Array(stride(from: start + 1, through: min(start + limit, totalCoins), by: 1))
+                    if secondPageRepeatsLast, start == 100 { ranks = [100] + ranks.dropLast() }
+                    let entries = (try JSONSerialization.jsonObject(with: page1) as? [String: Any])?["data"] as? [Any] ?? []
+                    let data = ranks.map { entry(rank: $0, sample: entries, duplicateSymbol: duplicateSymbol) }
+                    let page: [String: Any] = ["data": data, "info": ["coins_num": totalCoins, "time": 1_733_573_523]]
+                    return LoopbackServer.json(try JSONSerialization.data(withJSONObject: page))
+                }
+            ),
+            (
+                "GET /api/ticker/",
+                { request in
+                    log.record("GET \(request.target.path())?\(request.target.query())")
+                    if let body { return LoopbackServer.json(body, status: status) }
+                    guard status == .ok else { return LoopbackServer.json(Data(), status: status) }
+                    return LoopbackServer.json(totalCoins == 0 ? Data("[]".utf8) : byId)
+                }
+            ),
         ])
         return CoinLoreStub(server: server, log: log, clock: clock)
     }
@@ -270,9 +288,11 @@ private struct CoinLoreStub {
         if rank <= sample.count { return sample[rank - 1] }
         var symbol = "S\(rank)"
         if let (from, to) = duplicateSymbol, symbol == from { symbol = to }
-        return ["id": "\(1000 + rank)", "symbol": symbol, "name": "Coin \(rank)", "nameid": "coin-\(rank)",
-                "rank": rank, "price_usd": "1.\(rank)", "percent_change_1h": "0.10", "percent_change_24h": "-1.5",
-                "percent_change_7d": "3", "market_cap_usd": "\(rank)000.00", "volume24": rank * 10, "msupply": ""]
+        return [
+            "id": "\(1000 + rank)", "symbol": symbol, "name": "Coin \(rank)", "nameid": "coin-\(rank)",
+            "rank": rank, "price_usd": "1.\(rank)", "percent_change_1h": "0.10", "percent_change_24h": "-1.5",
+            "percent_change_7d": "3", "market_cap_usd": "\(rank)000.00", "volume24": rank * 10, "msupply": "",
+        ]
     }
 
     func stop() {

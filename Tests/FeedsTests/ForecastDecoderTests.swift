@@ -24,15 +24,16 @@ import Testing
     /// The API's older variable names, hourly only: days come from the hours.
     @Test func openMeteoOldNamesFromHoursAlone() throws {
         let json = """
-        {"latitude":59.44,"longitude":24.75,"timezone":"Europe/Tallinn",
-         "current_weather":{"time":"2026-11-23T10:00","temperature":-2.5,"windspeed":14.0,"weathercode":71},
-         "hourly":{"time":["2026-11-23T00:00","2026-11-23T12:00","2026-11-24T00:00","2026-11-24T12:00"],
-                   "temperature_2m":[-3.0,1.5,null,4.0],"precipitation_probability":[10,55,80,null],
-                   "precipitation":[0,0.5,1.2,0.3],"weathercode":[3,71,61,95],"windgusts_10m":[20,45.5,61,30]}}
-        """
+            {"latitude":59.44,"longitude":24.75,"timezone":"Europe/Tallinn",
+             "current_weather":{"time":"2026-11-23T10:00","temperature":-2.5,"windspeed":14.0,"weathercode":71},
+             "hourly":{"time":["2026-11-23T00:00","2026-11-23T12:00","2026-11-24T00:00","2026-11-24T12:00"],
+                       "temperature_2m":[-3.0,1.5,null,4.0],"precipitation_probability":[10,55,80,null],
+                       "precipitation":[0,0.5,1.2,0.3],"weathercode":[3,71,61,95],"windgusts_10m":[20,45.5,61,30]}}
+            """
         let forecast = try OpenMeteoDecoder.decodeForecast(Data(json.utf8), place: "Tallinn")
         #expect(forecast.days.map(\.date) == [Self.date("2026-11-23"), Self.date("2026-11-24")])
-        let monday = forecast.days[0], tuesday = forecast.days[1]
+        let monday = forecast.days[0]
+        let tuesday = forecast.days[1]
         #expect(monday.minTemperature == -3 && monday.maxTemperature == 1.5 && monday.precipitationProbability == 55)
         #expect(monday.condition == .snow && monday.maxGusts == 45.5 && monday.precipitationSum == 0.5)
         #expect(tuesday.minTemperature == 4 && tuesday.condition == .thunderstorm && tuesday.precipitationProbability == 80)
@@ -40,7 +41,8 @@ import Testing
     }
 
     @Test func impossibleFiguresAreUnknownNotNews() throws {
-        let json = #"{"daily":{"time":["2026-11-23"],"temperature_2m_max":[999],"temperature_2m_min":[-5],"precipitation_probability_max":[140],"wind_gusts_10m_max":[-3],"weather_code":[1234]}}"#
+        let json =
+            #"{"daily":{"time":["2026-11-23"],"temperature_2m_max":[999],"temperature_2m_min":[-5],"precipitation_probability_max":[140],"wind_gusts_10m_max":[-3],"weather_code":[1234]}}"#
         let day = try #require(try OpenMeteoDecoder.decodeForecast(Data(json.utf8), place: "X").days.first)
         #expect(day.maxTemperature == nil && day.minTemperature == -5 && day.precipitationProbability == nil && day.maxGusts == nil && day.condition == nil)
     }
@@ -74,7 +76,8 @@ import Testing
     }
 
     @Test func openWeatherMapNewerShapeWithPopAndGusts() throws {
-        let json = #"{"cod":"200","list":[{"dt":1795392000,"main":{"temp":275.15,"temp_min":274.15,"temp_max":276.15},"weather":[{"id":602}],"wind":{"speed":5,"gust":20},"pop":0.85,"snow":{"3h":4.5}}],"city":{"name":"Tallinn","coord":{"lat":59.43,"lon":24.75},"timezone":7200}}"#
+        let json =
+            #"{"cod":"200","list":[{"dt":1795392000,"main":{"temp":275.15,"temp_min":274.15,"temp_max":276.15},"weather":[{"id":602}],"wind":{"speed":5,"gust":20},"pop":0.85,"snow":{"3h":4.5}}],"city":{"name":"Tallinn","coord":{"lat":59.43,"lon":24.75},"timezone":7200}}"#
         let day = try #require(try OpenWeatherMapDecoder.decodeForecast(Data(json.utf8), place: "Tallinn").days.first)
         #expect(day.condition == .snow && day.precipitationProbability == 85 && day.maxGusts == 72 && day.precipitationSum == 4.5)
         #expect(abs(day.minTemperature! - 1) < 0.001)

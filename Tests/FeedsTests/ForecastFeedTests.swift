@@ -1,5 +1,5 @@
-import FlyingFox
 import Feeds
+import FlyingFox
 import Foundation
 import Rules
 import TestSupport
@@ -15,10 +15,15 @@ import Testing
     @Test func openMeteoAsksForSevenDaysInLocalTime() async throws {
         let sample = try Samples.data("openmeteo_forecast_hourly_daily_current_2025.json")
         let seen = QueryLog()
-        let server = try await LoopbackServer.start([("GET /v1/forecast", { request in
-            await seen.add(request.query)
-            return LoopbackServer.json(sample)
-        })])
+        let server = try await LoopbackServer.start([
+            (
+                "GET /v1/forecast",
+                { request in
+                    await seen.add(request.query)
+                    return LoopbackServer.json(sample)
+                }
+            )
+        ])
         let feed = ForecastFeed(http: Feeds.HTTPClient(), source: .openMeteo(baseURL: server.baseURL + "/v1/", geocodingURL: ""))
         let forecast = try await feed.forecast(place: "Tallinn", latitude: 59.437, longitude: 24.7535)
         #expect(forecast.days.count == 7 && forecast.place == "Tallinn")
@@ -30,10 +35,15 @@ import Testing
 
     @Test func geocodingFindsAndNamesTheMissingPlace() async throws {
         let sample = try String(decoding: Samples.data("openmeteo_search_berlin.json"), as: UTF8.self)
-        let server = try await LoopbackServer.start([("GET /v1/search", { request in
-            let name = request.query.first { $0.name == "name" }?.value
-            return LoopbackServer.json(Data((name == "Berlin" ? sample : #"{"generationtime_ms":0.2}"#).utf8))
-        })])
+        let server = try await LoopbackServer.start([
+            (
+                "GET /v1/search",
+                { request in
+                    let name = request.query.first { $0.name == "name" }?.value
+                    return LoopbackServer.json(Data((name == "Berlin" ? sample : #"{"generationtime_ms":0.2}"#).utf8))
+                }
+            )
+        ])
         let feed = ForecastFeed(http: Feeds.HTTPClient(), source: .openMeteo(baseURL: "", geocodingURL: server.baseURL + "/v1"))
         #expect(try await feed.geocode("Berlin", geocodingURL: server.baseURL + "/v1").latitude == 52.52437)
         let error = try #require(await feedError { try await feed.geocode("Atlantis", geocodingURL: server.baseURL + "/v1") })
@@ -43,7 +53,10 @@ import Testing
     }
 
     @Test(arguments: [
-        (HTTPStatusCode.unauthorized, #"{"cod":401,"message":"Invalid API key."}"#, "rejected the API key (401: Invalid API key.): fix feeds.forecast.api_key or NOTIFIER_OWM_KEY"),
+        (
+            HTTPStatusCode.unauthorized, #"{"cod":401,"message":"Invalid API key."}"#,
+            "rejected the API key (401: Invalid API key.): fix feeds.forecast.api_key or NOTIFIER_OWM_KEY"
+        ),
         (HTTPStatusCode.notFound, #"{"cod":"404","message":"city not found"}"#, "found no place called 'Atlantis' (404: city not found)"),
         (HTTPStatusCode.tooManyRequests, #"{"cod":429,"message":"blocked"}"#, "answered HTTP 429, retry after 60 s"),
         (HTTPStatusCode.internalServerError, "<html>oops</html>", "answered HTTP 500"),

@@ -1,5 +1,5 @@
-import FlyingFox
 import Feeds
+import FlyingFox
 import Foundation
 import TestSupport
 import Testing
@@ -16,10 +16,13 @@ private typealias Request = Feeds.HTTPRequest
             ("GET /missing", { _ in LoopbackServer.json(Data("{}".utf8), status: .notFound) }),
             ("GET /broken", { _ in LoopbackServer.json(Data("oops".utf8), status: .internalServerError) }),
             ("GET /busy", { _ in LoopbackServer.json(Data(), status: .serviceUnavailable, headers: [HTTPHeader("Retry-After"): "120"]) }),
-            ("GET /slow", { _ in
-                try await Task.sleep(for: .seconds(30))
-                return LoopbackServer.json(Data("{}".utf8))
-            }),
+            (
+                "GET /slow",
+                { _ in
+                    try await Task.sleep(for: .seconds(30))
+                    return LoopbackServer.json(Data("{}".utf8))
+                }
+            ),
             ("GET /big", { _ in LoopbackServer.json(big) }),
             ("GET /loop", { _ in FlyingFox.HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: "/loop"])) }),
             ("GET /agent", { request in LoopbackServer.json(Data((request.headers[HTTPHeader("User-Agent")] ?? "").utf8)) }),
@@ -60,7 +63,10 @@ private typealias Request = Feeds.HTTPRequest
     }
 
     @Test func postsJSON() async throws {
-        struct Query: Codable, Equatable { var apiKey: String; var startDate: String }
+        struct Query: Codable, Equatable {
+            var apiKey: String
+            var startDate: String
+        }
         try await Self.withServer { server in
             let query = Query(apiKey: "k", startDate: "2026-12-01")
             let response = try await Client().send(try Request.postJSON(server.baseURL + "/echo", query), feed: "holidays")
@@ -71,13 +77,18 @@ private typealias Request = Feeds.HTTPRequest
     @Test func statusErrorsNameTheFeedURLAndStatus() async throws {
         try await Self.withServer { server in
             let client = Client()
-            await #expect(throws: FeedError.httpStatus(RequestContext(feed: "crypto", method: "GET", url: server.baseURL + "/missing"), status: 404, retryAfter: nil)) {
+            await #expect(
+                throws: FeedError.httpStatus(RequestContext(feed: "crypto", method: "GET", url: server.baseURL + "/missing"), status: 404, retryAfter: nil)
+            ) {
                 try await client.send(Request.get(server.baseURL + "/missing"), feed: "crypto")
             }
             let error = try #require(await feedError { try await client.send(Request.get(server.baseURL + "/broken"), feed: "crypto") })
             #expect(error.description == "crypto feed: GET \(server.baseURL)/broken answered HTTP 500")
             let busy = try #require(await feedError { try await client.send(Request.get(server.baseURL + "/busy"), feed: "crypto") })
-            guard case .httpStatus(_, 503, 120) = busy else { Issue.record("got \(busy)"); return }
+            guard case .httpStatus(_, 503, 120) = busy else {
+                Issue.record("got \(busy)")
+                return
+            }
         }
     }
 
@@ -86,7 +97,10 @@ private typealias Request = Feeds.HTTPRequest
             let client = Client(limits: HTTPLimits(totalTimeout: .milliseconds(500)))
             let start = ContinuousClock.now
             let error = try #require(await feedError { try await client.send(Request.get(server.baseURL + "/slow"), feed: "forecast") })
-            guard case .timedOut = error else { Issue.record("got \(error)"); return }
+            guard case .timedOut = error else {
+                Issue.record("got \(error)")
+                return
+            }
             #expect(error.description.hasPrefix("forecast feed: GET \(server.baseURL)/slow timed out after"))
             #expect(ContinuousClock.now - start < .seconds(15), "the client's 0.5 s limit, not the server's 30 s answer")
         }
@@ -96,7 +110,10 @@ private typealias Request = Feeds.HTTPRequest
         try await Self.withServer { server in
             let client = Client(limits: HTTPLimits(maxBodyBytes: 100_000))
             let error = try #require(await feedError { try await client.send(Request.get(server.baseURL + "/big"), feed: "countries") })
-            guard case .bodyTooLarge(_, 100_000) = error else { Issue.record("got \(error)"); return }
+            guard case .bodyTooLarge(_, 100_000) = error else {
+                Issue.record("got \(error)")
+                return
+            }
             // The same limit lets a smaller body through.
             #expect(try await Client(limits: HTTPLimits(maxBodyBytes: 400_000)).send(Request.get(server.baseURL + "/big"), feed: "c").body.count == 300_000)
         }
@@ -107,14 +124,20 @@ private typealias Request = Feeds.HTTPRequest
             // A generous total time: what is tested is the count, on however loaded a machine.
             let client = Client(limits: HTTPLimits(totalTimeout: .seconds(60)))
             let error = try #require(await feedError { try await client.send(Request.get(server.baseURL + "/loop"), feed: "crypto") })
-            guard case .tooManyRedirects(_, 5) = error else { Issue.record("got \(error)"); return }
+            guard case .tooManyRedirects(_, 5) = error else {
+                Issue.record("got \(error)")
+                return
+            }
         }
     }
 
     @Test func reportsARefusedConnection() async throws {
         // Port 1 on loopback: nothing listens there.
         let error = try #require(await feedError { try await Client().send(Request.get("http://127.0.0.1:1/x"), feed: "crypto") })
-        guard case .cannotConnect = error else { Issue.record("got \(error)"); return }
+        guard case .cannotConnect = error else {
+            Issue.record("got \(error)")
+            return
+        }
         #expect(error.description.hasPrefix("crypto feed: GET http://127.0.0.1:1/x cannot connect"))
     }
 

@@ -31,9 +31,11 @@ import Testing
         #expect(throws: HolidaysDecoder.DecodeError.self) { try HolidaysDecoder.decode(Data("<html>".utf8)) }
     }
 
-    @Test(arguments: [("invalid-api-key", "fix feeds.holidays.api_key or NOTIFIER_HOLIDAYS_KEY"),
-                      ("invalid-dates", "rejected the dates 2026-12-01…2026-12-30 (invalid-dates)"),
-                      ("invalid-request", "is feeds.holidays.base_url the holiday API?")])
+    @Test(arguments: [
+        ("invalid-api-key", "fix feeds.holidays.api_key or NOTIFIER_HOLIDAYS_KEY"),
+        ("invalid-dates", "rejected the dates 2026-12-01…2026-12-30 (invalid-dates)"),
+        ("invalid-request", "is feeds.holidays.base_url the holiday API?"),
+    ])
     func eachReasonSaysWhatToFix(_ reason: String, _ message: String) async throws {
         let body = Data(#"{"error":true,"reason":"\#(reason)"}"#.utf8)
         let server = try await LoopbackServer.start([("POST /holidays", { _ in LoopbackServer.json(body) })])

@@ -1,5 +1,5 @@
-import FlyingFox
 import Feeds
+import FlyingFox
 import Foundation
 import Rules
 import TestSupport
@@ -79,9 +79,14 @@ import Testing
     // MARK: Messages (item 12)
 
     /// The service says why it refused (HTTP 401, `invalid-api-key`): the message names the setting.
-    @Test(arguments: [(HTTPStatusCode.unauthorized, #"{"error":true,"reason":"invalid-api-key"}"#, "rejected the API key: fix feeds.holidays.api_key or NOTIFIER_HOLIDAYS_KEY"),
-                      (.unauthorized, "Unauthorized", "answered HTTP 401: check feeds.holidays.api_key or NOTIFIER_HOLIDAYS_KEY"),
-                      (.internalServerError, "{}", "answered HTTP 500")])
+    @Test(arguments: [
+        (
+            HTTPStatusCode.unauthorized, #"{"error":true,"reason":"invalid-api-key"}"#,
+            "rejected the API key: fix feeds.holidays.api_key or NOTIFIER_HOLIDAYS_KEY"
+        ),
+        (.unauthorized, "Unauthorized", "answered HTTP 401: check feeds.holidays.api_key or NOTIFIER_HOLIDAYS_KEY"),
+        (.internalServerError, "{}", "answered HTTP 500"),
+    ])
     func aRefusedHolidayKeyNamesTheSetting(_ status: HTTPStatusCode, _ body: String, _ message: String) async throws {
         let server = try await LoopbackServer.start([("POST /holidays", { _ in LoopbackServer.json(Data(body.utf8), status: status) })])
         let feed = HolidaysFeed(http: Feeds.HTTPClient(), baseURL: server.baseURL + "/holidays", apiKey: "k")
@@ -104,7 +109,7 @@ import Testing
     /// A plain-http request redirected to ftp:// is not a "downgrade from https".
     @Test func aRedirectRefusalSaysWhatItRefused() async throws {
         let server = try await LoopbackServer.start([
-            ("GET /ftp", { _ in FlyingFox.HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: "ftp://127.0.0.1/x"])) }),
+            ("GET /ftp", { _ in FlyingFox.HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: "ftp://127.0.0.1/x"])) })
         ])
         await #expect { _ = try await Feeds.HTTPClient().send(.get(server.baseURL + "/ftp"), feed: "test") } throws: { error in
             let text = "\(error)"

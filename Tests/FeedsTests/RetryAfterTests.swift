@@ -12,7 +12,7 @@ import Testing
         return formatter.string(from: date)
     }
 
-    let now = Date(timeIntervalSince1970: 1_445_412_480)  // Wed, 21 Oct 2015 07:28:00 GMT
+    let now = Date(timeIntervalSince1970: 1_445_412_480) // Wed, 21 Oct 2015 07:28:00 GMT
 
     @Test func delaySeconds() {
         #expect(RetryAfter.seconds("120", responseDate: nil, now: now) == 120)

@@ -1,8 +1,8 @@
 import Feeds
 import Foundation
 import Rules
-import Testing
 import TestSupport
+import Testing
 
 /// A plain path over a small input runs in-process, without a child: the same libjq, the same
 /// compiled program, so the same outcome as a child's, and as the `jq` program's.
@@ -45,7 +45,8 @@ import TestSupport
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/usr/bin/jq")
             process.arguments = ["-c", program]
-            let input = Pipe(), output = Pipe()
+            let input = Pipe()
+            let output = Pipe()
             process.standardInput = input
             process.standardOutput = output
             try process.run()

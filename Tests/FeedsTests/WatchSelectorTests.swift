@@ -1,8 +1,8 @@
 import Feeds
 import Foundation
 import Rules
-import Testing
 import TestSupport
+import Testing
 
 /// A watch's selector through libjq, checked against the `jq` program (Debian's, an independent
 /// build of the same language) on the captured responses; its bounds stop a program that never
@@ -82,13 +82,19 @@ import TestSupport
 
     @Test func aRuntimeErrorIsNotAValue() async throws {
         let outcome = await (try WatchSelector(".a.b")).select(Data(#"{"a": 5}"#.utf8))
-        guard case .failed(let message) = outcome else { Issue.record("got \(outcome)"); return }
+        guard case .failed(let message) = outcome else {
+            Issue.record("got \(outcome)")
+            return
+        }
         #expect(message.contains("Cannot index number"))
     }
 
     @Test func textThatIsNotJSONIsOneString() async throws {
         let input = Data("Core 0: +45.0°C\nCore 1: +47.5°C\n".utf8)
-        guard case .notJSON = await (try WatchSelector(".")).select(input) else { Issue.record("text read as JSON"); return }
+        guard case .notJSON = await (try WatchSelector(".")).select(input) else {
+            Issue.record("text read as JSON")
+            return
+        }
         let outcome = await (try WatchSelector("[scan(\"\\\\+([0-9.]+)\")[0] | tonumber] | max")).select(input, asText: true)
         #expect(outcome == .values([.number(47.5)]))
     }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Notifier
 import Testing
+
+@testable import Notifier
 
 /// A repeated table (`[[…]]`): every entry's keys checked as a section's are, errors naming the
 /// entry, the key and its line.
@@ -33,10 +34,16 @@ import Testing
     }
 
     @Test(arguments: [
-        ("[[probes]]\nname = \"a\"\ntarget = \"t\"\n[[probes]]\nname = \"b\"\ntarget = \"t\"\nlevel = 12\n", 7, "probes[1].level must be between 0 and 9, got 12"),
+        (
+            "[[probes]]\nname = \"a\"\ntarget = \"t\"\n[[probes]]\nname = \"b\"\ntarget = \"t\"\nlevel = 12\n", 7,
+            "probes[1].level must be between 0 and 9, got 12"
+        ),
         ("[[probes]]\nname = \"a\"\n", 1, "probes[0] needs target = …"),
         ("[[probes]]\nname = \"A b\"\ntarget = \"t\"\n", 2, "probes[0].name must be 1 to 64 of a-z, 0-9, _ and -, got \"A b\""),
-        ("[[probes]]\nname = \"a\"\ntarget = \"t\"\n[[probes]]\nname = \"a\"\ntarget = \"t\"\n", 5, "probes[1].name \"a\" is already the name of another [[probes]]"),
+        (
+            "[[probes]]\nname = \"a\"\ntarget = \"t\"\n[[probes]]\nname = \"a\"\ntarget = \"t\"\n", 5,
+            "probes[1].name \"a\" is already the name of another [[probes]]"
+        ),
         ("[[probes]]\nname = \"a\"\ntarget = \"t\"\ncolour = 1\n", 4, "probes[0].colour is not a key of [[probes]]; known keys: name, target, level"),
         ("[[probes]]\nname = \"a\"\ntarget = \"nowhere\"\n", 3, "probes[0].target must lead somewhere"),
     ])

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Notifier
 import Testing
+
+@testable import Notifier
 
 /// Each section owns its block of the documented default file: the block alone says the
 /// section's defaults and names exactly its keys.

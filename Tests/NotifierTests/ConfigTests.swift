@@ -1,8 +1,9 @@
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 @Suite struct ConfigTests {
     @Test func theEmbeddedDefaultIsTheDocumentedFile() throws {
@@ -33,7 +34,8 @@ import Testing
     }
 
     @Test func keysOverrideDefaults() throws {
-        let config = try ConfigLoader.parse("""
+        let config = try ConfigLoader.parse(
+            """
             [feeds.countries]
             source = "restcountries-v3"
             base_url = "http://127.0.0.1:8080/v3.1"
@@ -48,62 +50,108 @@ import Testing
     }
 
     static let errors: [(String, String)] = [
-        ("# comment\n[rules.launch_country]\nenabled = true\n\ndelay_seconds = 90\n",
-         "config.toml:5: rules.launch_country.delay_seconds must be between 0 and 60, got 90"),
-        ("[rules.launch_country]\ndelay_seconds = \"3\"\n",
-         "config.toml:2: rules.launch_country.delay_seconds must be a whole number, got \"3\""),
+        (
+            "# comment\n[rules.launch_country]\nenabled = true\n\ndelay_seconds = 90\n",
+            "config.toml:5: rules.launch_country.delay_seconds must be between 0 and 60, got 90"
+        ),
+        (
+            "[rules.launch_country]\ndelay_seconds = \"3\"\n",
+            "config.toml:2: rules.launch_country.delay_seconds must be a whole number, got \"3\""
+        ),
         ("[feeds.crypto]\nenabled = \"yes\"\n", "config.toml:2: feeds.crypto.enabled must be true or false, got \"yes\""),
-        ("[feeds.crypto]\ninterval = \"soon\"\n",
-         "config.toml:2: feeds.crypto.interval must be a duration such as \"30s\", \"15m\", \"6h\" or \"1d\", got \"soon\""),
+        (
+            "[feeds.crypto]\ninterval = \"soon\"\n",
+            "config.toml:2: feeds.crypto.interval must be a duration such as \"30s\", \"15m\", \"6h\" or \"1d\", got \"soon\""
+        ),
         ("[feeds.crypto]\ninterval = \"1s\"\n", "config.toml:2: feeds.crypto.interval must be at least 10s, got \"1s\""),
-        ("[feeds.crypto]\nbase_url = \"file:///etc/passwd\"\n",
-         "config.toml:2: feeds.crypto.base_url must be an http:// or https:// URL, got \"file:///etc/passwd\""),
-        ("[feeds.countries]\nsource = \"restcountries\"\n",
-         "config.toml:2: feeds.countries.source must be one of \"embedded\", \"restcountries-v5\", \"restcountries-v3\", got \"restcountries\""),
-        ("[feeds.crypto]\nenabled = true\nsymbol = \"BTC\"\n",
-         "config.toml:3: unknown key 'feeds.crypto.symbol'; known keys here: enabled, base_url, interval"),
+        (
+            "[feeds.crypto]\nbase_url = \"file:///etc/passwd\"\n",
+            "config.toml:2: feeds.crypto.base_url must be an http:// or https:// URL, got \"file:///etc/passwd\""
+        ),
+        (
+            "[feeds.countries]\nsource = \"restcountries\"\n",
+            "config.toml:2: feeds.countries.source must be one of \"embedded\", \"restcountries-v5\", \"restcountries-v3\", got \"restcountries\""
+        ),
+        (
+            "[feeds.crypto]\nenabled = true\nsymbol = \"BTC\"\n",
+            "config.toml:3: unknown key 'feeds.crypto.symbol'; known keys here: enabled, base_url, interval"
+        ),
         ("[feeds.weather]\nenabled = true\n", "config.toml:1: unknown key 'feeds.weather'; known keys here: "),
         ("feeds = 3\n", "config.toml:1: feeds must be a table ([feeds])"),
-        ("[rules.launch_country]\ndelay_seconds = [1]\n",
-         "config.toml:2: rules.launch_country.delay_seconds must be a whole number, got [1]"),
+        (
+            "[rules.launch_country]\ndelay_seconds = [1]\n",
+            "config.toml:2: rules.launch_country.delay_seconds must be a whole number, got [1]"
+        ),
         ("[feeds.crypto\nenabled = true\n", "config.toml:1: not valid TOML"),
         ("[feeds.crypto]\nenabled = true\nenabled = false\n", "config.toml:3: not valid TOML"),
-        ("[delivery]\nquiet_hours = \"22-08\"\n",
-         "config.toml:2: delivery.quiet_hours must be a range of local times such as \"22:00-08:00\", or \"\" for none, got \"22-08\""),
-        ("[delivery]\nrate_limit_per_minute = 0\n",
-         "config.toml:2: delivery.rate_limit_per_minute must be between 1 and 1000, got 0"),
-        ("[feeds.crypto]\nsymbols = \"BTC\"\n",
-         "config.toml:2: feeds.crypto.symbols must be a list of coin symbols such as [\"BTC\", \"ETH\"], got \"BTC\""),
-        ("[feeds.crypto]\nsymbols = [\"BTC\", \"$(rm)\"]\n",
-         "config.toml:2: feeds.crypto.symbols must be a list of coin symbols"),
-        ("[rules.crypto_change]\nthreshold_percent = 3\nrearm_percent = 3.5\n",
-         "config.toml:3: rules.crypto_change.rearm_percent must be below threshold_percent (3), got 3.5"),
-        ("[rules.crypto_change]\nthreshold_percent = \"5%\"\n",
-         "config.toml:2: rules.crypto_change.threshold_percent must be a number, got \"5%\""),
-        ("[rules.crypto_change]\nwindow = \"1d\"\n",
-         "config.toml:2: rules.crypto_change.window must be one of \"1h\", \"24h\", \"7d\", got \"1d\""),
-        ("[rules.crypto_cross]\nlevels = [\"BTC >= 100000\"]\n",
-         "config.toml:2: rules.crypto_cross.levels has \"BTC >= 100000\", which is not \"SYMBOL > PRICE\" or \"SYMBOL < PRICE\""),
-        ("[rules.crypto_move]\npercent = 2\n",
-         "config.toml:1: rules.crypto_move.rearm_percent must be below percent (2), got 2"),
-        ("[rules.crypto_change]\noverrides = { BTC = { threshold_percent = 3 } }\n",
-         "config.toml:2: rules.crypto_change.overrides BTC needs threshold_percent and a smaller rearm_percent, both numbers"),
-        ("[rules.crypto_change]\noverrides = 3\n",
-         "config.toml:2: rules.crypto_change.overrides must be a table of coins"),
-        ("[rules.crypto_change]\ntitle = \"{symbol} {chnage}\"\n",
-         "config.toml:2: rules.crypto_change.title uses {chnage}, which is not one of {symbol} {name} {change} {window} {arrow} {price} {threshold}"),
-        ("[rules.crypto_change]\nrepeat = \"often\"\n",
-         "config.toml:2: rules.crypto_change.repeat must be a duration such as \"2h\", or \"\" for none, got \"often\""),
-        ("[feeds.crypto]\ndegraded_after = 0\n",
-         "config.toml:2: feeds.crypto.degraded_after must be between 1 and 1000, got 0"),
-        ("rules.launch_country.delay_seconds = -1\n",
-         "config.toml:1: rules.launch_country.delay_seconds must be between 0 and 60, got -1"),
+        (
+            "[delivery]\nquiet_hours = \"22-08\"\n",
+            "config.toml:2: delivery.quiet_hours must be a range of local times such as \"22:00-08:00\", or \"\" for none, got \"22-08\""
+        ),
+        (
+            "[delivery]\nrate_limit_per_minute = 0\n",
+            "config.toml:2: delivery.rate_limit_per_minute must be between 1 and 1000, got 0"
+        ),
+        (
+            "[feeds.crypto]\nsymbols = \"BTC\"\n",
+            "config.toml:2: feeds.crypto.symbols must be a list of coin symbols such as [\"BTC\", \"ETH\"], got \"BTC\""
+        ),
+        (
+            "[feeds.crypto]\nsymbols = [\"BTC\", \"$(rm)\"]\n",
+            "config.toml:2: feeds.crypto.symbols must be a list of coin symbols"
+        ),
+        (
+            "[rules.crypto_change]\nthreshold_percent = 3\nrearm_percent = 3.5\n",
+            "config.toml:3: rules.crypto_change.rearm_percent must be below threshold_percent (3), got 3.5"
+        ),
+        (
+            "[rules.crypto_change]\nthreshold_percent = \"5%\"\n",
+            "config.toml:2: rules.crypto_change.threshold_percent must be a number, got \"5%\""
+        ),
+        (
+            "[rules.crypto_change]\nwindow = \"1d\"\n",
+            "config.toml:2: rules.crypto_change.window must be one of \"1h\", \"24h\", \"7d\", got \"1d\""
+        ),
+        (
+            "[rules.crypto_cross]\nlevels = [\"BTC >= 100000\"]\n",
+            "config.toml:2: rules.crypto_cross.levels has \"BTC >= 100000\", which is not \"SYMBOL > PRICE\" or \"SYMBOL < PRICE\""
+        ),
+        (
+            "[rules.crypto_move]\npercent = 2\n",
+            "config.toml:1: rules.crypto_move.rearm_percent must be below percent (2), got 2"
+        ),
+        (
+            "[rules.crypto_change]\noverrides = { BTC = { threshold_percent = 3 } }\n",
+            "config.toml:2: rules.crypto_change.overrides BTC needs threshold_percent and a smaller rearm_percent, both numbers"
+        ),
+        (
+            "[rules.crypto_change]\noverrides = 3\n",
+            "config.toml:2: rules.crypto_change.overrides must be a table of coins"
+        ),
+        (
+            "[rules.crypto_change]\ntitle = \"{symbol} {chnage}\"\n",
+            "config.toml:2: rules.crypto_change.title uses {chnage}, which is not one of {symbol} {name} {change} {window} {arrow} {price} {threshold}"
+        ),
+        (
+            "[rules.crypto_change]\nrepeat = \"often\"\n",
+            "config.toml:2: rules.crypto_change.repeat must be a duration such as \"2h\", or \"\" for none, got \"often\""
+        ),
+        (
+            "[feeds.crypto]\ndegraded_after = 0\n",
+            "config.toml:2: feeds.crypto.degraded_after must be between 1 and 1000, got 0"
+        ),
+        (
+            "rules.launch_country.delay_seconds = -1\n",
+            "config.toml:1: rules.launch_country.delay_seconds must be between 0 and 60, got -1"
+        ),
         // Found by `scripts/fuzz config`: toml++ asserts, aborting the program, on a table
         // header without a key and on an array element starting with '}'.
-        ("[feeds.countries]\nsource = \"restcountries-v3\"\nbase_url = \"https://countries.example/v3.1\"\n\n"
-            + "[feeds.forecast]\nsource = \"openweathermap\"\napi_key = \"abc\"\ninterval = \"10m\"\n\n"
-            + "[\u{12}ules.launch_country]\ndelay_seconds = 60\n",
-         "config.toml:10: not valid TOML: a table header needs a key after '['"),
+        (
+            "[feeds.countries]\nsource = \"restcountries-v3\"\nbase_url = \"https://countries.example/v3.1\"\n\n"
+                + "[feeds.forecast]\nsource = \"openweathermap\"\napi_key = \"abc\"\ninterval = \"10m\"\n\n"
+                + "[\u{12}ules.launch_country]\ndelay_seconds = 60\n",
+            "config.toml:10: not valid TOML: a table header needs a key after '['"
+        ),
         ("[=]\n", "config.toml:1: not valid TOML: a table header needs a key after '['"),
         ("[views]\n  [[ #\n", "config.toml:2: not valid TOML: a table header needs a key after '['"),
         ("\u{FEFF}[\n", "config.toml:1: not valid TOML: a table header needs a key after '['"),
@@ -124,7 +172,8 @@ import Testing
     }
 
     @Test func bracketsInStringsArraysAndCommentsAreNotHeaders() throws {
-        let config = try ConfigLoader.parse("""
+        let config = try ConfigLoader.parse(
+            """
             # [= not a header
             [rules.crypto_change]
             title = '''
@@ -153,7 +202,8 @@ import Testing
     }
 
     @Test func numbersAndListsRead() throws {
-        let config = try ConfigLoader.parse("[feeds.crypto]\nsymbols = [\"btc\", \"Sol\"]\ntop = 0\n[rules.crypto_change]\nthreshold_percent = 2.5\nrearm_percent = 1\n", file: "c")
+        let config = try ConfigLoader.parse(
+            "[feeds.crypto]\nsymbols = [\"btc\", \"Sol\"]\ntop = 0\n[rules.crypto_change]\nthreshold_percent = 2.5\nrearm_percent = 1\n", file: "c")
         #expect(config.crypto.symbols == ["BTC", "SOL"])
         #expect(config.crypto.top == 0)
         #expect(config.cryptoChange.threshold == 2.5 && config.cryptoChange.rearm == 1)

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Notifier
 import Rules
 import Testing
+
+@testable import Notifier
 
 /// The country list's decisions, without a terminal.
 @Suite struct CountryListModelTests {
@@ -30,11 +31,17 @@ import Testing
         var list = list()
         type("est", into: &list)
         #expect(list.isTyping)
-        guard case .country(let country) = list.rows[list.selected] else { Issue.record("no country selected"); return }
+        guard case .country(let country) = list.rows[list.selected] else {
+            Issue.record("no country selected")
+            return
+        }
         #expect(country.cca2 == "EE", "the code EST before names that merely contain it")
         _ = list.handle(.key(.enter))
         let effects = list.handle(.key(.enter))
-        guard case .push(let model as CountryDetailModel) = effects.first else { Issue.record("Enter opens the country"); return }
+        guard case .push(let model as CountryDetailModel) = effects.first else {
+            Issue.record("Enter opens the country")
+            return
+        }
         #expect(model.country.commonName == "Estonia")
     }
 

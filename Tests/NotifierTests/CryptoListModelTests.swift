@@ -1,13 +1,15 @@
 import Foundation
-@testable import Notifier
 import Rules
 import Testing
+
+@testable import Notifier
 
 /// The live crypto list's timer and marks, with an injected `now`: nothing sleeps.
 @Suite struct CryptoListModelTests {
     static func ticker(_ symbol: String, _ price: Decimal, rank: Int) -> Ticker {
-        Ticker(id: symbol, symbol: symbol, name: symbol.lowercased(), rank: rank, priceUSD: price, change1h: nil, change24h: nil, change7d: nil,
-               marketCapUSD: 1_967_874_549_929.5, volume24USD: 60_985_129_577.58225, circulatingSupply: nil, totalSupply: nil, maxSupply: nil)
+        Ticker(
+            id: symbol, symbol: symbol, name: symbol.lowercased(), rank: rank, priceUSD: price, change1h: nil, change24h: nil, change7d: nil,
+            marketCapUSD: 1_967_874_549_929.5, volume24USD: 60_985_129_577.58225, circulatingSupply: nil, totalSupply: nil, maxSupply: nil)
     }
 
     static func names(_ effects: [ViewEffect]) -> [String] {
@@ -17,7 +19,9 @@ import Testing
     let start = Date(timeIntervalSince1970: 1_800_000_000)
 
     func model() -> CryptoListModel {
-        CryptoListModel(tickers: [Self.ticker("BTC", 100, rank: 1)], fetchedAt: nil, previous: [:], interval: 30, now: { Date(timeIntervalSince1970: 1_798_000_000) }, fetch: { .failed("unused") })
+        CryptoListModel(
+            tickers: [Self.ticker("BTC", 100, rank: 1)], fetchedAt: nil, previous: [:], interval: 30, now: { Date(timeIntervalSince1970: 1_798_000_000) },
+            fetch: { .failed("unused") })
     }
 
     @Test func theTimerPausesOnAnErrorAndResumesAfterAGoodFetch() {
@@ -31,7 +35,8 @@ import Testing
         #expect(Self.names(list.handle(.tick(start.addingTimeInterval(600)))).isEmpty, "paused after an error")
         #expect(list.frame(width: 100, height: 10, now: start).status?.text == "Refresh paused: HTTP 500 from api.coinlore.net  r retries")
         #expect(Self.names(list.handle(.key(.character("r")))) == ["crypto"])
-        _ = list.handle(.finished(name: "crypto", result: CryptoListModel.Fetched.tickers([Self.ticker("BTC", 105, rank: 1)], at: start.addingTimeInterval(700))))
+        _ = list.handle(
+            .finished(name: "crypto", result: CryptoListModel.Fetched.tickers([Self.ticker("BTC", 105, rank: 1)], at: start.addingTimeInterval(700))))
         #expect(list.error == nil)
         #expect(Self.names(list.handle(.tick(start.addingTimeInterval(730)))) == ["crypto"], "resumed")
     }
@@ -39,8 +44,9 @@ import Testing
     @Test func risesAndFallsAreMarkedAgainstThePreviousFetchAndAmountsScaled() {
         var list = model()
         _ = list.appear()
-        _ = list.handle(.finished(name: "crypto", result: CryptoListModel.Fetched.tickers([Self.ticker("BTC", 90, rank: 1), Self.ticker("ETH", 5, rank: 2)], at: start)))
-        _ = list.handle(.key(.down))  // the selected row is drawn reversed, not coloured
+        _ = list.handle(
+            .finished(name: "crypto", result: CryptoListModel.Fetched.tickers([Self.ticker("BTC", 90, rank: 1), Self.ticker("ETH", 5, rank: 2)], at: start)))
+        _ = list.handle(.key(.down)) // the selected row is drawn reversed, not coloured
         let frame = list.frame(width: 100, height: 10, now: start)
         #expect(frame.title.text.hasPrefix("Crypto — 2 coins"))
         let btc = frame.body[1]
@@ -54,14 +60,17 @@ import Testing
     }
 
     @Test func anEmptyAnswerShowsAPlaceholder() {
-        var list = CryptoListModel(tickers: [], fetchedAt: nil, previous: [:], interval: 30, now: { Date(timeIntervalSince1970: 1_798_000_000) }, fetch: { .failed("unused") })
+        var list = CryptoListModel(
+            tickers: [], fetchedAt: nil, previous: [:], interval: 30, now: { Date(timeIntervalSince1970: 1_798_000_000) }, fetch: { .failed("unused") })
         _ = list.appear()
         _ = list.handle(.finished(name: "crypto", result: CryptoListModel.Fetched.tickers([], at: start)))
         var layout = ScreenLayout(width: 80, height: 8)
         #expect(layout.plainText(for: list.frame(width: 80, height: 8, now: start)).contains("No coins in the answer"))
     }
 
-    @Test(arguments: [(1_967_874_549_929.5, "$1.97 T"), (60_985_129_577.58225, "$60.99 B"), (512_300_000, "$512.30 M"), (1234.5, "$1,234.5"), (0.000123456, "$0.0001235")])
+    @Test(arguments: [
+        (1_967_874_549_929.5, "$1.97 T"), (60_985_129_577.58225, "$60.99 B"), (512_300_000, "$512.30 M"), (1234.5, "$1,234.5"), (0.000123456, "$0.0001235"),
+    ])
     func amountsAreScaled(_ value: Double, _ text: String) {
         #expect(Amounts.dollars(Decimal(value)) == text)
     }

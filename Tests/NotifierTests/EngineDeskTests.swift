@@ -1,9 +1,10 @@
 import Foundation
 import Logging
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// Issue 16, item 4: only a rule's first poll after a start (a `--once`, a daemon generation:
 /// each has its own desk) tells a change as one made while notifier was not running.

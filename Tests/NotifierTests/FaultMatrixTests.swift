@@ -1,11 +1,12 @@
-import FlyingFox
 import Feeds
+import FlyingFox
 import Foundation
 import Logging
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// Issue 8's fault matrix: every fault of a network and a server, for every feed, against the
 /// real daemon generation (every feed loop and the delivery loop) on a test clock, through the
@@ -21,7 +22,8 @@ import Testing
         let results = try await Self.run(feeds: feeds, targets: feeds)
         let table = MatrixTable(feeds: feeds.map(\.name), results: results).text
         print(table)
-        let output = ProcessInfo.processInfo.environment["FAULT_MATRIX_OUT"]
+        let output =
+            ProcessInfo.processInfo.environment["FAULT_MATRIX_OUT"]
             ?? Samples.packageRoot.appendingPathComponent(".build/fault-matrix.txt").path
         try? table.write(toFile: output, atomically: true, encoding: .utf8)
         for result in results where !result.passed {
@@ -74,7 +76,6 @@ enum MatrixError: Error, CustomStringConvertible {
     }
 }
 
-
 /// One feed as the matrix sees it: its server's routes and healthy answers, how the config
 /// points at that server, and its normal cadence.
 struct MatrixFeed: Sendable {
@@ -109,12 +110,11 @@ struct MatrixFeed: Sendable {
 
 }
 
-
 // MARK: - The faults
 
 enum MatrixFault: String, CaseIterable, Sendable {
     case http500, http502, http503RetryAfter, http429, neverAnswers, refused, resetMidBody, truncatedJSON, wrongTypes,
-         emptyArrays, oversizeBody, invalidUTF8, htmlWith200, redirectLoop, redirectToHTTP, apiErrorBody
+        emptyArrays, oversizeBody, invalidUTF8, htmlWith200, redirectLoop, redirectToHTTP, apiErrorBody
 
     var label: String {
         switch self {
@@ -161,8 +161,9 @@ enum MatrixFault: String, CaseIterable, Sendable {
         case .oversizeBody: return .respond(status: .ok, headers: json, body: Data(repeating: 0x20, count: limit + 1))
         case .invalidUTF8: return .respond(status: .ok, headers: json, body: BadJSON.invalidUTF8(feed.healthyBody))
         case .htmlWith200:
-            return .respond(status: .ok, headers: [.contentType: "text/html"],
-                            body: Data("<!DOCTYPE html><html><body><h1>Service temporarily unavailable</h1></body></html>".utf8))
+            return .respond(
+                status: .ok, headers: [.contentType: "text/html"],
+                body: Data("<!DOCTYPE html><html><body><h1>Service temporarily unavailable</h1></body></html>".utf8))
         case .redirectLoop:
             // 307 keeps the method, so the holiday POST loops too.
             return .respond(status: .temporaryRedirect, headers: [.location: feed.loopPath])
@@ -222,7 +223,7 @@ enum BadJSON {
 
     private static func transformed(_ body: Data, _ transform: (Any) -> Any) -> Data {
         guard let value = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]),
-              let data = try? JSONSerialization.data(withJSONObject: transform(value), options: [.fragmentsAllowed])
+            let data = try? JSONSerialization.data(withJSONObject: transform(value), options: [.fragmentsAllowed])
         else { return Data("{}".utf8) }
         return data
     }
@@ -271,7 +272,7 @@ enum MatrixCell {
     private static func exercise(fault: MatrixFault, target: MatrixFeed, feeds: [MatrixFeed], servers: [String: LoopbackServer]) async throws -> CellResult {
         let sandbox = try Sandbox()
         var config = Config()
-        config.forecast.enabled = false  // until its entry in MatrixFeed.all switches it on
+        config.forecast.enabled = false // until its entry in MatrixFeed.all switches it on
         config.launchCountry.enabled = false
         // Delivery policies are not under test: every alert goes out at once.
         config.delivery.groupWindow = .zero
@@ -281,8 +282,9 @@ enum MatrixCell {
         let logs = LogLines()
         let logger = Logger(label: "notifier") { _ in CapturingLogHandler(lines: logs) }
         let environment = sandbox.environment()
-        let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: logger, paths: XDGPaths(environment: environment), time: .system)
+        let context = AppContext(
+            environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
+            logger: logger, paths: XDGPaths(environment: environment), time: .system)
         let clock = TestClock()
         // Short, for the server that never answers; long enough for a loaded CI machine.
         let limits = HTTPLimits(connectTimeout: .seconds(4), totalTimeout: .seconds(4))
@@ -300,15 +302,18 @@ enum MatrixCell {
             finished.set()
         }
         defer { generation.cancel() }
-        let result = try await observeCell(fault: fault, target: target, feeds: feeds, servers: servers, clock: clock, logs: logs,
-                                       sink: sink, finished: finished, limits: limits)
+        let result = try await observeCell(
+            fault: fault, target: target, feeds: feeds, servers: servers, clock: clock, logs: logs,
+            sink: sink, finished: finished, limits: limits)
         generation.cancel()
         await generation.value
         return result
     }
 
-    private static func observeCell(fault: MatrixFault, target: MatrixFeed, feeds: [MatrixFeed], servers: [String: LoopbackServer],
-                                    clock: TestClock, logs: LogLines, sink: RecordingSink, finished: Flag, limits: HTTPLimits) async throws -> CellResult {
+    private static func observeCell(
+        fault: MatrixFault, target: MatrixFeed, feeds: [MatrixFeed], servers: [String: LoopbackServer],
+        clock: TestClock, logs: LogLines, sink: RecordingSink, finished: Flag, limits: HTTPLimits
+    ) async throws -> CellResult {
         var result = CellResult(fault: fault, feed: target.name)
 
         // Every feed loop and the delivery loop asleep: the daemon is idle at the clock's time.
@@ -396,7 +401,8 @@ enum MatrixCell {
                 let cause = line.message[range.upperBound...].drop { $0 != " " }.trimmingCharacters(in: .whitespaces)
                 return !cause.isEmpty
             }
-            result.loggedOnce = faultPolls.count >= failuresToSee && failed.count == faultPolls.count
+            result.loggedOnce =
+                faultPolls.count >= failuresToSee && failed.count == faultPolls.count
                 && targetLines.count == failed.count && clear
             if result.loggedOnce != true {
                 result.problems.append("log: \(failed.count) of \(faultPolls.count) polls failed, lines \(targetLines.map(\.message))")
@@ -406,18 +412,21 @@ enum MatrixCell {
             var waits: [Duration] = []
             for (earlier, later) in zip(times, times.dropFirst()) { waits.append(later - earlier) }
             let backoff = Backoff()
-            result.backedOff = !waits.isEmpty && waits.enumerated().allSatisfy { index, wait in
-                let cap = min(backoff.base * (1 << index), backoff.maximum)
-                let floor = fault.retryAfter ?? .zero
-                return wait >= max(cap / 2, floor) && wait <= max(cap, floor)
-            }
+            result.backedOff =
+                !waits.isEmpty
+                && waits.enumerated().allSatisfy { index, wait in
+                    let cap = min(backoff.base * (1 << index), backoff.maximum)
+                    let floor = fault.retryAfter ?? .zero
+                    return wait >= max(cap / 2, floor) && wait <= max(cap, floor)
+                }
             if result.backedOff != true { result.problems.append("backoff: waits \(waits)") }
         }
 
         // Recovered: every poll after healing works, at the feed's cadence again.
         let healWaits = zip(healPolls, healPolls.dropFirst()).map { $1.at - $0.at }
         let healProblems = healLines.filter(\.isProblem)
-        result.recovered = healPolls.count >= 2 && healPolls.allSatisfy { !$0.failed } && healWaits.allSatisfy { $0 == target.cadence }
+        result.recovered =
+            healPolls.count >= 2 && healPolls.allSatisfy { !$0.failed } && healWaits.allSatisfy { $0 == target.cadence }
             && healProblems.isEmpty
         if !result.recovered {
             result.problems.append("recovery: polls \(healPolls.map { "\($0.at)\($0.failed ? " failed" : "")" }), lines \(healProblems.map(\.message))")
@@ -450,7 +459,8 @@ struct MatrixTable {
     let results: [CellResult]
 
     var text: String {
-        let faultWidth = 28, cellWidth = 33
+        let faultWidth = 28
+        let cellWidth = 33
         func pad(_ text: String, _ width: Int) -> String {
             text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
         }
@@ -538,4 +548,3 @@ extension Duration {
         Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }
-

@@ -1,9 +1,10 @@
 import Feeds
 import Foundation
 import Logging
-@testable import Notifier
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// The one poll loop on a test clock: what it waits after each poll, and across a reload.
 @Suite struct FeedLoopTests {
@@ -18,9 +19,10 @@ import Testing
     static func environment(clock: TestClock, pacing: FeedPacing? = nil) -> FeedEnvironment {
         let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         let dispatcher = Dispatcher(sink: RecordingSink(), store: nil, config: Config(), logger: logger)
-        var environment = FeedEnvironment(config: Config(), paths: XDGPaths(environment: [:]), http: HTTPClient(), clock: clock,
-                                          now: { start + 20 }, logger: logger, store: nil, dispatcher: dispatcher,
-                                          desk: EngineDesk(store: nil, logger: logger), seed: nil, launch: false)
+        var environment = FeedEnvironment(
+            config: Config(), paths: XDGPaths(environment: [:]), http: HTTPClient(), clock: clock,
+            now: { start + 20 }, logger: logger, store: nil, dispatcher: dispatcher,
+            desk: EngineDesk(store: nil, logger: logger), seed: nil, launch: false)
         environment.pacing = pacing
         return environment
     }
@@ -55,8 +57,9 @@ import Testing
         clock.advance(by: .seconds(40))
         #expect(await clock.waitForSleepers())
         #expect(clock.requestedSleeps == [.seconds(40), .seconds(60)])
-        #expect(await pacing.firstWait(feed: "pulse", settings: "a", interval: .seconds(60), now: Self.start + 20) == .seconds(60),
-                "the poll is recorded for the next reload")
+        #expect(
+            await pacing.firstWait(feed: "pulse", settings: "a", interval: .seconds(60), now: Self.start + 20) == .seconds(60),
+            "the poll is recorded for the next reload")
         loop.cancel()
         await loop.value
     }

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Notifier
 import Testing
+
+@testable import Notifier
 
 @Suite struct FeedPacingTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)

@@ -1,6 +1,7 @@
 import Foundation
-@testable import Notifier
 import Testing
+
+@testable import Notifier
 
 /// docs/architecture.md's picture of the feed seam names the registered kinds, in order.
 @Suite struct FeedSeamDocTests {

@@ -1,21 +1,32 @@
 import Foundation
-@testable import Notifier
 import Rules
 import Testing
+
+@testable import Notifier
 
 /// `flap = { crossings = 4, within = "2h" }` per crypto rule, checked like every other setting.
 struct FlapConfigTests {
     static let errors: [(String, String)] = [
-        ("[rules.crypto_change]\nflap = 4\n",
-         "config.toml:2: rules.crypto_change.flap must be an inline table such as { crossings = 4, within = \"2h\" }, or {} for off, got 4"),
-        ("[rules.crypto_move]\n\nflap = { crossings = 1, within = \"2h\" }\n",
-         "config.toml:3: rules.crypto_move.flap needs crossings, a whole number from 2 to 1000 (0 for off), got 1"),
-        ("[rules.crypto_cross]\nflap = { crossings = 4, within = \"soon\" }\n",
-         "config.toml:2: rules.crypto_cross.flap needs within, a duration of at least \"1m\" such as \"2h\", got \"soon\""),
-        ("[rules.crypto_change]\nflap = { crossings = 4, within = \"2h\", times = 3 }\n",
-         "config.toml:2: rules.crypto_change.flap has \"times\", which is not crossings or within"),
-        ("[rules.crypto_change]\nflap = { within = \"2h\" }\n",
-         "config.toml:2: rules.crypto_change.flap needs crossings"),
+        (
+            "[rules.crypto_change]\nflap = 4\n",
+            "config.toml:2: rules.crypto_change.flap must be an inline table such as { crossings = 4, within = \"2h\" }, or {} for off, got 4"
+        ),
+        (
+            "[rules.crypto_move]\n\nflap = { crossings = 1, within = \"2h\" }\n",
+            "config.toml:3: rules.crypto_move.flap needs crossings, a whole number from 2 to 1000 (0 for off), got 1"
+        ),
+        (
+            "[rules.crypto_cross]\nflap = { crossings = 4, within = \"soon\" }\n",
+            "config.toml:2: rules.crypto_cross.flap needs within, a duration of at least \"1m\" such as \"2h\", got \"soon\""
+        ),
+        (
+            "[rules.crypto_change]\nflap = { crossings = 4, within = \"2h\", times = 3 }\n",
+            "config.toml:2: rules.crypto_change.flap has \"times\", which is not crossings or within"
+        ),
+        (
+            "[rules.crypto_change]\nflap = { within = \"2h\" }\n",
+            "config.toml:2: rules.crypto_change.flap needs crossings"
+        ),
     ]
 
     @Test(arguments: errors)

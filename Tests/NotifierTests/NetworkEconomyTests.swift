@@ -1,9 +1,10 @@
 import FlyingFox
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// Issue 9's network-economy figure, for `scripts/bench` (which sets NOTIFIER_BENCH_NETWORK to
 /// the file the counts go to): the daemon's feed loops, with the default config and every
@@ -28,10 +29,13 @@ import Testing
         // One route per remote feed.
         let server = try await LoopbackServer.start([
             ("GET /api/tickers", { _ in LoopbackServer.json(page) }),
-            ("GET /api/ticker", { request in
-                let ids = (request.query["id"] ?? "").split(separator: ",").compactMap { byID[String($0)] }
-                return LoopbackServer.json(Data("[".utf8) + Data(ids.joined(separator: Data(",".utf8))) + Data("]".utf8))
-            }),
+            (
+                "GET /api/ticker",
+                { request in
+                    let ids = (request.query["id"] ?? "").split(separator: ",").compactMap { byID[String($0)] }
+                    return LoopbackServer.json(Data("[".utf8) + Data(ids.joined(separator: Data(",".utf8))) + Data("]".utf8))
+                }
+            ),
             ("GET /v3.1/all", { _ in LoopbackServer.json(countries) }),
             ("POST /holidays", { _ in LoopbackServer.json(holidays) }),
             ("GET /v1/forecast", { _ in LoopbackServer.json(forecast) }),
@@ -47,8 +51,9 @@ import Testing
         config.forecast.baseURL = server.baseURL + "/v1"
         config.forecast.places = [ForecastPlace(name: "Tallinn", latitude: 59.437, longitude: 24.7535)]
         let environment = sandbox.environment()
-        let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment), time: .system)
+        let context = AppContext(
+            environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
+            logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment), time: .system)
         let clock = TestClock()
         let start = try Date("2026-12-01T12:00:00Z", strategy: .iso8601)
         var runner = Runner(context: context, output: .json, seed: 1)
@@ -74,10 +79,13 @@ import Testing
 
         let counts = await server.requests()
         await server.stop()
-        let result: [String: Any] = ["requests": counts, "steps": steps, "intervals": [
-            "crypto": config.crypto.interval.components.seconds, "countries": config.countries.interval.components.seconds,
-            "holidays": config.holidays.interval.components.seconds, "forecast": config.forecast.interval.components.seconds,
-        ]]
+        let result: [String: Any] = [
+            "requests": counts, "steps": steps,
+            "intervals": [
+                "crypto": config.crypto.interval.components.seconds, "countries": config.countries.interval.components.seconds,
+                "holidays": config.holidays.interval.components.seconds, "forecast": config.forecast.interval.components.seconds,
+            ],
+        ]
         try JSONSerialization.data(withJSONObject: result).write(to: URL(fileURLWithPath: try #require(Self.output)))
     }
 }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import Notifier
 import Rules
 import Testing
+
+@testable import Notifier
 
 /// Every rule a feed brings, the tests' own feed's too: its examples hold.
 @Suite struct RuleExamplesTests {

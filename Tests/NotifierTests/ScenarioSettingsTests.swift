@@ -1,6 +1,7 @@
 import Foundation
-@testable import Notifier
 import Testing
+
+@testable import Notifier
 
 /// `DIR/scenario.toml`: one key, `time_zone`; anything else is an error naming file and line.
 @Suite struct ScenarioSettingsTests {

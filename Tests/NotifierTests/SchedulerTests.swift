@@ -1,9 +1,10 @@
 import FlyingFox
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// The crypto poll loop on a test clock, against a loopback server that fails and heals.
 @Suite struct SchedulerTests {
@@ -20,19 +21,25 @@ import Testing
     @Test func backsOffHonoursRetryAfterSaysDegradedOnceAndRecovers() async throws {
         let script = Script()
         let page = try Samples.data("coinlore_tickers_page1.json")
-        let server = try await LoopbackServer.start([("GET /api/tickers", { _ in
-            await script.respond()
-                ? LoopbackServer.json(Data("busy".utf8), status: .serviceUnavailable, headers: [HTTPHeader("Retry-After"): "120"])
-                : LoopbackServer.json(page)
-        })])
+        let server = try await LoopbackServer.start([
+            (
+                "GET /api/tickers",
+                { _ in
+                    await script.respond()
+                        ? LoopbackServer.json(Data("busy".utf8), status: .serviceUnavailable, headers: [HTTPHeader("Retry-After"): "120"])
+                        : LoopbackServer.json(page)
+                }
+            )
+        ])
         let sandbox = try Sandbox()
         var config = Config()
         config.crypto.baseURL = server.baseURL + "/api"
         config.crypto.interval = .seconds(30)
         config.cryptoChange.enabled = false
         let environment = sandbox.environment()
-        let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment), time: .system)
+        let context = AppContext(
+            environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
+            logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment), time: .system)
         let clock = TestClock()
         var runner = Runner(context: context, output: .json, seed: nil)
         runner.clock = clock

@@ -1,8 +1,9 @@
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// The `decision` table: written with the poll's commit, pruned after `[history] days`, and
 /// found by the subject as people type it.
@@ -10,15 +11,17 @@ import Testing
     static let now = Date(timeIntervalSince1970: 1_798_034_400)
 
     static func note(_ subject: String, daysAgo: Double = 0, outcome: DecisionNote.Outcome = .coolingDown) -> DecisionNote {
-        DecisionNote(key: SubjectKey(rule: "crypto_change", subject: subject), at: now.addingTimeInterval(-daysAgo * 86400),
-                     outcome: outcome, value: "−5.4 %", detail: "not notified, cooling down until 15:02 after the 14:02 notification")
+        DecisionNote(
+            key: SubjectKey(rule: "crypto_change", subject: subject), at: now.addingTimeInterval(-daysAgo * 86400),
+            outcome: outcome, value: "−5.4 %", detail: "not notified, cooling down until 15:02 after the 14:02 notification")
     }
 
     @Test func notesAreKeptForTheConfiguredDaysThenPruned() throws {
         let sandbox = try Sandbox()
         let store = try Store(path: sandbox.storeFile.path)
-        try store.commit(records: [:], outbox: Outbox(), notes: [Self.note("BTC:down", daysAgo: 40), Self.note("BTC:down", daysAgo: 20)],
-                         keepDays: 30, now: Self.now)
+        try store.commit(
+            records: [:], outbox: Outbox(), notes: [Self.note("BTC:down", daysAgo: 40), Self.note("BTC:down", daysAgo: 20)],
+            keepDays: 30, now: Self.now)
         let kept = try store.decisions(rule: "crypto_change", subject: "BTC", limit: 10)
         #expect(kept.count == 1)
         #expect(kept.first == Self.note("BTC:down", daysAgo: 20))
@@ -34,8 +37,9 @@ import Testing
         #expect(try store.decisions(rule: "crypto_change", subject: "btc", limit: 10).map(\.key.subject) == ["BTC:up", "BTC:down"])
         #expect(try store.decisions(rule: "crypto_change", subject: "btc:DOWN", limit: 10).map(\.key.subject) == ["BTC:down"])
         #expect(try store.decisions(rule: "crypto_change", subject: "b%", limit: 10).isEmpty, "LIKE's wildcards are taken literally")
-        #expect(try store.decisions(rule: nil, subject: nil, suppressionsOnly: true, limit: 2).map(\.key.subject) == ["BTCB:up", "ETH:down"],
-                "the newest suppressions, oldest first; fired is not one")
+        #expect(
+            try store.decisions(rule: nil, subject: nil, suppressionsOnly: true, limit: 2).map(\.key.subject) == ["BTCB:up", "ETH:down"],
+            "the newest suppressions, oldest first; fired is not one")
         #expect(try store.latestDecisions()[SubjectKey(rule: "crypto_change", subject: "ETH:up")]?.outcome == .fired)
     }
 
@@ -43,13 +47,15 @@ import Testing
     @Test func aNoteAboutEverySubjectIsFoundForEach() throws {
         let sandbox = try Sandbox()
         let store = try Store(path: sandbox.storeFile.path)
-        let every = DecisionNote(key: SubjectKey(rule: "crypto_change", subject: DecisionNote.everySubject), at: Self.now, outcome: .feedUnknown,
-                                 detail: "not evaluated, the feed failed, state kept as of 13:50 (each of its 2 subjects)")
+        let every = DecisionNote(
+            key: SubjectKey(rule: "crypto_change", subject: DecisionNote.everySubject), at: Self.now, outcome: .feedUnknown,
+            detail: "not evaluated, the feed failed, state kept as of 13:50 (each of its 2 subjects)")
         let elsewhere = DecisionNote(key: SubjectKey(rule: "crypto_move", subject: DecisionNote.everySubject), at: Self.now, outcome: .feedUnknown)
         try store.commit(records: [:], outbox: Outbox(), notes: [Self.note("BTC:down", daysAgo: 0.01), every, elsewhere], now: Self.now)
         #expect(try store.decisions(rule: "crypto_change", subject: "BTC", limit: 10) == [Self.note("BTC:down", daysAgo: 0.01), every])
         #expect(try store.decisions(rule: "crypto_change", subject: "ETH", limit: 10) == [every])
-        #expect(try store.decisions(rule: nil, subject: nil, suppressionsOnly: true, limit: 10).map(\.shownSubject)
+        #expect(
+            try store.decisions(rule: nil, subject: nil, suppressionsOnly: true, limit: 10).map(\.shownSubject)
                 == ["BTC:down", "(every subject)", "(every subject)"])
     }
 }

@@ -1,9 +1,10 @@
 import Foundation
 import Logging
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// The store when the disk or another process works against it: a damaged file, a second
 /// writer holding the lock, a full disk. Nothing is lost, nothing is shown twice.
@@ -20,8 +21,10 @@ import Testing
         Alert(rule: rule, key: key, title: "\(key) rose above $1", body: body, category: "x", deepLink: .history)
     }
 
-    @Test(arguments: [Data("this is not a database, just text someone wrote here\n".utf8),
-                      Data("SQLite format 3\0".utf8) + Data(repeating: 0xAB, count: 8192)])
+    @Test(arguments: [
+        Data("this is not a database, just text someone wrote here\n".utf8),
+        Data("SQLite format 3\0".utf8) + Data(repeating: 0xAB, count: 8192),
+    ])
     func aDamagedStoreIsKeptAsideAndTheProgramCarriesOnWithAFreshOne(_ garbage: Data) async throws {
         let sandbox = try Sandbox(config: Sandbox.noDelay)
         try FileManager.default.createDirectory(at: sandbox.storeFile.deletingLastPathComponent(), withIntermediateDirectories: true)
@@ -35,7 +38,9 @@ import Testing
         #expect(result.stderr.contains("the store \(sandbox.storeFile.path) was damaged"), "\(result.stderr)")
 
         let folder = sandbox.storeFile.deletingLastPathComponent()
-        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasPrefix("notifier.sqlite.corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        let aside = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter {
+            $0.hasPrefix("notifier.sqlite.corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm")
+        }
         #expect(aside.count == 1, "\(aside)")
         #expect(result.stderr.contains("kept it as \(folder.path)/\(aside.first ?? "?")"))
         #expect(try Data(contentsOf: folder.appendingPathComponent(aside.first ?? "?")) == garbage, "kept as it was")
@@ -51,13 +56,16 @@ import Testing
         let store = try Store(path: sandbox.storeFile.path, busySeconds: 1)
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = ["-c", """
+        holder.arguments = [
+            "-c",
+            """
             import sqlite3, sys, time
             db = sqlite3.connect(sys.argv[1], isolation_level=None)
             db.execute("BEGIN IMMEDIATE")
             print("locked", flush=True)
             time.sleep(60)
-            """, sandbox.storeFile.path]
+            """, sandbox.storeFile.path,
+        ]
         let out = Pipe()
         holder.standardOutput = out
         try holder.run()
@@ -74,7 +82,10 @@ import Testing
         #expect(await sink.alerts.isEmpty, "not shown while it cannot be recorded")
         let problems = logs.all.filter(\.isProblem).map(\.message)
         #expect(problems.contains("store: saving the rule states failed: another process holds the store locked (waited 1 s)"), "\(problems)")
-        #expect(problems.contains { $0.hasPrefix("store: recording deliveries failed: another process holds the store locked (waited 1 s); a notification is held") }, "\(problems)")
+        #expect(
+            problems.contains {
+                $0.hasPrefix("store: recording deliveries failed: another process holds the store locked (waited 1 s); a notification is held")
+            }, "\(problems)")
         await dispatcher.deliverDue(now: now)
         #expect(logs.all.filter(\.isProblem).count == problems.count, "said once, not on every retry")
 
@@ -99,7 +110,8 @@ import Testing
         let sink = RecordingSink()
         let dispatcher = Dispatcher(sink: sink, store: store, config: Self.immediate, logger: Logger(label: "t") { _ in CapturingLogHandler(lines: logs) })
         let big = String(repeating: "x", count: 2000)
-        await dispatcher.submit([alert("BTC", body: big), alert("ETH", body: big, rule: "crypto_move"), alert("SOL", body: big, rule: "crypto_change")], now: now)
+        await dispatcher.submit(
+            [alert("BTC", body: big), alert("ETH", body: big, rule: "crypto_move"), alert("SOL", body: big, rule: "crypto_change")], now: now)
         #expect(await sink.alerts.isEmpty, "not shown while it cannot be recorded")
         let problems = logs.all.filter(\.isProblem).map(\.message)
         #expect(problems.contains { $0.contains("failed: the disk is full") }, "\(problems)")

@@ -1,9 +1,10 @@
 import Foundation
 import GRDB
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// Rule states and outbox entries are rows with columns (v10); the blob rows of a store from
 /// before are moved into them, and one that does not decode is kept aside and reported once.
@@ -17,20 +18,24 @@ import Testing
     @Test func aStoreOfBlobsMovesIntoRecords() throws {
         let sandbox = try Sandbox()
         try FileManager.default.createDirectory(at: sandbox.storeFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let firing = SubjectRecord(machine: AlertStateMachine(state: .firing(since: Self.now, lastNotified: Self.now)),
-                                   lastValue: "+6 %", lastNotified: Self.now, anchor: 101.5)
-        let alert = Alert(rule: CryptoChangeRule.id, key: "BTC", title: "BTC +6 %", body: "b", category: "x-notifier.crypto",
-                          deepLink: try #require(DeepLink.crypto("BTC")))
+        let firing = SubjectRecord(
+            machine: AlertStateMachine(state: .firing(since: Self.now, lastNotified: Self.now)),
+            lastValue: "+6 %", lastNotified: Self.now, anchor: 101.5)
+        let alert = Alert(
+            rule: CryptoChangeRule.id, key: "BTC", title: "BTC +6 %", body: "b", category: "x-notifier.crypto",
+            deepLink: try #require(DeepLink.crypto("BTC")))
         let held = Outbox(entries: [Outbox.Entry(alert: alert, submitted: Self.now, heldFor: .quietHours)], recentDeliveries: [Self.now])
         do {
             // A store as the version before records left it: migrated to v7, blob rows.
             let queue = try DatabaseQueue(path: sandbox.storeFile.path)
             try Store.migrator.migrate(queue, upTo: "v7: delivery subject")
             try queue.write { db in
-                try db.execute(sql: "INSERT INTO rule_state (rule, subject, record, updated_at) VALUES (?, ?, ?, ?)",
-                               arguments: [CryptoChangeRule.id, "BTC:up", try Self.json(firing), Self.now])
-                try db.execute(sql: "INSERT INTO rule_state (rule, subject, record, updated_at) VALUES (?, ?, ?, ?)",
-                               arguments: [CryptoChangeRule.id, "ETH:up", #"{"machine":{"state":{"someday":{}}}}"#, Self.now])
+                try db.execute(
+                    sql: "INSERT INTO rule_state (rule, subject, record, updated_at) VALUES (?, ?, ?, ?)",
+                    arguments: [CryptoChangeRule.id, "BTC:up", try Self.json(firing), Self.now])
+                try db.execute(
+                    sql: "INSERT INTO rule_state (rule, subject, record, updated_at) VALUES (?, ?, ?, ?)",
+                    arguments: [CryptoChangeRule.id, "ETH:up", #"{"machine":{"state":{"someday":{}}}}"#, Self.now])
                 try db.execute(sql: "INSERT INTO outbox (id, payload) VALUES (1, ?)", arguments: [try Self.json(held)])
             }
         }
@@ -52,10 +57,12 @@ import Testing
         let good = SubjectKey(rule: CryptoMoveRule.id, subject: "BTC:rise")
         try store.commit(records: [good: SubjectRecord(lastValue: "2 %")], outbox: Outbox(), now: Self.now)
         try store.write("planting rows of a newer version") { db in
-            try db.execute(sql: "INSERT INTO subject_state (rule, subject, state, updated_at) VALUES ('crypto_move', 'ETH:rise', 'flapping', ?)",
-                           arguments: [Self.now])
-            try db.execute(sql: "INSERT INTO outbox_entry (rule, key, submitted_at, held_for, alert) VALUES ('r', 'k', ?, 'moonPhase', '{}')",
-                           arguments: [Self.now])
+            try db.execute(
+                sql: "INSERT INTO subject_state (rule, subject, state, updated_at) VALUES ('crypto_move', 'ETH:rise', 'flapping', ?)",
+                arguments: [Self.now])
+            try db.execute(
+                sql: "INSERT INTO outbox_entry (rule, key, submitted_at, held_for, alert) VALUES ('r', 'k', ?, 'moonPhase', '{}')",
+                arguments: [Self.now])
         }
         #expect(try store.loadEngine().records.keys.sorted() == [good])
         let kept = try store.keepAsideUnreadable(now: Self.now)
@@ -71,8 +78,10 @@ import Testing
     @Test func everyStateRoundTrips() throws {
         let sandbox = try Sandbox()
         let store = try Store(path: sandbox.storeFile.path)
-        let states: [AlertStateMachine.State] = [.armed, .pending(since: Self.now), .firing(since: Self.now, lastNotified: Self.now.addingTimeInterval(60)),
-                                                 .coolingDown(until: Self.now.addingTimeInterval(3600))]
+        let states: [AlertStateMachine.State] = [
+            .armed, .pending(since: Self.now), .firing(since: Self.now, lastNotified: Self.now.addingTimeInterval(60)),
+            .coolingDown(until: Self.now.addingTimeInterval(3600)),
+        ]
         var records: [SubjectKey: SubjectRecord] = [:]
         for (index, state) in states.enumerated() {
             var record = SubjectRecord(machine: AlertStateMachine(state: state), lastEvaluated: Self.now)
@@ -96,8 +105,10 @@ import Testing
     /// Every field of a rule state has its column: a field added to `SubjectRecord` must be
     /// added to `SubjectStateRecord` (and this count), or it would be lost at each write.
     @Test func everyFieldOfARuleStateHasAColumn() {
-        #expect(Mirror(reflecting: SubjectRecord()).children.map(\.label) ==
-                ["machine", "lastValue", "lastEvaluated", "lastNotified", "anchor", "lastSignal", "quietNote", "flap",
-                 "shownMeasure", "shownAt"])
+        #expect(
+            Mirror(reflecting: SubjectRecord()).children.map(\.label) == [
+                "machine", "lastValue", "lastEvaluated", "lastNotified", "anchor", "lastSignal", "quietNote", "flap",
+                "shownMeasure", "shownAt",
+            ])
     }
 }

@@ -1,8 +1,9 @@
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 @Suite struct StoreTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
@@ -16,8 +17,13 @@ import Testing
         let threshold = try Threshold(direction: .above, fireLevel: 5, rearmLevel: 4)
         var engine = RuleEngine()
         let key = SubjectKey(rule: "crypto_change", subject: "BTC:up")
-        let decision = engine.evaluate([SubjectReading(key: key, signal: threshold.signal(for: 6), shownValue: "+6 %",
-                                                       policy: AlertPolicy()) { _ in alert("BTC") }], now: now)
+        let decision = engine.evaluate(
+            [
+                SubjectReading(
+                    key: key, signal: threshold.signal(for: 6), shownValue: "+6 %",
+                    policy: AlertPolicy()
+                ) { _ in alert("BTC") }
+            ], now: now)
         var outbox = Outbox()
         outbox.submit(decision.alerts, now: now)
         do {
@@ -34,8 +40,9 @@ import Testing
         var delivering = try reopened.loadOutbox()
         let due = delivering.due(now: now, calendar: Calendar(identifier: .gregorian))
         #expect(due.map(\.key) == ["BTC"])
-        let delivery = Delivery(deliveredAt: now, rule: due[0].rule, key: due[0].key, title: due[0].title, body: due[0].body,
-                                urgency: "normal", deepLink: due[0].deepLink.command, sink: "json", reason: due[0].reason ?? "")
+        let delivery = Delivery(
+            deliveredAt: now, rule: due[0].rule, key: due[0].key, title: due[0].title, body: due[0].body,
+            urgency: "normal", deepLink: due[0].deepLink.command, sink: "json", reason: due[0].reason ?? "")
         try reopened.markDelivered([delivery], outbox: delivering)
         #expect(try reopened.loadOutbox().pendingCount == 0, "nothing left to deliver again after a restart")
         #expect(try reopened.history(limit: 5).first?.reason == "BTC 24h +6 % reached +5 %")

@@ -1,8 +1,9 @@
 import Foundation
 import Logging
+import Testing
+
 @testable import Notifier
 @testable import Rules
-import Testing
 
 /// A feed that brings its own identity scenarios (one only the tests have): for each of its
 /// rules, readings of at least two subjects that fire once beyond the fire level.
@@ -24,7 +25,7 @@ protocol IdentityScenarios {
 
     /// Rules whose alerts come from elsewhere than the engine, and so offer no Snooze.
     static let notSnoozable: [String: @Sendable () -> [Alert]] = [
-        LaunchCountryRule.id: { LaunchCountryRule.examples.flatMap { $0.evaluate() } },
+        LaunchCountryRule.id: { LaunchCountryRule.examples.flatMap { $0.evaluate() } }
     ]
 
     /// The shipped feeds' scenarios and those a tested feed brings itself.
@@ -54,8 +55,10 @@ protocol IdentityScenarios {
         defer { try? FileManager.default.removeItem(atPath: path) }
         let store = try Store(path: path)
         let logger = Logger(label: "test")
-        ClickHandler(opener: DeepLinkOpener(environment: [:], logger: logger), store: store, logger: logger,
-                     now: { Self.start.addingTimeInterval(120) }).handle(.snooze, ClickTarget(snoozed))
+        ClickHandler(
+            opener: DeepLinkOpener(environment: [:], logger: logger), store: store, logger: logger,
+            now: { Self.start.addingTimeInterval(120) }
+        ).handle(.snooze, ClickTarget(snoozed))
         (engine.mutes, engine.snoozes) = try store.loadSilences()
 
         _ = engine.evaluate(Self.driven(readings, .rearmed), now: Self.start.addingTimeInterval(180))
@@ -72,11 +75,13 @@ protocol IdentityScenarios {
         let rule = CryptoChangeRule(policy: AlertPolicy(notifyWhenResolved: true))
         var engine = RuleEngine()
         var outbox = Outbox()
-        let down = engine.evaluate(rule.readings([Self.ticker("BTC", 100, change24h: -6)], known: [], previous: [:], locale: Self.locale),
-                                   now: Self.start)
+        let down = engine.evaluate(
+            rule.readings([Self.ticker("BTC", 100, change24h: -6)], known: [], previous: [:], locale: Self.locale),
+            now: Self.start)
         #expect(down.alerts.map(\.title) == ["BTC −6 % in 24h ▼"])
-        let swing = engine.evaluate(rule.readings([Self.ticker("BTC", 112, change24h: 6)], known: [], previous: [:], locale: Self.locale),
-                                    now: Self.start.addingTimeInterval(60))
+        let swing = engine.evaluate(
+            rule.readings([Self.ticker("BTC", 112, change24h: 6)], known: [], previous: [:], locale: Self.locale),
+            now: Self.start.addingTimeInterval(60))
         #expect(swing.alerts.count == 2)
         outbox.submit(swing.alerts, now: Self.start.addingTimeInterval(60))
         let shown = outbox.due(now: Self.start.addingTimeInterval(60), calendar: Calendar(identifier: .gregorian))
@@ -94,8 +99,9 @@ protocol IdentityScenarios {
         let dispatcher = Dispatcher(sink: RecordingSink(), store: store, config: config, logger: Logger(label: "test"))
         var engine = RuleEngine()
         let rule = CryptoChangeRule()
-        let fired = engine.evaluate(rule.readings([Self.ticker("BTC", 100, change24h: -6)], known: [], previous: [:], locale: Self.locale),
-                                    now: Self.start)
+        let fired = engine.evaluate(
+            rule.readings([Self.ticker("BTC", 100, change24h: -6)], known: [], previous: [:], locale: Self.locale),
+            now: Self.start)
         await dispatcher.submit(fired.alerts, now: Self.start)
         let history = try store.history(limit: 5)
         #expect(history.map(\.key) == ["BTC"] && history.map(\.subject) == ["BTC:down"], "\(history)")
@@ -121,8 +127,9 @@ protocol IdentityScenarios {
     static func forecastReadings(_ rule: some ForecastRule) throws -> [SubjectReading] {
         let today = try #require(HolidayDate(year: 2026, month: 11, day: 23))
         let days = [today, today.adding(days: 1)].map { date in
-            ForecastDay(date: date, minTemperature: 10, maxTemperature: 20, precipitationProbability: 90,
-                        condition: .thunderstorm, maxGusts: 90)
+            ForecastDay(
+                date: date, minTemperature: 10, maxTemperature: 20, precipitationProbability: 90,
+                condition: .thunderstorm, maxGusts: 90)
         }
         let forecast = Forecast(place: "Tallinn", latitude: 59.4, longitude: 24.7, source: "test", days: days)
         let keys = rule.readings(forecast, previous: nil, context: ForecastContext(today: today, locale: locale)).map(\.key)

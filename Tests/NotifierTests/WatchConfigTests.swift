@@ -1,7 +1,8 @@
 import Foundation
-@testable import Notifier
-import Testing
 import TestSupport
+import Testing
+
+@testable import Notifier
 
 /// `[[watches]]` in the config: every key checked where it is written, file:line errors that
 /// say what to fix (jq's own message for a selector), secrets masked when printed.
@@ -15,7 +16,8 @@ import TestSupport
     }
 
     @Test func readsAWatch() throws {
-        let config = try parse("""
+        let config = try parse(
+            """
             [[watches]]
             name = "swift-stars"
             url = "https://api.github.com/repos/swiftlang/swift"
@@ -34,21 +36,34 @@ import TestSupport
     }
 
     @Test(arguments: [
-        ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".items[0\"\n", 4, "watches[0].select is not a selector jq can run: jq: error: syntax error"),
+        (
+            "[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".items[0\"\n", 4,
+            "watches[0].select is not a selector jq can run: jq: error: syntax error"
+        ),
         ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\n", 1, "watches[0] needs select = …"),
         ("[[watches]]\nname = \"a\"\nselect = \".a\"\n", 1, "watches[0].url or command is needed"),
         ("[[watches]]\nname = \"a\"\nurl = \"ftp://x.org\"\nselect = \".a\"\n", 3, "watches[0].url must be an http:// or https:// URL"),
-        ("[[watches]]\nname = \"a\"\ncommand = \"sensors -j\"\nselect = \".a\"\n", 3, "watches[0].command must be a command as a list such as [\"sensors\", \"-j\"]"),
+        (
+            "[[watches]]\nname = \"a\"\ncommand = \"sensors -j\"\nselect = \".a\"\n", 3,
+            "watches[0].command must be a command as a list such as [\"sensors\", \"-j\"]"
+        ),
         ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\nabove = 5\nrearm = 6\n", 6, "watches[0].rearm must be at or below above = 5"),
         ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\nchange_percent = 5\n", 1, "watches[0].window is needed with change_percent"),
         ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\nmatches = \"(v\"\n", 5, "watches[0].matches is not a regular expression"),
         ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \"/a~2\"\n", 4, "watches[0].select is not a selector jq can run: is a JSON Pointer"),
         ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\ntitle = \"{nme}\"\n", 5, "watches[0].title uses {nme}"),
-        ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\nheaders = { A = \"${env:NOTIFIER_TEST_UNSET_VARIABLE}\" }\n", 5,
-         "watches[0].headers A names ${env:NOTIFIER_TEST_UNSET_VARIABLE}, but the environment variable NOTIFIER_TEST_UNSET_VARIABLE is not set"),
-        ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\nheaders = { A = \"${file:/nonexistent/secret}\" }\n", 5,
-         "watches[0].headers A names ${file:/nonexistent/secret}, which cannot be read"),
-        ("[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\nheaders = { A = \"${home}\" }\n", 5, "watches[0].headers A has ${home}, which is not ${env:NAME} or ${file:PATH}"),
+        (
+            "[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\nheaders = { A = \"${env:NOTIFIER_TEST_UNSET_VARIABLE}\" }\n", 5,
+            "watches[0].headers A names ${env:NOTIFIER_TEST_UNSET_VARIABLE}, but the environment variable NOTIFIER_TEST_UNSET_VARIABLE is not set"
+        ),
+        (
+            "[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\nheaders = { A = \"${file:/nonexistent/secret}\" }\n", 5,
+            "watches[0].headers A names ${file:/nonexistent/secret}, which cannot be read"
+        ),
+        (
+            "[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".a\"\nheaders = { A = \"${home}\" }\n", 5,
+            "watches[0].headers A has ${home}, which is not ${env:NAME} or ${file:PATH}"
+        ),
     ])
     func aMistakeIsNamedWithItsLine(text: String, line: Int, message: String) {
         #expect {
@@ -60,7 +75,8 @@ import TestSupport
     }
 
     @Test func checkShowsReferencesNeverSecrets() throws {
-        var config = try parse("""
+        var config = try parse(
+            """
             [[watches]]
             name = "a"
             enabled = false

@@ -1,11 +1,12 @@
+import Feeds
 import FlyingFox
 import Foundation
 import Logging
-@testable import Notifier
 import Rules
-import Feeds
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// Watches in the daemon, on a test clock: each on its own schedule, a selector that never ends
 /// stopped without holding the others up, and a reload that keeps the schedule of every watch
@@ -31,8 +32,9 @@ import Testing
         config.launchCountry.enabled = false
         config.watches = watches
         let environment = sandbox.environment()
-        let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment), time: .system)
+        let context = AppContext(
+            environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment), time: .system)
         var runner = Runner(context: context, output: .json, seed: 1)
         runner.clock = clock
         runner.now = { start.addingTimeInterval(clock.now.offset.inSeconds) }
@@ -74,9 +76,10 @@ import Testing
         let kept = Self.watch("kept", server, interval: .seconds(600))
         let changed = Self.watch("changed", server, interval: .seconds(600))
         let first = Self.runner(sandbox, watches: [kept, changed, Self.watch("removed", server, interval: .seconds(600))], clock: clock)
-        let one = Task { [first] in await DaemonService(runner: first).runGeneration(first, store: store, sink: RecordingSink(), launch: false, pacing: pacing) }
+        let one = Task { [first] in await DaemonService(runner: first).runGeneration(first, store: store, sink: RecordingSink(), launch: false, pacing: pacing)
+        }
         #expect(await clock.waitForSleepers(4, timeout: .seconds(30)))
-        clock.advance(by: .seconds(1))  // the spread first polls
+        clock.advance(by: .seconds(1)) // the spread first polls
         #expect(await clock.waitForSleepers(4, timeout: .seconds(30)))
         #expect(await server.requestLog.count == 3)
         clock.advance(by: .seconds(100))
@@ -118,16 +121,22 @@ import Testing
 
     @Test func a304WithItsETagIsTheSameValueAgain() async throws {
         let seen = Seen()
-        let server = try await LoopbackServer.start([("GET /repo", { request in
-            await seen.record(request)
-            if request.headers[HTTPHeader("If-None-Match")] == "\"v1\"" {
-                var headers = HTTPHeaders()
-                headers[HTTPHeader("ETag")] = "\"v1\""
-                return FlyingFox.HTTPResponse(statusCode: .notModified, headers: headers)
-            }
-            return LoopbackServer.json(Data(#"{"stars": 70100}"#.utf8),
-                                       headers: [HTTPHeader("ETag"): "\"v1\"", HTTPHeader("Last-Modified"): "Wed, 25 Nov 2026 09:00:00 GMT"])
-        })])
+        let server = try await LoopbackServer.start([
+            (
+                "GET /repo",
+                { request in
+                    await seen.record(request)
+                    if request.headers[HTTPHeader("If-None-Match")] == "\"v1\"" {
+                        var headers = HTTPHeaders()
+                        headers[HTTPHeader("ETag")] = "\"v1\""
+                        return FlyingFox.HTTPResponse(statusCode: .notModified, headers: headers)
+                    }
+                    return LoopbackServer.json(
+                        Data(#"{"stars": 70100}"#.utf8),
+                        headers: [HTTPHeader("ETag"): "\"v1\"", HTTPHeader("Last-Modified"): "Wed, 25 Nov 2026 09:00:00 GMT"])
+                }
+            )
+        ])
         var watch = WatchSettings()
         watch.name = "stars"
         watch.url = server.baseURL + "/repo"

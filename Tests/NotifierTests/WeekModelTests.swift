@@ -1,7 +1,8 @@
 import Foundation
-@testable import Notifier
 import Rules
 import Testing
+
+@testable import Notifier
 
 /// The week view's decisions, without a terminal: which ranges it loads, what keys do.
 @Suite struct WeekModelTests {
@@ -59,8 +60,10 @@ import Testing
     @Test func kindsReadWithoutColour() {
         var week = model()
         _ = week.appear()
-        let holidays = [Holiday(date: today.adding(days: 1), name: "Jõululaupäev", kind: .publicHoliday),
-                        Holiday(date: today.adding(days: 1), name: "Jõulud", kind: .folk)]
+        let holidays = [
+            Holiday(date: today.adding(days: 1), name: "Jõululaupäev", kind: .publicHoliday),
+            Holiday(date: today.adding(days: 1), name: "Jõulud", kind: .folk),
+        ]
         _ = week.handle(.finished(name: "holidays 2026-12-21…2026-12-27", result: WeekModel.Loaded.holidays(holidays)))
         var layout = ScreenLayout(width: 80, height: 16)
         let text = layout.plainText(for: week.frame(width: 80, height: 16, now: Date()))

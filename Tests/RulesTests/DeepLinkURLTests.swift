@@ -27,10 +27,11 @@ import Testing
         "notifier://country/ÄÖ", "notifier://country/K Z", "notifier://country/KZ\n", "notifier://crypto/" + String(repeating: "A", count: 200),
         "notifier://holiday/2026-02-30", "notifier://holiday/2026-12-24T00:00", "notifier://week/today",
         "notifier://forecast/-rf", "notifier://forecast/São", "notifier://forecast/New York",
-        "notifier://forecast/" + String(repeating: "a", count: 61), "notifier://forecast/a.b", "notifier://history/all", "notifier://user@country/KZ", "notifier://country:80/KZ",
+        "notifier://forecast/" + String(repeating: "a", count: 61), "notifier://forecast/a.b", "notifier://history/all", "notifier://user@country/KZ",
+        "notifier://country:80/KZ",
         "notifier://list/../history", "notifier://history/t8k2zq", "notifier://history/T8K2ZQ-0A1B2C3D", "notifier://history/t8k2zq-0a1b2c3d/x",
         "notifier://history/-0a1b2c3d", "notifier://history/t8k2zq-0a1b2c3g", "notifier://feed/Crypto", "notifier://feed/a-b", "notifier://feed/",
-"notifier:///country/KZ", "notifier://\u{202E}country/KZ",
+        "notifier:///country/KZ", "notifier://\u{202E}country/KZ",
     ])
     func hostileLinksAreRefused(_ url: String) {
         #expect(throws: DeepLink.URLError.self) { try DeepLink(url: url) }

@@ -16,8 +16,9 @@ import Testing
     }
 
     @Test func numbersFollowTheLocale() {
-        let country = Country(cca2: "KZ", cca3: "KAZ", flag: "🇰🇿", commonName: "Kazakhstan", officialName: "Kazakhstan",
-                              region: "Asia", population: 18_754_440, area: 2_724_900)
+        let country = Country(
+            cca2: "KZ", cca3: "KAZ", flag: "🇰🇿", commonName: "Kazakhstan", officialName: "Kazakhstan",
+            region: "Asia", population: 18_754_440, area: 2_724_900)
         let german = LaunchCountryRule().alert(for: country, locale: Locale(identifier: "de_DE"))!
         #expect(german.body.contains("18.754.440"))
         let english = LaunchCountryRule().alert(for: country, locale: Locale(identifier: "en_US"))!

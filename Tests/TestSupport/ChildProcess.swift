@@ -14,12 +14,14 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Pipes given as `stdout`/`stderr` have their write end closed here once the child holds
     /// it, so that reading reaches the end when the child exits.
-    public init(_ executable: String, _ arguments: [String], environment: [String: String]? = nil,
-                stdin: ChildSpawn.Stream = .null, stdout: Output = .null, stderr: Output = .null) throws
-    {
-        processIdentifier = try ChildSpawn.start([executable] + arguments,
-                                                 environment: environment ?? ProcessInfo.processInfo.environment,
-                                                 stdin: stdin, stdout: stdout.stream, stderr: stderr.stream)
+    public init(
+        _ executable: String, _ arguments: [String], environment: [String: String]? = nil,
+        stdin: ChildSpawn.Stream = .null, stdout: Output = .null, stderr: Output = .null
+    ) throws {
+        processIdentifier = try ChildSpawn.start(
+            [executable] + arguments,
+            environment: environment ?? ProcessInfo.processInfo.environment,
+            stdin: stdin, stdout: stdout.stream, stderr: stderr.stream)
         pipes = [stdout, stderr].compactMap { if case .pipe(let pipe) = $0 { pipe } else { nil } }
         for pipe in pipes { try? pipe.fileHandleForWriting.close() }
     }
@@ -50,8 +52,7 @@ public final class ChildProcess: @unchecked Sendable {
                 var raw: Int32 = 0
                 var result: pid_t
                 repeat { result = waitpid(processIdentifier, &raw, WNOHANG) } while result == -1 && errno == EINTR
-                if result == processIdentifier { exit = (raw & 0x7F) == 0 ? (raw >> 8) & 0xFF : raw & 0x7F }
-                else if result == -1 { exit = -1 }
+                if result == processIdentifier { exit = (raw & 0x7F) == 0 ? (raw >> 8) & 0xFF : raw & 0x7F } else if result == -1 { exit = -1 }
             }
             return exit
         }

@@ -14,7 +14,8 @@ public final class DaemonProcess: @unchecked Sendable {
 
     /// `command`: a whole argv, such as the daemon run as another user (`WaylandSession.asUser`).
     public init(command: [String], environment: [String: String]) throws {
-        let stdout = Pipe(), stderr = Pipe()
+        let stdout = Pipe()
+        let stderr = Pipe()
         process = try ChildProcess(command[0], Array(command.dropFirst()), environment: environment, stdout: .pipe(stdout), stderr: .pipe(stderr))
         // What it wrote before these are set waits in the pipes.
         stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in

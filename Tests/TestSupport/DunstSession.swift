@@ -25,8 +25,9 @@ public final class DunstSession: @unchecked Sendable {
         let displayPipe = Pipe()
         // -displayfd: Xvfb picks a free display and writes its number when it is ready; only
         // descriptors 0-2 pass to a child, so it comes over standard output.
-        xvfb = try ChildProcess("/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1024x600x24", "-nolisten", "tcp"],
-                                stdout: .pipe(displayPipe))
+        xvfb = try ChildProcess(
+            "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1024x600x24", "-nolisten", "tcp"],
+            stdout: .pipe(displayPipe))
         let number = String(decoding: PrivateBus.readLine(displayPipe), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         guard !number.isEmpty else { throw MockNotificationServer.ServerError("Xvfb did not start") }
         display = ":" + number
@@ -37,8 +38,9 @@ public final class DunstSession: @unchecked Sendable {
         try FileManager.default.createDirectory(at: dunstrc.deletingLastPathComponent(), withIntermediateDirectories: true)
         try ("[urgency_low]\n    timeout = 0\n[urgency_normal]\n    timeout = 0\n[urgency_critical]\n    timeout = 0\n" + rules)
             .write(to: dunstrc, atomically: true, encoding: .utf8)
-        dunst = try ChildProcess("/usr/bin/dunst", [],
-                                 environment: ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin", "HOME": directory.path])
+        dunst = try ChildProcess(
+            "/usr/bin/dunst", [],
+            environment: ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin", "HOME": directory.path])
         for _ in 0..<100 {
             if (try? ProcessRunner.runBlocking("/usr/bin/dunstctl", ["is-paused"], environment: environment, timeout: .seconds(5)))?.status == 0 { return }
             Thread.sleep(forTimeInterval: 0.05)
@@ -72,8 +74,9 @@ public final class DunstSession: @unchecked Sendable {
         try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let path = directory.appendingPathComponent(name + ".png").path
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/import"),
-              let result = try? await ProcessRunner.run("/usr/bin/import", ["-window", "root", path], environment: environment, timeout: .seconds(20)),
-              result.status == 0 else { return nil }
+            let result = try? await ProcessRunner.run("/usr/bin/import", ["-window", "root", path], environment: environment, timeout: .seconds(20)),
+            result.status == 0
+        else { return nil }
         return path
     }
 }

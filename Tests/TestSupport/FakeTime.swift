@@ -21,7 +21,8 @@ public enum FakeTime {
     /// with libfaketime preloaded loses its arguments (seen with Foundation's Process and
     /// Python's Popen alike; a shell's exec keeps them).
     public static func notifier(_ arguments: [String], at time: String, environment: [String: String]) async throws -> ProcessResult {
-        try await ProcessRunner.run("/bin/sh", ["-c", "exec \"$0\" \"$@\"", ProcessRunner.notifierPath] + arguments,
-                                    environment: Self.environment(environment, at: time))
+        try await ProcessRunner.run(
+            "/bin/sh", ["-c", "exec \"$0\" \"$@\"", ProcessRunner.notifierPath] + arguments,
+            environment: Self.environment(environment, at: time))
     }
 }

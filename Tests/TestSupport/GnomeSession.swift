@@ -66,11 +66,15 @@ public final class GnomeSession: UserSession, @unchecked Sendable {
             Thread.sleep(forTimeInterval: 0.1)
         }
         environment["WAYLAND_DISPLAY"] = "wayland-0"
-        _ = try runBlocking(["/usr/bin/gdbus", "call", "--session", "-d", "org.freedesktop.DBus", "-o", "/org/freedesktop/DBus",
-                             "-m", "org.freedesktop.DBus.StartServiceByName", "org.gnome.Shell.Notifications", "0"])
+        _ = try runBlocking([
+            "/usr/bin/gdbus", "call", "--session", "-d", "org.freedesktop.DBus", "-o", "/org/freedesktop/DBus",
+            "-m", "org.freedesktop.DBus.StartServiceByName", "org.gnome.Shell.Notifications", "0",
+        ])
         for _ in 0..<200 {
-            if (try? runBlocking(["/usr/bin/gdbus", "call", "--session", "-d", "org.freedesktop.Notifications", "-o", "/org/freedesktop/Notifications",
-                                  "-m", "org.freedesktop.Notifications.GetServerInformation"]))?.stdout.contains("gnome-shell") == true {
+            if (try? runBlocking([
+                "/usr/bin/gdbus", "call", "--session", "-d", "org.freedesktop.Notifications", "-o", "/org/freedesktop/Notifications",
+                "-m", "org.freedesktop.Notifications.GetServerInformation",
+            ]))?.stdout.contains("gnome-shell") == true {
                 // The shell's own "unsafe mode" notice and the overview it starts in would cover the bubble.
                 _ = try evalBlocking("Main.messageTray.getSources().forEach(s => s.destroy()); Main.overview.hide(); true")
                 return
@@ -119,7 +123,9 @@ public final class GnomeSession: UserSession, @unchecked Sendable {
     /// Clicks the first notification of `source`, as a click on the banner does: the shell
     /// sends the `default` action to its sender.
     public func activate(source: String) async throws -> String {
-        try await eval("Main.messageTray.getSources().filter(s => s.title === '\(source)').flatMap(s => s.notifications).map(n => { n.activate(); return n.title; }).slice(0, 1).join()")
+        try await eval(
+            "Main.messageTray.getSources().filter(s => s.title === '\(source)').flatMap(s => s.notifications).map(n => { n.activate(); return n.title; }).slice(0, 1).join()"
+        )
     }
 
     /// Opens or closes the shell's notification list (the date menu), where a low-urgency
@@ -141,9 +147,13 @@ public final class GnomeSession: UserSession, @unchecked Sendable {
     /// A screenshot through the shell into `.build/test-artifacts/<name>.png`.
     public func screenshot(_ name: String) async -> String? {
         let shot = home.appendingPathComponent("\(name).png")
-        guard let result = try? await run(["/usr/bin/gdbus", "call", "--session", "-d", "org.gnome.Shell.Screenshot", "-o", "/org/gnome/Shell/Screenshot",
-                                           "-m", "org.gnome.Shell.Screenshot.Screenshot", "false", "false", shot.path]),
-              result.stdout.hasPrefix("(true") else { return nil }
+        guard
+            let result = try? await run([
+                "/usr/bin/gdbus", "call", "--session", "-d", "org.gnome.Shell.Screenshot", "-o", "/org/gnome/Shell/Screenshot",
+                "-m", "org.gnome.Shell.Screenshot.Screenshot", "false", "false", shot.path,
+            ]),
+            result.stdout.hasPrefix("(true")
+        else { return nil }
         return keepArtifact(shot, as: name)
     }
 }

@@ -30,7 +30,8 @@ public enum KilledProcess {
     /// `/proc/PID/stat`'s state field is `Z` for a zombie; no file, no process.
     static func isZombieOrGone(_ pid: Int32) -> Bool {
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return true }
+            let close = stat.lastIndex(of: ")")
+        else { return true }
         return stat[stat.index(after: close)...].trimmingCharacters(in: .whitespaces).hasPrefix("Z")
     }
 }

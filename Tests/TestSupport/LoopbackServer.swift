@@ -137,7 +137,10 @@ private final class FaultState: Sendable {
     func set(_ newFault: LoopbackServer.Fault?) -> Bool {
         let wasRefusing = isRefusing
         fault.withLock { $0 = newFault }
-        for request in held.withLock({ held in defer { held = [] }; return held }) { request.resume() }
+        for request in held.withLock({ held in
+            defer { held = [] }
+            return held
+        }) { request.resume() }
         return wasRefusing
     }
 
@@ -156,8 +159,9 @@ private final class FaultState: Sendable {
         case .cutMidBody(let body)?:
             var headers = HTTPHeaders()
             headers[.contentType] = "application/json"
-            return FlyingFox.HTTPResponse(statusCode: .ok, headers: headers,
-                                          body: HTTPBodySequence(from: CutOffBody(data: body.prefix(body.count / 2)), count: body.count))
+            return FlyingFox.HTTPResponse(
+                statusCode: .ok, headers: headers,
+                body: HTTPBodySequence(from: CutOffBody(data: body.prefix(body.count / 2)), count: body.count))
         }
     }
 }

@@ -20,12 +20,17 @@ public final class MockLogind: @unchecked Sendable {
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-system-bus-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         (bus, address) = try PrivateBus.start(in: directory)
-        mock = try ChildProcess("/usr/bin/python3", ["-m", "dbusmock", "--system", "--template", "logind"],
-                                environment: ["DBUS_SYSTEM_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"])
+        mock = try ChildProcess(
+            "/usr/bin/python3", ["-m", "dbusmock", "--system", "--template", "logind"],
+            environment: ["DBUS_SYSTEM_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"])
         for _ in 0..<200 {
-            if let result = try? ProcessRunner.runBlocking("/usr/bin/gdbus", Self.call + ["org.freedesktop.DBus.Peer.Ping"],
-                                                           environment: ["DBUS_SYSTEM_BUS_ADDRESS": address], timeout: .seconds(10)),
-               result.status == 0 { return }
+            if let result = try? ProcessRunner.runBlocking(
+                "/usr/bin/gdbus", Self.call + ["org.freedesktop.DBus.Peer.Ping"],
+                environment: ["DBUS_SYSTEM_BUS_ADDRESS": address], timeout: .seconds(10)),
+                result.status == 0
+            {
+                return
+            }
             guard mock.isRunning else { break }
             Thread.sleep(forTimeInterval: 0.05)
         }
@@ -36,9 +41,11 @@ public final class MockLogind: @unchecked Sendable {
 
     /// logind's signal before a suspend (`true`) and after the resume (`false`).
     public func prepareForSleep(_ sleeping: Bool) async throws {
-        let result = try await ProcessRunner.run("/usr/bin/gdbus", Self.call + [
-            "org.freedesktop.DBus.Mock.EmitSignal", "org.freedesktop.login1.Manager", "PrepareForSleep", "b", "[<\(sleeping)>]",
-        ], environment: ["DBUS_SYSTEM_BUS_ADDRESS": address], timeout: .seconds(10))
+        let result = try await ProcessRunner.run(
+            "/usr/bin/gdbus",
+            Self.call + [
+                "org.freedesktop.DBus.Mock.EmitSignal", "org.freedesktop.login1.Manager", "PrepareForSleep", "b", "[<\(sleeping)>]",
+            ], environment: ["DBUS_SYSTEM_BUS_ADDRESS": address], timeout: .seconds(10))
         guard result.status == 0 else { throw MockNotificationServer.ServerError("EmitSignal failed: \(result.stderr)") }
     }
 

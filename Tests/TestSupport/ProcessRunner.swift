@@ -20,7 +20,9 @@ public enum ProcessRunner {
 
     /// Waits on a thread of its own, never on Swift's cooperative pool, so servers that tests
     /// run in the same process keep answering.
-    public static func run(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Duration = .seconds(60)) async throws -> ProcessResult {
+    public static func run(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Duration = .seconds(60)) async throws
+        -> ProcessResult
+    {
         try await withCheckedThrowingContinuation { continuation in
             Blocking.run {
                 continuation.resume(with: Result { try runBlocking(executable, arguments, environment: environment, timeout: timeout) })
@@ -29,13 +31,15 @@ public enum ProcessRunner {
     }
 
     public static func runBlocking(_ executable: String, _ arguments: [String], environment: [String: String], timeout: Duration) throws -> ProcessResult {
-        let out = Pipe(), err = Pipe()
+        let out = Pipe()
+        let err = Pipe()
         let process = try ChildProcess(executable, arguments, environment: environment, stdout: .pipe(out), stderr: .pipe(err))
         // Read both pipes while it runs, so a chatty process never blocks on a full pipe; in
         // chunks, so what it wrote is there even if the pipe never reaches its end: a process the
         // tests start at the same moment (a daemon, dunst) can inherit the pipe's write end and
         // hold it open long after this one has exited.
-        let stdoutData = LockedData(), stderrData = LockedData()
+        let stdoutData = LockedData()
+        let stderrData = LockedData()
         let group = DispatchGroup()
         for (pipe, sink) in [(out, stdoutData), (err, stderrData)] {
             group.enter()
@@ -49,9 +53,10 @@ public enum ProcessRunner {
         // Exited: what it wrote is in the pipes; the ends come at once unless someone else
         // holds them open.
         _ = group.wait(timeout: .now() + 2)
-        return ProcessResult(status: process.terminationStatus,
-                             stdout: String(decoding: stdoutData.get(), as: UTF8.self),
-                             stderr: String(decoding: stderrData.get(), as: UTF8.self))
+        return ProcessResult(
+            status: process.terminationStatus,
+            stdout: String(decoding: stdoutData.get(), as: UTF8.self),
+            stderr: String(decoding: stderrData.get(), as: UTF8.self))
     }
 
     public static func notifier(_ arguments: [String], environment: [String: String]) async throws -> ProcessResult {

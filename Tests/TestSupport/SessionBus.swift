@@ -8,17 +8,17 @@ public enum PrivateBus {
         // No <servicedir> unless asked: nothing gets activated behind the test's back (dunst, say).
         let services = serviceDirectory.map { "<servicedir>\($0.path)</servicedir>" } ?? ""
         let config = """
-        <busconfig>
-          <type>session</type>\(services)
-          <listen>unix:dir=\(directory.path)</listen>
-          <auth>EXTERNAL</auth>
-          <policy context="default">
-            <allow send_destination="*" eavesdrop="true"/>
-            <allow eavesdrop="true"/>
-            <allow own="*"/>
-          </policy>
-        </busconfig>
-        """
+            <busconfig>
+              <type>session</type>\(services)
+              <listen>unix:dir=\(directory.path)</listen>
+              <auth>EXTERNAL</auth>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
+            </busconfig>
+            """
         let configFile = directory.appendingPathComponent("session.conf")
         try config.write(to: configFile, atomically: true, encoding: .utf8)
         let argv = prefix + ["/usr/bin/dbus-daemon", "--config-file=\(configFile.path)", "--nofork", "--print-address=1"]
@@ -72,8 +72,9 @@ public final class MockNotificationServer: @unchecked Sendable {
     }
 
     private static func startMock(address: String, capabilities: String) throws -> ChildProcess {
-        try ChildProcess("/usr/bin/python3", ["-m", "dbusmock", "--template", "notification_daemon", "-p", "{\"capabilities\": \"\(capabilities)\"}"],
-                         environment: ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"])
+        try ChildProcess(
+            "/usr/bin/python3", ["-m", "dbusmock", "--template", "notification_daemon", "-p", "{\"capabilities\": \"\(capabilities)\"}"],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin"])
     }
 
     /// The server vanishing from the bus (the bus stays), as when a desktop's notification
@@ -86,15 +87,16 @@ public final class MockNotificationServer: @unchecked Sendable {
     public func restart(capabilities: String? = nil) async throws {
         try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
             Blocking.run {
-                continuation.resume(with: Result {
-                    let capabilities = self.lock.withLock {
-                        if let capabilities { self.capabilities = capabilities }
-                        return self.capabilities
-                    }
-                    let fresh = try Self.startMock(address: self.address, capabilities: capabilities)
-                    self.lock.withLock { self.mock = fresh }
-                    try self.waitUntilServing()
-                })
+                continuation.resume(
+                    with: Result {
+                        let capabilities = self.lock.withLock {
+                            if let capabilities { self.capabilities = capabilities }
+                            return self.capabilities
+                        }
+                        let fresh = try Self.startMock(address: self.address, capabilities: capabilities)
+                        self.lock.withLock { self.mock = fresh }
+                        try self.waitUntilServing()
+                    })
             }
         }
     }
@@ -117,15 +119,23 @@ public final class MockNotificationServer: @unchecked Sendable {
 
     /// `gdbus call` on the server object.
     public func call(_ method: String, _ arguments: [String] = []) async throws -> ProcessResult {
-        try await ProcessRunner.run("/usr/bin/gdbus", ["call", "--session", "-d", "org.freedesktop.Notifications",
-                                                       "-o", "/org/freedesktop/Notifications", "-m", method] + arguments,
-                                    environment: ["DBUS_SESSION_BUS_ADDRESS": address, "LANG": "C.UTF-8"], timeout: .seconds(10))
+        try await ProcessRunner.run(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "-d", "org.freedesktop.Notifications",
+                "-o", "/org/freedesktop/Notifications", "-m", method,
+            ] + arguments,
+            environment: ["DBUS_SESSION_BUS_ADDRESS": address, "LANG": "C.UTF-8"], timeout: .seconds(10))
     }
 
     private func callBlocking(_ method: String) throws -> ProcessResult {
-        try ProcessRunner.runBlocking("/usr/bin/gdbus", ["call", "--session", "-d", "org.freedesktop.Notifications",
-                                                 "-o", "/org/freedesktop/Notifications", "-m", method],
-                                      environment: ["DBUS_SESSION_BUS_ADDRESS": address], timeout: .seconds(10))
+        try ProcessRunner.runBlocking(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "-d", "org.freedesktop.Notifications",
+                "-o", "/org/freedesktop/Notifications", "-m", method,
+            ],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": address], timeout: .seconds(10))
     }
 
     /// The recorded Notify calls, as gdbus prints them.
@@ -144,21 +154,33 @@ public final class MockNotificationServer: @unchecked Sendable {
 
     /// What a click does: the server's `ActionInvoked` signal for notification `id`.
     public func invokeAction(id: UInt32, key: String) async throws -> ProcessResult {
-        try await call("org.freedesktop.DBus.Mock.EmitSignal", ["org.freedesktop.Notifications", "ActionInvoked", "us",
-                                                                 "[<uint32 \(id)>, <\"\(key)\">]"])
+        try await call(
+            "org.freedesktop.DBus.Mock.EmitSignal",
+            [
+                "org.freedesktop.Notifications", "ActionInvoked", "us",
+                "[<uint32 \(id)>, <\"\(key)\">]",
+            ])
     }
 
     /// The server closing notification `id` (reason 2: dismissed by the user).
     public func close(id: UInt32, reason: UInt32 = 2) async throws -> ProcessResult {
-        try await call("org.freedesktop.DBus.Mock.EmitSignal", ["org.freedesktop.Notifications", "NotificationClosed", "uu",
-                                                                 "[<uint32 \(id)>, <uint32 \(reason)>]"])
+        try await call(
+            "org.freedesktop.DBus.Mock.EmitSignal",
+            [
+                "org.freedesktop.Notifications", "NotificationClosed", "uu",
+                "[<uint32 \(id)>, <uint32 \(reason)>]",
+            ])
     }
 
     /// Whether the notifier daemon answers on its well-known name.
     public func daemonAnswers() async -> Bool {
-        let result = try? await ProcessRunner.run("/usr/bin/gdbus", ["call", "--session", "-d", "io.github.notifier", "-o", "/io/github/notifier",
-                                                                    "-m", "io.github.notifier.Daemon.Ping"],
-                                                  environment: ["DBUS_SESSION_BUS_ADDRESS": address], timeout: .seconds(5))
+        let result = try? await ProcessRunner.run(
+            "/usr/bin/gdbus",
+            [
+                "call", "--session", "-d", "io.github.notifier", "-o", "/io/github/notifier",
+                "-m", "io.github.notifier.Daemon.Ping",
+            ],
+            environment: ["DBUS_SESSION_BUS_ADDRESS": address], timeout: .seconds(5))
         return result?.status == 0
     }
 

@@ -23,7 +23,7 @@ public struct TinyDisk {
     public var filler: URL { mountPoint.appendingPathComponent("filler") }
 
     public func fill() throws {
-        _ = FileManager.default.createFile(atPath: filler.path, contents: nil)  // FileHandle below fails if it could not
+        _ = FileManager.default.createFile(atPath: filler.path, contents: nil) // FileHandle below fails if it could not
         let handle = try FileHandle(forWritingTo: filler)
         defer { try? handle.close() }
         for size in [65536, 4096, 512, 1] {

@@ -7,10 +7,10 @@ public enum TinyPNG {
         var header = Data()
         header.append(bigEndian: UInt32(width))
         header.append(bigEndian: UInt32(height))
-        header.append(contentsOf: [8, 2, 0, 0, 0])  // 8-bit RGB, no interlace
+        header.append(contentsOf: [8, 2, 0, 0, 0]) // 8-bit RGB, no interlace
         var raw = Data()
         for _ in 0..<height {
-            raw.append(0)  // filter: none
+            raw.append(0) // filter: none
             for _ in 0..<width { raw.append(contentsOf: [rgb.0, rgb.1, rgb.2]) }
         }
         var png = Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
@@ -26,7 +26,8 @@ public enum TinyPNG {
         let length = UInt16(data.count)
         out.append(contentsOf: [UInt8(length & 0xFF), UInt8(length >> 8), UInt8(~length & 0xFF), UInt8(~length >> 8)])
         out.append(data)
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in data {
             a = (a + UInt32(byte)) % 65521
             b = (b + a) % 65521

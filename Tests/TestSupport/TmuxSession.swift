@@ -42,7 +42,8 @@ public final class TmuxSession: @unchecked Sendable {
         let status: Int32 = try await withCheckedThrowingContinuation { continuation in
             // Waiting for a process spins a run loop: never on Swift's cooperative pool.
             Blocking.run {
-                continuation.resume(with: Result { try Self.spawnAndWait(["/usr/bin/tmux", "-L", "test"] + arguments, environment: environment, output: output.path) })
+                continuation.resume(
+                    with: Result { try Self.spawnAndWait(["/usr/bin/tmux", "-L", "test"] + arguments, environment: environment, output: output.path) })
             }
         }
         let text = (try? String(contentsOf: output, encoding: .utf8)) ?? ""
@@ -53,8 +54,9 @@ public final class TmuxSession: @unchecked Sendable {
     /// posix_spawn and waitpid, not Foundation's Process: its wait missed the exit of a tmux
     /// client whose server lives on (seen on Swift 6.3.1), and hung the test.
     static func spawnAndWait(_ argv: [String], environment: [String: String], output: String) throws -> Int32 {
-        let client = try ChildProcess(argv[0], Array(argv.dropFirst()), environment: environment,
-                                      stdout: .file(output), stderr: .standardOutput)
+        let client = try ChildProcess(
+            argv[0], Array(argv.dropFirst()), environment: environment,
+            stdout: .file(output), stderr: .standardOutput)
         var status: Int32 = 0
         while waitpid(client.processIdentifier, &status, 0) == -1 && errno == EINTR {}
         return (status & 0x7f) == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)

@@ -36,8 +36,10 @@ public class UserSession: @unchecked Sendable {
             try handOver(directory)
             try FileManager.default.setAttributes([.posixPermissions: 0o700], ofItemAtPath: runtime.path)
             let address = try startBus(in: directory.appendingPathComponent("bus"), services: services)
-            environment = ["HOME": home.path, "USER": user, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
-                           "XDG_RUNTIME_DIR": runtime.path, "DBUS_SESSION_BUS_ADDRESS": address]
+            environment = [
+                "HOME": home.path, "USER": user, "PATH": "/usr/local/bin:/usr/bin:/bin", "LANG": "C.UTF-8",
+                "XDG_RUNTIME_DIR": runtime.path, "DBUS_SESSION_BUS_ADDRESS": address,
+            ]
         } catch {
             stop()
             throw error
@@ -75,8 +77,9 @@ public class UserSession: @unchecked Sendable {
     func launch(_ argv: [String], _ extra: [String: String] = [:], log: String) throws -> ChildProcess {
         let command = asUser(argv, extra)
         let file = directory.appendingPathComponent(log)
-        let process = try ChildProcess(command[0], Array(command.dropFirst()), environment: ["PATH": "/usr/bin:/bin"],
-                                       stdout: .file(file.path), stderr: .standardOutput)
+        let process = try ChildProcess(
+            command[0], Array(command.dropFirst()), environment: ["PATH": "/usr/bin:/bin"],
+            stdout: .file(file.path), stderr: .standardOutput)
         processes.append(process)
         return process
     }
@@ -142,8 +145,10 @@ public class UserSession: @unchecked Sendable {
 
 /// Waits until `condition` holds, looking `every` so often until a wall-clock deadline: a
 /// readiness check, not a schedule. The one such loop of the tests.
-public func eventually(timeout: Duration = .seconds(20), every interval: Duration = .milliseconds(100),
-                       _ condition: () async -> Bool) async -> Bool {
+public func eventually(
+    timeout: Duration = .seconds(20), every interval: Duration = .milliseconds(100),
+    _ condition: () async -> Bool
+) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if await condition() { return true }

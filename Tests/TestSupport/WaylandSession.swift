@@ -33,13 +33,15 @@ public final class WaylandSession: UserSession, @unchecked Sendable {
     private func startSway(_ swayConfig: String) throws {
         let config = home.appendingPathComponent("sway.conf")
         try "output HEADLESS-1 resolution 1024x600\nexec /usr/bin/mako\n\(swayConfig)\n".write(to: config, atomically: true, encoding: .utf8)
-        let sway = try launch(["/usr/bin/sway", "-c", config.path],
-                              ["WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"], log: "sway.log")
+        let sway = try launch(
+            ["/usr/bin/sway", "-c", config.path],
+            ["WLR_BACKENDS": "headless", "WLR_RENDERER": "pixman", "WLR_LIBINPUT_NO_DEVICES": "1"], log: "sway.log")
         // Ready once its sockets exist and mako answers on the bus.
         for _ in 0..<200 {
             let names = (try? FileManager.default.contentsOfDirectory(atPath: runtime.path)) ?? []
             if let display = names.first(where: { $0.hasPrefix("wayland-") && !$0.hasSuffix(".lock") }),
-               let socket = names.first(where: { $0.hasPrefix("sway-ipc.") }) {
+                let socket = names.first(where: { $0.hasPrefix("sway-ipc.") })
+            {
                 environment["WAYLAND_DISPLAY"] = display
                 environment["SWAYSOCK"] = runtime.appendingPathComponent(socket).path
                 if (try? runBlocking(["/usr/bin/makoctl", "list"]))?.status == 0 { return }
@@ -59,8 +61,10 @@ public final class WaylandSession: UserSession, @unchecked Sendable {
         var found: [Window] = []
         func walk(_ node: [String: Any]) {
             if let pid = node["pid"] as? Int {
-                found.append(Window(appID: node["app_id"] as? String ?? "", title: node["name"] as? String ?? "", pid: Int32(pid),
-                                    focused: node["focused"] as? Bool ?? false))
+                found.append(
+                    Window(
+                        appID: node["app_id"] as? String ?? "", title: node["name"] as? String ?? "", pid: Int32(pid),
+                        focused: node["focused"] as? Bool ?? false))
             }
             for key in ["nodes", "floating_nodes"] { for child in node[key] as? [[String: Any]] ?? [] { walk(child) } }
         }

@@ -28,8 +28,9 @@ public final class XfceSession: @unchecked Sendable {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let displayPipe = Pipe()
         // -displayfd: a free display, its number written once it is ready.
-        let xvfb = try ChildProcess("/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1024x600x24", "-nolisten", "tcp"],
-                                    stdout: .pipe(displayPipe))
+        let xvfb = try ChildProcess(
+            "/usr/bin/Xvfb", ["-displayfd", "1", "-screen", "0", "1024x600x24", "-nolisten", "tcp"],
+            stdout: .pipe(displayPipe))
         processes.append(xvfb)
         let number = String(decoding: PrivateBus.readLine(displayPipe), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
         display = ":" + number
@@ -40,8 +41,12 @@ public final class XfceSession: @unchecked Sendable {
         let notifyd = try ChildProcess(Self.notifyd, [], environment: environment.merging(["HOME": directory.path]) { $1 })
         processes.append(notifyd)
         for _ in 0..<100 {
-            let answer = try? ProcessRunner.runBlocking("/usr/bin/gdbus", ["call", "--session", "-d", "org.freedesktop.Notifications", "-o", "/org/freedesktop/Notifications",
-                                                                         "-m", "org.freedesktop.Notifications.GetServerInformation"], environment: environment, timeout: .seconds(5))
+            let answer = try? ProcessRunner.runBlocking(
+                "/usr/bin/gdbus",
+                [
+                    "call", "--session", "-d", "org.freedesktop.Notifications", "-o", "/org/freedesktop/Notifications",
+                    "-m", "org.freedesktop.Notifications.GetServerInformation",
+                ], environment: environment, timeout: .seconds(5))
             if answer?.stdout.contains("Xfce") == true { return }
             Thread.sleep(forTimeInterval: 0.1)
         }
@@ -86,7 +91,8 @@ public final class XfceSession: @unchecked Sendable {
         try? FileManager.default.createDirectory(at: artifacts, withIntermediateDirectories: true)
         let path = artifacts.appendingPathComponent(name + ".png").path
         guard let result = try? await ProcessRunner.run("/usr/bin/import", ["-window", "root", path], environment: environment, timeout: .seconds(20)),
-              result.status == 0 else { return nil }
+            result.status == 0
+        else { return nil }
         return path
     }
 }

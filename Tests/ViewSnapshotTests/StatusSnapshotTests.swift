@@ -1,12 +1,13 @@
 import Foundation
-@testable import Notifier
 import Rules
 import SnapshotTesting
 import Testing
 
+@testable import Notifier
+
 /// The home screen, the history and a feed's status at 80 × 24, as plain text, times in UTC.
 @Suite struct StatusSnapshotTests {
-    static let now = Date(timeIntervalSince1970: 1_798_000_000)  // 2026-12-23 04:26:40 UTC
+    static let now = Date(timeIntervalSince1970: 1_798_000_000) // 2026-12-23 04:26:40 UTC
     static let utc = TimeZone(identifier: "UTC")!
 
     func text(_ model: some ScreenModel, height: Int = 24) -> String {
@@ -15,15 +16,19 @@ import Testing
     }
 
     static let deliveries = [
-        Delivery(deliveredAt: now.addingTimeInterval(-180), rule: "crypto_change", key: "BTC", title: "BTC +6.2 % in 24 h",
-                 body: "Bitcoin: $99,000.50", urgency: "normal", deepLink: "notifier open crypto BTC", sink: "desktop",
-                 reason: "BTC 24h change +6.2 % reached +5 %", subject: "BTC:up"),
-        Delivery(deliveredAt: now.addingTimeInterval(-3 * 3600), rule: "feed_health", key: "crypto", title: "crypto feed is failing",
-                 body: "3 polls in a row failed; the last: HTTP 500", urgency: "normal", deepLink: "notifier open feed crypto", sink: "desktop",
-                 reason: "3 failed polls in a row"),
-        Delivery(deliveredAt: now.addingTimeInterval(-26 * 3600), rule: "holiday_upcoming", key: "2026-12-24,2026-12-25",
-                 title: "2 holidays ahead: Christmas Eve (tomorrow), Christmas Day (in 2 days)", body: "Public holiday tomorrow: Christmas Eve\nPublic holiday in 2 days: Christmas Day",
-                 urgency: "normal", deepLink: "notifier open week 2026-12-24", sink: "desktop"),
+        Delivery(
+            deliveredAt: now.addingTimeInterval(-180), rule: "crypto_change", key: "BTC", title: "BTC +6.2 % in 24 h",
+            body: "Bitcoin: $99,000.50", urgency: "normal", deepLink: "notifier open crypto BTC", sink: "desktop",
+            reason: "BTC 24h change +6.2 % reached +5 %", subject: "BTC:up"),
+        Delivery(
+            deliveredAt: now.addingTimeInterval(-3 * 3600), rule: "feed_health", key: "crypto", title: "crypto feed is failing",
+            body: "3 polls in a row failed; the last: HTTP 500", urgency: "normal", deepLink: "notifier open feed crypto", sink: "desktop",
+            reason: "3 failed polls in a row"),
+        Delivery(
+            deliveredAt: now.addingTimeInterval(-26 * 3600), rule: "holiday_upcoming", key: "2026-12-24,2026-12-25",
+            title: "2 holidays ahead: Christmas Eve (tomorrow), Christmas Day (in 2 days)",
+            body: "Public holiday tomorrow: Christmas Eve\nPublic holiday in 2 days: Christmas Day",
+            urgency: "normal", deepLink: "notifier open week 2026-12-24", sink: "desktop"),
     ]
 
     static var failingFeed: FeedReport {
@@ -31,12 +36,16 @@ import Testing
         _ = health.recordSuccess(now: now.addingTimeInterval(-900))
         _ = health.recordFailure(now: now.addingTimeInterval(-600))
         _ = health.recordFailure(now: now.addingTimeInterval(-420))
-        let error = "HTTP 500 Internal Server Error from http://127.0.0.1:41234/api/tickers/?start=0&limit=100: the server said: upstream timed out after 30 seconds"
-        return FeedReport(name: "crypto", health: health, lastError: error,
-                          polls: [FeedPoll(at: now.addingTimeInterval(-420), error: "HTTP 500 Internal Server Error"),
-                                  FeedPoll(at: now.addingTimeInterval(-600), error: "timed out after 10 s"),
-                                  FeedPoll(at: now.addingTimeInterval(-900), error: nil)],
-                          interval: .seconds(30))
+        let error =
+            "HTTP 500 Internal Server Error from http://127.0.0.1:41234/api/tickers/?start=0&limit=100: the server said: upstream timed out after 30 seconds"
+        return FeedReport(
+            name: "crypto", health: health, lastError: error,
+            polls: [
+                FeedPoll(at: now.addingTimeInterval(-420), error: "HTTP 500 Internal Server Error"),
+                FeedPoll(at: now.addingTimeInterval(-600), error: "timed out after 10 s"),
+                FeedPoll(at: now.addingTimeInterval(-900), error: nil),
+            ],
+            interval: .seconds(30))
     }
 
     @Test func history() {
@@ -60,12 +69,18 @@ import Testing
         let failing = failingFeed
         let today = UpcomingHolidayRule.today(now)
         return StatusReport(
-            rows: [StatusRow(kind: "feed", name: "crypto", state: failing.state.rawValue, lastPoll: failing.lastPoll,
-                             nextPoll: failing.nextPoll(now: now)?.earliest, health: failing.healthLine, link: "notifier://feed/crypto"),
-                   StatusRow(kind: "feed", name: "forecast", state: "ok", lastPoll: now.addingTimeInterval(-300),
-                             nextPoll: now.addingTimeInterval(1500), health: "ok", link: "notifier://feed/forecast")],
-            rules: [.init(rule: "crypto_change", summary: "A coin's 24 h change crosses a threshold", mutedUntil: nil),
-                    .init(rule: "launch_country", summary: "A random country at start", mutedUntil: .distantFuture)],
+            rows: [
+                StatusRow(
+                    kind: "feed", name: "crypto", state: failing.state.rawValue, lastPoll: failing.lastPoll,
+                    nextPoll: failing.nextPoll(now: now)?.earliest, health: failing.healthLine, link: "notifier://feed/crypto"),
+                StatusRow(
+                    kind: "feed", name: "forecast", state: "ok", lastPoll: now.addingTimeInterval(-300),
+                    nextPoll: now.addingTimeInterval(1500), health: "ok", link: "notifier://feed/forecast"),
+            ],
+            rules: [
+                .init(rule: "crypto_change", summary: "A coin's 24 h change crosses a threshold", mutedUntil: nil),
+                .init(rule: "launch_country", summary: "A random country at start", mutedUntil: .distantFuture),
+            ],
             snoozes: [.init(rule: "crypto_change", subject: "BTC:up", until: now.addingTimeInterval(7200))],
             holidays: Array(EstonianCalendar.holidays(from: today, through: today.adding(days: 60)).prefix(3)),
             notifications: deliveries)
@@ -81,9 +96,11 @@ import Testing
     }
 
     @Test func relativeTimes() {
-        let times: [(TimeInterval, String)] = [(-20, "just now"), (-180, "3 min ago"), (720, "in 12 min"), (-3 * 3600, "today 01:26"),
-                                               (-26 * 3600, "yesterday 02:26"), (20 * 3600, "tomorrow 00:26"), (-3 * 86400, "Sun 04:26"),
-                                               (-30 * 86400, "2026-11-23 04:26")]
+        let times: [(TimeInterval, String)] = [
+            (-20, "just now"), (-180, "3 min ago"), (720, "in 12 min"), (-3 * 3600, "today 01:26"),
+            (-26 * 3600, "yesterday 02:26"), (20 * 3600, "tomorrow 00:26"), (-3 * 86400, "Sun 04:26"),
+            (-30 * 86400, "2026-11-23 04:26"),
+        ]
         for (offset, expected) in times {
             #expect(RelativeTime.describe(Self.now.addingTimeInterval(offset), now: Self.now, timeZone: Self.utc) == expected)
         }

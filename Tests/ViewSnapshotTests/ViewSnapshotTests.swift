@@ -1,8 +1,9 @@
 import Foundation
-@testable import Notifier
 import Rules
 import SnapshotTesting
 import Testing
+
+@testable import Notifier
 
 /// Each interactive view laid out at 80 × 24, as plain text: what a person sees, without the
 /// attributes. The references are in __Snapshots__; a change to a view shows up as a diff.
@@ -57,8 +58,10 @@ import Testing
     @Test func weekMarked() {
         let today = HolidayDate(year: 2026, month: 12, day: 23)!
         var week = WeekModel(today: today, firstDay: .monday, load: { _, _ in .holidays([]) }, remember: { _ in })
-        week.marked = ([HolidayDate(year: 2026, month: 12, day: 24)!, HolidayDate(year: 2026, month: 12, day: 25)!],
-                       "the days of the notification 3 min ago: 2026-12-24, 2026-12-25")
+        week.marked = (
+            [HolidayDate(year: 2026, month: 12, day: 24)!, HolidayDate(year: 2026, month: 12, day: 25)!],
+            "the days of the notification 3 min ago: 2026-12-24, 2026-12-25"
+        )
         _ = week.appear()
         let holidays = EstonianCalendar.holidays(from: week.start, through: week.end)
         _ = week.handle(.finished(name: "holidays \(week.start)…\(week.end)", result: WeekModel.Loaded.holidays(holidays)))
@@ -66,15 +69,19 @@ import Testing
     }
 
     static let tickers = [
-        Ticker(id: "90", symbol: "BTC", name: "Bitcoin", rank: 1, priceUSD: 99_000.5, change1h: 0.4, change24h: -2.1, change7d: 5.5,
-               marketCapUSD: 1_967_874_549_929.5, volume24USD: 60_985_129_577.58225, circulatingSupply: 19_800_000, totalSupply: 19_800_000, maxSupply: 21_000_000),
-        Ticker(id: "80", symbol: "ETH", name: "Ethereum", rank: 2, priceUSD: 3_512.25, change1h: -0.2, change24h: 1.3, change7d: -4,
-               marketCapUSD: 422_000_000_000, volume24USD: 20_100_000_000),
+        Ticker(
+            id: "90", symbol: "BTC", name: "Bitcoin", rank: 1, priceUSD: 99_000.5, change1h: 0.4, change24h: -2.1, change7d: 5.5,
+            marketCapUSD: 1_967_874_549_929.5, volume24USD: 60_985_129_577.58225, circulatingSupply: 19_800_000, totalSupply: 19_800_000, maxSupply: 21_000_000),
+        Ticker(
+            id: "80", symbol: "ETH", name: "Ethereum", rank: 2, priceUSD: 3_512.25, change1h: -0.2, change24h: 1.3, change7d: -4,
+            marketCapUSD: 422_000_000_000, volume24USD: 20_100_000_000),
     ]
 
     func cryptoList() -> CryptoListModel {
-        var list = CryptoListModel(tickers: [], fetchedAt: nil, previous: [:], history: ["BTC": [97_000, 98_500, 97_800]], interval: 30, now: { Date(timeIntervalSince1970: 1_798_000_000) },
-                                   fetch: { .failed("unused") })
+        var list = CryptoListModel(
+            tickers: [], fetchedAt: nil, previous: [:], history: ["BTC": [97_000, 98_500, 97_800]], interval: 30,
+            now: { Date(timeIntervalSince1970: 1_798_000_000) },
+            fetch: { .failed("unused") })
         _ = list.appear()
         _ = list.handle(.finished(name: "crypto", result: CryptoListModel.Fetched.tickers(Self.tickers, at: now.addingTimeInterval(-12))))
         return list
@@ -98,14 +105,17 @@ import Testing
     @Test func forecast() {
         let start = HolidayDate(year: 2026, month: 12, day: 23)!
         let days = (0..<7).map { offset in
-            ForecastDay(date: start.adding(days: offset), minTemperature: Double(-5 + offset), maxTemperature: Double(offset),
-                        precipitationProbability: Double(10 * offset), precipitationSum: 0.5, condition: WeatherCondition(wmoCode: 71),
-                        maxGusts: Double(30 + offset))
+            ForecastDay(
+                date: start.adding(days: offset), minTemperature: Double(-5 + offset), maxTemperature: Double(offset),
+                precipitationProbability: Double(10 * offset), precipitationSum: 0.5, condition: WeatherCondition(wmoCode: 71),
+                maxGusts: Double(30 + offset))
         }
-        let forecast = Forecast(place: "Tallinn", latitude: 59.437, longitude: 24.7535, source: "open-meteo", days: days,
-                                temperatures: (0..<24).map { Double($0 % 7) - 3 })
-        let model = ForecastModel(place: "Tallinn", latest: StoredForecast(fetchedAt: now.addingTimeInterval(-300), forecast: forecast),
-                                  previous: nil, locale: locale, load: { _ in .failed(place: "", cause: "unused") })
+        let forecast = Forecast(
+            place: "Tallinn", latitude: 59.437, longitude: 24.7535, source: "open-meteo", days: days,
+            temperatures: (0..<24).map { Double($0 % 7) - 3 })
+        let model = ForecastModel(
+            place: "Tallinn", latest: StoredForecast(fetchedAt: now.addingTimeInterval(-300), forecast: forecast),
+            previous: nil, locale: locale, load: { _ in .failed(place: "", cause: "unused") })
         assertSnapshot(of: text(model), as: .lines)
     }
 }

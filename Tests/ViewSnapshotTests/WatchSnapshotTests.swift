@@ -1,7 +1,8 @@
 import Foundation
-@testable import Notifier
-import Testing
 import SnapshotTesting
+import Testing
+
+@testable import Notifier
 
 /// A watch's view and the list of watches at 80 × 24, as plain text, from a report as the store
 /// gives it after a few polls.
@@ -25,8 +26,10 @@ import SnapshotTesting
         report.lastFetch = "2026-12-23T04:20:00Z"
         report.lastStatus = "HTTP 200"
         report.history = [69_800, 69_850, 69_900, 69_990, 70_020, 70_100]
-        report.decisions = ["2026-12-23T04:20:00Z swift-stars:above: delivered: swift-stars rose above 70000: 70100",
-                            "2026-12-23T04:05:00Z swift-stars:above: holds below 70000: 69990"]
+        report.decisions = [
+            "2026-12-23T04:20:00Z swift-stars:above: delivered: swift-stars rose above 70000: 70100",
+            "2026-12-23T04:05:00Z swift-stars:above: holds below 70000: 69990",
+        ]
         report.context = """
             {
               "forks" : 10500,
@@ -55,8 +58,14 @@ import SnapshotTesting
         _ = model.handle(.key(.down))
         assertSnapshot(of: text(model, height: 8), as: .lines)
         let effects = model.handle(.key(.enter))
-        guard case .push(var pushed)? = effects.first else { Issue.record("Enter opens the watch: \(effects)"); return }
-        guard case .start(let task)? = pushed.appear().first else { Issue.record("the view loads its decisions as it opens"); return }
+        guard case .push(var pushed)? = effects.first else {
+            Issue.record("Enter opens the watch: \(effects)")
+            return
+        }
+        guard case .start(let task)? = pushed.appear().first else {
+            Issue.record("the view loads its decisions as it opens")
+            return
+        }
         #expect(task.name == "reload")
     }
 }

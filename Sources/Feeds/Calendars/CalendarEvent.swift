@@ -35,8 +35,9 @@ public struct CalendarTime: Sendable, Hashable {
     public func instant(local: TimeZone, dayStart: (hour: Int, minute: Int) = (0, 0)) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = isDate ? local : zone(local: local)
-        let parts = DateComponents(year: year, month: month, day: day,
-                                   hour: isDate ? dayStart.hour : hour, minute: isDate ? dayStart.minute : minute, second: isDate ? 0 : second)
+        let parts = DateComponents(
+            year: year, month: month, day: day,
+            hour: isDate ? dayStart.hour : hour, minute: isDate ? dayStart.minute : minute, second: isDate ? 0 : second)
         return calendar.date(from: parts) ?? Date(timeIntervalSince1970: 0)
     }
 }
@@ -93,9 +94,11 @@ public struct CalendarEvent: Sendable, Equatable {
     /// The line of BEGIN:VEVENT in its file.
     public var line: Int
 
-    public init(uid: String, summary: String = "", location: String = "", description: String = "", start: CalendarTime,
-                duration: TimeInterval = 0, rrule: String? = nil, rdates: [CalendarTime] = [], exdates: [CalendarTime] = [],
-                recurrenceID: CalendarTime? = nil, alarms: [EventAlarm] = [], cancelled: Bool = false, declined: Bool = false, line: Int = 0) {
+    public init(
+        uid: String, summary: String = "", location: String = "", description: String = "", start: CalendarTime,
+        duration: TimeInterval = 0, rrule: String? = nil, rdates: [CalendarTime] = [], exdates: [CalendarTime] = [],
+        recurrenceID: CalendarTime? = nil, alarms: [EventAlarm] = [], cancelled: Bool = false, declined: Bool = false, line: Int = 0
+    ) {
         self.uid = uid
         self.summary = summary
         self.location = location
@@ -132,8 +135,10 @@ public struct EventOccurrence: Sendable, Equatable {
     /// Its calendar file.
     public var file: String
 
-    public init(uid: String, summary: String, location: String, description: String, start: Date, end: Date, allDay: Bool,
-                day: HolidayDate, key: String, alarms: [Date], file: String) {
+    public init(
+        uid: String, summary: String, location: String, description: String, start: Date, end: Date, allDay: Bool,
+        day: HolidayDate, key: String, alarms: [Date], file: String
+    ) {
         self.uid = uid
         self.summary = summary
         self.location = location

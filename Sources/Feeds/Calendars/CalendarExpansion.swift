@@ -36,7 +36,12 @@ public struct CalendarExpansion: Sendable {
             let replacedAt = Dictionary(replaced.map { (recurrenceInstant($0.recurrenceID!, of: master), $0) }, uniquingKeysWith: { $1 })
             let margin = reach(master)
             var starts = Set(recurrenceStarts(master, from: from.addingTimeInterval(-margin), to: to.addingTimeInterval(margin)))
-            for date in master.rdates { starts.insert(CalendarTime(year: date.year, month: date.month, day: date.day, hour: date.hour, minute: date.minute, second: date.second, isDate: master.start.isDate, anchor: date.anchor)) }
+            for date in master.rdates {
+                starts.insert(
+                    CalendarTime(
+                        year: date.year, month: date.month, day: date.day, hour: date.hour, minute: date.minute, second: date.second,
+                        isDate: master.start.isDate, anchor: date.anchor))
+            }
             let excluded = Set(master.exdates.map { recurrenceInstant($0, of: master) })
             var seen = Set<Date>()
             for start in starts {
@@ -48,7 +53,8 @@ public struct CalendarExpansion: Sendable {
                 }
             }
             // An override of an occurrence the rule does not make (RDATE-like) still happens.
-            for event in replaced where !seen.contains(recurrenceInstant(event.recurrenceID!, of: master)) && !excluded.contains(recurrenceInstant(event.recurrenceID!, of: master)) {
+            for event in replaced
+            where !seen.contains(recurrenceInstant(event.recurrenceID!, of: master)) && !excluded.contains(recurrenceInstant(event.recurrenceID!, of: master)) {
                 if let occurrence = occurrence(event, startingAt: event.start, file: file, from: from, to: to) { result.append(occurrence) }
             }
         }
@@ -79,8 +85,9 @@ public struct CalendarExpansion: Sendable {
         // its zone): that date.
         if !time.isDate, master.isDate { time = CalendarTime(year: time.year, month: time.month, day: time.day, isDate: true) }
         if time.isDate, !master.isDate {
-            time = CalendarTime(year: time.year, month: time.month, day: time.day, hour: master.hour, minute: master.minute,
-                                second: master.second, anchor: master.anchor)
+            time = CalendarTime(
+                year: time.year, month: time.month, day: time.day, hour: master.hour, minute: master.minute,
+                second: master.second, anchor: master.anchor)
         }
         return time.isDate ? time.instant(local: .gmt) : time.instant(local: local)
     }
@@ -115,8 +122,9 @@ public struct CalendarExpansion: Sendable {
         let overlaps = begins < to && (ends > from || begins >= from)
         guard overlaps || alarms.contains(where: { $0 >= from && $0 < to }) else { return nil }
         let day = start.isDate ? HolidayDate(year: start.year, month: start.month, day: start.day)! : HolidayDate(begins, in: zone)
-        return EventOccurrence(uid: event.uid, summary: event.summary, location: event.location, description: event.description,
-                               start: begins, end: ends, allDay: start.isDate, day: day, key: Self.key(start, begins), alarms: alarms, file: file)
+        return EventOccurrence(
+            uid: event.uid, summary: event.summary, location: event.location, description: event.description,
+            start: begins, end: ends, allDay: start.isDate, day: day, key: Self.key(start, begins), alarms: alarms, file: file)
     }
 
     /// "2026-11-25T07:45:00Z" for a time, "2026-11-25" for a day.
@@ -138,15 +146,19 @@ public struct CalendarExpansion: Sendable {
         if icaltime_is_null_time(rule.until) == 0, !anchor.isDate, icaltime_is_utc(rule.until) != 0 {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = anchor.zone(local: local)
-            let utc = CalendarTime(year: Int(rule.until.year), month: Int(rule.until.month), day: Int(rule.until.day), hour: Int(rule.until.hour),
-                                   minute: Int(rule.until.minute), second: Int(rule.until.second), anchor: .utc).instant(local: local)
+            let utc = CalendarTime(
+                year: Int(rule.until.year), month: Int(rule.until.month), day: Int(rule.until.day), hour: Int(rule.until.hour),
+                minute: Int(rule.until.minute), second: Int(rule.until.second), anchor: .utc
+            ).instant(local: local)
             let wall = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: utc)
-            rule.until = Self.icalTime(year: wall.year!, month: wall.month!, day: wall.day!, hour: wall.hour!, minute: wall.minute!, second: wall.second!, isDate: false)
+            rule.until = Self.icalTime(
+                year: wall.year!, month: wall.month!, day: wall.day!, hour: wall.hour!, minute: wall.minute!, second: wall.second!, isDate: false)
         } else if icaltime_is_null_time(rule.until) == 0 {
             rule.until.zone = nil
         }
-        let dtstart = Self.icalTime(year: anchor.year, month: anchor.month, day: anchor.day, hour: anchor.hour, minute: anchor.minute,
-                                    second: anchor.second, isDate: anchor.isDate)
+        let dtstart = Self.icalTime(
+            year: anchor.year, month: anchor.month, day: anchor.day, hour: anchor.hour, minute: anchor.minute,
+            second: anchor.second, isDate: anchor.isDate)
         guard let iterator = icalrecur_iterator_new(rule, dtstart) else { return [event.start] }
         defer { icalrecur_iterator_free(iterator) }
         // Without COUNT, the iterator starts at the window (two days early for the zones).
@@ -154,7 +166,8 @@ public struct CalendarExpansion: Sendable {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = anchor.zone(local: local)
             let wall = calendar.dateComponents([.year, .month, .day], from: from.addingTimeInterval(-2 * 86400))
-            _ = icalrecur_iterator_set_start(iterator, Self.icalTime(year: wall.year!, month: wall.month!, day: wall.day!, hour: 0, minute: 0, second: 0, isDate: anchor.isDate))
+            _ = icalrecur_iterator_set_start(
+                iterator, Self.icalTime(year: wall.year!, month: wall.month!, day: wall.day!, hour: 0, minute: 0, second: 0, isDate: anchor.isDate))
         }
         var result: [CalendarTime] = []
         var steps = 0
@@ -162,8 +175,9 @@ public struct CalendarExpansion: Sendable {
             steps += 1
             let next = icalrecur_iterator_next(iterator)
             guard icaltime_is_null_time(next) == 0 else { break }
-            let time = CalendarTime(year: Int(next.year), month: Int(next.month), day: Int(next.day), hour: Int(next.hour), minute: Int(next.minute),
-                                    second: Int(next.second), isDate: anchor.isDate, anchor: anchor.anchor)
+            let time = CalendarTime(
+                year: Int(next.year), month: Int(next.month), day: Int(next.day), hour: Int(next.hour), minute: Int(next.minute),
+                second: Int(next.second), isDate: anchor.isDate, anchor: anchor.anchor)
             let instant = time.instant(local: local)
             if instant >= to { break }
             if instant >= from { result.append(time) }

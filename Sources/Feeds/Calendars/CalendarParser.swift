@@ -22,7 +22,8 @@ public enum CalendarParser {
         cical_quiet_errors()
         cical_clear_errno()
         guard let root = text.withCString({ icalparser_parse_string($0) }) else {
-            throw CalendarProblem(file: file, line: firstSuspectLine(text), message: "not an iCalendar file (no BEGIN:VCALENDAR … END:VCALENDAR that libical could read)")
+            throw CalendarProblem(
+                file: file, line: firstSuspectLine(text), message: "not an iCalendar file (no BEGIN:VCALENDAR … END:VCALENDAR that libical could read)")
         }
         defer { icalcomponent_free(root) }
         var vevents: [OpaquePointer] = []
@@ -35,8 +36,10 @@ public enum CalendarParser {
                 child = icalcomponent_get_next_component(root, ICAL_VEVENT_COMPONENT)
             }
         }
-        guard icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT || icalcomponent_isa(root) == ICAL_VEVENT_COMPONENT
-            || icalcomponent_isa(root) == ICAL_XROOT_COMPONENT else {
+        guard
+            icalcomponent_isa(root) == ICAL_VCALENDAR_COMPONENT || icalcomponent_isa(root) == ICAL_VEVENT_COMPONENT
+                || icalcomponent_isa(root) == ICAL_XROOT_COMPONENT
+        else {
             throw CalendarProblem(file: file, line: 1, message: "not an iCalendar file (it holds no VCALENDAR)")
         }
         let owner = calendarOwner(root)
@@ -80,7 +83,9 @@ public enum CalendarParser {
         if let rule = icalcomponent_get_first_property(vevent, ICAL_RRULE_PROPERTY), let text = icalproperty_get_value_as_string(rule) {
             event.rrule = String(cString: text)
         }
-        event.rdates = try times(vevent, ICAL_RDATE_PROPERTY, "RDATE") { icalproperty_get_rdate($0).time.year != 0 ? icalproperty_get_rdate($0).time : icalproperty_get_rdate($0).period.start }
+        event.rdates = try times(vevent, ICAL_RDATE_PROPERTY, "RDATE") {
+            icalproperty_get_rdate($0).time.year != 0 ? icalproperty_get_rdate($0).time : icalproperty_get_rdate($0).period.start
+        }
         event.exdates = try times(vevent, ICAL_EXDATE_PROPERTY, "EXDATE") { icalproperty_get_exdate($0) }
         if let recurrence = icalcomponent_get_first_property(vevent, ICAL_RECURRENCEID_PROPERTY) {
             event.recurrenceID = try time(icalproperty_get_recurrenceid(recurrence), property: recurrence, what: "RECURRENCE-ID")
@@ -109,7 +114,8 @@ public enum CalendarParser {
             }
             // REPEAT with DURATION: as many more times, that far apart (RFC 5545 3.8.6.2).
             if let repeats = icalcomponent_get_first_property(alarm, ICAL_REPEAT_PROPERTY),
-               let every = icalcomponent_get_first_property(alarm, ICAL_DURATION_PROPERTY) {
+                let every = icalcomponent_get_first_property(alarm, ICAL_DURATION_PROPERTY)
+            {
                 let gap = TimeInterval(icaldurationtype_as_int(icalproperty_get_duration(every)))
                 if gap > 0 { result[result.count - 1].repeats = (min(Int(icalproperty_get_repeat(repeats)), EventAlarm.maxRepeats), gap) }
             }
@@ -145,8 +151,10 @@ public enum CalendarParser {
         return nil
     }
 
-    static func times(_ vevent: OpaquePointer, _ kind: icalproperty_kind, _ what: String,
-                      _ read: (OpaquePointer) -> icaltimetype) throws(Message) -> [CalendarTime] {
+    static func times(
+        _ vevent: OpaquePointer, _ kind: icalproperty_kind, _ what: String,
+        _ read: (OpaquePointer) -> icaltimetype
+    ) throws(Message) -> [CalendarTime] {
         var result: [CalendarTime] = []
         var property = icalcomponent_get_first_property(vevent, kind)
         while let each = property {
@@ -166,15 +174,17 @@ public enum CalendarParser {
         if icaltime_is_utc(value) != 0 {
             anchor = .utc
         } else if let parameter = icalproperty_get_first_parameter(property, ICAL_TZID_PARAMETER),
-                  let tzid = icalparameter_get_tzid(parameter) {
+            let tzid = icalparameter_get_tzid(parameter)
+        {
             let name = String(cString: tzid)
             guard let zone = zone(named: name) else { throw Message(text: "\(what): unknown time zone \"\(name)\"; event left out") }
             anchor = .zone(zone)
         }
         let isDate = value.is_date != 0
-        return CalendarTime(year: Int(value.year), month: Int(value.month), day: Int(value.day),
-                            hour: isDate ? 0 : Int(value.hour), minute: isDate ? 0 : Int(value.minute), second: isDate ? 0 : Int(value.second),
-                            isDate: isDate, anchor: isDate ? .floating : anchor)
+        return CalendarTime(
+            year: Int(value.year), month: Int(value.month), day: Int(value.day),
+            hour: isDate ? 0 : Int(value.hour), minute: isDate ? 0 : Int(value.minute), second: isDate ? 0 : Int(value.second),
+            isDate: isDate, anchor: isDate ? .floating : anchor)
     }
 
     public static func zone(named raw: String) -> TimeZone? {

@@ -47,8 +47,9 @@ public struct CountriesFeed: Sendable {
             }
         case .restCountriesV5:
             guard let apiKey, !apiKey.isEmpty else {
-                throw .service(RequestContext(feed: Self.name, method: "GET", url: baseURL),
-                               message: "needs an API key: set feeds.countries.api_key or NOTIFIER_RESTCOUNTRIES_KEY")
+                throw .service(
+                    RequestContext(feed: Self.name, method: "GET", url: baseURL),
+                    message: "needs an API key: set feeds.countries.api_key or NOTIFIER_RESTCOUNTRIES_KEY")
             }
             var countries: [Country] = []
             for page in 0..<Self.v5MaxPages {

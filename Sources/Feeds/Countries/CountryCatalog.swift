@@ -31,9 +31,10 @@ public struct CountryCatalog: Sendable {
             // Tabs and newlines are ASCII, so every bound sits on a character boundary.
             if fieldStarts.count == 3 {
                 let (a, b, c) = (fieldStarts[0], fieldStarts[1], fieldStarts[2])
-                entries.append(Entry(
-                    cca2: text[lineStart..<utf8.index(before: a)], cca3: text[a..<utf8.index(before: b)],
-                    name: text[b..<utf8.index(before: c)], json: text[c..<end]))
+                entries.append(
+                    Entry(
+                        cca2: text[lineStart..<utf8.index(before: a)], cca3: text[a..<utf8.index(before: b)],
+                        name: text[b..<utf8.index(before: c)], json: text[c..<end]))
             }
             fieldStarts.removeAll(keepingCapacity: true)
         }
@@ -128,7 +129,8 @@ public struct CountryCatalog: Sendable {
     }
 
     public static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a.unicodeScalars), b = Array(b.unicodeScalars)
+        let a = Array(a.unicodeScalars)
+        let b = Array(b.unicodeScalars)
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         var previous = Array(0...b.count)

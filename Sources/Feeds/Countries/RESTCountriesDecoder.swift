@@ -72,8 +72,14 @@ public enum RESTCountriesDecoder {
 }
 
 private struct V3Country: Decodable {
-    struct Name: Decodable { var common: String; var official: String? }
-    struct CurrencyInfo: Decodable { var name: String?; var symbol: String? }
+    struct Name: Decodable {
+        var common: String
+        var official: String?
+    }
+    struct CurrencyInfo: Decodable {
+        var name: String?
+        var symbol: String?
+    }
     struct CapitalInfo: Decodable { var latlng: [Double]? }
     struct Flags: Decodable { var png: String? }
 
@@ -136,17 +142,33 @@ private struct V3Country: Decodable {
 }
 
 private struct V5Envelope: Decodable {
-    struct Meta: Decodable { var total: Int?; var more: Bool? }
-    struct Page: Decodable { var objects: [V5Country]; var meta: Meta? }
+    struct Meta: Decodable {
+        var total: Int?
+        var more: Bool?
+    }
+    struct Page: Decodable {
+        var objects: [V5Country]
+        var meta: Meta?
+    }
     var data: Page
 }
 
 /// v5 names fields differently and, asked for a subset, sends only that subset; where no code is
 /// sent the flag's file name (`…/svg/af.svg`) is the ISO code.
 private struct V5Country: Decodable {
-    struct Names: Decodable { var common: String; var official: String? }
-    struct Flag: Decodable { var url_svg: String?; var url_png: String?; var emoji: String? }
-    struct Codes: Decodable { var alpha2: String?; var alpha3: String? }
+    struct Names: Decodable {
+        var common: String
+        var official: String?
+    }
+    struct Flag: Decodable {
+        var url_svg: String?
+        var url_png: String?
+        var emoji: String?
+    }
+    struct Codes: Decodable {
+        var alpha2: String?
+        var alpha3: String?
+    }
 
     var names: Names
     var codes: Codes?

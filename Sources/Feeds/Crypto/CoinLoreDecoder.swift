@@ -129,7 +129,7 @@ private struct RawTicker: Decodable {
 
     private var parsed: Ticker? {
         guard let id = text("id"), let symbol = text("symbol"),
-              let price = decimal("price_usd"), price > 0
+            let price = decimal("price_usd"), price > 0
         else { return nil }
         return Ticker(
             id: id, symbol: symbol, name: text("name") ?? symbol, rank: max(0, integer("rank") ?? 0), priceUSD: price,
@@ -163,7 +163,7 @@ private struct RawTicker: Decodable {
 
     private func integer(_ key: String) -> Int? {
         guard let value = decimal(key), value.isWholeNumber,
-              value >= Decimal(Int32.min), value <= Decimal(Int32.max)
+            value >= Decimal(Int32.min), value <= Decimal(Int32.max)
         else { return nil }
         return NSDecimalNumber(decimal: value).intValue
     }
@@ -198,8 +198,8 @@ private struct AnyKey: CodingKey {
     init?(intValue: Int) { nil }
 }
 
-private extension Decimal {
-    var isWholeNumber: Bool {
+extension Decimal {
+    fileprivate var isWholeNumber: Bool {
         var value = self
         var rounded = Decimal()
         NSDecimalRound(&rounded, &value, 0, .plain)

@@ -37,7 +37,7 @@ public struct CryptoFeed: Sendable {
             let page = try await fetchPage(start: start, limit: count, pacer: &pacer)
             collected.add(page.tickers)
             start += count
-            if page.entries < count { break }  // the end of CoinLore's list
+            if page.entries < count { break } // the end of CoinLore's list
         }
         guard !collected.tickers.isEmpty else { throw noTickers(url: pageURL(start: 0, limit: min(Self.pageSize, limit))) }
         return Array(collected.tickers.prefix(limit))
@@ -98,7 +98,7 @@ public struct CryptoFeed: Sendable {
                 if asked || all.tickers.count <= top { chosen.add(ticker) }
             }
             start += count
-            if page.entries < count { break }  // the end of CoinLore's list
+            if page.entries < count { break } // the end of CoinLore's list
         }
         guard !all.tickers.isEmpty else { throw noTickers(url: firstURL ?? pageURL(start: 0, limit: Self.pageSize), implausible: implausible) }
         return (chosen.tickers, implausible)

@@ -28,8 +28,9 @@ public struct ForecastFeed: Sendable {
             return .service(context, message: "geocoding refused '\(name)': \(String(reason.prefix(200)))")
         }
         guard let match = matches.first else {
-            throw .service(RequestContext(feed: Self.name, method: "GET", url: url),
-                           message: "no place called '\(name)' was found: check feeds.forecast.places, or give its latitude and longitude")
+            throw .service(
+                RequestContext(feed: Self.name, method: "GET", url: url),
+                message: "no place called '\(name)' was found: check feeds.forecast.places, or give its latitude and longitude")
         }
         return match
     }
@@ -42,26 +43,32 @@ public struct ForecastFeed: Sendable {
             guard let latitude, let longitude else {
                 throw .invalidURL(RequestContext(feed: Self.name, method: "GET", url: baseURL))
             }
-            let url = "\(Self.trimmed(baseURL))/forecast?latitude=\(latitude)&longitude=\(longitude)"
+            let url =
+                "\(Self.trimmed(baseURL))/forecast?latitude=\(latitude)&longitude=\(longitude)"
                 + "&hourly=temperature_2m,precipitation_probability,precipitation,weather_code,wind_gusts_10m"
                 + "&daily=weather_code,temperature_2m_max,temperature_2m_min,precipitation_sum,precipitation_probability_max,wind_gusts_10m_max"
                 + "&current=temperature_2m,weather_code,wind_speed_10m,wind_gusts_10m&timezone=auto&forecast_days=7"
-            return try await fetch(url, decode: { (data) throws(OpenMeteoDecoder.DecodeError) in try OpenMeteoDecoder.decodeForecast(data, place: place) }) { error, _, context in
-                guard case .service(let reason) = error else { return nil }
-                return .service(context, message: "refused the request: \(String(reason.prefix(200)))")
-            }
+            return try await fetch(
+                url, decode: { (data) throws(OpenMeteoDecoder.DecodeError) in try OpenMeteoDecoder.decodeForecast(data, place: place) },
+                serviceError: { error, _, context in
+                    guard case .service(let reason) = error else { return nil }
+                    return .service(context, message: "refused the request: \(String(reason.prefix(200)))")
+                })
 
         case .openWeatherMap(let baseURL, let apiKey):
             let location = latitude.flatMap { lat in longitude.map { "lat=\(lat)&lon=\($0)" } } ?? "q=\(Self.queryValue(place))"
             let url = "\(Self.trimmed(baseURL))/data/2.5/forecast?\(location)&appid=\(Self.queryValue(apiKey))"
             guard !apiKey.isEmpty else {
-                throw .service(RequestContext(feed: Self.name, method: "GET", url: url),
-                               message: "OpenWeatherMap needs an API key: set feeds.forecast.api_key or NOTIFIER_OWM_KEY")
+                throw .service(
+                    RequestContext(feed: Self.name, method: "GET", url: url),
+                    message: "OpenWeatherMap needs an API key: set feeds.forecast.api_key or NOTIFIER_OWM_KEY")
             }
-            return try await fetch(url, decode: { (data) throws(OpenWeatherMapDecoder.DecodeError) in try OpenWeatherMapDecoder.decodeForecast(data, place: place) }) { error, response, context in
-                guard case .service(let code, let message) = error else { return nil }
-                return Self.openWeatherMapError(code: code ?? response.status, message: message, place: place, context: context)
-            }
+            return try await fetch(
+                url, decode: { (data) throws(OpenWeatherMapDecoder.DecodeError) in try OpenWeatherMapDecoder.decodeForecast(data, place: place) },
+                serviceError: { error, response, context in
+                    guard case .service(let code, let message) = error else { return nil }
+                    return Self.openWeatherMapError(code: code ?? response.status, message: message, place: place, context: context)
+                })
         }
     }
 

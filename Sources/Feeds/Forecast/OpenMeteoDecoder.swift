@@ -44,10 +44,11 @@ public enum OpenMeteoDecoder {
         }
         if let daily = envelope.daily { mergeDaily(daily, into: &days) }
         guard !days.isEmpty else { throw .noDays }
-        return Forecast(place: place, latitude: envelope.latitude, longitude: envelope.longitude,
-                        timeZone: envelope.timezone, source: "open-meteo",
-                        current: current(envelope.current, legacy: envelope.current_weather),
-                        days: days.values.sorted { $0.date < $1.date }, temperatures: temperatures)
+        return Forecast(
+            place: place, latitude: envelope.latitude, longitude: envelope.longitude,
+            timeZone: envelope.timezone, source: "open-meteo",
+            current: current(envelope.current, legacy: envelope.current_weather),
+            days: days.values.sorted { $0.date < $1.date }, temperatures: temperatures)
     }
 
     /// One block of parallel arrays: its times, and only the number columns a rule or view

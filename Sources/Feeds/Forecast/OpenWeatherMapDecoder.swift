@@ -22,9 +22,16 @@ public enum OpenWeatherMapDecoder {
 
     private struct Envelope: Decodable {
         struct Slot: Decodable {
-            struct Main: Decodable { var temp: Double?; var temp_min: Double?; var temp_max: Double? }
+            struct Main: Decodable {
+                var temp: Double?
+                var temp_min: Double?
+                var temp_max: Double?
+            }
             struct Weather: Decodable { var id: Int? }
-            struct Wind: Decodable { var speed: Double?; var gust: Double? }
+            struct Wind: Decodable {
+                var speed: Double?
+                var gust: Double?
+            }
             struct Volume: Decodable {
                 var threeHours: Double?
                 enum CodingKeys: String, CodingKey { case threeHours = "3h" }
@@ -38,7 +45,10 @@ public enum OpenWeatherMapDecoder {
             var snow: Volume?
         }
         struct City: Decodable {
-            struct Coordinates: Decodable { var lat: Double?; var lon: Double? }
+            struct Coordinates: Decodable {
+                var lat: Double?
+                var lon: Double?
+            }
             var name: String?
             var coord: Coordinates?
             var timezone: Int?
@@ -81,8 +91,9 @@ public enum OpenWeatherMapDecoder {
             days[date] = day
         }
         guard !days.isEmpty else { throw .noDays }
-        return Forecast(place: place, latitude: envelope.city?.coord?.lat, longitude: envelope.city?.coord?.lon,
-                        timeZone: nil, source: "openweathermap", current: nil,
-                        days: days.values.sorted { $0.date < $1.date }, temperatures: chart)
+        return Forecast(
+            place: place, latitude: envelope.city?.coord?.lat, longitude: envelope.city?.coord?.lon,
+            timeZone: nil, source: "openweathermap", current: nil,
+            days: days.values.sorted { $0.date < $1.date }, temperatures: chart)
     }
 }

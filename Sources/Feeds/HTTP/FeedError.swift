@@ -34,9 +34,9 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
     public var context: RequestContext {
         switch self {
         case .invalidURL(let c), .timedOut(let c, _), .cannotResolve(let c, _), .cannotConnect(let c, _),
-             .tls(let c, _), .httpStatus(let c, _, _), .bodyTooLarge(let c, _), .tooManyRedirects(let c, _),
-             .insecureRedirect(let c), .transport(let c, _), .decoding(let c, _), .service(let c, _),
-             .cancelled(let c):
+            .tls(let c, _), .httpStatus(let c, _, _), .bodyTooLarge(let c, _), .tooManyRedirects(let c, _),
+            .insecureRedirect(let c), .transport(let c, _), .decoding(let c, _), .service(let c, _),
+            .cancelled(let c):
             return c
         }
     }

@@ -1,6 +1,6 @@
 import CCurl
-import Synchronization
 import Foundation
+import Synchronization
 
 /// A small HTTP client on libcurl. Each transfer runs on a thread of its own, so a slow server
 /// never holds one of Swift's cooperative threads; finished easy handles go back to a pool
@@ -30,14 +30,13 @@ public final class HTTPClient: Sendable {
         }
     }
 
-
     public func send(_ request: HTTPRequest, feed: String) async throws(FeedError) -> HTTPResponse {
         let context = RequestContext(feed: feed, method: request.method.rawValue, url: request.url)
         if let failure = ccurl_load_library() {
             throw .transport(context, detail: "cannot load libcurl (\(String(cString: failure))): install libcurl4")
         }
         guard let target = URLComponents(string: request.url), let scheme = target.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = target.host, !host.isEmpty
+            scheme == "http" || scheme == "https", let host = target.host, !host.isEmpty
         else { throw .invalidURL(context) }
         let poolKey = "\(scheme)://\(host):\(target.port ?? -1)"
         let transfer = Transfer(request: request, limits: limits, userAgent: userAgent, secure: scheme == "https")
@@ -109,7 +108,7 @@ private final class Transfer: @unchecked Sendable {
 
     func perform(on handle: EasyHandle, context: RequestContext) -> Result<HTTPResponse, FeedError> {
         guard let curl = handle.raw else { return .failure(.transport(context, detail: "libcurl could not start a transfer")) }
-        ccurl_easy_reset(curl)  // keeps the handle's open connections and DNS cache
+        ccurl_easy_reset(curl) // keeps the handle's open connections and DNS cache
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { ccurl_slist_free_all(headerList) }
         for header in request.headers {
@@ -196,7 +195,7 @@ private final class Transfer: @unchecked Sendable {
         case CURLE_UNSUPPORTED_PROTOCOL where redirects > 0:
             return .insecureRedirect(context)
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
-             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE:
+            CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE:
             return .tls(context, detail: detail)
         default:
             return .transport(context, detail: "failed: \(detail)")
@@ -214,7 +213,7 @@ private final class Transfer: @unchecked Sendable {
 
     func headerLine(_ line: String) {
         if line.hasPrefix("HTTP/") {
-            headers.removeAll()  // a new response after a redirect
+            headers.removeAll() // a new response after a redirect
             return
         }
         guard let colon = line.firstIndex(of: ":") else { return }

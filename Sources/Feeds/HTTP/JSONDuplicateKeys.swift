@@ -45,7 +45,8 @@ public enum JSONDuplicateKeys {
                 guard index < bytes.count else { return nil }
                 if expectingKey, let last = open.indices.last, open[last] != nil {
                     let raw = UnsafeBufferPointer(rebasing: bytes[start...index])
-                    let key = escaped
+                    let key =
+                        escaped
                         ? (try? JSONDecoder().decode(String.self, from: Data(raw))) ?? String(decoding: raw, as: UTF8.self)
                         : String(decoding: raw.dropFirst().dropLast(), as: UTF8.self)
                     // In place: a copy of the set per key would make large objects quadratic.

@@ -97,7 +97,10 @@ public enum HolidaysDecoder {
     }
 
     private struct Envelope: Decodable {
-        struct Event: Decodable { var name: String; var type: String }
+        struct Event: Decodable {
+            var name: String
+            var type: String
+        }
         var error: Bool
         var reason: String?
         var holidays: [String: [Event]]?

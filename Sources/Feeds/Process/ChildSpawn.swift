@@ -21,9 +21,10 @@ public enum ChildSpawn {
         public var description: String { "cannot run \(program): \(String(cString: strerror(code)))" }
     }
 
-    public static func start(_ argv: [String], environment: [String: String], stdin: Stream = .null,
-                             stdout: Stream = .null, stderr: Stream = .null) throws(Failure) -> pid_t
-    {
+    public static func start(
+        _ argv: [String], environment: [String: String], stdin: Stream = .null,
+        stdout: Stream = .null, stderr: Stream = .null
+    ) throws(Failure) -> pid_t {
         precondition(!argv.isEmpty, "an argv names its program")
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -53,7 +54,7 @@ public enum ChildSpawn {
 
         let cArguments = argv.map { strdup($0) } + [nil]
         let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { (cArguments + cEnvironment).forEach { free($0) } }
+        defer { for pointer in cArguments + cEnvironment { free(pointer) } }
         var pid: pid_t = 0
         var result: Int32 = 0
         // ETXTBSY: a program just written may still be open for writing in another process for

@@ -31,8 +31,10 @@ public struct WatchSelector: Sendable, Equatable {
         /// takes about a millisecond and a few MiB); larger inputs and other programs, a child.
         public var inlineInputBytes: Int
 
-        public init(time: Duration = .seconds(1), wall: Duration = .seconds(10), memoryBytes: Int = 256 << 20, outputBytes: Int = 1 << 20,
-                    inlineInputBytes: Int = 64 << 10) {
+        public init(
+            time: Duration = .seconds(1), wall: Duration = .seconds(10), memoryBytes: Int = 256 << 20, outputBytes: Int = 1 << 20,
+            inlineInputBytes: Int = 64 << 10
+        ) {
             self.time = time
             self.wall = wall
             self.memoryBytes = memoryBytes
@@ -172,7 +174,8 @@ public struct WatchSelector: Sendable, Equatable {
 
     /// As `select`, on the caller's thread (a replay, which is synchronous).
     public func selectBlocking(_ input: Data, asText: Bool = false, limits: Limits = Limits()) -> Outcome {
-        runsInline(input, limits: limits) ? Self.runInline(compiled, input: input, asText: asText, limits: limits)
+        runsInline(input, limits: limits)
+            ? Self.runInline(compiled, input: input, asText: asText, limits: limits)
             : Self.run(compiled, input: input, asText: asText, limits: limits)
     }
 
@@ -186,8 +189,9 @@ public struct WatchSelector: Sendable, Equatable {
         let bytes = input.isEmpty ? Data([0]) : input
         pthread_mutex_lock(compiled.guardLock)
         let code = bytes.withUnsafeBytes { buffer in
-            cjq_evaluate_inline(compiled.state, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(input.count), asText ? 1 : 0,
-                                limits.outputBytes, &output, &length)
+            cjq_evaluate_inline(
+                compiled.state, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), Int32(input.count), asText ? 1 : 0,
+                limits.outputBytes, &output, &length)
         }
         pthread_mutex_unlock(compiled.guardLock)
         defer { free(output) }
@@ -204,8 +208,9 @@ public struct WatchSelector: Sendable, Equatable {
         let bytes = input.isEmpty ? Data([0]) : input
         let count = Int32(input.count)
         let code = bytes.withUnsafeBytes { buffer in
-            cjq_evaluate(compiled.state, compiled.guardLock, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), count, asText ? 1 : 0,
-                         cpuSeconds, wallMilliseconds, limits.memoryBytes, limits.outputBytes, &output, &length)
+            cjq_evaluate(
+                compiled.state, compiled.guardLock, buffer.baseAddress!.assumingMemoryBound(to: CChar.self), count, asText ? 1 : 0,
+                cpuSeconds, wallMilliseconds, limits.memoryBytes, limits.outputBytes, &output, &length)
         }
         defer { free(output) }
         return outcome(code: code, output: output, length: length, limits: limits)
@@ -259,6 +264,6 @@ final class CompiledProgram: @unchecked Sendable {
     }
 }
 
-private extension Character {
-    var isASCIIDigit: Bool { ("0"..."9").contains(self) }
+extension Character {
+    fileprivate var isASCIIDigit: Bool { ("0"..."9").contains(self) }
 }

@@ -17,8 +17,10 @@ public struct WatchHTTPSource: Sendable {
         self.http = http
     }
 
-    public func fetch(url: String, shownURL: String, headers: [(name: String, value: String)], etag: String?, lastModified: String?,
-                      feed: String) async -> Result<WatchFetch, FeedError> {
+    public func fetch(
+        url: String, shownURL: String, headers: [(name: String, value: String)], etag: String?, lastModified: String?,
+        feed: String
+    ) async -> Result<WatchFetch, FeedError> {
         var request = HTTPRequest.get(url, headers: headers)
         if let etag { request.headers.append(("If-None-Match", etag)) }
         if let lastModified { request.headers.append(("If-Modified-Since", lastModified)) }
@@ -76,10 +78,12 @@ public struct WatchCommandSource: Sendable {
         guard let program = argv.first, let path = Self.locate(program, environment: environment) else {
             return .failure(.transport(context, detail: "cannot run \(argv.first ?? "nothing"): no such program (on PATH)"))
         }
-        let timeout = timeout, limit = maxOutputBytes
+        let timeout = timeout
+        let limit = maxOutputBytes
         return await withCheckedContinuation { continuation in
             let thread = Thread {
-                continuation.resume(returning: Self.runBlocking(path: path, arguments: Array(argv.dropFirst()), timeout: timeout, limit: limit, context: context))
+                continuation.resume(
+                    returning: Self.runBlocking(path: path, arguments: Array(argv.dropFirst()), timeout: timeout, limit: limit, context: context))
             }
             thread.name = "notifier-command"
             thread.start()
@@ -100,7 +104,8 @@ public struct WatchCommandSource: Sendable {
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = arguments
         process.standardInput = FileHandle.nullDevice
-        let output = Pipe(), errors = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
         process.standardOutput = output
         process.standardError = errors
         let finished = DispatchSemaphore(value: 0)
@@ -138,7 +143,8 @@ public struct WatchCommandSource: Sendable {
         if collected.exceeded { return .failure(.bodyTooLarge(context, limit: limit)) }
         guard process.terminationReason == .exit, process.terminationStatus == 0 else {
             let firstLine = String(decoding: stderrCollected.data, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
-            let how = process.terminationReason == .exit ? "exited with status \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
+            let how =
+                process.terminationReason == .exit ? "exited with status \(process.terminationStatus)" : "was killed by signal \(process.terminationStatus)"
             return .failure(.transport(context, detail: firstLine.isEmpty ? how : "\(how): \(FeedText.quoted(firstLine, limit: 200))"))
         }
         return .success(collected.data)

@@ -38,4 +38,3 @@ struct ConfigDefault: ParsableCommand {
         FileHandle.standardOutput.write(Data(DefaultConfig.text.utf8))
     }
 }
-

@@ -4,7 +4,10 @@ import Logging
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: .long, help: ArgumentHelp("Read the config from this file.", discussion: "Default: $XDG_CONFIG_HOME/notifier/config.toml, else the built-in defaults.", valueName: "path"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "Read the config from this file.", discussion: "Default: $XDG_CONFIG_HOME/notifier/config.toml, else the built-in defaults.", valueName: "path"))
     var config: String?
 
     @Flag(name: .shortAndLong, help: "Log debugging detail to standard error.")
@@ -39,8 +42,9 @@ struct AppContext: Sendable {
         do {
             let loaded = try ConfigLoader.load(explicitPath: configPath, environment: environment)
             for warning in loaded.warnings { logger.warning("\(warning)") }
-            return AppContext(environment: environment, config: loaded.config, configFile: loaded.file,
-                              explicitConfigPath: configPath, logger: logger, paths: XDGPaths(environment: environment), time: .system)
+            return AppContext(
+                environment: environment, config: loaded.config, configFile: loaded.file,
+                explicitConfigPath: configPath, logger: logger, paths: XDGPaths(environment: environment), time: .system)
         } catch {
             throw UserError.config(error)
         }
@@ -51,8 +55,10 @@ struct AppContext: Sendable {
         do {
             let loaded = try ConfigLoader.load(explicitPath: explicitConfigPath, environment: environment)
             for warning in loaded.warnings { logger.warning("\(warning)") }
-            return .success(AppContext(environment: environment, config: loaded.config, configFile: loaded.file,
-                                       explicitConfigPath: explicitConfigPath, logger: logger, paths: paths, time: time))
+            return .success(
+                AppContext(
+                    environment: environment, config: loaded.config, configFile: loaded.file,
+                    explicitConfigPath: explicitConfigPath, logger: logger, paths: paths, time: time))
         } catch {
             return .failure(error)
         }

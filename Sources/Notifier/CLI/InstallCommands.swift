@@ -7,11 +7,11 @@ struct InstallCommand: ParsableCommand {
         commandName: "install",
         abstract: "Register the notifier:// link handler and write a systemd user unit for the daemon.",
         discussion: """
-        Writes $XDG_DATA_HOME/applications/notifier.desktop (registered with xdg-mime where present) \
-        and $XDG_CONFIG_HOME/systemd/user/notifier.service, both running this program from where it \
-        is now. Running it again is harmless. `notifier uninstall` removes what it wrote. Installed \
-        by its Debian package (/usr/bin/notifier), it only enables the packaged user unit.
-        """
+            Writes $XDG_DATA_HOME/applications/notifier.desktop (registered with xdg-mime where present) \
+            and $XDG_CONFIG_HOME/systemd/user/notifier.service, both running this program from where it \
+            is now. Running it again is harmless. `notifier uninstall` removes what it wrote. Installed \
+            by its Debian package (/usr/bin/notifier), it only enables the packaged user unit.
+            """
     )
 
     @Flag(help: "Print what would be written; write nothing.")
@@ -64,7 +64,8 @@ struct Installer {
 
     func install() throws {
         if let unit = Installation.packagedUnitPath(executable: DeepLinkOpener.selfExecutable()),
-           let text = read(unit), Installation.isPackaged(text) {
+            let text = read(unit), Installation.isPackaged(text)
+        {
             return try enablePackaged(unit: unit)
         }
         let installation = try refusing { () throws(InstallError) in
@@ -83,7 +84,9 @@ struct Installer {
             }
             if file == installation.unitFile, current != nil { unitChanged = true }
             if dryRun {
-                output += "would write \(file.path):\n" + file.contents.split(separator: "\n", omittingEmptySubsequences: false)
+                output +=
+                    "would write \(file.path):\n"
+                    + file.contents.split(separator: "\n", omittingEmptySubsequences: false)
                     .map { $0.isEmpty ? "" : "  \($0)" }.joined(separator: "\n")
                 continue
             }
@@ -111,7 +114,8 @@ struct Installer {
             return
         }
         guard let systemctl = ProgramSearch.find("systemctl", environment: environment),
-              ProgramSearch.runQuietly(systemctl, arguments, environment: environment) else {
+            ProgramSearch.runQuietly(systemctl, arguments, environment: environment)
+        else {
             print(output, terminator: "")
             try refuse(.io("could not run `\(Installation.enableCommand)`; run it in your desktop session"))
         }

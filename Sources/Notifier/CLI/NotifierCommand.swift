@@ -8,16 +8,19 @@ struct NotifierCommand: AsyncParsableCommand {
         commandName: "notifier",
         abstract: "Desktop notifications about countries, crypto moves, Estonian holidays and forecast changes.",
         discussion: """
-        With no command, runs as a daemon until SIGINT or SIGTERM. Every notification links to a \
-        detail view, such as `notifier open country KZ`.
+            With no command, runs as a daemon until SIGINT or SIGTERM. Every notification links to a \
+            detail view, such as `notifier open country KZ`.
 
-        Config: $XDG_CONFIG_HOME/notifier/config.toml (see `notifier config check`).
-        Store:  $XDG_STATE_HOME/notifier/notifier.sqlite.
-        Exit codes: 0 success, 1 the work failed, 2 usage or config error.
-        """,
+            Config: $XDG_CONFIG_HOME/notifier/config.toml (see `notifier config check`).
+            Store:  $XDG_STATE_HOME/notifier/notifier.sqlite.
+            Exit codes: 0 success, 1 the work failed, 2 usage or config error.
+            """,
         version: "notifier \(HTTPClient.version)",
-        subcommands: [OpenCommand.self, OpenURLCommand.self, ListCommand.self, StatusCommand.self, HistoryCommand.self, WhyCommand.self, TestCommand.self, RulesCommand.self, WatchCommand.self, MuteCommand.self, UnmuteCommand.self, ConfigCommand.self,
-                      InstallCommand.self, UninstallCommand.self, RemindCommand.self, NextCommand.self, ForgetCommand.self]
+        subcommands: [
+            OpenCommand.self, OpenURLCommand.self, ListCommand.self, StatusCommand.self, HistoryCommand.self, WhyCommand.self, TestCommand.self,
+            RulesCommand.self, WatchCommand.self, MuteCommand.self, UnmuteCommand.self, ConfigCommand.self,
+            InstallCommand.self, UninstallCommand.self, RemindCommand.self, NextCommand.self, ForgetCommand.self,
+        ]
     )
 
     @OptionGroup var global: GlobalOptions
@@ -34,7 +37,11 @@ struct NotifierCommand: AsyncParsableCommand {
     @Flag(help: "With --once: print what would be delivered and why; deliver nothing, change no stored state.")
     var dryRun = false
 
-    @Option(name: .customLong("wait"), help: ArgumentHelp("With --once: stay to serve clicks on its own bubbles until they close, at most this long (default \(WaitOption.defaultSeconds)). Not needed when a daemon runs: it takes the bubbles.", valueName: "seconds"))
+    @Option(
+        name: .customLong("wait"),
+        help: ArgumentHelp(
+            "With --once: stay to serve clicks on its own bubbles until they close, at most this long (default \(WaitOption.defaultSeconds)). Not needed when a daemon runs: it takes the bubbles.",
+            valueName: "seconds"))
     var waitSeconds: Int?
 
     func run() async throws {

@@ -8,7 +8,8 @@ import Rules
 struct OpenURLCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "open-url",
-        abstract: "Open a notifier:// link: notifier://country/KZ, crypto/BTC, holiday/2026-12-24, week/2026-12-21, forecast/Tallinn, list/crypto, history, history/ID, feed/crypto.",
+        abstract:
+            "Open a notifier:// link: notifier://country/KZ, crypto/BTC, holiday/2026-12-24, week/2026-12-21, forecast/Tallinn, list/crypto, history, history/ID, feed/crypto.",
         discussion: "Anything else exits 2 and runs nothing. Without a link (the desktop's menu starts it so), the home screen: notifier status."
     )
 

@@ -17,8 +17,11 @@ struct RulesCommand: ParsableCommand {
         let context = try AppContext.load(global)
         let now = context.now()
         let interactive = ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment)
-        let text = Self.text(context: context, now: now, style: interactive ? TerminalStyle(enabled: false) : .forStandardOutput(environment: context.environment))
-        if interactive, ScreenRunner.run(TextModel(title: "Rules — state, last value, last notification", text: text), environment: context.environment) { return }
+        let text = Self.text(
+            context: context, now: now, style: interactive ? TerminalStyle(enabled: false) : .forStandardOutput(environment: context.environment))
+        if interactive, ScreenRunner.run(TextModel(title: "Rules — state, last value, last notification", text: text), environment: context.environment) {
+            return
+        }
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
     }
 
@@ -41,8 +44,10 @@ struct RulesCommand: ParsableCommand {
         return TextSanitizer.printable(text)
     }
 
-    private static func ruleText(_ rule: any Rule.Type, engine: RuleEngine, latest: [SubjectKey: DecisionNote], failing: String?,
-                                 now: Date, style: TerminalStyle) -> String {
+    private static func ruleText(
+        _ rule: any Rule.Type, engine: RuleEngine, latest: [SubjectKey: DecisionNote], failing: String?,
+        now: Date, style: TerminalStyle
+    ) -> String {
         let muted = engine.isMuted(rule.id, now: now)
         let until = engine.mutes[rule.id].map { $0 == .distantFuture ? "" : " until \($0.formatted(.iso8601))" } ?? ""
         var text = style.bold(rule.id) + "  \(rule.summary)" + (muted ? "  [muted\(until)]" : "") + "\n"
@@ -53,13 +58,16 @@ struct RulesCommand: ParsableCommand {
             let value = record.lastValue.map { "  last \($0)" } ?? ""
             let notified = record.lastNotified.map { "  notified \($0.formatted(.iso8601))" } ?? ""
             let snoozed = engine.snoozes[key].flatMap { now < $0 ? "  [snoozed until \($0.formatted(.iso8601))]" : nil } ?? ""
-            let flapping = record.flap.flatMap { flap in
-                flap.flappingSince.map { "  [flapping since \($0.formatted(.iso8601)), \(flap.suppressed) not notified]" }
-            } ?? ""
+            let flapping =
+                record.flap.flatMap { flap in
+                    flap.flappingSince.map { "  [flapping since \($0.formatted(.iso8601)), \(flap.suppressed) not notified]" }
+                } ?? ""
             text += "  \(key.subject)  \(record.machine.stateDescription(now: now))\(value)\(notified)\(snoozed)\(flapping)\n"
             // A note about every subject of the rule (the feed gone unknown) counts when newer.
             let everyOne = latest[SubjectKey(rule: key.rule, subject: DecisionNote.everySubject)]
-            if let note = [latest[key], everyOne].compactMap({ $0 }).max(by: { $0.at < $1.at }) { text += "    last decision \(NoteText.line(note, now: now, timeZone: .current))\n" }
+            if let note = [latest[key], everyOne].compactMap({ $0 }).max(by: { $0.at < $1.at }) {
+                text += "    last decision \(NoteText.line(note, now: now, timeZone: .current))\n"
+            }
         }
         return text
     }

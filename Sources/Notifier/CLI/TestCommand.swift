@@ -7,13 +7,13 @@ struct TestCommand: AsyncParsableCommand {
         commandName: "test",
         abstract: "Run the rules over recorded responses, with a clock set to each one's time.",
         discussion: """
-        DIR holds files of API responses named with the time (UTC) they stand for and their feed, \
-        such as 0001-2026-12-23T09:00.coinlore.json; feeds: coinlore, holidays, open-meteo, \
-        openweathermap, and watch-NAME for each of your [[watches]] (its source's JSON). Fresh private state: no network, no store, no desktop. The rules are \
-        DIR/config.toml's, else --config's, else the built-in defaults. DIR/scenario.toml may set \
-        time_zone = "Europe/Tallinn": the names' times, "today" and the printed times are then \
-        local times there.
-        """
+            DIR holds files of API responses named with the time (UTC) they stand for and their feed, \
+            such as 0001-2026-12-23T09:00.coinlore.json; feeds: coinlore, holidays, open-meteo, \
+            openweathermap, and watch-NAME for each of your [[watches]] (its source's JSON). Fresh private state: no network, no store, no desktop. The rules are \
+            DIR/config.toml's, else --config's, else the built-in defaults. DIR/scenario.toml may set \
+            time_zone = "Europe/Tallinn": the names' times, "today" and the printed times are then \
+            local times there.
+            """
     )
 
     @OptionGroup var global: GlobalOptions

@@ -36,8 +36,11 @@ struct Welcome {
     /// Prints the welcome if it is due and records that it was shown.
     func showIfDue() {
         let files = FileManager.default
-        guard Self.isDue(storeExists: files.fileExists(atPath: paths.storePath), markerExists: files.fileExists(atPath: markerPath),
-                         toTerminal: isatty(STDERR_FILENO) == 1) else { return }
+        guard
+            Self.isDue(
+                storeExists: files.fileExists(atPath: paths.storePath), markerExists: files.fileExists(atPath: markerPath),
+                toTerminal: isatty(STDERR_FILENO) == 1)
+        else { return }
         FileHandle.standardError.write(Data(text.utf8))
         try? files.createDirectory(atPath: (markerPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         // A marker that cannot be written only means the welcome shows again next time.

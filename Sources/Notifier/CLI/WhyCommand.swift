@@ -68,7 +68,11 @@ struct WhyCommand: ParsableCommand {
             let what = [rule, subject].compactMap { $0 }.joined(separator: " ")
             text = rule == nil ? "No suppressions recorded.\n" : "No decisions recorded for \(what).\n"
         }
-        if interactive, ScreenRunner.run(TextModel(title: TextSanitizer.singleLine(title), text: TextSanitizer.printable(text)), environment: context.environment) { return }
+        if interactive,
+            ScreenRunner.run(TextModel(title: TextSanitizer.singleLine(title), text: TextSanitizer.printable(text)), environment: context.environment)
+        {
+            return
+        }
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
     }
 
@@ -84,6 +88,6 @@ struct WhyCommand: ParsableCommand {
     }
 }
 
-private extension String {
-    var nilIfEmpty: String? { isEmpty ? nil : self }
+extension String {
+    fileprivate var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -23,8 +23,8 @@ struct Config: Sendable, Equatable {
         guard lhs.views == rhs.views, lhs.delivery == rhs.delivery, lhs.history == rhs.history else { return false }
         return Set(lhs.parts.keys).union(rhs.parts.keys).allSatisfy { key in
             switch (lhs.parts[key], rhs.parts[key]) {
-            case let (left?, right?): left.isSame(as: right)
-            case let (part?, nil), let (nil, part?): part.isInitial
+            case (let left?, let right?): left.isSame(as: right)
+            case (let part?, nil), (nil, let part?): part.isInitial
             case (nil, nil): true
             }
         }

@@ -53,17 +53,20 @@ struct ConfigEntryList: Sendable {
         documented = Entry.documented
         apply = { config, tables, lines in
             switch Self.entries(Entry.self, from: tables, lines: lines) {
-            case .success(let entries): config[keyPath: field] = entries; return nil
+            case .success(let entries):
+                config[keyPath: field] = entries
+                return nil
             case .failure(let problem): return problem
             }
         }
         render = { config in
             config[keyPath: field].map { entry in
                 // A key rendered as "" is unset (an optional level): left out rather than invented.
-                "[[\(Entry.array)]]\n" + Entry.keys.compactMap { key in
-                    let value = key.render(entry)
-                    return value.isEmpty ? nil : "\(key.name) = \(value)\n"
-                }.joined()
+                "[[\(Entry.array)]]\n"
+                    + Entry.keys.compactMap { key in
+                        let value = key.render(entry)
+                        return value.isEmpty ? nil : "\(key.name) = \(value)\n"
+                    }.joined()
             }.joined(separator: "\n")
         }
     }

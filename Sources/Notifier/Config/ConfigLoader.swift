@@ -40,7 +40,7 @@ enum ConfigLoader {
     static func exposedKeyWarning(_ config: Config, file: String) -> String? {
         var info = stat()
         guard stat(file, &info) == 0, info.st_mode & 0o044 != 0,
-              Config.environmentKeys.contains(where: { !config[keyPath: $0.key].isEmpty })
+            Config.environmentKeys.contains(where: { !config[keyPath: $0.key].isEmpty })
         else { return nil }
         return "\(file) holds an API key and other users can read it: chmod 600 \(file)"
     }

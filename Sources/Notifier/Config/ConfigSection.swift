@@ -64,9 +64,10 @@ struct ConfigSectionEntry: Sendable {
         table = Section.table
         self.place = place
         settings = Section.keys.map { key in
-            ConfigSetting(path: Section.table.keyPath + [key.name], secret: key.secret,
-                          apply: { config, value in key.apply(&config[keyPath: field], value) },
-                          render: { key.render($0[keyPath: field]) })
+            ConfigSetting(
+                path: Section.table.keyPath + [key.name], secret: key.secret,
+                apply: { config, value in key.apply(&config[keyPath: field], value) },
+                render: { key.render($0[keyPath: field]) })
         }
         check = { config in config[keyPath: field].check().map { (Section.table + "." + $0.key, $0.message) } }
         documented = Section.documented
@@ -79,9 +80,10 @@ extension Config {
 
     static let settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })
     /// Tables that may appear, with or without keys of their own.
-    static let tables: Set<String> = Set(settings.flatMap { setting in
-        (1..<setting.path.count).map { setting.path.prefix($0).joined(separator: ".") }
-    })
+    static let tables: Set<String> = Set(
+        settings.flatMap { setting in
+            (1..<setting.path.count).map { setting.path.prefix($0).joined(separator: ".") }
+        })
 
     /// Checks between keys, each section's in order; the key named is the one to fix.
     func crossCheck() -> (key: String, message: String)? {

@@ -10,13 +10,13 @@ enum DefaultConfig {
     }
 
     static let preamble = #"""
-# notifier — the default configuration.
-#
-# Copy this file to ~/.config/notifier/config.toml (or $XDG_CONFIG_HOME/notifier/config.toml)
-# and change what you need; keys you leave out keep the values shown here. `notifier config
-# check` validates a file and prints the configuration in effect. Unknown keys, wrong types
-# and out-of-range values are errors (exit code 2) naming the file and line.
-#
-# Durations are strings: "30s", "15m", "6h", "1d", or combined: "1h30m".
-"""# + "\n"
+        # notifier — the default configuration.
+        #
+        # Copy this file to ~/.config/notifier/config.toml (or $XDG_CONFIG_HOME/notifier/config.toml)
+        # and change what you need; keys you leave out keep the values shown here. `notifier config
+        # check` validates a file and prints the configuration in effect. Unknown keys, wrong types
+        # and out-of-range values are errors (exit code 2) naming the file and line.
+        #
+        # Durations are strings: "30s", "15m", "6h", "1d", or combined: "1h30m".
+        """# + "\n"
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Finds the line of each key in a TOML text. TOMLKit reports positions only for syntax
 /// errors, yet a user needs the line of a key whose value is wrong too. A key of the n-th
 /// `[[array]]` entry (from 0) is found as `array.n.key`.
@@ -46,12 +48,11 @@ struct TOMLKeyLines: Sendable {
             let trimmed = part.trimmingCharacters(in: .whitespaces)
             // A basic-string key may hold escapes (`"a\u001Bb"`): JSON reads those the same way.
             if trimmed.count >= 2, trimmed.hasPrefix("\""), trimmed.hasSuffix("\""), trimmed.contains("\\"),
-               let decoded = try? JSONDecoder().decode(String.self, from: Data(trimmed.utf8)) {
+                let decoded = try? JSONDecoder().decode(String.self, from: Data(trimmed.utf8))
+            {
                 return decoded
             }
             return trimmed.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
         }
     }
 }
-
-import Foundation

@@ -116,23 +116,23 @@ enum TOMLPreflight {
     }
 }
 
-private extension UInt8 {
-    static let space = UInt8(ascii: " ")
-    static let tab = UInt8(ascii: "\t")
-    static let newline = UInt8(ascii: "\n")
-    static let carriageReturn = UInt8(ascii: "\r")
-    static let hash = UInt8(ascii: "#")
-    static let comma = UInt8(ascii: ",")
-    static let backslash = UInt8(ascii: "\\")
-    static let doubleQuote = UInt8(ascii: "\"")
-    static let singleQuote = UInt8(ascii: "'")
-    static let openBracket = UInt8(ascii: "[")
-    static let closeBracket = UInt8(ascii: "]")
-    static let openBrace = UInt8(ascii: "{")
-    static let closeBrace = UInt8(ascii: "}")
+extension UInt8 {
+    fileprivate static let space = UInt8(ascii: " ")
+    fileprivate static let tab = UInt8(ascii: "\t")
+    fileprivate static let newline = UInt8(ascii: "\n")
+    fileprivate static let carriageReturn = UInt8(ascii: "\r")
+    fileprivate static let hash = UInt8(ascii: "#")
+    fileprivate static let comma = UInt8(ascii: ",")
+    fileprivate static let backslash = UInt8(ascii: "\\")
+    fileprivate static let doubleQuote = UInt8(ascii: "\"")
+    fileprivate static let singleQuote = UInt8(ascii: "'")
+    fileprivate static let openBracket = UInt8(ascii: "[")
+    fileprivate static let closeBracket = UInt8(ascii: "]")
+    fileprivate static let openBrace = UInt8(ascii: "{")
+    fileprivate static let closeBrace = UInt8(ascii: "}")
 
     /// TOML's bare keys: ASCII letters, digits, `_` and `-`.
-    var isBareKeyByte: Bool {
+    fileprivate var isBareKeyByte: Bool {
         (0x41...0x5A).contains(self) || (0x61...0x7A).contains(self) || (0x30...0x39).contains(self) || self == 0x5F || self == 0x2D
     }
 }

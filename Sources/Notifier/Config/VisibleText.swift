@@ -7,7 +7,8 @@ enum VisibleText {
         var result = ""
         for scalar in text.unicodeScalars {
             if isHidden(scalar) {
-                result += scalar.value <= 0xFFFF
+                result +=
+                    scalar.value <= 0xFFFF
                     ? "\\u" + hex(scalar.value, digits: 4)
                     : "\\U" + hex(scalar.value, digits: 8)
             } else {

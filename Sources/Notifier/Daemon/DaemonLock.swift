@@ -12,7 +12,8 @@ final class DaemonLock {
         var description: String {
             switch self {
             case .held(let path, let pid):
-                return "another notifier daemon\(pid.isEmpty ? "" : " (pid \(pid))") already runs for \(path); stop it first (`notifier --once` may run alongside it)"
+                return
+                    "another notifier daemon\(pid.isEmpty ? "" : " (pid \(pid))") already runs for \(path); stop it first (`notifier --once` may run alongside it)"
             case .cannotOpen(let path, let reason):
                 return "cannot open the daemon lock \(path): \(reason)"
             }

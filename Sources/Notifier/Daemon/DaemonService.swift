@@ -19,7 +19,8 @@ struct DaemonService: Service {
             runner.logger.error("\(error); \(PassGuard.withoutStore)")
             throw ExitCode(Exit.failure)
         }
-        let sink = await SinkFactory.make(runner.output, environment: runner.context.environment, logger: runner.logger, images: runner.context.config.delivery.images)
+        let sink = await SinkFactory.make(
+            runner.output, environment: runner.context.environment, logger: runner.logger, images: runner.context.config.delivery.images)
         // Trapped for the daemon's whole life: between two reloads a SIGHUP must not kill it.
         let hangups = await UnixSignalsSequence(trapping: .sighup)
         // Only the newest pending config matters: a burst of reloads is one restart.

@@ -27,8 +27,10 @@ actor Dispatcher {
     /// A dry run's: what is submitted is recorded as it comes, and goes no further.
     private let recorder: DryRunRecorder?
 
-    init(sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current,
-         recorder: DryRunRecorder? = nil) {
+    init(
+        sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current,
+        recorder: DryRunRecorder? = nil
+    ) {
         self.recorder = recorder
         self.sink = sink
         self.store = store
@@ -54,8 +56,10 @@ actor Dispatcher {
     /// Commits what a poll decided (rule states changed and forgotten, alerts into the outbox)
     /// in one transaction, then delivers whatever is due.
     /// `notes`: why, for `notifier why`, recorded in the same transaction.
-    func submit(_ alerts: [Alert], records: [SubjectKey: SubjectRecord] = [:], forgetting forgotten: [SubjectKey] = [],
-                notes: [DecisionNote] = [], now: Date) async {
+    func submit(
+        _ alerts: [Alert], records: [SubjectKey: SubjectRecord] = [:], forgetting forgotten: [SubjectKey] = [],
+        notes: [DecisionNote] = [], now: Date
+    ) async {
         if let recorder {
             await recorder.would(alerts)
             return
@@ -64,14 +68,18 @@ actor Dispatcher {
         // rate limit, no holding), and one that cannot be shown is noted as dropped. The bubble
         // ids are read only when there is an update: not on every poll.
         let updateAlerts = alerts.filter { $0.emission == .updated }.map(TextSanitizer.bounded)
-        let updates = updateAlerts.isEmpty ? (placements: [], notes: notes)
-            : bubblePlan.settle(updates: updateAlerts, notes: notes, stored: storedBubbles(),
-                                quiet: outbox.quietHours?.contains(now, calendar: calendar) ?? false, now: now)
+        let updates =
+            updateAlerts.isEmpty
+            ? (placements: [], notes: notes)
+            : bubblePlan.settle(
+                updates: updateAlerts, notes: notes, stored: storedBubbles(),
+                quiet: outbox.quietHours?.contains(now, calendar: calendar) ?? false, now: now)
         let notes = updates.notes
         outbox.submit(alerts.filter { $0.emission != .updated }.map(TextSanitizer.bounded), now: now)
         do {
-            try store?.commit(records: uncommittedRecords.merging(records) { $1 }, forgetting: uncommittedForgotten + forgotten,
-                              outbox: outbox, notes: uncommittedNotes + notes, keepDays: keepDays, now: now)
+            try store?.commit(
+                records: uncommittedRecords.merging(records) { $1 }, forgetting: uncommittedForgotten + forgotten,
+                outbox: outbox, notes: uncommittedNotes + notes, keepDays: keepDays, now: now)
             uncommittedRecords = [:]
             uncommittedForgotten = []
             uncommittedNotes = []
@@ -92,8 +100,9 @@ actor Dispatcher {
     private func showUpdates(_ placements: [BubblePlan.Placement], now: Date) async {
         guard !placements.isEmpty else { return }
         do {
-            try store?.markDelivered(placements.flatMap { deliveries($0.alert, now: now) }, outbox: outbox, records: uncommittedRecords,
-                                     forgetting: uncommittedForgotten, notes: uncommittedNotes, keepDays: keepDays, now: now)
+            try store?.markDelivered(
+                placements.flatMap { deliveries($0.alert, now: now) }, outbox: outbox, records: uncommittedRecords,
+                forgetting: uncommittedForgotten, notes: uncommittedNotes, keepDays: keepDays, now: now)
             uncommittedRecords = [:]
             uncommittedForgotten = []
             uncommittedNotes = []
@@ -108,17 +117,19 @@ actor Dispatcher {
     /// member under the group's id (`notifier history --group ID`; plain `history` leaves them out).
     private func deliveries(_ alert: Alert, now: Date) -> [Delivery] {
         guard let group = alert.deepLink.historyGroup else { return [delivery(alert, now: now)] }
-        return [delivery(alert, now: now)] + alert.individualAlerts.map { member in
-            var row = delivery(member, now: now)
-            row.groupID = group
-            return row
-        }
+        return [delivery(alert, now: now)]
+            + alert.individualAlerts.map { member in
+                var row = delivery(member, now: now)
+                row.groupID = group
+                return row
+            }
     }
 
     private func delivery(_ alert: Alert, now: Date) -> Delivery {
-        Delivery(deliveredAt: now, rule: alert.rule, key: alert.key, title: alert.title, body: alert.body,
-                 urgency: alert.urgency.rawValue, deepLink: alert.deepLink.command, sink: sink.name,
-                 reason: alert.reason ?? "", subject: alert.subject)
+        Delivery(
+            deliveredAt: now, rule: alert.rule, key: alert.key, title: alert.title, body: alert.body,
+            urgency: alert.urgency.rawValue, deepLink: alert.deepLink.command, sink: sink.name,
+            reason: alert.reason ?? "", subject: alert.subject)
     }
 
     /// Shows one placed alert and keeps the id of its bubble.
@@ -159,7 +170,7 @@ actor Dispatcher {
         let plan = outbox.plan(now: now, calendar: calendar)
         let notes = plan.notes(from: outbox, now: now)
         guard !plan.alerts.isEmpty else {
-            outbox.confirm(plan)  // what quiet hours now hold is marked so
+            outbox.confirm(plan) // what quiet hours now hold is marked so
             // Noted once: stored with the outbox that holds them, so the next run (a `--once`
             // too) plans from holds already noted.
             guard !notes.isEmpty else { return }
@@ -175,8 +186,9 @@ actor Dispatcher {
         // Shown only once recorded: what the ledger cannot take (a full disk, a locked store)
         // stays in the outbox and goes out on a later try, neither lost nor shown twice.
         do {
-            try store?.markDelivered(deliveries, outbox: plan.after, records: uncommittedRecords, forgetting: uncommittedForgotten,
-                                     notes: uncommittedNotes + notes, keepDays: keepDays, now: now)
+            try store?.markDelivered(
+                deliveries, outbox: plan.after, records: uncommittedRecords, forgetting: uncommittedForgotten,
+                notes: uncommittedNotes + notes, keepDays: keepDays, now: now)
             uncommittedRecords = [:]
             uncommittedForgotten = []
             uncommittedNotes = []

@@ -28,7 +28,8 @@ enum PassGuard {
         }
     }
 
-    static let withoutStore = "nothing can be decided without the store, which holds what was already shown: free some space, or fix $XDG_STATE_HOME, and run again"
+    static let withoutStore =
+        "nothing can be decided without the store, which holds what was already shown: free some space, or fix $XDG_STATE_HOME, and run again"
 
     /// After the pass: whether its store stopped taking writes, said once.
     static func end(store: Store, logger: Logger) -> Bool {

@@ -49,7 +49,7 @@ struct Runner: Sendable {
         await dispatcher.flushGathering(now: now())
         let polled = outcomes.filter { $0 != .notPolled }
         let recorded = PassGuard.end(store: checkedStore, logger: logger)
-        passLock.release()  // the decisions are recorded: the next pass may start
+        passLock.release() // the decisions are recorded: the next pass may start
         if let wait, let local = (sink as? HandOffSink)?.local {
             await ClickWait(runner: self, store: store).serve(local.notifications, for: wait)
         }
@@ -76,10 +76,11 @@ struct Runner: Sendable {
 
     /// What a feed round is given, for one run or one daemon generation.
     func environment(store: Store?, dispatcher: Dispatcher, launch: Bool, recorder: DryRunRecorder? = nil) -> FeedEnvironment {
-        FeedEnvironment(config: context.config, paths: context.paths, http: http, clock: clock, now: now, logger: logger,
-                        store: store, dispatcher: dispatcher,
-                        desk: EngineDesk(store: store, logger: logger, recorder: recorder, updatesBubbles: context.config.delivery.updateInPlace),
-                        seed: seed, launch: launch, recorder: recorder)
+        FeedEnvironment(
+            config: context.config, paths: context.paths, http: http, clock: clock, now: now, logger: logger,
+            store: store, dispatcher: dispatcher,
+            desk: EngineDesk(store: store, logger: logger, recorder: recorder, updatesBubbles: context.config.delivery.updateInPlace),
+            seed: seed, launch: launch, recorder: recorder)
     }
 
     func runDaemon() async throws {
@@ -90,12 +91,13 @@ struct Runner: Sendable {
             if case .cannotOpen = error { logger.error("\(error); \(PassGuard.withoutStore)") } else { logger.error("\(error)") }
             throw ExitCode(Exit.failure)
         }
-        defer { lock.release() }  // also keeps the lock alive until the daemon stops
+        defer { lock.release() } // also keeps the lock alive until the daemon stops
         let service = DaemonService(runner: self)
-        let group = ServiceGroup(configuration: .init(
-            services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
-            gracefulShutdownSignals: [.sigterm, .sigint],
-            logger: logger))
+        let group = ServiceGroup(
+            configuration: .init(
+                services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
+                gracefulShutdownSignals: [.sigterm, .sigint],
+                logger: logger))
         logger.info("daemon started; config: \(context.configFile ?? "built-in defaults")")
         try await group.run()
         logger.info("daemon stopped")

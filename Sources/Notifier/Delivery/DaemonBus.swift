@@ -36,8 +36,8 @@ enum DaemonBus {
     /// most `maxPayloadBytes`, and every deep link valid for its view.
     static func decodeAlerts(_ json: String) -> [Alert]? {
         guard json.utf8.count <= maxPayloadBytes, let alerts = try? JSONDecoder().decode([Alert].self, from: Data(json.utf8)),
-              !alerts.isEmpty, alerts.count <= 100,
-              alerts.allSatisfy({ DeepLink(view: $0.deepLink.view, argument: $0.deepLink.argument, in: ViewRegistry.program.catalog) != nil })
+            !alerts.isEmpty, alerts.count <= 100,
+            alerts.allSatisfy({ DeepLink(view: $0.deepLink.view, argument: $0.deepLink.argument, in: ViewRegistry.program.catalog) != nil })
         else { return nil }
         return alerts
     }
@@ -45,8 +45,10 @@ enum DaemonBus {
     /// Owns the name and serves `Deliver` by calling `deliver` (off the GLib thread). Returns
     /// once the request is made; the name stays owned while the process runs.
     /// `DeliverInPlace` calls `deliverInPlace` with one alert and the bubble it updates (0: none).
-    static func serve(deliver: @escaping @Sendable ([Alert]) async -> Int,
-                      deliverInPlace: @escaping @Sendable (Alert, UInt32?) async -> UInt32) async {
+    static func serve(
+        deliver: @escaping @Sendable ([Alert]) async -> Int,
+        deliverInPlace: @escaping @Sendable (Alert, UInt32?) async -> UInt32
+    ) async {
         GLibLoop.shared.start()
         await GLibLoop.shared.run {
             let box = Unmanaged.passRetained(ServerBox(deliver: deliver, deliverInPlace: deliverInPlace)).toOpaque()
@@ -76,8 +78,11 @@ enum DaemonBus {
             defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
             var arguments: [OpaquePointer?] = [g_variant_new_string(json), g_variant_new_uint32(replacing ?? 0)]
             let parameters = g_variant_new_tuple(&arguments, 2)
-            guard let reply = g_dbus_connection_call_sync(connection, name, objectPath, interface, "DeliverInPlace", parameters,
-                                                          nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, &error) else {
+            guard
+                let reply = g_dbus_connection_call_sync(
+                    connection, name, objectPath, interface, "DeliverInPlace", parameters,
+                    nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, &error)
+            else {
                 g_error_free(error)
                 return nil
             }
@@ -105,8 +110,11 @@ enum DaemonBus {
             var argument: OpaquePointer? = g_variant_new_string(json)
             let parameters = g_variant_new_tuple(&argument, 1)
             // No auto-start: only a daemon that already runs may take them.
-            guard let reply = g_dbus_connection_call_sync(connection, name, objectPath, interface, "Deliver", parameters,
-                                                          nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, &error) else {
+            guard
+                let reply = g_dbus_connection_call_sync(
+                    connection, name, objectPath, interface, "Deliver", parameters,
+                    nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, &error)
+            else {
                 g_error_free(error)
                 return false
             }
@@ -152,9 +160,11 @@ private func onBusAcquired(_ connection: OpaquePointer?, _ name: UnsafePointer<C
     }
 }
 
-private func onMethodCall(_ connection: OpaquePointer?, _ sender: UnsafePointer<CChar>?, _ path: UnsafePointer<CChar>?,
-                          _ interface: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?, _ parameters: OpaquePointer?,
-                          _ invocation: OpaquePointer?, _ userData: gpointer?) {
+private func onMethodCall(
+    _ connection: OpaquePointer?, _ sender: UnsafePointer<CChar>?, _ path: UnsafePointer<CChar>?,
+    _ interface: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?, _ parameters: OpaquePointer?,
+    _ invocation: OpaquePointer?, _ userData: gpointer?
+) {
     guard let invocation, let userData, let method else { return }
     let server = Unmanaged<ServerBox>.fromOpaque(userData).takeUnretainedValue()
     switch String(cString: method) {
@@ -168,8 +178,9 @@ private func onMethodCall(_ connection: OpaquePointer?, _ sender: UnsafePointer<
             g_variant_unref(child)
         }
         guard let alerts = DaemonBus.decodeAlerts(json) else {
-            g_dbus_method_invocation_return_dbus_error(invocation, "io.github.notifier.Error.InvalidAlerts",
-                                                       "expected a JSON array of 1 to 100 alerts with valid deep links")
+            g_dbus_method_invocation_return_dbus_error(
+                invocation, "io.github.notifier.Error.InvalidAlerts",
+                "expected a JSON array of 1 to 100 alerts with valid deep links")
             return
         }
         let box = InvocationBox(invocation)
@@ -190,8 +201,9 @@ private func onMethodCall(_ connection: OpaquePointer?, _ sender: UnsafePointer<
             g_variant_unref(second)
         }
         guard let alert = DaemonBus.decodeAlerts("[" + json + "]")?.first else {
-            g_dbus_method_invocation_return_dbus_error(invocation, "io.github.notifier.Error.InvalidAlerts",
-                                                       "expected one JSON alert with a valid deep link")
+            g_dbus_method_invocation_return_dbus_error(
+                invocation, "io.github.notifier.Error.InvalidAlerts",
+                "expected one JSON alert with a valid deep link")
             return
         }
         let box = InvocationBox(invocation)

@@ -67,8 +67,9 @@ final class DesktopNotifications: Sendable {
     private func watchServer() async {
         await GLibLoop.shared.run {
             let box = Unmanaged.passRetained(WatchBox(self)).toOpaque()
-            _ = g_bus_watch_name(G_BUS_TYPE_SESSION, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
-                                 onServerAppeared, onServerVanished, box, nil)
+            _ = g_bus_watch_name(
+                G_BUS_TYPE_SESSION, "org.freedesktop.Notifications", G_BUS_NAME_WATCHER_FLAGS_NONE,
+                onServerAppeared, onServerVanished, box, nil)
         }
     }
 
@@ -84,8 +85,11 @@ final class DesktopNotifications: Sendable {
             return info.owner == nil || info.owner == owner
         }
         if !known, let fresh = askServer() {
-            current.withLock { $0 = ServerInfo(name: fresh.name, capabilities: fresh.capabilities, owner: owner,
-                                                    historyMentioned: !mentionHistory) }
+            current.withLock {
+                $0 = ServerInfo(
+                    name: fresh.name, capabilities: fresh.capabilities, owner: owner,
+                    historyMentioned: !mentionHistory)
+            }
         }
         continuation.yield(.serverAppeared)
     }
@@ -109,8 +113,10 @@ final class DesktopNotifications: Sendable {
     /// gave once it has shown it, or `nil` when it has had the request for `BoundedShow.bound`
     /// without answering.
     @discardableResult
-    func show(_ alert: Alert, imagePath: String? = nil, replacing: UInt32? = nil,
-              clock: any Clock<Duration> = ContinuousClock()) async throws(DeliveryError) -> UInt32? {
+    func show(
+        _ alert: Alert, imagePath: String? = nil, replacing: UInt32? = nil,
+        clock: any Clock<Duration> = ContinuousClock()
+    ) async throws(DeliveryError) -> UInt32? {
         let continuation = continuation
         let bound = serverIsSlow ? Duration.zero : BoundedShow.bound
         // libnotify's objects stay on this call's thread until the server has them; their
@@ -125,16 +131,20 @@ final class DesktopNotifications: Sendable {
             if let sound = layout.soundName { notify_notification_set_hint(notification, "sound-name", g_variant_new_string(sound)) }
             notify_notification_set_app_name(notification, "notifier")
             if let replacing { cnotify_set_id(notification, replacing) }
-            for (hint, value) in [("desktop-entry", "notifier"), ("x-notifier-deeplink", alert.deepLink.command),
-                                  ("x-notifier-url", alert.deepLink.url)] {
+            for (hint, value) in [
+                ("desktop-entry", "notifier"), ("x-notifier-deeplink", alert.deepLink.command),
+                ("x-notifier-url", alert.deepLink.url),
+            ] {
                 notify_notification_set_hint(notification, hint, g_variant_new_string(value))
             }
             if let imagePath { notify_notification_set_hint(notification, "image-path", g_variant_new_string(imagePath)) }
-            let box = CallbackBox(target: ClickTarget(alert),
-                                  continuation: continuation)
+            let box = CallbackBox(
+                target: ClickTarget(alert),
+                continuation: continuation)
             for action in layout.actions {
-                notify_notification_add_action(notification, action.rawValue, action.label, onAction,
-                                               Unmanaged.passRetained(box).toOpaque(), releaseBox)
+                notify_notification_add_action(
+                    notification, action.rawValue, action.label, onAction,
+                    Unmanaged.passRetained(box).toOpaque(), releaseBox)
             }
             // Our reference keeps the notification alive until the server closes it: disposing
             // it would disconnect the action callback.

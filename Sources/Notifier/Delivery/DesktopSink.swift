@@ -33,7 +33,8 @@ struct DesktopSink: AlertSink {
         let wasSlow = notifications.serverIsSlow
         let id = try await notifications.show(alert, imagePath: imagePath, replacing: replacing)
         if id == nil && !wasSlow {
-            logger.warning("the notification server has not answered in \(BoundedShow.bound.components.seconds) s; notifications are sent without waiting for it")
+            logger.warning(
+                "the notification server has not answered in \(BoundedShow.bound.components.seconds) s; notifications are sent without waiting for it")
         }
         return id
     }
@@ -142,8 +143,10 @@ enum SinkFactory {
     /// The sink for `--output`; desktop falls back to the terminal, with one warning, where no
     /// notification server can be reached.
     /// `handOff`: bubbles go to a running daemon where there is one (`--once`).
-    static func make(_ kind: OutputKind, environment: [String: String], logger: Logger, handOff: Bool = false,
-                     images: Bool = true) async -> any AlertSink {
+    static func make(
+        _ kind: OutputKind, environment: [String: String], logger: Logger, handOff: Bool = false,
+        images: Bool = true
+    ) async -> any AlertSink {
         switch kind {
         case .terminal:
             return TerminalSink(style: .forStandardOutput(environment: environment))
@@ -152,8 +155,10 @@ enum SinkFactory {
         case .desktop:
             switch await DesktopNotifications.connect(mentionHistory: !handOff) {
             case .success(let notifications):
-                logger.debug("notification server: \(notifications.server.name), capabilities: \(notifications.server.capabilities.sorted().joined(separator: " "))")
-                let sink = DesktopSink(notifications: notifications, images: images ? ImageCache(paths: XDGPaths(environment: environment)) : nil, logger: logger)
+                logger.debug(
+                    "notification server: \(notifications.server.name), capabilities: \(notifications.server.capabilities.sorted().joined(separator: " "))")
+                let sink = DesktopSink(
+                    notifications: notifications, images: images ? ImageCache(paths: XDGPaths(environment: environment)) : nil, logger: logger)
                 return handOff ? HandOffSink(local: sink, fallback: TerminalSink(style: .forStandardOutput(environment: environment))) : sink
             case .failure(let error):
                 logger.warning("\(error): showing notifications in the terminal instead")

@@ -18,10 +18,12 @@ final class GLibLoop: Sendable {
             let loop = g_main_loop_new(nil, 0)
             // Signals once the loop owns the default context, so later invokes queue onto it
             // rather than run on the caller's thread.
-            g_idle_add_full(G_PRIORITY_DEFAULT, { data in
-                Unmanaged<SemaphoreBox>.fromOpaque(data!).takeRetainedValue().semaphore.signal()
-                return 0
-            }, Unmanaged.passRetained(SemaphoreBox(running)).toOpaque(), nil)
+            g_idle_add_full(
+                G_PRIORITY_DEFAULT,
+                { data in
+                    Unmanaged<SemaphoreBox>.fromOpaque(data!).takeRetainedValue().semaphore.signal()
+                    return 0
+                }, Unmanaged.passRetained(SemaphoreBox(running)).toOpaque(), nil)
             g_main_loop_run(loop)
         }
         thread.name = "notifier-glib"
@@ -39,12 +41,15 @@ final class GLibLoop: Sendable {
     /// Queues `work` onto the loop's thread without waiting for it.
     func post(_ work: @escaping @Sendable () -> Void) {
         let job = Unmanaged.passRetained(Job(work)).toOpaque()
-        g_main_context_invoke_full(nil, G_PRIORITY_DEFAULT, { data in
-            Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue().work()
-            return 0  // G_SOURCE_REMOVE
-        }, job, { data in
-            Unmanaged<Job>.fromOpaque(data!).release()
-        })
+        g_main_context_invoke_full(
+            nil, G_PRIORITY_DEFAULT,
+            { data in
+                Unmanaged<Job>.fromOpaque(data!).takeUnretainedValue().work()
+                return 0 // G_SOURCE_REMOVE
+            }, job,
+            { data in
+                Unmanaged<Job>.fromOpaque(data!).release()
+            })
     }
 
     private final class Job: Sendable {

@@ -19,7 +19,7 @@ struct ImageCache: Sendable {
 
     /// The file a URL is kept in: named by a hash of the URL, so any URL maps to a safe name.
     func path(for url: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325  // FNV-1a
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325 // FNV-1a
         for byte in url.utf8 {
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }

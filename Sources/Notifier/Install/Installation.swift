@@ -49,18 +49,20 @@ struct Installation: Sendable, Equatable {
         guard executable.hasPrefix("/"), executable.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value != 0x7F }) else {
             throw .unsafeExecutablePath(executable)
         }
-        self.init(executable: executable, marker: Self.marker,
-                  desktopPath: paths.dataHome + "/applications/" + Self.desktopFileName,
-                  unitPath: paths.configHome + "/systemd/user/" + Self.unitName)
+        self.init(
+            executable: executable, marker: Self.marker,
+            desktopPath: paths.dataHome + "/applications/" + Self.desktopFileName,
+            unitPath: paths.configHome + "/systemd/user/" + Self.unitName)
     }
 
     /// The Debian package's copies of the same two files (scripts/package writes them with
     /// `install --stage`): for `<prefix>/bin/notifier`, in the system's directories under
     /// `<prefix>`; the link handler is also the desktop menu's entry.
     static func packaged(root: String = "", prefix: String = "/usr") -> Installation {
-        Installation(executable: prefix + "/bin/notifier", marker: packageMarker,
-                     desktopPath: root + prefix + "/share/applications/" + desktopFileName,
-                     unitPath: root + packagedUnitPath(prefix: prefix))
+        Installation(
+            executable: prefix + "/bin/notifier", marker: packageMarker,
+            desktopPath: root + prefix + "/share/applications/" + desktopFileName,
+            unitPath: root + packagedUnitPath(prefix: prefix))
     }
 
     /// The first line of the package's files, by which `notifier install` knows the packaged unit.
@@ -82,36 +84,40 @@ struct Installation: Sendable, Equatable {
 
     private init(executable: String, marker: String, desktopPath: String, unitPath: String) {
         // The menu's launch has no link: `open-url` alone opens the home screen.
-        desktopFile = File(path: desktopPath, contents: """
-            \(marker)
-            [Desktop Entry]
-            Type=Application
-            Name=notifier
-            Comment=What notifier is doing; opens notifier:// links from notifications in a terminal
-            Exec=\(Self.desktopExecArgument(executable)) open-url %u
-            Terminal=true
-            Categories=Utility;
-            MimeType=\(Self.mimeType);
+        desktopFile = File(
+            path: desktopPath,
+            contents: """
+                \(marker)
+                [Desktop Entry]
+                Type=Application
+                Name=notifier
+                Comment=What notifier is doing; opens notifier:// links from notifications in a terminal
+                Exec=\(Self.desktopExecArgument(executable)) open-url %u
+                Terminal=true
+                Categories=Utility;
+                MimeType=\(Self.mimeType);
 
-            """)
-        unitFile = File(path: unitPath, contents: """
-            \(marker)
-            [Unit]
-            Description=notifier: desktop notifications that link to detail views
-            PartOf=graphical-session.target
-            After=graphical-session.target
+                """)
+        unitFile = File(
+            path: unitPath,
+            contents: """
+                \(marker)
+                [Unit]
+                Description=notifier: desktop notifications that link to detail views
+                PartOf=graphical-session.target
+                After=graphical-session.target
 
-            [Service]
-            ExecStart=\(Self.systemdArgument(executable))
-            Restart=on-failure
-            RestartSec=10
-            # Exit code 2 is a bad config: restarting does not fix it.
-            RestartPreventExitStatus=2
+                [Service]
+                ExecStart=\(Self.systemdArgument(executable))
+                Restart=on-failure
+                RestartSec=10
+                # Exit code 2 is a bad config: restarting does not fix it.
+                RestartPreventExitStatus=2
 
-            [Install]
-            WantedBy=graphical-session.target
+                [Install]
+                WantedBy=graphical-session.target
 
-            """)
+                """)
     }
 
     static func isOurs(_ contents: String) -> Bool {

@@ -18,7 +18,7 @@ actor DryRunRecorder: AlertSink {
     }
 
     func would(_ alerts: [Alert]) {
-        alerts.forEach { report.would($0) }
+        for alert in alerts { report.would(alert) }
     }
 
     func muted(_ keys: [SubjectKey]) {

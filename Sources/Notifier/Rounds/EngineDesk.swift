@@ -37,7 +37,8 @@ actor EngineDesk {
     /// `interval`: the feed's; on a rule's first poll after a start, a subject last observed
     /// more than twice that long ago changed while notifier was not running, and says so.
     func decide(_ readings: [SubjectReading], now: Date, interval: Duration? = nil)
-        async -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord], notes: [DecisionNote]) {
+        async -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord], notes: [DecisionNote])
+    {
         if let silences = try? store?.loadSilences() {
             (engine.mutes, engine.snoozes) = silences
         }

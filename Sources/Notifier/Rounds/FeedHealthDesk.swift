@@ -14,7 +14,7 @@ actor FeedHealthDesk {
         self.feed = feed
         self.store = store
         health = (try? store?.feedHealth(feed: feed))?.health ?? FeedHealth()
-        health.degradedAfter = degradedAfter  // the config in force, not the one stored
+        health.degradedAfter = degradedAfter // the config in force, not the one stored
     }
 
     var consecutiveFailures: Int { health.consecutiveFailures }
@@ -25,11 +25,14 @@ actor FeedHealthDesk {
         guard let event else { return nil }
         let degraded = event == .degraded
         let title = degraded ? "\(feed) feed is failing" : "\(feed) feed recovered"
-        let body = degraded
-            ? (health.consecutiveFailures == 1 ? "A poll failed: " : "\(health.consecutiveFailures) polls in a row failed; the last: ") + (error?.cause ?? "unknown")
+        let body =
+            degraded
+            ? (health.consecutiveFailures == 1 ? "A poll failed: " : "\(health.consecutiveFailures) polls in a row failed; the last: ")
+                + (error?.cause ?? "unknown")
             : "Polls succeed again."
-        return Alert(rule: "feed_health", key: feed, title: title, body: body, urgency: degraded ? .normal : .low,
-                     category: "x-notifier.feed", deepLink: DeepLink.feed(feed) ?? .history, icon: degraded ? "network-error" : "network-idle",
-                     reason: degraded ? "\(health.consecutiveFailures) failed polls in a row" : "a poll succeeded after failures")
+        return Alert(
+            rule: "feed_health", key: feed, title: title, body: body, urgency: degraded ? .normal : .low,
+            category: "x-notifier.feed", deepLink: DeepLink.feed(feed) ?? .history, icon: degraded ? "network-error" : "network-idle",
+            reason: degraded ? "\(health.consecutiveFailures) failed polls in a row" : "a poll succeeded after failures")
     }
 }

@@ -15,8 +15,10 @@ struct FeedLoop<Settings: Equatable & Sendable>: Sendable {
 
     /// Polls until cancelled. `firstRest`: the wait before the first poll of an unpaced start (a
     /// watch's slot); `paced`: told the wait a reload keeps, before it is waited.
-    func run(_ env: FeedEnvironment, random: SeededGenerator = .jitter(), firstRest: ((inout SeededGenerator) -> Duration)? = nil,
-             paced: (Duration) -> Void = { _ in }, poll: () async -> PollReport) async {
+    func run(
+        _ env: FeedEnvironment, random: SeededGenerator = .jitter(), firstRest: ((inout SeededGenerator) -> Duration)? = nil,
+        paced: (Duration) -> Void = { _ in }, poll: () async -> PollReport
+    ) async {
         var random = random
         if let pacing, let wait = await env.pacing?.firstWait(feed: pacing.key, settings: pacing.settings, interval: interval, now: env.now()) {
             paced(wait)

@@ -32,9 +32,13 @@ struct Scenario: Sendable {
         for name in names where name.hasSuffix(".json") {
             guard let (at, suffix) = parse(name, timeZone: timeZone) else {
                 if name.wholeMatch(of: pattern) != nil {
-                    throw Problem(description: "\(directory)/\(name): names a time that does not exist in \(timeZone.identifier) (a day or hour out of range, or skipped by a change to summer time)")
+                    throw Problem(
+                        description:
+                            "\(directory)/\(name): names a time that does not exist in \(timeZone.identifier) (a day or hour out of range, or skipped by a change to summer time)"
+                    )
                 }
-                throw Problem(description: "\(directory)/\(name): a recording is named NNNN-YYYY-MM-DDTHH:MM.<feed>.json, such as 0001-2026-12-23T09:00.coinlore.json")
+                throw Problem(
+                    description: "\(directory)/\(name): a recording is named NNNN-YYYY-MM-DDTHH:MM.<feed>.json, such as 0001-2026-12-23T09:00.coinlore.json")
             }
             guard suffixes.contains(suffix) else {
                 throw Problem(description: "\(directory)/\(name): no feed records '\(suffix)'; recordings: \(suffixes.sorted().joined(separator: ", "))")
@@ -61,7 +65,8 @@ struct Scenario: Sendable {
         calendar.timeZone = timeZone
         let parts = DateComponents(year: Int(match.1), month: Int(match.2), day: Int(match.3), hour: Int(match.4), minute: Int(match.5))
         guard calendar.date(from: parts).map({ calendar.dateComponents([.year, .month, .day, .hour, .minute], from: $0) == parts }) == true,
-              let date = calendar.date(from: parts) else { return nil }
+            let date = calendar.date(from: parts)
+        else { return nil }
         return (date, String(match.6))
     }
 }

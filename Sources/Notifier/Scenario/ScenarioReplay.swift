@@ -28,9 +28,10 @@ struct ScenarioReplay {
             guard let feed = feeds.first(where: { $0.records(step.suffix, config: config) }) else { continue }
             text += step.file + "\n"
             let at = step.at
-            var environment = FeedEnvironment(config: config, paths: XDGPaths(environment: [:]), http: http, clock: ContinuousClock(),
-                                              now: { at }, logger: quiet, store: store, dispatcher: dispatcher, desk: desk,
-                                              seed: nil, launch: false)
+            var environment = FeedEnvironment(
+                config: config, paths: XDGPaths(environment: [:]), http: http, clock: ContinuousClock(),
+                now: { at }, logger: quiet, store: store, dispatcher: dispatcher, desk: desk,
+                seed: nil, launch: false)
             environment.locale = Self.locale
             environment.calendar = calendar
             await feed.replay(step.data, suffix: step.suffix, environment: environment)

@@ -19,9 +19,10 @@ extension Store {
 
     func saveBubble(_ bubble: Bubble, for key: SubjectKey) throws(StoreError) {
         try write("recording a bubble id") { db in
-            try db.execute(sql: """
-                INSERT OR REPLACE INTO bubble (rule, subject, id, value, shown_at, closable) VALUES (?, ?, ?, ?, ?, ?)
-                """, arguments: [key.rule, key.subject, Int64(bubble.id), bubble.value, bubble.shownAt, bubble.closable])
+            try db.execute(
+                sql: """
+                    INSERT OR REPLACE INTO bubble (rule, subject, id, value, shown_at, closable) VALUES (?, ?, ?, ?, ?, ?)
+                    """, arguments: [key.rule, key.subject, Int64(bubble.id), bubble.value, bubble.shownAt, bubble.closable])
         }
     }
 

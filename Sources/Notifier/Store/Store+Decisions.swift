@@ -7,8 +7,9 @@ import Rules
 extension Store {
     static func insert(_ notes: [DecisionNote], keepDays: Int, now: Date, _ db: Database) throws {
         for note in notes {
-            try db.execute(sql: "INSERT INTO decision (at, rule, subject, outcome, value, detail) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [note.at, note.key.rule, note.key.subject, note.outcome.rawValue, note.value, note.detail])
+            try db.execute(
+                sql: "INSERT INTO decision (at, rule, subject, outcome, value, detail) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [note.at, note.key.rule, note.key.subject, note.outcome.rawValue, note.value, note.detail])
         }
         guard !notes.isEmpty else { return }
         try db.execute(sql: "DELETE FROM decision WHERE at < ?", arguments: [now.addingTimeInterval(-Double(max(1, keepDays)) * 86400)])
@@ -38,12 +39,14 @@ extension Store {
             }
             let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
             arguments.append(limit)
-            let rows = try Row.fetchAll(db, sql: "SELECT * FROM decision \(filter) ORDER BY at DESC, id DESC LIMIT ?",
-                                        arguments: StatementArguments(arguments))
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT * FROM decision \(filter) ORDER BY at DESC, id DESC LIMIT ?",
+                arguments: StatementArguments(arguments))
             return rows.reversed().compactMap { row in
                 guard let outcome = DecisionNote.Outcome(rawValue: row["outcome"]) else { return nil }
-                return DecisionNote(key: SubjectKey(rule: row["rule"], subject: row["subject"]), at: row["at"], outcome: outcome,
-                                    value: row["value"], detail: row["detail"])
+                return DecisionNote(
+                    key: SubjectKey(rule: row["rule"], subject: row["subject"]), at: row["at"], outcome: outcome,
+                    value: row["value"], detail: row["detail"])
             }
         }
     }
@@ -76,8 +79,10 @@ extension Store {
             for row in try Row.fetchAll(db, sql: "SELECT * FROM decision WHERE id > ? ORDER BY id", arguments: [id]) {
                 last = max(last, row["id"])
                 guard let outcome = DecisionNote.Outcome(rawValue: row["outcome"]) else { continue }
-                notes.append(DecisionNote(key: SubjectKey(rule: row["rule"], subject: row["subject"]), at: row["at"], outcome: outcome,
-                                          value: row["value"], detail: row["detail"]))
+                notes.append(
+                    DecisionNote(
+                        key: SubjectKey(rule: row["rule"], subject: row["subject"]), at: row["at"], outcome: outcome,
+                        value: row["value"], detail: row["detail"]))
             }
             return (notes, last)
         }

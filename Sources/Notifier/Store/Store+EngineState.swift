@@ -30,8 +30,10 @@ extension Store {
     /// What one poll decided, in one transaction: the changed rule states and the outbox holding
     /// their alerts. A crash before it leaves the previous state; after it, nothing is lost.
     /// `notes`: why, recorded with it (`notifier why`), those older than `keepDays` pruned.
-    func commit(records: [SubjectKey: SubjectRecord], forgetting forgotten: [SubjectKey] = [], outbox: Outbox,
-                notes: [DecisionNote] = [], keepDays: Int = 30, now: Date) throws(StoreError) {
+    func commit(
+        records: [SubjectKey: SubjectRecord], forgetting forgotten: [SubjectKey] = [], outbox: Outbox,
+        notes: [DecisionNote] = [], keepDays: Int = 30, now: Date
+    ) throws(StoreError) {
         try write("saving the rule states") { db in
             try Self.forget(forgotten, db)
             try Self.upsert(records, now: now, db)
@@ -44,9 +46,11 @@ extension Store {
     /// shown: a crash mid-delivery can lose a bubble but never shows one twice.
     /// `records` and `forgetting`: rule states decided earlier whose own commit failed; they go
     /// in with the deliveries they decided, so a shown alert is never one the store does not know of.
-    func markDelivered(_ deliveries: [Delivery], outbox: Outbox, records: [SubjectKey: SubjectRecord] = [:],
-                       forgetting forgotten: [SubjectKey] = [], notes: [DecisionNote] = [], keepDays: Int = 30,
-                       now: Date = Date()) throws(StoreError) {
+    func markDelivered(
+        _ deliveries: [Delivery], outbox: Outbox, records: [SubjectKey: SubjectRecord] = [:],
+        forgetting forgotten: [SubjectKey] = [], notes: [DecisionNote] = [], keepDays: Int = 30,
+        now: Date = Date()
+    ) throws(StoreError) {
         try write("recording deliveries") { db in
             try Self.forget(forgotten, db)
             try Self.upsert(records, now: now, db)

@@ -94,7 +94,8 @@ extension Store {
     }
 
     private static func keepAside(_ row: UnreadableRow, now: Date, _ db: Database) throws {
-        try db.execute(sql: "INSERT INTO kept_aside (kept_at, source, key, payload, reason) VALUES (?, ?, ?, ?, ?)",
-                       arguments: [now, row.table, row.key, row.payload, row.reason])
+        try db.execute(
+            sql: "INSERT INTO kept_aside (kept_at, source, key, payload, reason) VALUES (?, ?, ?, ?, ?)",
+            arguments: [now, row.table, row.key, row.payload, row.reason])
     }
 }

@@ -19,7 +19,7 @@ extension Store {
                 t.autoIncrementedPrimaryKey("id")
                 t.column("feed", .text).notNull()
                 t.column("at", .datetime).notNull()
-                t.column("error", .text)  // nil: the poll succeeded
+                t.column("error", .text) // nil: the poll succeeded
             }
             try db.create(index: "feed_poll_by_feed", on: "feed_poll", columns: ["feed", "at"])
         }

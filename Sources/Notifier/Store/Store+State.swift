@@ -9,8 +9,9 @@ extension Store {
     func setMute(rule: String, until: Date?) throws(StoreError) {
         try write("saving a mute") { db in
             if let until {
-                try db.execute(sql: "INSERT INTO mute (rule, until) VALUES (?, ?) ON CONFLICT(rule) DO UPDATE SET until = excluded.until",
-                               arguments: [rule, until])
+                try db.execute(
+                    sql: "INSERT INTO mute (rule, until) VALUES (?, ?) ON CONFLICT(rule) DO UPDATE SET until = excluded.until",
+                    arguments: [rule, until])
             } else {
                 try db.execute(sql: "DELETE FROM mute WHERE rule = ?", arguments: [rule])
             }
@@ -20,7 +21,7 @@ extension Store {
     func feedHealth(feed: String) throws(StoreError) -> (health: FeedHealth, lastError: String?)? {
         try read("reading the feed state") { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT health, last_error FROM feed_state WHERE feed = ?", arguments: [feed]),
-                  let health = try? Self.decoder.decode(FeedHealth.self, from: Data((row["health"] as String).utf8))
+                let health = try? Self.decoder.decode(FeedHealth.self, from: Data((row["health"] as String).utf8))
             else { return nil }
             return (health, row["last_error"])
         }
@@ -30,14 +31,15 @@ extension Store {
         try write("saving the feed state") { db in
             try db.execute(
                 sql: """
-                INSERT INTO feed_state (feed, health, last_error, updated_at) VALUES (?, ?, ?, ?)
-                ON CONFLICT(feed) DO UPDATE SET health = excluded.health, last_error = excluded.last_error, updated_at = excluded.updated_at
-                """,
+                    INSERT INTO feed_state (feed, health, last_error, updated_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(feed) DO UPDATE SET health = excluded.health, last_error = excluded.last_error, updated_at = excluded.updated_at
+                    """,
                 arguments: [feed, try Self.json(health), lastError, now])
             // The poll's outcome; the last 50 per feed are kept for its status screen.
             try db.execute(sql: "INSERT INTO feed_poll (feed, at, error) VALUES (?, ?, ?)", arguments: [feed, now, lastError])
-            try db.execute(sql: "DELETE FROM feed_poll WHERE feed = ? AND id NOT IN (SELECT id FROM feed_poll WHERE feed = ? ORDER BY at DESC, id DESC LIMIT 50)",
-                           arguments: [feed, feed])
+            try db.execute(
+                sql: "DELETE FROM feed_poll WHERE feed = ? AND id NOT IN (SELECT id FROM feed_poll WHERE feed = ? ORDER BY at DESC, id DESC LIMIT 50)",
+                arguments: [feed, feed])
         }
     }
 
@@ -53,9 +55,9 @@ extension Store {
         try write("saving the \(snapshot.feed) snapshot") { db in
             try db.execute(
                 sql: """
-                INSERT INTO feed_snapshot (feed, source, fetched_at, payload) VALUES (?, ?, ?, ?)
-                ON CONFLICT(feed) DO UPDATE SET source = excluded.source, fetched_at = excluded.fetched_at, payload = excluded.payload
-                """,
+                    INSERT INTO feed_snapshot (feed, source, fetched_at, payload) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(feed) DO UPDATE SET source = excluded.source, fetched_at = excluded.fetched_at, payload = excluded.payload
+                    """,
                 arguments: [snapshot.feed, snapshot.source, snapshot.fetchedAt, snapshot.payload])
         }
     }
@@ -75,11 +77,13 @@ extension Store {
     static func insert(_ delivery: Delivery, _ db: Database) throws {
         try db.execute(
             sql: """
-            INSERT INTO delivery (delivered_at, rule, key, title, body, urgency, deep_link, sink, reason, subject, group_id)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-            """,
-            arguments: [delivery.deliveredAt, delivery.rule, delivery.key, delivery.title, delivery.body,
-                        delivery.urgency, delivery.deepLink, delivery.sink, delivery.reason, delivery.subject, delivery.groupID])
+                INSERT INTO delivery (delivered_at, rule, key, title, body, urgency, deep_link, sink, reason, subject, group_id)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """,
+            arguments: [
+                delivery.deliveredAt, delivery.rule, delivery.key, delivery.title, delivery.body,
+                delivery.urgency, delivery.deepLink, delivery.sink, delivery.reason, delivery.subject, delivery.groupID,
+            ])
     }
 
     /// The newest deliveries first: what was shown, or with `group` the members of that group.
@@ -88,9 +92,10 @@ extension Store {
             let filter = group == nil ? "group_id IS NULL" : "group_id = ?"
             let arguments: StatementArguments = group.map { [$0, limit] } ?? [limit]
             return try Row.fetchAll(db, sql: "SELECT * FROM delivery WHERE \(filter) ORDER BY delivered_at DESC, id DESC LIMIT ?", arguments: arguments).map {
-                Delivery(deliveredAt: $0["delivered_at"], rule: $0["rule"], key: $0["key"], title: $0["title"],
-                         body: $0["body"], urgency: $0["urgency"], deepLink: $0["deep_link"], sink: $0["sink"],
-                         reason: $0["reason"], subject: $0["subject"], groupID: $0["group_id"])
+                Delivery(
+                    deliveredAt: $0["delivered_at"], rule: $0["rule"], key: $0["key"], title: $0["title"],
+                    body: $0["body"], urgency: $0["urgency"], deepLink: $0["deep_link"], sink: $0["sink"],
+                    reason: $0["reason"], subject: $0["subject"], groupID: $0["group_id"])
             }
         }
     }

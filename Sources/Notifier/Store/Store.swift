@@ -158,19 +158,19 @@ final class Store: Sendable {
             try db.create(table: "rule_state") { t in
                 t.column("rule", .text).notNull()
                 t.column("subject", .text).notNull()
-                t.column("record", .text).notNull()  // SubjectRecord as JSON
+                t.column("record", .text).notNull() // SubjectRecord as JSON
                 t.column("updated_at", .datetime).notNull()
                 t.primaryKey(["rule", "subject"])
             }
             try db.create(table: "feed_state") { t in
                 t.primaryKey("feed", .text)
-                t.column("health", .text).notNull()  // FeedHealth as JSON
+                t.column("health", .text).notNull() // FeedHealth as JSON
                 t.column("last_error", .text)
                 t.column("updated_at", .datetime).notNull()
             }
             try db.create(table: "outbox") { t in
                 t.primaryKey("id", .integer).check { $0 == 1 }
-                t.column("payload", .text).notNull()  // Outbox as JSON
+                t.column("payload", .text).notNull() // Outbox as JSON
             }
             try db.create(table: "mute") { t in
                 t.primaryKey("rule", .text)
@@ -184,7 +184,7 @@ final class Store: Sendable {
             try db.create(table: "price_history") { t in
                 t.column("symbol", .text).notNull()
                 t.column("at", .datetime).notNull()
-                t.column("price", .text).notNull()  // exact decimal, as text
+                t.column("price", .text).notNull() // exact decimal, as text
             }
             try db.create(index: "price_history_by_symbol", on: "price_history", columns: ["symbol", "at"])
         }
@@ -192,17 +192,17 @@ final class Store: Sendable {
             // One row per day fetched from the holiday API, even a day without events, so a
             // range already asked for is known to be covered.
             try db.create(table: "holiday_day") { t in
-                t.primaryKey("date", .text)  // YYYY-MM-DD, Estonian date
+                t.primaryKey("date", .text) // YYYY-MM-DD, Estonian date
                 t.column("fetched_at", .datetime).notNull()
-                t.column("events", .text).notNull()  // [Holiday] as JSON
+                t.column("events", .text).notNull() // [Holiday] as JSON
             }
         }
         migrator.registerMigration("v5: forecasts") { db in
             // Every fetched forecast, so rules compare with the one before and the view marks changes.
             try db.create(table: "forecast") { t in
-                t.column("place", .text).notNull()  // the place's slug, lowercased
+                t.column("place", .text).notNull() // the place's slug, lowercased
                 t.column("fetched_at", .datetime).notNull()
-                t.column("payload", .text).notNull()  // Forecast as JSON
+                t.column("payload", .text).notNull() // Forecast as JSON
             }
             try db.create(index: "forecast_by_place", on: "forecast", columns: ["place", "fetched_at"])
             // Place names resolved by the geocoding API, once.
@@ -220,7 +220,7 @@ final class Store: Sendable {
             try db.create(table: "kept_aside") { t in
                 t.autoIncrementedPrimaryKey("id")
                 t.column("kept_at", .datetime).notNull()
-                t.column("source", .text).notNull()  // the table it came from
+                t.column("source", .text).notNull() // the table it came from
                 t.column("key", .text).notNull()
                 t.column("payload", .text).notNull()
                 t.column("reason", .text).notNull()
@@ -237,7 +237,7 @@ final class Store: Sendable {
                 t.column("at", .datetime).notNull().indexed()
                 t.column("rule", .text).notNull()
                 t.column("subject", .text).notNull()
-                t.column("outcome", .text).notNull()  // DecisionNote.Outcome's raw value
+                t.column("outcome", .text).notNull() // DecisionNote.Outcome's raw value
                 t.column("value", .text)
                 t.column("detail", .text).notNull()
             }
@@ -248,7 +248,7 @@ final class Store: Sendable {
             try db.create(table: "bubble") { t in
                 t.column("rule", .text).notNull()
                 t.column("subject", .text).notNull()
-                t.column("id", .integer).notNull()  // the notification server's id
+                t.column("id", .integer).notNull() // the notification server's id
                 t.column("value", .text)
                 t.column("shown_at", .datetime).notNull()
                 t.column("closable", .boolean).notNull()

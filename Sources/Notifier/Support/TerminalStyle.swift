@@ -21,8 +21,10 @@ struct TerminalStyle: Sendable {
 
     // Swift literals may not hold noncharacters, so they are made from their numbers.
     private static let boldOn = String(Unicode.Scalar(0xFDD0)!), dimOn = String(Unicode.Scalar(0xFDD1)!), reset = String(Unicode.Scalar(0xFDD2)!)
-    private static let markers: [(Unicode.Scalar, String)] = [(Unicode.Scalar(0xFDD0)!, "\u{1B}[1m"), (Unicode.Scalar(0xFDD1)!, "\u{1B}[2m"),
-                                                              (Unicode.Scalar(0xFDD2)!, "\u{1B}[0m")]
+    private static let markers: [(Unicode.Scalar, String)] = [
+        (Unicode.Scalar(0xFDD0)!, "\u{1B}[1m"), (Unicode.Scalar(0xFDD1)!, "\u{1B}[2m"),
+        (Unicode.Scalar(0xFDD2)!, "\u{1B}[0m"),
+    ]
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled ? (code == "1" ? Self.boldOn : Self.dimOn) + text + Self.reset : text
@@ -44,9 +46,11 @@ struct TerminalStyle: Sendable {
 enum TextSanitizer {
     /// Drops control characters (escape sequences included) but keeps newlines and tabs.
     static func printable(_ text: String) -> String {
-        String(String.UnicodeScalarView(text.unicodeScalars.filter { scalar in
-            scalar == "\n" || scalar == "\t" || !(scalar.properties.generalCategory == .control || isBidiControl(scalar))
-        }))
+        String(
+            String.UnicodeScalarView(
+                text.unicodeScalars.filter { scalar in
+                    scalar == "\n" || scalar == "\t" || !(scalar.properties.generalCategory == .control || isBidiControl(scalar))
+                }))
     }
 
     static func singleLine(_ text: String) -> String {

@@ -13,8 +13,10 @@ struct FeedView: Sendable {
     /// the parser (options, help, typos), which gives the same result.
     var fastPath: (@Sendable (_ subjects: [String], _ json: Bool) async throws -> Bool)?
 
-    init<Command: ParsableCommand>(_ link: LinkedView, command: Command.Type,
-                                   fastPath: (@Sendable (_ subjects: [String], _ json: Bool) async throws -> Bool)? = nil) {
+    init<Command: ParsableCommand>(
+        _ link: LinkedView, command: Command.Type,
+        fastPath: (@Sendable (_ subjects: [String], _ json: Bool) async throws -> Bool)? = nil
+    ) {
         self.link = link
         self.command = command
         self.fastPath = fastPath
@@ -24,8 +26,10 @@ struct FeedView: Sendable {
         }
     }
 
-    init<Command: AsyncParsableCommand>(_ link: LinkedView, command: Command.Type,
-                                        fastPath: (@Sendable (_ subjects: [String], _ json: Bool) async throws -> Bool)? = nil) {
+    init<Command: AsyncParsableCommand>(
+        _ link: LinkedView, command: Command.Type,
+        fastPath: (@Sendable (_ subjects: [String], _ json: Bool) async throws -> Bool)? = nil
+    ) {
         self.link = link
         self.command = command
         self.fastPath = fastPath

@@ -53,7 +53,7 @@ struct ViewRegistry: Sendable {
         let json = arguments.count > 2 && arguments.last == "--json"
         let plain = json ? arguments.dropLast() : arguments[...]
         guard plain.count >= 2, plain.first == "open", !plain.dropFirst(2).contains(where: { $0.hasPrefix("-") }),
-              let view = view(named: plain[plain.startIndex + 1]), let fastPath = view.fastPath
+            let view = view(named: plain[plain.startIndex + 1]), let fastPath = view.fastPath
         else { return false }
         return try await fastPath(Array(plain.dropFirst(2)), json)
     }

@@ -9,7 +9,9 @@ public struct CryptoChangeRule: Rule {
     public static let linkedViews: [LinkedView] = [.crypto]
 
     public enum Window: String, Codable, Sendable, CaseIterable {
-        case hour = "1h", day = "24h", week = "7d"
+        case hour = "1h"
+        case day = "24h"
+        case week = "7d"
 
         func change(of ticker: Ticker) -> Decimal? {
             switch self {
@@ -42,9 +44,11 @@ public struct CryptoChangeRule: Rule {
         }
     }
 
-    public init(window: Window = .day, thresholdPercent: Double = 5, rearmPercent: Double = 4,
-                policy: AlertPolicy = AlertPolicy(cooldown: .seconds(3600)), urgency: Urgency = .normal,
-                overrides: [String: Levels] = [:], titleTemplate: MessageTemplate? = nil) {
+    public init(
+        window: Window = .day, thresholdPercent: Double = 5, rearmPercent: Double = 4,
+        policy: AlertPolicy = AlertPolicy(cooldown: .seconds(3600)), urgency: Urgency = .normal,
+        overrides: [String: Levels] = [:], titleTemplate: MessageTemplate? = nil
+    ) {
         self.overrides = overrides
         self.titleTemplate = titleTemplate
         self.window = window
@@ -76,9 +80,10 @@ public struct CryptoChangeRule: Rule {
                 let level = (direction == "up" ? "+" : "−") + Self.number(levels.threshold) + " %"
                 // Half the fire level deeper than last shown rewrites the bubble: −5 % shown, −7.5 % updates.
                 let deeper = change.map { DeeperMove(value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above, text: Self.percent) }
-                readings.append(SubjectReading(key: key, signal: signal, shownValue: shown, policy: policy, level: level, deeper: deeper) { emission in
-                    self.alert(for: ticker, change: change ?? 0, emission: emission, previous: previous[ticker.symbol.uppercased()], locale: locale)
-                })
+                readings.append(
+                    SubjectReading(key: key, signal: signal, shownValue: shown, policy: policy, level: level, deeper: deeper) { emission in
+                        self.alert(for: ticker, change: change ?? 0, emission: emission, previous: previous[ticker.symbol.uppercased()], locale: locale)
+                    })
             }
         }
         return readings
@@ -92,7 +97,8 @@ public struct CryptoChangeRule: Rule {
         switch emission {
         case .fired, .updated: title = "\(moved) \(change >= 0 ? "▲" : "▼")"
         case .repeated: title = "\(moved), still"
-        case .resolved: title = "\(symbol) back within ±\(Self.number(overrides[symbol]?.threshold ?? thresholdPercent)) % (\(Self.percent(change)) in \(window.rawValue))"
+        case .resolved:
+            title = "\(symbol) back within ±\(Self.number(overrides[symbol]?.threshold ?? thresholdPercent)) % (\(Self.percent(change)) in \(window.rawValue))"
         }
         if let titleTemplate, emission != .resolved {
             title = titleTemplate.render([
@@ -108,10 +114,11 @@ public struct CryptoChangeRule: Rule {
         body += "\nChange: 1 h \(Self.percent(ticker.change1h)), 24 h \(Self.percent(ticker.change24h)), 7 d \(Self.percent(ticker.change7d))"
         let threshold = overrides[symbol]?.threshold ?? thresholdPercent
         let level = change >= 0 ? "+\(Self.number(threshold)) %" : "−\(Self.number(threshold)) %"
-        return Alert(rule: Self.id, key: symbol, title: title, body: body, urgency: urgency, category: "x-notifier.crypto",
-                     deepLink: link, icon: change >= 0 ? "go-up" : "go-down", groupFragment: "\(symbol) \(Self.percent(change))",
-                     groupNoun: "coins moved", reason: "\(symbol) \(window.rawValue) change \(Self.percent(change)) reached \(level) (\(emission.rawValue))",
-                     listView: "crypto")
+        return Alert(
+            rule: Self.id, key: symbol, title: title, body: body, urgency: urgency, category: "x-notifier.crypto",
+            deepLink: link, icon: change >= 0 ? "go-up" : "go-down", groupFragment: "\(symbol) \(Self.percent(change))",
+            groupNoun: "coins moved", reason: "\(symbol) \(window.rawValue) change \(Self.percent(change)) reached \(level) (\(emission.rawValue))",
+            listView: "crypto")
     }
 
     public static func percent(_ value: Double) -> String {

@@ -25,9 +25,11 @@ public struct CryptoMoveRule: Rule {
     /// Per-symbol (percent, re-arm) replacing the defaults for that coin.
     public var overrides: [String: CryptoChangeRule.Levels]
 
-    public init(percent: Double = 3, rearmPercent: Double = 2, window: Duration = .seconds(15 * 60),
-                policy: AlertPolicy = AlertPolicy(cooldown: .seconds(30 * 60)), urgency: Urgency = .normal,
-                overrides: [String: CryptoChangeRule.Levels] = [:]) {
+    public init(
+        percent: Double = 3, rearmPercent: Double = 2, window: Duration = .seconds(15 * 60),
+        policy: AlertPolicy = AlertPolicy(cooldown: .seconds(30 * 60)), urgency: Urgency = .normal,
+        overrides: [String: CryptoChangeRule.Levels] = [:]
+    ) {
         self.overrides = overrides
         self.percent = percent
         self.rearmPercent = rearmPercent
@@ -52,32 +54,40 @@ public struct CryptoMoveRule: Rule {
             for (direction, threshold, reference) in [("rise", rise, low), ("fall", fall, high)] {
                 // No earlier price in the window: nothing to compare, so unknown rather than 0 %.
                 let move = reference.map { Self.change(from: $0.price, to: ticker.priceUSD) }
-                readings.append(SubjectReading(
-                    key: SubjectKey(rule: Self.id, subject: "\(symbol):\(direction)"), signal: move.flatMap { threshold?.signal(for: $0) },
-                    shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", policy: policy,
-                    level: (direction == "rise" ? "+" : "−") + CryptoChangeRule.number(levels.threshold) + " %",
-                    // As crypto_change: half the fire level deeper than last shown updates the bubble.
-                    deeper: move.map { DeeperMove(value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above,
-                                                  text: CryptoChangeRule.percent) }
-                ) { emission in
-                    guard let move, let reference, let link = DeepLink.crypto(symbol) else { return nil }
-                    let minutes = max(1, Int(now.timeIntervalSince(reference.at) / 60))
-                    if emission == .resolved {
-                        return Alert(rule: Self.id, key: symbol, title: "\(symbol) calmer: \(CryptoChangeRule.percent(move)) within \(window.components.seconds / 60) min",
-                                     body: "\(ticker.name): $\(CryptoChangeRule.price(ticker.priceUSD, locale: locale))", urgency: .low,
-                                     category: "x-notifier.crypto", deepLink: link,
-                                     reason: "\(symbol)'s move within the window fell back below ±\(CryptoChangeRule.number(levels.rearm)) %", listView: "crypto")
-                    }
-                    let from = CryptoChangeRule.price(reference.price, locale: locale)
-                    let to = CryptoChangeRule.price(ticker.priceUSD, locale: locale)
-                    let still = emission == .repeated ? ", still" : ""
-                    return Alert(rule: Self.id, key: symbol, title: "\(symbol) \(CryptoChangeRule.percent(move)) in \(minutes) min \(move >= 0 ? "▲" : "▼")\(still)",
-                                 body: "\(ticker.name): $\(from) → $\(to)", urgency: urgency, category: "x-notifier.crypto",
-                                 deepLink: link, icon: move >= 0 ? "go-up" : "go-down",
-                                 groupFragment: "\(symbol) \(CryptoChangeRule.percent(move))", groupNoun: "coins moved",
-                                 reason: "\(symbol) moved \(CryptoChangeRule.percent(move)) from $\(reference.price) to $\(ticker.priceUSD) within \(minutes) min; the rule fires at ±\(CryptoChangeRule.number(levels.threshold)) % within \(window.components.seconds / 60) min",
-                                 listView: "crypto")
-                })
+                readings.append(
+                    SubjectReading(
+                        key: SubjectKey(rule: Self.id, subject: "\(symbol):\(direction)"), signal: move.flatMap { threshold?.signal(for: $0) },
+                        shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", policy: policy,
+                        level: (direction == "rise" ? "+" : "−") + CryptoChangeRule.number(levels.threshold) + " %",
+                        // As crypto_change: half the fire level deeper than last shown updates the bubble.
+                        deeper: move.map {
+                            DeeperMove(
+                                value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above,
+                                text: CryptoChangeRule.percent)
+                        }
+                    ) { emission in
+                        guard let move, let reference, let link = DeepLink.crypto(symbol) else { return nil }
+                        let minutes = max(1, Int(now.timeIntervalSince(reference.at) / 60))
+                        if emission == .resolved {
+                            return Alert(
+                                rule: Self.id, key: symbol,
+                                title: "\(symbol) calmer: \(CryptoChangeRule.percent(move)) within \(window.components.seconds / 60) min",
+                                body: "\(ticker.name): $\(CryptoChangeRule.price(ticker.priceUSD, locale: locale))", urgency: .low,
+                                category: "x-notifier.crypto", deepLink: link,
+                                reason: "\(symbol)'s move within the window fell back below ±\(CryptoChangeRule.number(levels.rearm)) %", listView: "crypto")
+                        }
+                        let from = CryptoChangeRule.price(reference.price, locale: locale)
+                        let to = CryptoChangeRule.price(ticker.priceUSD, locale: locale)
+                        let still = emission == .repeated ? ", still" : ""
+                        return Alert(
+                            rule: Self.id, key: symbol, title: "\(symbol) \(CryptoChangeRule.percent(move)) in \(minutes) min \(move >= 0 ? "▲" : "▼")\(still)",
+                            body: "\(ticker.name): $\(from) → $\(to)", urgency: urgency, category: "x-notifier.crypto",
+                            deepLink: link, icon: move >= 0 ? "go-up" : "go-down",
+                            groupFragment: "\(symbol) \(CryptoChangeRule.percent(move))", groupNoun: "coins moved",
+                            reason:
+                                "\(symbol) moved \(CryptoChangeRule.percent(move)) from $\(reference.price) to $\(ticker.priceUSD) within \(minutes) min; the rule fires at ±\(CryptoChangeRule.number(levels.threshold)) % within \(window.components.seconds / 60) min",
+                            listView: "crypto")
+                    })
             }
         }
         return readings
@@ -104,9 +114,12 @@ extension CryptoMoveRule {
     }
 
     public static let examples: [RuleExample] = [
-        RuleExample("+3.5 % within 10 minutes", .fires { alerts in
-            alerts.map(\.title) == ["BTC +3.5 % in 10 min ▲"] && alerts[0].body == "Bitcoin: $100,000 → $103,500"
-        }) { run([100_000, 101_000, 103_500]) },
+        RuleExample(
+            "+3.5 % within 10 minutes",
+            .fires { alerts in
+                alerts.map(\.title) == ["BTC +3.5 % in 10 min ▲"] && alerts[0].body == "Bitcoin: $100,000 → $103,500"
+            }
+        ) { run([100_000, 101_000, 103_500]) },
         RuleExample("a slow drift: 3.5 % in 25 minutes, never 3 % within 15", .staysSilent) {
             run([100_000, 100_700, 101_400, 102_100, 102_800, 103_500])
         },
@@ -117,11 +130,15 @@ extension CryptoMoveRule {
             run([100_000, 103_100, 103_200, 103_150])
         },
         RuleExample("the first poll has nothing to compare", .staysSilent) { run([100_000]) },
-        RuleExample("a move that goes on updates its bubble at half the level further", .fires { alerts in
-            alerts.map(\.title) == ["BTC +3.5 % in 5 min ▲", "BTC +5 % in 10 min ▲"] && alerts.map(\.emission) == [.fired, .updated]
-        }) { run([100_000, 103_500, 105_000, 105_500]) },
+        RuleExample(
+            "a move that goes on updates its bubble at half the level further",
+            .fires { alerts in
+                alerts.map(\.title) == ["BTC +3.5 % in 5 min ▲", "BTC +5 % in 10 min ▲"] && alerts.map(\.emission) == [.fired, .updated]
+            }
+        ) { run([100_000, 103_500, 105_000, 105_500]) },
         RuleExample("a receding move, when asked", .fires { alerts in alerts.map(\.title) == ["BTC +4 % in 5 min ▲", "BTC calmer: +0 % within 15 min"] }) {
-            run([100_000, 104_000, 104_000, 104_000, 104_000],
+            run(
+                [100_000, 104_000, 104_000, 104_000, 104_000],
                 rule: CryptoMoveRule(policy: AlertPolicy(notifyWhenResolved: true)))
         },
         RuleExample("a per-coin override lets BTC fire at 1.5 %", .fires { alerts in alerts.map(\.title) == ["BTC +1.6 % in 5 min ▲"] }) {

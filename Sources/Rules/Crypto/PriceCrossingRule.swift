@@ -16,7 +16,7 @@ public struct PriceCrossingRule: Rule {
         public init?(parsing text: String) {
             let parts = text.split(separator: " ", omittingEmptySubsequences: true)
             guard parts.count == 3, parts[1] == ">" || parts[1] == "<", DeepLink.crypto(String(parts[0])) != nil,
-                  let price = Ticker.parseDecimal(parts[2]), price > 0
+                let price = Ticker.parseDecimal(parts[2]), price > 0
             else { return nil }
             symbol = parts[0].uppercased()
             above = parts[1] == ">"
@@ -47,8 +47,10 @@ public struct PriceCrossingRule: Rule {
             let level = level
             let levelValue = NSDecimalNumber(decimal: level.price).doubleValue
             let margin = levelValue * rearmPercent / 100
-            guard let threshold = try? Threshold(direction: level.above ? .above : .below, fireLevel: levelValue,
-                                                 rearmLevel: level.above ? levelValue - margin : levelValue + margin)
+            guard
+                let threshold = try? Threshold(
+                    direction: level.above ? .above : .below, fireLevel: levelValue,
+                    rearmLevel: level.above ? levelValue - margin : levelValue + margin)
             else { return nil }
             let ticker = bySymbol[level.symbol]
             let price = ticker.map { NSDecimalNumber(decimal: $0.priceUSD).doubleValue }
@@ -60,11 +62,12 @@ public struct PriceCrossingRule: Rule {
                 guard emission == .fired, let ticker, let link = DeepLink.crypto(ticker.symbol) else { return nil }
                 let price = CryptoChangeRule.price(ticker.priceUSD, locale: locale)
                 let levelText = CryptoChangeRule.price(level.price, locale: locale)
-                return Alert(rule: Self.id, key: level.subject, title: "\(level.symbol) \(level.above ? "rose above" : "fell below") $\(levelText)",
-                             body: "\(ticker.name): $\(price)", urgency: urgency, category: "x-notifier.crypto", deepLink: link,
-                             icon: level.above ? "go-up" : "go-down", groupFragment: "\(level.symbol) \(level.above ? ">" : "<") $\(levelText)",
-                             groupNoun: "price levels crossed",
-                             reason: "\(level.symbol) at $\(ticker.priceUSD) crossed the level \(level)", listView: "crypto")
+                return Alert(
+                    rule: Self.id, key: level.subject, title: "\(level.symbol) \(level.above ? "rose above" : "fell below") $\(levelText)",
+                    body: "\(ticker.name): $\(price)", urgency: urgency, category: "x-notifier.crypto", deepLink: link,
+                    icon: level.above ? "go-up" : "go-down", groupFragment: "\(level.symbol) \(level.above ? ">" : "<") $\(levelText)",
+                    groupNoun: "price levels crossed",
+                    reason: "\(level.symbol) at $\(ticker.priceUSD) crossed the level \(level)", listView: "crypto")
             }
         }
     }
@@ -91,16 +94,22 @@ extension PriceCrossingRule {
         var alerts: [Alert] = []
         for (index, price) in prices.enumerated() {
             let tickers = price.map { [Ticker(id: "90", symbol: "BTC", name: "Bitcoin", rank: 1, priceUSD: $0)] } ?? []
-            alerts += engine.evaluate(rule.readings(tickers, locale: Locale(identifier: "en_US")),
-                                      now: Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 30)).alerts
+            alerts +=
+                engine.evaluate(
+                    rule.readings(tickers, locale: Locale(identifier: "en_US")),
+                    now: Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 30)
+                ).alerts
         }
         return alerts
     }
 
     public static let examples: [RuleExample] = [
-        RuleExample("crossing up through the level", .fires { alerts in
-            alerts.map(\.title) == ["BTC rose above $100,000"] && alerts[0].deepLink.command == "notifier open crypto BTC"
-        }) { run([99_000, 99_900, 100_100]) },
+        RuleExample(
+            "crossing up through the level",
+            .fires { alerts in
+                alerts.map(\.title) == ["BTC rose above $100,000"] && alerts[0].deepLink.command == "notifier open crypto BTC"
+            }
+        ) { run([99_000, 99_900, 100_100]) },
         RuleExample("staying above after the crossing", .fires { alerts in alerts.count == 1 }) {
             run([99_000, 100_100, 101_000, 100_050, 102_000])
         },

@@ -70,8 +70,10 @@ public struct BubblePlan: Sendable, Equatable {
     /// Where a poll's updates go: each over its subject's live bubble, or nowhere. An update is
     /// never a new bubble and never waits: with its bubble gone (closed, expired, shown in a
     /// group) or in quiet hours it is dropped, and the engine's "updated" note for it says so.
-    public func settle(updates: [Alert], notes: [DecisionNote], stored: [SubjectKey: Bubble], quiet: Bool,
-                       now: Date) -> (placements: [Placement], notes: [DecisionNote]) {
+    public func settle(
+        updates: [Alert], notes: [DecisionNote], stored: [SubjectKey: Bubble], quiet: Bool,
+        now: Date
+    ) -> (placements: [Placement], notes: [DecisionNote]) {
         var placements: [Placement] = []
         var dropped: [SubjectKey: String] = [:]
         for update in updates {
@@ -98,13 +100,16 @@ public struct BubblePlan: Sendable, Equatable {
     /// The bubbles to close after a poll: a firing alert's bubble whose subject no longer fires
     /// and which this poll says nothing about (a silent resolution). Rules that measure change
     /// since the last notification (an anchor) never resolve, so their bubbles are left alone.
-    public func closes(records: [SubjectKey: SubjectRecord], alerts: [Alert], stored: [SubjectKey: Bubble],
-                       now: Date) -> [(key: SubjectKey, id: UInt32)] {
+    public func closes(
+        records: [SubjectKey: SubjectRecord], alerts: [Alert], stored: [SubjectKey: Bubble],
+        now: Date
+    ) -> [(key: SubjectKey, id: UInt32)] {
         guard updateInPlace else { return [] }
         let spoken = Set(alerts.map(Self.key(of:)))
         return records.keys.sorted().compactMap { key in
             guard let record = records[key], let bubble = stored[key], bubble.closable, isLive(bubble, now: now),
-                  record.anchor == nil, !spoken.contains(key) else { return nil }
+                record.anchor == nil, !spoken.contains(key)
+            else { return nil }
             if case .firing = record.machine.state { return nil }
             return (key, bubble.id)
         }

@@ -8,12 +8,17 @@ public struct DecisionNote: Codable, Sendable, Equatable {
     public enum Outcome: String, Codable, Sendable, CaseIterable {
         // Told the user.
         case fired, repeated, resolved, updated, delivered, grouped
-        case heldForQuietHours = "held_quiet_hours", rateLimited = "rate_limited"
+        case heldForQuietHours = "held_quiet_hours"
+        case rateLimited = "rate_limited"
         /// Held until its words were no longer true (`Alert.validUntil`): never shown.
         case expiredWhileHeld = "expired_while_held"
         // Not told, and why.
-        case notRearmed = "not_rearmed", coolingDown = "cooling_down", pending
-        case snoozed, muted, feedUnknown = "feed_unknown", flapping, calm
+        case notRearmed = "not_rearmed"
+        case coolingDown = "cooling_down"
+        case pending
+        case snoozed, muted
+        case feedUnknown = "feed_unknown"
+        case flapping, calm
         /// An update whose bubble is gone (closed, expired) or due in quiet hours: never a new bubble.
         case updateDropped = "update_dropped"
         case changedWhileStopped = "changed_while_stopped"

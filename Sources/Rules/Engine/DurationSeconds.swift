@@ -31,7 +31,10 @@ enum SpanText {
     static func short(seconds: Double) -> String {
         guard seconds.isFinite else { return "?" }
         let total = Int64(Swift.min(Swift.max(0, seconds), Duration.engineCeilingSeconds).rounded(.down))
-        let days = total / 86_400, hours = total % 86_400 / 3600, minutes = total % 3600 / 60, rest = total % 60
+        let days = total / 86_400
+        let hours = total % 86_400 / 3600
+        let minutes = total % 3600 / 60
+        let rest = total % 60
         if days > 0 { return hours > 0 ? "\(days)d \(hours)h" : "\(days)d" }
         if hours > 0 { return minutes > 0 ? "\(hours)h \(minutes)m" : "\(hours)h" }
         if minutes > 0 { return rest > 0 ? "\(minutes)m \(rest)s" : "\(minutes)m" }

@@ -18,8 +18,9 @@ public struct FlapPolicy: Codable, Sendable, Equatable {
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(crossings: try container.decode(Int.self, forKey: .crossings),
-                  within: .clampedSeconds(try container.decode(Double.self, forKey: .withinSeconds)))
+        self.init(
+            crossings: try container.decode(Int.self, forKey: .crossings),
+            within: .clampedSeconds(try container.decode(Double.self, forKey: .withinSeconds)))
     }
 
     public func encode(to encoder: any Encoder) throws {

@@ -7,7 +7,7 @@ extension Outbox.DeliveryPlan {
     public func notes(from before: Outbox, now: Date) -> [DecisionNote] {
         var notes: [DecisionNote] = []
         func note(_ alert: Alert, _ outcome: DecisionNote.Outcome, _ detail: String) {
-            guard let subject = alert.subject else { return }  // no engine decided it
+            guard let subject = alert.subject else { return } // no engine decided it
             notes.append(DecisionNote(key: SubjectKey(rule: alert.rule, subject: subject), at: now, outcome: outcome, detail: detail))
         }
         for alert in alerts {
@@ -23,9 +23,10 @@ extension Outbox.DeliveryPlan {
         for alert in expired {
             note(alert, .expiredWhileHeld, "not shown: held until it was no longer true (it said \"\(alert.title)\"); the rule says it anew")
         }
-        let heldBefore = Set(before.entries.filter { $0.heldFor != nil }.flatMap { entry in
-            entry.alert.individualAlerts.map { "\($0.rule) \($0.identity) \(entry.submitted.timeIntervalSinceReferenceDate)" }
-        })
+        let heldBefore = Set(
+            before.entries.filter { $0.heldFor != nil }.flatMap { entry in
+                entry.alert.individualAlerts.map { "\($0.rule) \($0.identity) \(entry.submitted.timeIntervalSinceReferenceDate)" }
+            })
         for entry in after.entries {
             guard let reason = entry.heldFor else { continue }
             for alert in entry.alert.individualAlerts

@@ -160,8 +160,10 @@ public struct Outbox: Codable, Sendable, Equatable {
         if let quietHours {
             quietNow = quietHours.contains(now, calendar: calendar)
             // Submitted during quiet hours without a `due` call in between: held all the same.
-            for index in entries.indices where entries[index].alert.passesQuietHours != true
-                && (quietNow || quietHours.contains(entries[index].submitted, calendar: calendar)) {
+            for index in entries.indices
+            where entries[index].alert.passesQuietHours != true
+                && (quietNow || quietHours.contains(entries[index].submitted, calendar: calendar))
+            {
                 entries[index].heldFor = .quietHours
             }
             if quietNow, !entries.contains(where: { $0.heldFor != .quietHours }) { return [] }

@@ -22,9 +22,9 @@ public struct QuietHours: Codable, Sendable, Equatable, CustomStringConvertible 
             // Only ASCII digits: `Int("+7")` and friends would otherwise slip through.
             let isNumber = { (part: Substring) in !part.isEmpty && part.utf8.allSatisfy { (0x30...0x39).contains($0) } }
             guard parts.count == 2, (1...2).contains(parts[0].utf8.count), parts[1].utf8.count == 2,
-                  isNumber(parts[0]), isNumber(parts[1]),
-                  let hour = Int(parts[0]), let minute = Int(parts[1]),
-                  let time = ClockTime(hour: hour, minute: minute)
+                isNumber(parts[0]), isNumber(parts[1]),
+                let hour = Int(parts[0]), let minute = Int(parts[1]),
+                let time = ClockTime(hour: hour, minute: minute)
             else { throw .invalidClockTime(text) }
             self = time
         }
@@ -112,8 +112,8 @@ public struct QuietHours: Codable, Sendable, Equatable, CustomStringConvertible 
             wanted.minute = end.minute
             wanted.second = 0
             guard let sameDay = calendar.date(from: wanted),
-                  let candidate = calendar.date(byAdding: .day, value: offset, to: sameDay),
-                  candidate > date
+                let candidate = calendar.date(byAdding: .day, value: offset, to: sameDay),
+                candidate > date
             else { continue }
             return candidate
         }

@@ -4,8 +4,10 @@ import Foundation
 /// flap once, kept quiet after, and said to be calm once nothing fired for `within`.
 extension RuleEngine {
     /// The alert to show for `emission`, minding flapping; notes what it kept quiet.
-    func flapAware(_ emission: AlertStateMachine.Emission, reading: SubjectReading, record: inout SubjectRecord, now: Date,
-                   notes: inout [DecisionNote]) -> Alert? {
+    func flapAware(
+        _ emission: AlertStateMachine.Emission, reading: SubjectReading, record: inout SubjectRecord, now: Date,
+        notes: inout [DecisionNote]
+    ) -> Alert? {
         guard let policy = reading.policy.flap else { return Self.stamped(reading.alert(emission), reading, emission) }
         var detector = record.flap ?? FlapDetector()
         defer { record.flap = detector }
@@ -15,16 +17,20 @@ extension RuleEngine {
         case .startFlapping(let fires):
             let around = reading.level.map { " around \($0)" } ?? ""
             let detail = "\(fires) moves in \(policy.withinText)"
-            notes.append(DecisionNote(key: reading.key, at: now, outcome: .flapping, value: reading.shownValue,
-                                      detail: "flapping\(around): \(detail); quiet until it settles"))
+            notes.append(
+                DecisionNote(
+                    key: reading.key, at: now, outcome: .flapping, value: reading.shownValue,
+                    detail: "flapping\(around): \(detail); quiet until it settles"))
             guard var alert = Self.stamped(reading.alert(.fired), reading, nil) else { return nil }
             alert.title = "\(Self.label(alert)) flapping\(around): \(detail) — quiet until it settles"
             alert.groupFragment = "\(Self.label(alert)) flapping"
             alert.reason = "\(reading.key.subject) fired \(detail) (flap = { crossings = \(policy.crossings), within = \"\(policy.withinText)\" })"
             return alert
         case .suppress:
-            notes.append(DecisionNote(key: reading.key, at: now, outcome: .flapping, value: reading.shownValue,
-                                      detail: "not notified (\(emission.rawValue)): flapping, quiet until calm for \(policy.withinText)"))
+            notes.append(
+                DecisionNote(
+                    key: reading.key, at: now, outcome: .flapping, value: reading.shownValue,
+                    detail: "not notified (\(emission.rawValue)): flapping, quiet until calm for \(policy.withinText)"))
             return nil
         }
     }
@@ -37,8 +43,10 @@ extension RuleEngine {
         record.flap = detector
         let around = reading.level.map { " around \($0)" } ?? ""
         let detail = "no moves for \(policy.withinText), now \(reading.shownValue)"
-        notes.append(DecisionNote(key: reading.key, at: now, outcome: .calm, value: reading.shownValue,
-                                  detail: "calm again\(around): \(detail); \(quiet) not notified while flapping"))
+        notes.append(
+            DecisionNote(
+                key: reading.key, at: now, outcome: .calm, value: reading.shownValue,
+                detail: "calm again\(around): \(detail); \(quiet) not notified while flapping"))
         guard var alert = Self.stamped(reading.alert(.fired), reading, nil) else { return nil }
         alert.title = "\(Self.label(alert)) calm again\(around): \(detail)"
         alert.groupFragment = "\(Self.label(alert)) calm"

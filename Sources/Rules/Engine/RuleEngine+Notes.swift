@@ -7,12 +7,14 @@ extension RuleEngine {
         let what = emission == .resolved ? "resolution" : "crossing"
         if isMuted(reading.key.rule, now: now), let until = mutes[reading.key.rule] {
             let end = until == .distantFuture ? "until unmuted" : "until \(NoteText.clock(until, now: now, timeZone: timeZone))"
-            return DecisionNote(key: reading.key, at: now, outcome: .muted, value: reading.shownValue,
-                                detail: "not notified of the \(what), \(reading.key.rule) is muted \(end)")
+            return DecisionNote(
+                key: reading.key, at: now, outcome: .muted, value: reading.shownValue,
+                detail: "not notified of the \(what), \(reading.key.rule) is muted \(end)")
         }
         let until = snoozes[reading.key].map { NoteText.clock($0, now: now, timeZone: timeZone) } ?? "later"
-        return DecisionNote(key: reading.key, at: now, outcome: .snoozed, value: reading.shownValue,
-                            detail: "not notified of the \(what), snoozed until \(until)")
+        return DecisionNote(
+            key: reading.key, at: now, outcome: .snoozed, value: reading.shownValue,
+            detail: "not notified of the \(what), snoozed until \(until)")
     }
 
     /// A step without an emission that still is a decision: a wait begun, a crossing the
@@ -55,11 +57,13 @@ extension RuleEngine {
         let known = Dictionary(grouping: records.filter { rules.contains($0.key.rule) }, by: \.key.rule)
         return known.keys.sorted().map { rule in
             let subjects = known[rule] ?? []
-            let since = subjects.compactMap(\.value.lastEvaluated).max()
+            let since =
+                subjects.compactMap(\.value.lastEvaluated).max()
                 .map { ", state kept as of \(NoteText.clock($0, now: now, timeZone: timeZone))" } ?? ""
             let count = subjects.count == 1 ? "its 1 subject" : "each of its \(subjects.count) subjects"
-            return DecisionNote(key: SubjectKey(rule: rule, subject: DecisionNote.everySubject), at: now, outcome: .feedUnknown,
-                                detail: "not evaluated, the feed failed\(since) (\(count))")
+            return DecisionNote(
+                key: SubjectKey(rule: rule, subject: DecisionNote.everySubject), at: now, outcome: .feedUnknown,
+                detail: "not evaluated, the feed failed\(since) (\(count))")
         }
     }
 

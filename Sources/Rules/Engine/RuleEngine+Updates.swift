@@ -33,10 +33,11 @@ extension RuleEngine {
     /// The update for `reading`, if its move is deep enough; notes it as "updated".
     func deeperUpdate(_ reading: SubjectReading, record: inout SubjectRecord, now: Date, notes: inout [DecisionNote]) -> Alert? {
         guard updatesBubbles, let deeper = reading.deeper, reading.signal == .beyondFire,
-              let shown = record.shownMeasure, let shownAt = record.shownAt,
-              case .firing = record.machine.state, record.flap?.isFlapping != true,
-              !isSilenced(reading.key, now: now), deeper.isDeeper(than: shown),
-              var alert = Self.stamped(reading.alert(.updated), reading, .updated) else { return nil }
+            let shown = record.shownMeasure, let shownAt = record.shownAt,
+            case .firing = record.machine.state, record.flap?.isFlapping != true,
+            !isSilenced(reading.key, now: now), deeper.isDeeper(than: shown),
+            var alert = Self.stamped(reading.alert(.updated), reading, .updated)
+        else { return nil }
         let detail = NoteText.updated(shownAt: NoteText.clock(shownAt, now: now, timeZone: timeZone), was: deeper.text(shown))
         alert.reason = detail + "; " + (alert.reason ?? alert.title)
         record.shownMeasure = deeper.value
@@ -68,7 +69,8 @@ extension NoteText {
 
     /// Why the dispatcher did not show an update after all.
     static func updateDropped(quiet: Bool) -> String {
-        quiet ? "not updated: quiet hours drop updates rather than hold them"
+        quiet
+            ? "not updated: quiet hours drop updates rather than hold them"
             : "not updated: its bubble is no longer on screen, and an update never opens a new one"
     }
 }

@@ -27,9 +27,11 @@ public struct SubjectReading: Sendable {
     /// How much further a firing value must go to update its bubble on screen; `nil`: never.
     public var deeper: DeeperMove?
 
-    public init(key: SubjectKey, signal: Threshold.Signal?, shownValue: String, policy: AlertPolicy, edgeTriggered: Bool = false,
-                mustSeeRearmFirst: Bool = false, anchor: Double? = nil, level: String? = nil, deeper: DeeperMove? = nil,
-                alert: @escaping @Sendable (AlertStateMachine.Emission) -> Alert?) {
+    public init(
+        key: SubjectKey, signal: Threshold.Signal?, shownValue: String, policy: AlertPolicy, edgeTriggered: Bool = false,
+        mustSeeRearmFirst: Bool = false, anchor: Double? = nil, level: String? = nil, deeper: DeeperMove? = nil,
+        alert: @escaping @Sendable (AlertStateMachine.Emission) -> Alert?
+    ) {
         self.key = key
         self.deeper = deeper
         self.level = level
@@ -79,8 +81,10 @@ public struct SubjectRecord: Codable, Sendable, Equatable {
     public var shownMeasure: Double?
     public var shownAt: Date?
 
-    public init(machine: AlertStateMachine = AlertStateMachine(), lastValue: String? = nil,
-                lastEvaluated: Date? = nil, lastNotified: Date? = nil, anchor: Double? = nil, flap: FlapDetector? = nil) {
+    public init(
+        machine: AlertStateMachine = AlertStateMachine(), lastValue: String? = nil,
+        lastEvaluated: Date? = nil, lastNotified: Date? = nil, anchor: Double? = nil, flap: FlapDetector? = nil
+    ) {
         self.machine = machine
         self.flap = flap
         self.anchor = anchor
@@ -144,8 +148,10 @@ public struct RuleEngine: Sendable, Equatable {
                 records[reading.key] = record
                 decision.changed.append(reading.key)
                 if case .firing = firstSight.state {
-                    decision.notes.append(DecisionNote(key: reading.key, at: now, outcome: .firstSeen, value: reading.shownValue,
-                                                       detail: NoteText.firstSeen))
+                    decision.notes.append(
+                        DecisionNote(
+                            key: reading.key, at: now, outcome: .firstSeen, value: reading.shownValue,
+                            detail: NoteText.firstSeen))
                 }
                 continue
             }
@@ -179,8 +185,10 @@ public struct RuleEngine: Sendable, Equatable {
                     decision.notes.append(DecisionNote(key: reading.key, at: now, outcome: outcome, value: reading.shownValue, detail: detail))
                     remember(shown: alert, reading: reading, record: &record, now: now)
                 } else if decision.notes.count == notesBefore {
-                    decision.notes.append(DecisionNote(key: reading.key, at: now, outcome: DecisionNote.Outcome(emission),
-                                                       value: reading.shownValue, detail: NoteText.silentResolution))
+                    decision.notes.append(
+                        DecisionNote(
+                            key: reading.key, at: now, outcome: DecisionNote.Outcome(emission),
+                            value: reading.shownValue, detail: NoteText.silentResolution))
                 }
                 if emission != .resolved, let anchor = reading.anchor {
                     record.anchor = anchor
@@ -193,7 +201,8 @@ public struct RuleEngine: Sendable, Equatable {
             }
             forgetShownUnlessFiring(&record)
             if reading.signal != nil, !isSilenced(reading.key, now: now),
-               let calm = settleFlapping(reading, record: &record, now: now, notes: &decision.notes) {
+                let calm = settleFlapping(reading, record: &record, now: now, notes: &decision.notes)
+            {
                 decision.alerts.append(calm)
                 record.lastNotified = now
             }

@@ -137,9 +137,11 @@ public struct ForecastDay: Codable, Sendable, Equatable {
     /// The day's strongest gusts, km/h.
     public var maxGusts: Double?
 
-    public init(date: HolidayDate, minTemperature: Double? = nil, maxTemperature: Double? = nil,
-                precipitationProbability: Double? = nil, precipitationSum: Double? = nil,
-                condition: WeatherCondition? = nil, maxGusts: Double? = nil) {
+    public init(
+        date: HolidayDate, minTemperature: Double? = nil, maxTemperature: Double? = nil,
+        precipitationProbability: Double? = nil, precipitationSum: Double? = nil,
+        condition: WeatherCondition? = nil, maxGusts: Double? = nil
+    ) {
         self.date = date
         self.minTemperature = minTemperature
         self.maxTemperature = maxTemperature
@@ -158,8 +160,10 @@ public struct CurrentConditions: Codable, Sendable, Equatable {
     public var windSpeed: Double?
     public var gusts: Double?
 
-    public init(time: String? = nil, temperature: Double? = nil, condition: WeatherCondition? = nil,
-                windSpeed: Double? = nil, gusts: Double? = nil) {
+    public init(
+        time: String? = nil, temperature: Double? = nil, condition: WeatherCondition? = nil,
+        windSpeed: Double? = nil, gusts: Double? = nil
+    ) {
         self.time = time
         self.temperature = temperature
         self.condition = condition
@@ -182,8 +186,10 @@ public struct Forecast: Codable, Sendable, Equatable {
     /// Hourly (or 3-hourly) temperatures in order, for the view's chart.
     public var temperatures: [Double]
 
-    public init(place: String, latitude: Double?, longitude: Double?, timeZone: String? = nil, source: String,
-                current: CurrentConditions? = nil, days: [ForecastDay], temperatures: [Double] = []) {
+    public init(
+        place: String, latitude: Double?, longitude: Double?, timeZone: String? = nil, source: String,
+        current: CurrentConditions? = nil, days: [ForecastDay], temperatures: [Double] = []
+    ) {
         self.place = place
         self.latitude = latitude
         self.longitude = longitude

@@ -49,14 +49,17 @@ extension ForecastRule {
     }
 
     /// The alert every forecast rule sends, with the parts they share.
-    static func alert(_ forecast: Forecast, day: ForecastDay, aspect: String, title: String, change: String,
-                      fragment: String, reason: String, urgency: Urgency, context: ForecastContext) -> Alert {
+    static func alert(
+        _ forecast: Forecast, day: ForecastDay, aspect: String, title: String, change: String,
+        fragment: String, reason: String, urgency: Urgency, context: ForecastContext
+    ) -> Alert {
         let place = forecast.place
         let dayName = context.dayName(day.date)
-        return Alert(rule: id, key: subject(forecast, day.date, aspect), title: "\(place), \(dayName): \(title)",
-                     body: "\(ForecastText.capitalized(dayName)): \(change)", urgency: urgency, category: "x-notifier.forecast",
-                     deepLink: DeepLink.forecast(forecast.place) ?? .history, icon: day.condition?.iconName ?? "weather-overcast",
-                     groupFragment: "\(dayName) \(fragment)", groupNoun: "forecast changes for \(place)", reason: reason)
+        return Alert(
+            rule: id, key: subject(forecast, day.date, aspect), title: "\(place), \(dayName): \(title)",
+            body: "\(ForecastText.capitalized(dayName)): \(change)", urgency: urgency, category: "x-notifier.forecast",
+            deepLink: DeepLink.forecast(forecast.place) ?? .history, icon: day.condition?.iconName ?? "weather-overcast",
+            groupFragment: "\(dayName) \(fragment)", groupNoun: "forecast changes for \(place)", reason: reason)
     }
 }
 
@@ -93,26 +96,33 @@ public enum ForecastText {
 public enum ForecastScript {
     /// Monday 23 November 2026.
     public static let monday = HolidayDate(year: 2026, month: 11, day: 23)!
-    static let start = Date(timeIntervalSince1970: 1_795_420_800)  // 2026-11-23 08:00 UTC
+    static let start = Date(timeIntervalSince1970: 1_795_420_800) // 2026-11-23 08:00 UTC
 
     /// A day `offset` days after Monday with the given figures.
-    public static func day(_ offset: Int = 3, min: Double? = 2, max: Double? = 6, rain: Double? = 10,
-                           condition: WeatherCondition? = .cloudy, gusts: Double? = 30) -> ForecastDay {
-        ForecastDay(date: monday.adding(days: offset), minTemperature: min, maxTemperature: max, precipitationProbability: rain,
-                    precipitationSum: nil, condition: condition, maxGusts: gusts)
+    public static func day(
+        _ offset: Int = 3, min: Double? = 2, max: Double? = 6, rain: Double? = 10,
+        condition: WeatherCondition? = .cloudy, gusts: Double? = 30
+    ) -> ForecastDay {
+        ForecastDay(
+            date: monday.adding(days: offset), minTemperature: min, maxTemperature: max, precipitationProbability: rain,
+            precipitationSum: nil, condition: condition, maxGusts: gusts)
     }
 
     /// Each poll's days (`nil`: the poll failed); `today` moves on by `daysPerPoll`.
-    public static func run(_ rule: some ForecastRule, _ polls: [[ForecastDay]?], daysPerPoll: Int = 0,
-                           engine: inout RuleEngine) -> [Alert] {
+    public static func run(
+        _ rule: some ForecastRule, _ polls: [[ForecastDay]?], daysPerPoll: Int = 0,
+        engine: inout RuleEngine
+    ) -> [Alert] {
         var alerts: [Alert] = []
         var previous: Forecast?
         for (index, days) in polls.enumerated() {
             guard let days else { continue }
-            let forecast = Forecast(place: "Tallinn", latitude: 59.437, longitude: 24.7535, timeZone: "Europe/Tallinn",
-                                    source: "open-meteo", days: days)
-            let context = ForecastContext(today: monday.adding(days: index * daysPerPoll),
-                                          anchors: engine.records.compactMapValues(\.anchor), locale: Locale(identifier: "en_US"))
+            let forecast = Forecast(
+                place: "Tallinn", latitude: 59.437, longitude: 24.7535, timeZone: "Europe/Tallinn",
+                source: "open-meteo", days: days)
+            let context = ForecastContext(
+                today: monday.adding(days: index * daysPerPoll),
+                anchors: engine.records.compactMapValues(\.anchor), locale: Locale(identifier: "en_US"))
             let now = start.addingTimeInterval(Double(index) * 1800 + Double(index * daysPerPoll) * 86400)
             alerts += engine.evaluate(rule.readings(forecast, previous: previous, context: context), now: now).alerts
             previous = forecast

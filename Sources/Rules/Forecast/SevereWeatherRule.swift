@@ -16,14 +16,17 @@ public struct SevereWeatherRule: ForecastRule {
         Self.upcomingDays(forecast, context: context).map { day in
             let condition = day.condition
             let before = previous?.day(day.date)?.condition
-            return SubjectReading(key: SubjectKey(rule: Self.id, subject: Self.subject(forecast, day.date, "severe")),
-                                  signal: condition.map { $0.isSevere ? .beyondFire : .rearmed }, shownValue: condition?.word ?? "unknown",
-                                  policy: AlertPolicy(), edgeTriggered: true, mustSeeRearmFirst: true) { [urgency] emission in
+            return SubjectReading(
+                key: SubjectKey(rule: Self.id, subject: Self.subject(forecast, day.date, "severe")),
+                signal: condition.map { $0.isSevere ? .beyondFire : .rearmed }, shownValue: condition?.word ?? "unknown",
+                policy: AlertPolicy(), edgeTriggered: true, mustSeeRearmFirst: true
+            ) { [urgency] emission in
                 guard emission == .fired, let condition else { return nil }
                 let was = before.map { " (was \($0.word))" } ?? ""
-                return Self.alert(forecast, day: day, aspect: "severe", title: condition.word, change: "\(condition.word) now forecast\(was)",
-                                  fragment: condition.word, reason: "the condition changed to \(condition.word)\(was)",
-                                  urgency: urgency, context: context)
+                return Self.alert(
+                    forecast, day: day, aspect: "severe", title: condition.word, change: "\(condition.word) now forecast\(was)",
+                    fragment: condition.word, reason: "the condition changed to \(condition.word)\(was)",
+                    urgency: urgency, context: context)
             }
         }
     }
@@ -35,19 +38,25 @@ extension SevereWeatherRule {
     }
 
     public static let examples: [RuleExample] = [
-        RuleExample("rain turns to thunderstorm", .fires { alerts in
-            alerts.map(\.body) == ["Friday: thunderstorm now forecast (was rain)"] && alerts[0].title == "Tallinn, Friday: thunderstorm"
-                && alerts[0].icon == "weather-storm"
-        }) { ForecastScript.run(SevereWeatherRule(), conditions([.rain, .thunderstorm])) },
+        RuleExample(
+            "rain turns to thunderstorm",
+            .fires { alerts in
+                alerts.map(\.body) == ["Friday: thunderstorm now forecast (was rain)"] && alerts[0].title == "Tallinn, Friday: thunderstorm"
+                    && alerts[0].icon == "weather-storm"
+            }
+        ) { ForecastScript.run(SevereWeatherRule(), conditions([.rain, .thunderstorm])) },
         RuleExample("severe when first seen is not a change", .staysSilent) {
             ForecastScript.run(SevereWeatherRule(), conditions([.snow, .snow, .thunderstorm]))
         },
         RuleExample("one severe class to another says nothing more", .fires { alerts in alerts.count == 1 }) {
             ForecastScript.run(SevereWeatherRule(), conditions([.cloudy, .snow, .freezingRain, .thunderstorm]))
         },
-        RuleExample("easing re-arms", .fires { alerts in
-            alerts.map(\.body) == ["Friday: snow now forecast (was cloudy)", "Friday: snow now forecast (was rain)"]
-        }) { ForecastScript.run(SevereWeatherRule(), conditions([.cloudy, .snow, .rain, .snow])) },
+        RuleExample(
+            "easing re-arms",
+            .fires { alerts in
+                alerts.map(\.body) == ["Friday: snow now forecast (was cloudy)", "Friday: snow now forecast (was rain)"]
+            }
+        ) { ForecastScript.run(SevereWeatherRule(), conditions([.cloudy, .snow, .rain, .snow])) },
         RuleExample("an unknown condition is not a change", .staysSilent) {
             ForecastScript.run(SevereWeatherRule(), conditions([.rain, nil, .rain]))
         },

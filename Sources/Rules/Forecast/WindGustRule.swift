@@ -22,15 +22,18 @@ public struct WindGustRule: ForecastRule {
         return Self.upcomingDays(forecast, context: context).map { day in
             let gusts = day.maxGusts
             let before = previous?.day(day.date)?.maxGusts
-            return SubjectReading(key: SubjectKey(rule: Self.id, subject: Self.subject(forecast, day.date, "gusts")),
-                                  signal: gusts.flatMap { level.signal(for: $0) }, shownValue: gusts.map(ForecastText.speed) ?? "unknown",
-                                  policy: AlertPolicy(), edgeTriggered: true) { [threshold, urgency] emission in
+            return SubjectReading(
+                key: SubjectKey(rule: Self.id, subject: Self.subject(forecast, day.date, "gusts")),
+                signal: gusts.flatMap { level.signal(for: $0) }, shownValue: gusts.map(ForecastText.speed) ?? "unknown",
+                policy: AlertPolicy(), edgeTriggered: true
+            ) { [threshold, urgency] emission in
                 guard emission == .fired, let gusts else { return nil }
                 let was = before.map { ", were \(ForecastText.speed($0))" } ?? ""
-                return Self.alert(forecast, day: day, aspect: "gusts", title: "strong gusts", change: "gusts up to \(ForecastText.speed(gusts))\(was)",
-                                  fragment: "gusts \(ForecastText.speed(gusts))",
-                                  reason: "gusts \(ForecastText.speed(gusts)) reached \(ForecastText.speed(threshold))\(was)",
-                                  urgency: urgency, context: context)
+                return Self.alert(
+                    forecast, day: day, aspect: "gusts", title: "strong gusts", change: "gusts up to \(ForecastText.speed(gusts))\(was)",
+                    fragment: "gusts \(ForecastText.speed(gusts))",
+                    reason: "gusts \(ForecastText.speed(gusts)) reached \(ForecastText.speed(threshold))\(was)",
+                    urgency: urgency, context: context)
             }
         }
     }
@@ -42,9 +45,12 @@ extension WindGustRule {
     }
 
     public static let examples: [RuleExample] = [
-        RuleExample("gusts rise past 60 km/h", .fires { alerts in
-            alerts.map(\.body) == ["Saturday: gusts up to 72 km/h, were 45 km/h"] && alerts[0].title == "Tallinn, Saturday: strong gusts"
-        }) { ForecastScript.run(WindGustRule(), gusts([45, 72])) },
+        RuleExample(
+            "gusts rise past 60 km/h",
+            .fires { alerts in
+                alerts.map(\.body) == ["Saturday: gusts up to 72 km/h, were 45 km/h"] && alerts[0].title == "Tallinn, Saturday: strong gusts"
+            }
+        ) { ForecastScript.run(WindGustRule(), gusts([45, 72])) },
         RuleExample("already above when first seen", .staysSilent) { ForecastScript.run(WindGustRule(), gusts([70, 80])) },
         RuleExample("hovering around 60 fires once", .fires { alerts in alerts.count == 1 }) {
             ForecastScript.run(WindGustRule(), gusts([40, 61, 58, 62, 55, 60]))

@@ -13,7 +13,8 @@ public struct HolidayDate: Sendable, Hashable, Comparable, Codable, CustomString
     /// `nil` unless the month is 1–12 and the day exists in that month; any year 1...9999.
     public init?(year: Int, month: Int, day: Int) {
         guard (1...9999).contains(year), (1...12).contains(month),
-              (1...Self.daysIn(month: month, year: year)).contains(day) else { return nil }
+            (1...Self.daysIn(month: month, year: year)).contains(day)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -33,7 +34,8 @@ public struct HolidayDate: Sendable, Hashable, Comparable, Codable, CustomString
             return value
         }
         guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10),
-              Self.parsedYears.contains(year) else { return nil }
+            Self.parsedYears.contains(year)
+        else { return nil }
         self.init(year: year, month: month, day: day)
     }
 
@@ -66,8 +68,9 @@ public struct HolidayDate: Sendable, Hashable, Comparable, Codable, CustomString
         if let date = HolidayDate(string: text) { return .success(date) }
         let bytes = Array(text.utf8)
         if bytes.count == 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-           let year = Int(text.prefix(4)), let month = Int(text.dropFirst(5).prefix(2)), let day = Int(text.suffix(2)),
-           !parsedYears.contains(year), HolidayDate(year: year, month: month, day: day) != nil {
+            let year = Int(text.prefix(4)), let month = Int(text.dropFirst(5).prefix(2)), let day = Int(text.suffix(2)),
+            !parsedYears.contains(year), HolidayDate(year: year, month: month, day: day) != nil
+        {
             return .failure(.outOfRange(year: year))
         }
         return .failure(.notADate(shown))

@@ -59,8 +59,10 @@ public struct UpcomingHolidayRule: Rule {
     /// Days of national importance: off unless asked for (`kinds`).
     public var includeNational: Bool
 
-    public init(leadDays: [Int] = [7, 1, 0], deliveryHour: Int = 9, deliveryMinute: Int = 0,
-                includePublic: Bool = true, includeFolk: Bool = true, includeNational: Bool = false) {
+    public init(
+        leadDays: [Int] = [7, 1, 0], deliveryHour: Int = 9, deliveryMinute: Int = 0,
+        includePublic: Bool = true, includeFolk: Bool = true, includeNational: Bool = false
+    ) {
         self.includeNational = includeNational
         self.leadDays = leadDays
         self.deliveryHour = deliveryHour
@@ -96,8 +98,10 @@ public struct UpcomingHolidayRule: Rule {
     /// the user's date too: counted from the Estonian date, a lead-1 reminder said "today" on
     /// the evening before in Newfoundland, and the lead-0 one said it again the next morning.
     /// `delivered`: the keys the caller's ledger has delivered.
-    public func due(holidays: [Holiday], now: Date, userCalendar: Calendar, estonia: TimeZone = UpcomingHolidayRule.tallinn,
-                    delivered: Set<String> = []) -> [Reminder] {
+    public func due(
+        holidays: [Holiday], now: Date, userCalendar: Calendar, estonia: TimeZone = UpcomingHolidayRule.tallinn,
+        delivered: Set<String> = []
+    ) -> [Reminder] {
         let leads = leads.sorted()
         guard !leads.isEmpty else { return [] }
         let userToday = Self.today(now, userCalendar: userCalendar)
@@ -133,14 +137,18 @@ public struct UpcomingHolidayRule: Rule {
 
     public func alert(for reminder: Reminder, locale: Locale) -> Alert {
         let holiday = reminder.holiday
-        let isPublic = holiday.kind == .publicHoliday, isNational = holiday.kind == .national
+        let isPublic = holiday.kind == .publicHoliday
+        let isNational = holiday.kind == .national
         let when = Self.when(daysAhead: reminder.daysAhead)
         var calendar = Calendar(identifier: .gregorian)
         calendar.locale = locale
         let symbols = calendar.weekdaySymbols
         let weekday = symbols.count == 7 ? symbols[holiday.date.weekday - 1] : ""
-        let body = [weekday, "\(holiday.date):", holiday.name].filter { !$0.isEmpty }.joined(separator: " ")
-            + "\n" + (isPublic ? "Estonian public holiday, a day off"
+        let body =
+            [weekday, "\(holiday.date):", holiday.name].filter { !$0.isEmpty }.joined(separator: " ")
+            + "\n"
+            + (isPublic
+                ? "Estonian public holiday, a day off"
                 : isNational ? "Estonian day of national importance, a flag day (not a day off)" : "Estonian folk-calendar day")
         return Alert(
             rule: Self.id, key: reminder.key,
@@ -179,7 +187,8 @@ public struct UpcomingHolidayRule: Rule {
         let leads = leads.map(String.init)
         let list = leads.count > 1 ? leads.dropLast().joined(separator: ", ") + " and " + leads.last! : leads.joined()
         let unit = leads == ["1"] ? "day" : "days"
-        let hour = min(max(deliveryHour, 0), 23), minute = min(max(deliveryMinute, 0), 59)
+        let hour = min(max(deliveryHour, 0), 23)
+        let minute = min(max(deliveryMinute, 0), 59)
         let time = (hour < 10 ? "0" : "") + "\(hour):" + (minute < 10 ? "0" : "") + "\(minute)"
         return "\(reminder.holiday.name) on \(reminder.holiday.date) \(ahead)\(late); reminders at \(list) \(unit), \(time)"
     }

@@ -15,22 +15,28 @@ extension LaunchCountryRule {
     )
 
     public static let examples: [RuleExample] = [
-        RuleExample("a country with every field", .fires { alerts in
-            let alert = alerts[0]
-            return alert.title == "🇰🇿 Kazakhstan"
-                && alert.body.contains("Capital: Astana")
-                && alert.body.contains("Region: Asia · Central Asia")
-                && alert.body.contains("Population: 18,754,440 · Area: 2,724,900 km²")
-                && alert.body.contains("Currencies: Kazakhstani tenge (KZT, ₸)")
-                && alert.body.contains("Languages: Kazakh, Russian")
-                && alert.deepLink.command == "notifier open country KZ"
-        }) {
+        RuleExample(
+            "a country with every field",
+            .fires { alerts in
+                let alert = alerts[0]
+                return alert.title == "🇰🇿 Kazakhstan"
+                    && alert.body.contains("Capital: Astana")
+                    && alert.body.contains("Region: Asia · Central Asia")
+                    && alert.body.contains("Population: 18,754,440 · Area: 2,724,900 km²")
+                    && alert.body.contains("Currencies: Kazakhstani tenge (KZT, ₸)")
+                    && alert.body.contains("Languages: Kazakh, Russian")
+                    && alert.deepLink.command == "notifier open country KZ"
+            }
+        ) {
             [LaunchCountryRule().alert(for: kazakhstan, locale: Locale(identifier: "en_US"))].compactMap { $0 }
         },
-        RuleExample("a country with no capital, currency or language", .fires { alerts in
-            alerts[0].body.hasPrefix("Capital: none\nRegion: Antarctic\n")
-                && !alerts[0].body.contains("Currencies")
-        }) {
+        RuleExample(
+            "a country with no capital, currency or language",
+            .fires { alerts in
+                alerts[0].body.hasPrefix("Capital: none\nRegion: Antarctic\n")
+                    && !alerts[0].body.contains("Currencies")
+            }
+        ) {
             [LaunchCountryRule().alert(for: antarctica, locale: Locale(identifier: "en_US"))].compactMap { $0 }
         },
         RuleExample("a code that cannot be a deep link", .staysSilent) {

@@ -111,7 +111,10 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
         let segments = rest.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
         guard let viewName = segments.first, !viewName.isEmpty else { throw .malformed("no view") }
         if viewName == View.history.rawValue {
-            if segments.count == 1 { self = .history; return }
+            if segments.count == 1 {
+                self = .history
+                return
+            }
             guard segments.count == 2, let group = DeepLink.history(group: segments[1]) else {
                 throw .malformed("history takes no subject, or a group's id")
             }
@@ -149,7 +152,7 @@ public struct DeepLink: Codable, Sendable, Equatable, CustomStringConvertible {
 /// then a hash of its members, such as `t8k2zq-0a1b2c3d`; so a link names one group for good.
 public enum HistoryGroupID {
     public static func make(members: [String], at now: Date) -> String {
-        var hash: UInt32 = 2_166_136_261  // FNV-1a: stable across runs, unlike Hasher
+        var hash: UInt32 = 2_166_136_261 // FNV-1a: stable across runs, unlike Hasher
         for byte in members.joined(separator: "\n").utf8 { hash = (hash ^ UInt32(byte)) &* 16_777_619 }
         let seconds = max(0, Int(now.timeIntervalSince1970.rounded(.down)))
         let hex = String(hash, radix: 16)

@@ -33,7 +33,7 @@ extension EveryExpression {
     /// The days of one period (the `index`-th day, week, month or year from the anchor).
     private func candidates(period index: Int, anchor: HolidayDate) -> [HolidayDate] {
         var span: [HolidayDate]
-        var scope: (HolidayDate) -> [HolidayDate]  // where a weekday's place is counted
+        var scope: (HolidayDate) -> [HolidayDate] // where a weekday's place is counted
         switch frequency {
         case .daily:
             span = [anchor.adding(days: index)]
@@ -43,7 +43,8 @@ extension EveryExpression {
             span = (0..<7).map { monday.adding(days: $0) }
             scope = { Self.month(of: $0) }
         case .monthly:
-            let year = 2024 + index / 12, month = index % 12 + 1
+            let year = 2024 + index / 12
+            let month = index % 12 + 1
             span = Self.month(of: HolidayDate(year: year, month: month, day: 1)!)
             scope = { _ in span }
         case .yearly:

@@ -6,7 +6,10 @@ import Foundation
 /// to expand. The time of day is not part of it: that is the reminder's `at`.
 public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConvertible {
     public enum Frequency: String, Sendable, CaseIterable {
-        case daily = "DAILY", weekly = "WEEKLY", monthly = "MONTHLY", yearly = "YEARLY"
+        case daily = "DAILY"
+        case weekly = "WEEKLY"
+        case monthly = "MONTHLY"
+        case yearly = "YEARLY"
     }
 
     /// A BYDAY part: a weekday (1 = Sunday … 7 = Saturday, as `Calendar`), with its place in the
@@ -35,8 +38,10 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
     static let rfcDays = ["SU", "MO", "TU", "WE", "TH", "FR", "SA"]
     static let shortDays = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"]
     static let longDays = ["sunday", "monday", "tuesday", "wednesday", "thursday", "friday", "saturday"]
-    static let ordinals = ["first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
-                           "fifth": 5, "5th": 5, "last": -1, "second-last": -2]
+    static let ordinals = [
+        "first": 1, "1st": 1, "second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4,
+        "fifth": 5, "5th": 5, "last": -1, "second-last": -2,
+    ]
 
     public static let grammar = "daily, weekdays, weekends, \"mon,thu\", \"monthly 1\", \"monthly last fri\", \"yearly 12-24\" or \"RRULE:FREQ=…\""
 
@@ -85,7 +90,8 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
                 }
                 monthDays = numbers.map { $0! }
             } else if rest.count == 2, let ordinal = Self.ordinals[rest[0]] ?? Int(rest[0]).flatMap({ (1...5).contains(abs($0)) ? $0 : nil }),
-                      let weekday = Self.weekday(rest[1]) {
+                let weekday = Self.weekday(rest[1])
+            {
                 days = [Day(weekday: weekday, ordinal: ordinal)]
             } else {
                 throw fail("monthly takes a day (\"monthly 1\") or a weekday's place (\"monthly last fri\", \"monthly 2nd tue\")")
@@ -94,7 +100,8 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
             self.init(frequency: .yearly, text: text)
             let parts = words.count == 2 ? words[1].split(separator: "-").map { Int($0) } : []
             guard parts.count == 2, let month = parts[0], let day = parts[1], (1...12).contains(month),
-                  (1...Self.daysIn(month: month)).contains(day) else {
+                (1...Self.daysIn(month: month)).contains(day)
+            else {
                 throw fail("yearly takes a month and day, \"yearly 12-24\"")
             }
             months = [month]
@@ -161,7 +168,7 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
                 var ordinal: Int?
                 if !prefix.isEmpty {
                     guard let number = Int(prefix.hasPrefix("+") ? String(prefix.dropFirst()) : String(prefix)), (1...53).contains(abs(number)),
-                          frequency == .monthly || frequency == .yearly
+                        frequency == .monthly || frequency == .yearly
                     else { throw fail("BYDAY=\(byday): \(item)'s place works only with MONTHLY or YEARLY, ±1 to ±53") }
                     ordinal = number
                 }
@@ -171,8 +178,9 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
         if let until = parts.removeValue(forKey: "UNTIL") {
             let digits = until.prefix(8)
             guard digits.count == 8, digits.allSatisfy(\.isASCII), let year = Int(digits.prefix(4)),
-                  let month = Int(digits.dropFirst(4).prefix(2)), let day = Int(digits.suffix(2)),
-                  (1...12).contains(month), (1...31).contains(day) else { throw fail("UNTIL=\(until) is not a date such as 20271231") }
+                let month = Int(digits.dropFirst(4).prefix(2)), let day = Int(digits.suffix(2)),
+                (1...12).contains(month), (1...31).contains(day)
+            else { throw fail("UNTIL=\(until) is not a date such as 20271231") }
             every.until = DateComponents(year: year, month: month, day: day)
         }
         if parts.removeValue(forKey: "WKST").map({ $0 != "MO" }) ?? false {
@@ -215,14 +223,16 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
     /// time (the hour clocks skip in spring) fires as far after as it was meant (03:30 as
     /// 04:30), and a time that happens twice (the autumn hour) fires once, the first time.
     public func recurrenceRule(in calendar: Calendar) -> Calendar.RecurrenceRule {
-        var rule = Calendar.RecurrenceRule(calendar: calendar, frequency: {
-            switch frequency {
-            case .daily: return .daily
-            case .weekly: return .weekly
-            case .monthly: return .monthly
-            case .yearly: return .yearly
-            }
-        }(), interval: interval, end: .never, matchingPolicy: .nextTimePreservingSmallerComponents, repeatedTimePolicy: .first)
+        var rule = Calendar.RecurrenceRule(
+            calendar: calendar,
+            frequency: {
+                switch frequency {
+                case .daily: return .daily
+                case .weekly: return .weekly
+                case .monthly: return .monthly
+                case .yearly: return .yearly
+                }
+            }(), interval: interval, end: .never, matchingPolicy: .nextTimePreservingSmallerComponents, repeatedTimePolicy: .first)
         rule.months = months.map { Calendar.RecurrenceRule.Month($0) }
         rule.weeks = weeks
         rule.daysOfTheYear = yearDays

@@ -21,8 +21,10 @@ public struct Reminder: Sendable, Equatable {
     /// What it is, for `why`, when not a `[[reminders]]` entry ("calendar event … in work.ics").
     public var source: String?
 
-    public init(name: String, text: String, schedule: ReminderSchedule, leads: [TimeInterval] = [], late: TimeInterval = 7200,
-                nag: TimeInterval? = nil, holdInQuietHours: Bool = false, oneOff: Bool = false) {
+    public init(
+        name: String, text: String, schedule: ReminderSchedule, leads: [TimeInterval] = [], late: TimeInterval = 7200,
+        nag: TimeInterval? = nil, holdInQuietHours: Bool = false, oneOff: Bool = false
+    ) {
         self.name = name
         self.text = text
         self.schedule = schedule

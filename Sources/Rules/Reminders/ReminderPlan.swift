@@ -59,12 +59,13 @@ public struct ReminderPlan: Sendable, Equatable {
         }
         if let until = actions.snoozedUntil, let key = actions.snoozedKey, until > since, until <= now {
             let occurrence = ReminderOccurrence(date: until, day: HolidayDate(until, in: reminder.schedule.timeZone), key: key)
-            return ReminderPlan(kind: .snoozeEnded, occurrence: occurrence,
-                                subject: "\(reminder.name)@\(key)/snooze-\(Int(until.timeIntervalSince1970))", dueAt: until)
+            return ReminderPlan(
+                kind: .snoozeEnded, occurrence: occurrence,
+                subject: "\(reminder.name)@\(key)/snooze-\(Int(until.timeIntervalSince1970))", dueAt: until)
         }
         let leads = Set(reminder.leads.filter { $0 > 0 }).sorted()
         guard let longest = leads.last,
-              let next = reminder.schedule.occurrences(from: now.addingTimeInterval(0.001), through: now.addingTimeInterval(longest))
+            let next = reminder.schedule.occurrences(from: now.addingTimeInterval(0.001), through: now.addingTimeInterval(longest))
                 .first(where: { !$0.skipped })
         else { return nil }
         // The smallest lead whose time has come since the last look: the latest notice.
@@ -82,8 +83,8 @@ public struct ReminderPlan: Sendable, Equatable {
     /// only until the next one or a day later.
     public static func nagging(_ reminder: Reminder, now: Date, actions: ReminderActions) -> ReminderOccurrence? {
         guard reminder.nag != nil,
-              let last = reminder.schedule.occurrences(from: now.addingTimeInterval(-86400), through: now).last(where: { !$0.skipped }),
-              actions.doneKey != last.key
+            let last = reminder.schedule.occurrences(from: now.addingTimeInterval(-86400), through: now).last(where: { !$0.skipped }),
+            actions.doneKey != last.key
         else { return nil }
         if let until = actions.snoozedUntil, actions.snoozedKey == last.key, until > now { return nil }
         return last

@@ -47,9 +47,10 @@ public struct ReminderRule: Rule {
         }
         if case .shifted(let wanted)? = plan.occurrence.dst { body += "\n\(wanted) does not exist that day (daylight saving)" }
         if let note = plan.occurrence.note { body += "\n" + note }
-        var alert = Alert(rule: id, key: reminder.name, title: title, body: body, urgency: urgency, category: category,
-                          deepLink: reminder.link ?? .reminder(reminder.name) ?? .history, icon: "alarm-symbolic",
-                          groupFragment: title, groupNoun: "reminders", reason: reason(plan, reminder: reminder, now: now, nag: nag))
+        var alert = Alert(
+            rule: id, key: reminder.name, title: title, body: body, urgency: urgency, category: category,
+            deepLink: reminder.link ?? .reminder(reminder.name) ?? .history, icon: "alarm-symbolic",
+            groupFragment: title, groupNoun: "reminders", reason: reason(plan, reminder: reminder, now: now, nag: nag))
         // A notice ahead stops being true at the time itself, which says it instead.
         if case .lead = plan.kind { alert.validUntil = plan.occurrence.date }
         alert.passesQuietHours = !reminder.holdInQuietHours
@@ -91,7 +92,9 @@ public struct ReminderRule: Rule {
     /// "20 min", "1 h 5 min", "2 d 3 h": rounded to the minute.
     public static func span(_ seconds: TimeInterval) -> String {
         let minutes = Int((max(0, seconds) / 60).rounded())
-        let days = minutes / 1440, hours = minutes % 1440 / 60, rest = minutes % 60
+        let days = minutes / 1440
+        let hours = minutes % 1440 / 60
+        let rest = minutes % 60
         if days > 0 { return hours > 0 ? "\(days) d \(hours) h" : "\(days) d" }
         if hours > 0 { return rest > 0 ? "\(hours) h \(rest) min" : "\(hours) h" }
         return "\(rest) min"
@@ -100,13 +103,15 @@ public struct ReminderRule: Rule {
     // MARK: Examples
 
     static let exampleZone = TimeZone(identifier: "Europe/Tallinn")!
-    static let exampleNow = Date(timeIntervalSince1970: 1_795_590_000)  // 2026-11-25 09:00 in Tallinn (+02:00)
+    static let exampleNow = Date(timeIntervalSince1970: 1_795_590_000) // 2026-11-25 09:00 in Tallinn (+02:00)
 
     static func example(every: String = "weekdays", hour: Int = 8, minute: Int = 45) -> Reminder {
-        Reminder(name: "standup", text: "Stand-up in the small room",
-                 schedule: ReminderSchedule(timing: .repeating(try! EveryExpression(parsing: every), hour: hour, minute: minute),
-                                            timeZone: exampleZone),
-                 leads: [900], late: 7200)
+        Reminder(
+            name: "standup", text: "Stand-up in the small room",
+            schedule: ReminderSchedule(
+                timing: .repeating(try! EveryExpression(parsing: every), hour: hour, minute: minute),
+                timeZone: exampleZone),
+            leads: [900], late: 7200)
     }
 
     public static let examples: [RuleExample] = [

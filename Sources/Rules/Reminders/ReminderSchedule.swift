@@ -53,12 +53,15 @@ public struct ReminderSchedule: Sendable, Equatable {
     /// (03:30 → 04:30), a time that happens twice is its first.
     public func fireTime(on day: HolidayDate, hour: Int, minute: Int) -> (date: Date, dst: ReminderOccurrence.DaylightSaving?) {
         let calendar = calendar
-        let midnight = calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 0, minute: 0))
+        let midnight =
+            calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day, hour: 0, minute: 0))
             ?? Date(timeIntervalSince1970: 0)
         let start = calendar.startOfDay(for: midnight.addingTimeInterval(12 * 3600))
-        let date = calendar.nextDate(after: start.addingTimeInterval(-1), matching: DateComponents(hour: hour, minute: minute, second: 0),
-                                     matchingPolicy: .nextTimePreservingSmallerComponents, repeatedTimePolicy: .first,
-                                     direction: .forward) ?? start
+        let date =
+            calendar.nextDate(
+                after: start.addingTimeInterval(-1), matching: DateComponents(hour: hour, minute: minute, second: 0),
+                matchingPolicy: .nextTimePreservingSmallerComponents, repeatedTimePolicy: .first,
+                direction: .forward) ?? start
         return (date, daylightSaving(of: date, hour: hour, minute: minute))
     }
 
@@ -125,8 +128,9 @@ public struct ReminderSchedule: Sendable, Equatable {
             if let until = every.until, let end = HolidayDate(year: until.year ?? 0, month: until.month ?? 1, day: until.day ?? 1), day > end { return false }
             if let stop = stopAfter, day > stop { return false }
             guard steps < 100_000 else { return false }
-            var occurrence = ReminderOccurrence(date: date, day: day, key: ReminderOccurrence.key(day, hour, minute),
-                                                dst: daylightSaving(of: date, hour: hour, minute: minute))
+            var occurrence = ReminderOccurrence(
+                date: date, day: day, key: ReminderOccurrence.key(day, hour, minute),
+                dst: daylightSaving(of: date, hour: hour, minute: minute))
             if holidays != .none, let name = holidayNames.name(day) {
                 occurrence.holiday = name
                 switch holidays {
@@ -154,9 +158,13 @@ public struct ReminderSchedule: Sendable, Equatable {
                 let day = HolidayDate(date, in: timeZone)
                 // Foundation moves a day that does not exist (29 February of 2027) to the next;
                 // RFC 5545 skips it.
-                if !every.monthDays.isEmpty, !every.monthDays.contains(where: {
-                    EveryExpression.resolve($0, count: HolidayDate.daysIn(month: day.month, year: day.year)) == day.day
-                }) { continue }
+                if !every.monthDays.isEmpty,
+                    !every.monthDays.contains(where: {
+                        EveryExpression.resolve($0, count: HolidayDate.daysIn(month: day.month, year: day.year)) == day.day
+                    })
+                {
+                    continue
+                }
                 if !take(date, day) { break }
             }
         }

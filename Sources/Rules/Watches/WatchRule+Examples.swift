@@ -31,9 +31,12 @@ extension WatchRule {
     }
 
     public static let examples: [RuleExample] = [
-        RuleExample("a level crossed once", .fires { alerts in
-            alerts.map(\.title) == ["stars rose above 70000: 70100"] && alerts[0].deepLink.command == "notifier open watch stars"
-        }) { run([[.number(69_900)], [.number(70_100)], [.number(70_200)]], conditions: conditions { $0.above = 70_000 }) },
+        RuleExample(
+            "a level crossed once",
+            .fires { alerts in
+                alerts.map(\.title) == ["stars rose above 70000: 70100"] && alerts[0].deepLink.command == "notifier open watch stars"
+            }
+        ) { run([[.number(69_900)], [.number(70_100)], [.number(70_200)]], conditions: conditions { $0.above = 70_000 }) },
         RuleExample("no value between is no crossing", .staysSilent) {
             run([[.number(70_100)], nil, [.null], [.text("n/a")], [.number(70_100)]], conditions: conditions { $0.above = 70_000 })
         },
@@ -41,7 +44,12 @@ extension WatchRule {
             run([[.number(69_000)], nil, [], [.number(70_100)]], conditions: conditions { $0.above = 70_000 })
         },
         RuleExample("hysteresis: a dip above rearm does not re-arm", .fires { $0.count == 1 }) {
-            run([[.number(99)], [.number(101)], [.number(98)], [.number(101)]], conditions: conditions { $0.above = 100; $0.rearm = 95 })
+            run(
+                [[.number(99)], [.number(101)], [.number(98)], [.number(101)]],
+                conditions: conditions {
+                    $0.above = 100
+                    $0.rearm = 95
+                })
         },
         RuleExample("every change, not the first value", .fires { $0.map(\.title) == ["stars changed: a → b", "stars changed: b → c"] }) {
             run([[.text("a")], [.text("a")], [.text("b")], [.text("b")], nil, [.text("c")]], conditions: conditions { $0.change = true })
@@ -50,10 +58,16 @@ extension WatchRule {
             run([[.number(1)], [], [.null], [.number(1)]], conditions: conditions { $0.change = true })
         },
         RuleExample("a move within the window", .fires { $0.map(\.title) == ["stars +10 % within 1 h: 110"] }) {
-            run([[.number(100)], [.number(104)], [.number(110)]], conditions: conditions { $0.changePercent = 8; $0.window = .seconds(3600) })
+            run(
+                [[.number(100)], [.number(104)], [.number(110)]],
+                conditions: conditions {
+                    $0.changePercent = 8
+                    $0.window = .seconds(3600)
+                })
         },
         RuleExample("each new member once", .fires { $0.map(\.title) == ["stars: new v2", "stars: new v3"] }) {
-            run([[.text("v1")], [.text("v1"), .text("v2")], [.text("v1"), .text("v2")], [.text("v3"), .text("v2")]],
+            run(
+                [[.text("v1")], [.text("v1"), .text("v2")], [.text("v1"), .text("v2")], [.text("v3"), .text("v2")]],
                 conditions: conditions { $0.appears = true })
         },
         RuleExample("a text that starts matching", .fires { $0.map(\.title) == ["stars: v6.0"] }) {

@@ -21,8 +21,10 @@ public struct WatchRule: Rule {
     public var policy: AlertPolicy
     public var conditions: WatchConditions
 
-    public init(name: String, selector: String, source: String = "", title: String = "", urgency: Urgency = .normal,
-                policy: AlertPolicy = AlertPolicy(), conditions: WatchConditions) {
+    public init(
+        name: String, selector: String, source: String = "", title: String = "", urgency: Urgency = .normal,
+        policy: AlertPolicy = AlertPolicy(), conditions: WatchConditions
+    ) {
         self.name = name
         self.selector = selector
         self.source = source
@@ -45,8 +47,10 @@ public struct WatchRule: Rule {
         /// Members of an `appears` watch not seen before.
         public var newMembers: [WatchValue]
 
-        public init(values: [WatchValue], previous: WatchValue? = nil, anchors: [String: Double] = [:],
-                    history: [(at: Date, value: Double)] = [], newMembers: [WatchValue] = []) {
+        public init(
+            values: [WatchValue], previous: WatchValue? = nil, anchors: [String: Double] = [:],
+            history: [(at: Date, value: Double)] = [], newMembers: [WatchValue] = []
+        ) {
             self.values = values
             self.previous = previous
             self.anchors = anchors
@@ -68,25 +72,31 @@ public struct WatchRule: Rule {
             guard let level, let threshold = try? Threshold(direction: direction, fireLevel: level, rearmLevel: conditions.rearm ?? level) else { continue }
             let number = value?.number
             let levelText = WatchValue.format(level)
-            readings.append(reading("\(direction.rawValue)", signal: number.flatMap(threshold.signal), value: number.map(WatchValue.number),
-                                    poll: poll, edgeTriggered: true, level: levelText) { emission, shown in
-                if emission == .resolved {
-                    let rearm = WatchValue.format(conditions.rearm ?? level)
-                    return ("\(name) back \(direction == .above ? "below" : "above") \(rearm): \(shown)", "the value came back past \(rearm)")
-                }
-                return ("\(name) \(direction == .above ? "rose above" : "fell below") \(levelText): \(shown)",
-                        "\(selector) is \(shown), \(direction == .above ? "at or above" : "at or below") \(levelText)")
-            })
+            readings.append(
+                reading(
+                    "\(direction.rawValue)", signal: number.flatMap(threshold.signal), value: number.map(WatchValue.number),
+                    poll: poll, edgeTriggered: true, level: levelText
+                ) { emission, shown in
+                    if emission == .resolved {
+                        let rearm = WatchValue.format(conditions.rearm ?? level)
+                        return ("\(name) back \(direction == .above ? "below" : "above") \(rearm): \(shown)", "the value came back past \(rearm)")
+                    }
+                    return (
+                        "\(name) \(direction == .above ? "rose above" : "fell below") \(levelText): \(shown)",
+                        "\(selector) is \(shown), \(direction == .above ? "at or above" : "at or below") \(levelText)"
+                    )
+                })
         }
         if conditions.change {
             let subject = "\(name):change"
             let signal: Threshold.Signal? = value.map { value in
                 poll.anchors[subject].map { $0 == value.fingerprint ? .rearmed : .beyondFire } ?? .rearmed
             }
-            readings.append(reading("change", signal: signal, value: value, poll: poll, anchor: value?.fingerprint) { _, shown in
-                let previous = poll.previous.map { Self.clipped($0.shown) } ?? "?"
-                return ("\(name) changed: \(previous) → \(shown)", "\(selector) changed from \(previous) to \(shown)")
-            })
+            readings.append(
+                reading("change", signal: signal, value: value, poll: poll, anchor: value?.fingerprint) { _, shown in
+                    let previous = poll.previous.map { Self.clipped($0.shown) } ?? "?"
+                    return ("\(name) changed: \(previous) → \(shown)", "\(selector) changed from \(previous) to \(shown)")
+                })
         }
         if let percent = conditions.changePercent, let window = conditions.window {
             let since = now.addingTimeInterval(-Double(window.components.seconds))
@@ -96,41 +106,59 @@ public struct WatchRule: Rule {
             }
             let threshold = try? Threshold(direction: .above, fireLevel: percent, rearmLevel: percent / 2)
             let moveText = move.map { ($0 >= 0 ? "+" : "−") + WatchValue.format((abs($0) * 10).rounded() / 10) + " %" }
-            readings.append(reading("change_percent", signal: move.flatMap { threshold?.signal(for: abs($0)) }, value: value.flatMap { $0.number.map(WatchValue.number) },
-                                    poll: poll, level: "±\(WatchValue.format(percent)) %") { emission, shown in
-                let within = Self.span(window)
-                if emission == .resolved { return ("\(name) calmer: \(moveText ?? "?") within \(within)", "the move fell back below ±\(WatchValue.format(percent / 2)) %") }
-                let from = reference.map { WatchValue.format($0.value) } ?? "?"
-                return ("\(name) \(moveText ?? "?") within \(within): \(shown)", "\(selector) moved from \(from) to \(shown), at least ±\(WatchValue.format(percent)) % within \(within)")
-            })
+            readings.append(
+                reading(
+                    "change_percent", signal: move.flatMap { threshold?.signal(for: abs($0)) }, value: value.flatMap { $0.number.map(WatchValue.number) },
+                    poll: poll, level: "±\(WatchValue.format(percent)) %"
+                ) { emission, shown in
+                    let within = Self.span(window)
+                    if emission == .resolved {
+                        return ("\(name) calmer: \(moveText ?? "?") within \(within)", "the move fell back below ±\(WatchValue.format(percent / 2)) %")
+                    }
+                    let from = reference.map { WatchValue.format($0.value) } ?? "?"
+                    return (
+                        "\(name) \(moveText ?? "?") within \(within): \(shown)",
+                        "\(selector) moved from \(from) to \(shown), at least ±\(WatchValue.format(percent)) % within \(within)"
+                    )
+                })
         }
         if let pattern = conditions.matches {
             let text = value?.matchableText
             let signal: Threshold.Signal? = text.map { Self.matches($0, pattern: pattern) ? .beyondFire : .rearmed }
-            readings.append(reading("matches", signal: signal, value: text.map { _ in value! }, poll: poll, edgeTriggered: true, level: pattern) { emission, shown in
-                if emission == .resolved { return ("\(name) no longer matches: \(shown)", "the value no longer matches \(pattern)") }
-                return ("\(name): \(shown)", "\(selector) is \(shown), which matches \(pattern)")
-            })
+            readings.append(
+                reading("matches", signal: signal, value: text.map { _ in value! }, poll: poll, edgeTriggered: true, level: pattern) { emission, shown in
+                    if emission == .resolved { return ("\(name) no longer matches: \(shown)", "the value no longer matches \(pattern)") }
+                    return ("\(name): \(shown)", "\(selector) is \(shown), which matches \(pattern)")
+                })
         }
         if conditions.appears {
             for member in poll.newMembers where !member.isNothing {
                 let hex = String(UInt64(member.fingerprint), radix: 16)
-                readings.append(reading("appears:\(hex)", signal: .beyondFire, value: member, poll: poll) { _, shown in
-                    ("\(name): new \(shown)", "\(selector) has a member not seen before: \(shown)")
-                })
+                readings.append(
+                    reading("appears:\(hex)", signal: .beyondFire, value: member, poll: poll) { _, shown in
+                        ("\(name): new \(shown)", "\(selector) has a member not seen before: \(shown)")
+                    })
             }
         }
         return readings
     }
 
     /// One subject's reading; `words` gives the built-in title and the reason of an emission.
-    private func reading(_ condition: String, signal: Threshold.Signal?, value: WatchValue?, poll: Poll, edgeTriggered: Bool = false,
-                         anchor: Double? = nil, level: String? = nil,
-                         words: @escaping @Sendable (AlertStateMachine.Emission, String) -> (title: String, reason: String)) -> SubjectReading {
+    private func reading(
+        _ condition: String, signal: Threshold.Signal?, value: WatchValue?, poll: Poll, edgeTriggered: Bool = false,
+        anchor: Double? = nil, level: String? = nil,
+        words: @escaping @Sendable (AlertStateMachine.Emission, String) -> (title: String, reason: String)
+    ) -> SubjectReading {
         let shown = value.map { Self.clipped($0.shown) } ?? "no value"
-        let name = name, template = title, source = source, urgency = urgency, previous = poll.previous
-        return SubjectReading(key: SubjectKey(rule: Self.id, subject: "\(name):\(condition)"), signal: signal, shownValue: shown,
-                              policy: policy, edgeTriggered: edgeTriggered, anchor: anchor, level: level) { emission in
+        let name = name
+        let template = title
+        let source = source
+        let urgency = urgency
+        let previous = poll.previous
+        return SubjectReading(
+            key: SubjectKey(rule: Self.id, subject: "\(name):\(condition)"), signal: signal, shownValue: shown,
+            policy: policy, edgeTriggered: edgeTriggered, anchor: anchor, level: level
+        ) { emission in
             guard value != nil, let link = DeepLink.watch(name) else { return nil }
             let (builtIn, reason) = words(emission, shown)
             var heading = builtIn
@@ -140,9 +168,10 @@ public struct WatchRule: Rule {
                 ])
             }
             let still = emission == .repeated ? " (still)" : ""
-            return Alert(rule: Self.id, key: name, title: heading + still, body: reason, urgency: emission == .resolved ? .low : urgency,
-                         category: "x-notifier.watch", deepLink: link, icon: "dialog-information", groupFragment: "\(name) \(shown)",
-                         groupNoun: "watches", reason: reason, listView: "watches")
+            return Alert(
+                rule: Self.id, key: name, title: heading + still, body: reason, urgency: emission == .resolved ? .low : urgency,
+                category: "x-notifier.watch", deepLink: link, icon: "dialog-information", groupFragment: "\(name) \(shown)",
+                groupNoun: "watches", reason: reason, listView: "watches")
         }
     }
 

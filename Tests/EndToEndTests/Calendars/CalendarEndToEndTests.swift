@@ -70,8 +70,9 @@ import Testing
         try Self.setClock(clockFile, "2026-11-25 09:00:00")
         let environment = sandbox.environment(["TZ": "Europe/Tallinn", "DBUS_SYSTEM_BUS_ADDRESS": logind.address])
         let daemon = try ReminderEndToEndTests.daemon(at: "", environment, extra: ["FAKETIME_TIMESTAMP_FILE": clockFile.path, "FAKETIME_NO_CACHE": "1"])
-        #expect(await daemon.waitUntil { $0.stderr.contains("reminders: watching logind for resumes") && $0.stderr.contains("reminders: next due") },
-                "\(daemon.stderr)")
+        #expect(
+            await daemon.waitUntil { $0.stderr.contains("reminders: watching logind for resumes") && $0.stderr.contains("reminders: next due") },
+            "\(daemon.stderr)")
         func move(to time: String) async throws {
             try await logind.prepareForSleep(true)
             try Self.setClock(clockFile, time)
@@ -104,7 +105,8 @@ import Testing
         let opened = try await ProcessRunner.notifier(["open-url", "notifier://event/standup-1.example.org"], environment: environment)
         #expect(opened.status == 0, "\(opened.stderr)")
         #expect(opened.stdout.contains("Stand-up") && opened.stdout.contains("Room 4") && opened.stdout.contains("standup.ics"), "\(opened.stdout)")
-        let listed = try await FakeTime.notifier(["list", "events", "--from", "2026-11-25", "--to", "2026-11-25"], at: "2026-11-25 08:00:00", environment: environment)
+        let listed = try await FakeTime.notifier(
+            ["list", "events", "--from", "2026-11-25", "--to", "2026-11-25"], at: "2026-11-25 08:00:00", environment: environment)
         #expect(listed.status == 0, "\(listed.stderr)")
         #expect(listed.stdout.contains("Wed 2026-11-25 09:10–09:40  Stand-up · Room 4"), "\(listed.stdout)")
         #expect(listed.stdout.contains("10:30–11:00  Review"), "\(listed.stdout)")

@@ -46,7 +46,11 @@ import Testing
         // December's last working day is the 31st; the 24th–26th are holidays, not moves here.
         let next = try await Self.run(["next", "rent", "--count", "3"], environment)
         #expect(next.stdout == "Mon 2026-11-30 10:00 +02:00\nThu 2026-12-31 10:00 +02:00\nFri 2027-01-29 10:00 +02:00\n", "\(next.stdout)")
-        let tried = try await Self.run(["next", "--every", "monthly 24", "--at", "09:00", "--skip", "holidays-after", "--time-zone", "Europe/Tallinn", "--count", "1", "--from", "2026-12-01"], environment)
+        let tried = try await Self.run(
+            [
+                "next", "--every", "monthly 24", "--at", "09:00", "--skip", "holidays-after", "--time-zone", "Europe/Tallinn", "--count", "1", "--from",
+                "2026-12-01",
+            ], environment)
         #expect(tried.stdout == "Mon 2026-12-28 09:00 +02:00  moved from Thu 2026-12-24 (Jõululaupäev)\n", "\(tried.stdout)")
 
         // The pass at 10:05: the bread's time has come.

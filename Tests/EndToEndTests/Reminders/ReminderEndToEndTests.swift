@@ -91,8 +91,9 @@ import Testing
         // Started through a shell's exec: a daemon spawned directly with libfaketime preloaded
         // loses its arguments (seen with Foundation's Process and Python's Popen alike; a shell's
         // exec keeps them), and would run with the desktop output, not --output json.
-        return try DaemonProcess(["-c", "exec \"$0\" \"$@\"", ProcessRunner.notifierPath, "--output", "json", "--verbose"],
-                                 environment: faked, executable: "/bin/sh")
+        return try DaemonProcess(
+            ["-c", "exec \"$0\" \"$@\"", ProcessRunner.notifierPath, "--output", "json", "--verbose"],
+            environment: faked, executable: "/bin/sh")
     }
 
     static func ready(_ process: DaemonProcess) async -> Bool {
@@ -130,8 +131,9 @@ import Testing
         try "@2026-11-25 08:50:00\n".write(to: clockFile, atomically: true, encoding: .utf8)
         let environment = sandbox.environment(["TZ": "Europe/Tallinn", "DBUS_SYSTEM_BUS_ADDRESS": logind.address])
         let daemon = try Self.daemon(at: "", environment, extra: ["FAKETIME_TIMESTAMP_FILE": clockFile.path, "FAKETIME_NO_CACHE": "1"])
-        #expect(await daemon.waitUntil { $0.stderr.contains("reminders: watching logind for resumes") && $0.stderr.contains("reminders: next due") },
-                "\(daemon.stderr)")
+        #expect(
+            await daemon.waitUntil { $0.stderr.contains("reminders: watching logind for resumes") && $0.stderr.contains("reminders: next due") },
+            "\(daemon.stderr)")
         try await logind.prepareForSleep(true)
         // Asleep across 09:00: the wall clock jumps, the monotonic one does not.
         try "@2026-11-25 09:20:00\n".write(to: clockFile, atomically: true, encoding: .utf8)

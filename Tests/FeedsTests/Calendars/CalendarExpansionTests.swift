@@ -21,8 +21,10 @@ import Testing
         try! Date(text, strategy: .iso8601)
     }
 
-    static func expand(_ text: String, from: String = "2026-01-01T00:00:00Z", to: String = "2027-01-01T00:00:00Z",
-                       allDayAt: (Int, Int) = (9, 0), defaultAlarm: TimeInterval? = nil) throws -> [EventOccurrence] {
+    static func expand(
+        _ text: String, from: String = "2026-01-01T00:00:00Z", to: String = "2027-01-01T00:00:00Z",
+        allDayAt: (Int, Int) = (9, 0), defaultAlarm: TimeInterval? = nil
+    ) throws -> [EventOccurrence] {
         let parsed = try CalendarParser.parse(text, file: "test.ics")
         #expect(parsed.problems.isEmpty, "\(parsed.problems)")
         return CalendarExpansion(local: tallinn, allDayAt: allDayAt, defaultAlarm: defaultAlarm)
@@ -30,62 +32,75 @@ import Testing
     }
 
     @Test func weeklyWithExdateAndAMovedOccurrence() throws {
-        let text = Self.calendar(Self.event("""
-            UID:weekly
-            SUMMARY:Stand-up
-            DTSTART;TZID=Europe/Tallinn:20260302T094500
-            DURATION:PT15M
-            RRULE:FREQ=WEEKLY;COUNT=4
-            EXDATE;TZID=Europe/Tallinn:20260309T094500
-            """) + Self.event("""
-            UID:weekly
-            SUMMARY:Stand-up (moved)
-            RECURRENCE-ID;TZID=Europe/Tallinn:20260316T094500
-            DTSTART;TZID=Europe/Tallinn:20260317T110000
-            DURATION:PT15M
-            """))
+        let text = Self.calendar(
+            Self.event(
+                """
+                UID:weekly
+                SUMMARY:Stand-up
+                DTSTART;TZID=Europe/Tallinn:20260302T094500
+                DURATION:PT15M
+                RRULE:FREQ=WEEKLY;COUNT=4
+                EXDATE;TZID=Europe/Tallinn:20260309T094500
+                """)
+                + Self.event(
+                    """
+                    UID:weekly
+                    SUMMARY:Stand-up (moved)
+                    RECURRENCE-ID;TZID=Europe/Tallinn:20260316T094500
+                    DTSTART;TZID=Europe/Tallinn:20260317T110000
+                    DURATION:PT15M
+                    """))
         let occurrences = try Self.expand(text)
-        #expect(occurrences.map(\.start) == [Self.instant("2026-03-02T07:45:00Z"), Self.instant("2026-03-17T09:00:00Z"),
-                                              Self.instant("2026-03-23T07:45:00Z")])
+        #expect(
+            occurrences.map(\.start) == [
+                Self.instant("2026-03-02T07:45:00Z"), Self.instant("2026-03-17T09:00:00Z"),
+                Self.instant("2026-03-23T07:45:00Z"),
+            ])
         #expect(occurrences[1].summary == "Stand-up (moved)")
         #expect(occurrences[0].end.timeIntervalSince(occurrences[0].start) == 900)
     }
 
     @Test func acrossTheSpringChangeTheWallTimeStays() throws {
-        let text = Self.calendar(Self.event("""
-            UID:daily
-            DTSTART;TZID=Europe/Tallinn:20260328T090000
-            RRULE:FREQ=DAILY;COUNT=3
-            """))
+        let text = Self.calendar(
+            Self.event(
+                """
+                UID:daily
+                DTSTART;TZID=Europe/Tallinn:20260328T090000
+                RRULE:FREQ=DAILY;COUNT=3
+                """))
         let starts = try Self.expand(text).map(\.start)
         #expect(starts == [Self.instant("2026-03-28T07:00:00Z"), Self.instant("2026-03-29T06:00:00Z"), Self.instant("2026-03-30T06:00:00Z")])
     }
 
-    @Test(arguments: [("GMT Standard Time", "2026-06-01T08:00:00Z"), ("FLE Standard Time", "2026-06-01T06:00:00Z"),
-                      ("/mozilla.org/20050126_1/Europe/Berlin", "2026-06-01T07:00:00Z"), ("\"Europe/Tallinn\"", "2026-06-01T06:00:00Z")])
+    @Test(arguments: [
+        ("GMT Standard Time", "2026-06-01T08:00:00Z"), ("FLE Standard Time", "2026-06-01T06:00:00Z"),
+        ("/mozilla.org/20050126_1/Europe/Berlin", "2026-06-01T07:00:00Z"), ("\"Europe/Tallinn\"", "2026-06-01T06:00:00Z"),
+    ])
     func zoneNamesOutlookAndOthersWrite(zone: String, expected: String) throws {
         let text = Self.calendar(Self.event("UID:z\nDTSTART;TZID=\(zone):20260601T090000\nDURATION:PT1H"))
         #expect(try Self.expand(text).map(\.start) == [Self.instant(expected)])
     }
 
     @Test func alarmsRelativeToStartAndEndAndAbsolute() throws {
-        let text = Self.calendar(Self.event("""
-            UID:alarms
-            DTSTART:20260601T100000Z
-            DTEND:20260601T110000Z
-            BEGIN:VALARM
-            ACTION:DISPLAY
-            TRIGGER:-PT15M
-            END:VALARM
-            BEGIN:VALARM
-            ACTION:DISPLAY
-            TRIGGER;RELATED=END:PT5M
-            END:VALARM
-            BEGIN:VALARM
-            ACTION:DISPLAY
-            TRIGGER;VALUE=DATE-TIME:20260531T180000Z
-            END:VALARM
-            """))
+        let text = Self.calendar(
+            Self.event(
+                """
+                UID:alarms
+                DTSTART:20260601T100000Z
+                DTEND:20260601T110000Z
+                BEGIN:VALARM
+                ACTION:DISPLAY
+                TRIGGER:-PT15M
+                END:VALARM
+                BEGIN:VALARM
+                ACTION:DISPLAY
+                TRIGGER;RELATED=END:PT5M
+                END:VALARM
+                BEGIN:VALARM
+                ACTION:DISPLAY
+                TRIGGER;VALUE=DATE-TIME:20260531T180000Z
+                END:VALARM
+                """))
         let occurrence = try #require(try Self.expand(text).first)
         #expect(occurrence.alarms == [Self.instant("2026-05-31T18:00:00Z"), Self.instant("2026-06-01T09:45:00Z"), Self.instant("2026-06-01T11:05:00Z")])
     }
@@ -98,36 +113,44 @@ import Testing
     }
 
     @Test func cancelledEventsAndDeclinedInvitationsRaiseNothing() throws {
-        let text = Self.calendar(Self.event("""
-            UID:cancelled
-            DTSTART:20260601T100000Z
-            STATUS:CANCELLED
-            BEGIN:VALARM
-            TRIGGER:-PT15M
-            END:VALARM
-            """) + Self.event("""
-            UID:declined
-            DTSTART:20260602T100000Z
-            ATTENDEE;PARTSTAT=DECLINED:mailto:me@example.org
-            BEGIN:VALARM
-            TRIGGER:-PT15M
-            END:VALARM
-            """))
+        let text = Self.calendar(
+            Self.event(
+                """
+                UID:cancelled
+                DTSTART:20260601T100000Z
+                STATUS:CANCELLED
+                BEGIN:VALARM
+                TRIGGER:-PT15M
+                END:VALARM
+                """)
+                + Self.event(
+                    """
+                    UID:declined
+                    DTSTART:20260602T100000Z
+                    ATTENDEE;PARTSTAT=DECLINED:mailto:me@example.org
+                    BEGIN:VALARM
+                    TRIGGER:-PT15M
+                    END:VALARM
+                    """))
         let occurrences = try Self.expand(text)
         #expect(occurrences.map(\.uid) == ["declined"], "a declined event still takes place; a cancelled one does not")
         #expect(occurrences.first?.alarms == [])
     }
 
     @Test func rdateAddsAndAnUnboundedRuleExpandsOnlyTheWindow() throws {
-        let text = Self.calendar(Self.event("""
-            UID:minutely
-            DTSTART:20000101T000000Z
-            RRULE:FREQ=MINUTELY
-            """) + Self.event("""
-            UID:rdate
-            DTSTART:20260105T120000Z
-            RDATE:20260110T120000Z,20260120T120000Z
-            """))
+        let text = Self.calendar(
+            Self.event(
+                """
+                UID:minutely
+                DTSTART:20000101T000000Z
+                RRULE:FREQ=MINUTELY
+                """)
+                + Self.event(
+                    """
+                    UID:rdate
+                    DTSTART:20260105T120000Z
+                    RDATE:20260110T120000Z,20260120T120000Z
+                    """))
         let occurrences = try Self.expand(text, from: "2026-01-01T00:00:00Z", to: "2026-01-01T01:00:00Z")
         #expect(occurrences.count == 60)
         let rdates = try Self.expand(text, from: "2026-01-02T00:00:00Z", to: "2026-02-01T00:00:00Z").filter { $0.uid == "rdate" }

@@ -38,8 +38,9 @@ import Testing
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-calendars-\(UUID().uuidString).json")
         try JSONSerialization.data(withJSONObject: spec).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try await ProcessRunner.run(python, [root.appendingPathComponent("scripts/calendar-reference").path, file.path],
-                                                 environment: ["PATH": "/usr/bin:/bin"], timeout: .seconds(300))
+        let result = try await ProcessRunner.run(
+            python, [root.appendingPathComponent("scripts/calendar-reference").path, file.path],
+            environment: ["PATH": "/usr/bin:/bin"], timeout: .seconds(300))
         try #require(result.status == 0, "\(result.stderr)")
         return try JSONDecoder().decode([String: FileResult].self, from: Data(result.stdout.utf8))
     }
@@ -51,10 +52,11 @@ import Testing
     }
 
     static func pairs(_ rows: [[Entry]]?) -> Set<Pair> {
-        Set((rows ?? []).compactMap { row in
-            guard row.count == 2, case .text(let uid) = row[0], case .number(let at) = row[1] else { return nil }
-            return Pair(uid: uid, at: Int(at))
-        })
+        Set(
+            (rows ?? []).compactMap { row in
+                guard row.count == 2, case .text(let uid) = row[0], case .number(let at) = row[1] else { return nil }
+                return Pair(uid: uid, at: Int(at))
+            })
     }
 
     @Test func everyOccurrenceAndAlarmAgreesWithRecurringIcalEvents() async throws {
@@ -69,8 +71,10 @@ import Testing
             let text = try String(contentsOf: url, encoding: .utf8)
             let parsed = try CalendarParser.parse(text, file: url.lastPathComponent)
             let expansion = CalendarExpansion(local: TimeZone(identifier: "Europe/Tallinn")!, allDayAt: (0, 0))
-            let start = Date(timeIntervalSince1970: from), end = Date(timeIntervalSince1970: to)
-            var ours = Set<Pair>(), ourAlarms = Set<Pair>()
+            let start = Date(timeIntervalSince1970: from)
+            let end = Date(timeIntervalSince1970: to)
+            var ours = Set<Pair>()
+            var ourAlarms = Set<Pair>()
             // The window in two halves: each at most CalendarExpansion.maxWindow.
             let middle = start.addingTimeInterval(end.timeIntervalSince(start) / 2)
             for (a, b) in [(start, middle), (middle, end)] {
@@ -81,11 +85,16 @@ import Testing
                     }
                 }
             }
-            let events = Self.pairs(theirs.events), alarms = Self.pairs(theirs.alarms)
-            #expect(ours.subtracting(events).isEmpty && events.subtracting(ours).isEmpty,
-                    "\(url.lastPathComponent) (\(parsed.events.count) events, problems \(parsed.problems.prefix(2))): only ours \(ours.subtracting(events).sorted { $0.at < $1.at }.prefix(5)), only theirs \(events.subtracting(ours).sorted { $0.at < $1.at }.prefix(5))")
-            #expect(ourAlarms == alarms,
-                    "\(url.lastPathComponent) alarms: only ours \(ourAlarms.subtracting(alarms).sorted { $0.at < $1.at }.prefix(5)), only theirs \(alarms.subtracting(ourAlarms).sorted { $0.at < $1.at }.prefix(5))")
+            let events = Self.pairs(theirs.events)
+            let alarms = Self.pairs(theirs.alarms)
+            #expect(
+                ours.subtracting(events).isEmpty && events.subtracting(ours).isEmpty,
+                "\(url.lastPathComponent) (\(parsed.events.count) events, problems \(parsed.problems.prefix(2))): only ours \(ours.subtracting(events).sorted { $0.at < $1.at }.prefix(5)), only theirs \(events.subtracting(ours).sorted { $0.at < $1.at }.prefix(5))"
+            )
+            #expect(
+                ourAlarms == alarms,
+                "\(url.lastPathComponent) alarms: only ours \(ourAlarms.subtracting(alarms).sorted { $0.at < $1.at }.prefix(5)), only theirs \(alarms.subtracting(ourAlarms).sorted { $0.at < $1.at }.prefix(5))"
+            )
             compared += 1
         }
         #expect(compared >= 20)

@@ -1,8 +1,9 @@
 import Feeds
 import Foundation
-@testable import Notifier
 import Rules
 import Testing
+
+@testable import Notifier
 
 /// `[calendars]`: paths, default_alarm, all_day_at, checked like every other setting; and the
 /// calendars' alarms as reminders of the scheduler.
@@ -27,7 +28,8 @@ struct CalendarSettingsTests {
 
     @Test func defaultsReadBackAndTheDefaultFileShowsTheSection() throws {
         #expect(Config().calendars.paths.isEmpty && Config().calendars.defaultAlarm == nil && Config().calendars.allDayAt == "09:00")
-        let set = try ConfigLoader.parse("[calendars]\npaths = [\"~/.calendars/work\", \"/srv/cal.ics\"]\ndefault_alarm = \"15m\"\nall_day_at = \"08:30\"\n", file: "c")
+        let set = try ConfigLoader.parse(
+            "[calendars]\npaths = [\"~/.calendars/work\", \"/srv/cal.ics\"]\ndefault_alarm = \"15m\"\nall_day_at = \"08:30\"\n", file: "c")
         #expect(set.calendars.expandedPaths(home: "/home/me") == ["/home/me/.calendars/work", "/srv/cal.ics"])
         #expect(set.calendars.defaultAlarm == .seconds(900) && set.calendars.allDayClock == (8, 30))
         #expect(try ConfigLoader.parse(set.renderedTOML(), file: "x") == set, "the rendered config reads back the same")
@@ -36,13 +38,15 @@ struct CalendarSettingsTests {
     }
 
     @Test func anEventsAlarmIsAReminderOccurrenceKeyedByItsStartAndOffset() throws {
-        let text = "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a@b\r\nSUMMARY:Stand-up\r\nLOCATION:Room 4\r\n"
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nBEGIN:VEVENT\r\nUID:a@b\r\nSUMMARY:Stand-up\r\nLOCATION:Room 4\r\n"
             + "DTSTART;TZID=Europe/Tallinn:20261125T094500\r\nRRULE:FREQ=DAILY\r\nBEGIN:VALARM\r\nTRIGGER:-PT15M\r\nEND:VALARM\r\n"
             + "END:VEVENT\r\nEND:VCALENDAR\r\n"
         let parsed = try CalendarParser.parse(text, file: "work.ics")
         let zone = TimeZone(identifier: "Europe/Tallinn")!
-        let occurrences = CalendarExpansion(local: zone).occurrences(of: parsed.events, file: "work.ics",
-                                                                    from: Date(timeIntervalSince1970: 1_795_560_000), to: Date(timeIntervalSince1970: 1_795_560_000 + 2 * 86400))
+        let occurrences = CalendarExpansion(local: zone).occurrences(
+            of: parsed.events, file: "work.ics",
+            from: Date(timeIntervalSince1970: 1_795_560_000), to: Date(timeIntervalSince1970: 1_795_560_000 + 2 * 86400))
         #expect(occurrences.count == 2)
         #expect(CalendarLinks.reminderName(uid: "a@b").hasPrefix("event-") && CalendarLinks.reminderName(uid: "a@b").count == 22)
         #expect(DeepLink.event(uid: "a.b-1")?.url == "notifier://event/a.b-1")

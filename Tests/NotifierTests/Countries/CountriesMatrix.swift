@@ -1,10 +1,11 @@
-import FlyingFox
 import Feeds
+import FlyingFox
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 // The fault matrix's fixture of this feed: its loopback routes and healthy answers.
 
@@ -13,8 +14,9 @@ extension CountriesFeedKind: MatrixServed { func matrixFeed() throws -> MatrixFe
 extension MatrixFeed {
     /// REST Countries v5 (the remote source), one page.
     static func countries() throws -> MatrixFeed {
-        let page = Data(String(decoding: try Samples.data("restcountries_v5_countries_page.json"), as: UTF8.self)
-            .replacingOccurrences(of: "\"more\": true", with: "\"more\": false").utf8)
+        let page = Data(
+            String(decoding: try Samples.data("restcountries_v5_countries_page.json"), as: UTF8.self)
+                .replacingOccurrences(of: "\"more\": true", with: "\"more\": false").utf8)
         return MatrixFeed(
             name: CountriesFeed.name,
             routes: [("GET /countries/v5", { _ in LoopbackServer.json(page) })],

@@ -1,8 +1,9 @@
 import Feeds
 import Foundation
+import Testing
+
 @testable import Notifier
 @testable import Rules
-import Testing
 
 // This feed's rules as SubjectIdentityTests drives them: two subjects or more that fire.
 
@@ -10,18 +11,21 @@ extension CryptoFeedKind: IdentityScenarios {
     var identityScenarios: [String: @Sendable () throws -> [SubjectReading]] {
         [
             CryptoChangeRule.id: {
-                CryptoChangeRule().readings([SubjectIdentityTests.ticker("BTC", 110, change24h: 6), SubjectIdentityTests.ticker("ETH", 220, change24h: 7)],
-                                            known: [], previous: [:], locale: SubjectIdentityTests.locale)
+                CryptoChangeRule().readings(
+                    [SubjectIdentityTests.ticker("BTC", 110, change24h: 6), SubjectIdentityTests.ticker("ETH", 220, change24h: 7)],
+                    known: [], previous: [:], locale: SubjectIdentityTests.locale)
             },
             CryptoMoveRule.id: {
                 let before = SubjectIdentityTests.start.addingTimeInterval(-300)
-                return CryptoMoveRule().readings([SubjectIdentityTests.ticker("BTC", 110), SubjectIdentityTests.ticker("ETH", 220)],
-                                                 history: ["BTC": [.init(at: before, price: 100)], "ETH": [.init(at: before, price: 200)]],
-                                                 now: SubjectIdentityTests.start, locale: SubjectIdentityTests.locale)
+                return CryptoMoveRule().readings(
+                    [SubjectIdentityTests.ticker("BTC", 110), SubjectIdentityTests.ticker("ETH", 220)],
+                    history: ["BTC": [.init(at: before, price: 100)], "ETH": [.init(at: before, price: 200)]],
+                    now: SubjectIdentityTests.start, locale: SubjectIdentityTests.locale)
             },
             PriceCrossingRule.id: {
                 let levels = try ["BTC > 100", "ETH > 200"].map { try #require(PriceCrossingRule.Level(parsing: $0)) }
-                return PriceCrossingRule(levels: levels).readings([SubjectIdentityTests.ticker("BTC", 110), SubjectIdentityTests.ticker("ETH", 220)], locale: SubjectIdentityTests.locale)
+                return PriceCrossingRule(levels: levels).readings(
+                    [SubjectIdentityTests.ticker("BTC", 110), SubjectIdentityTests.ticker("ETH", 220)], locale: SubjectIdentityTests.locale)
             },
         ]
     }

@@ -1,10 +1,11 @@
-import FlyingFox
 import Feeds
+import FlyingFox
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 // The fault matrix's fixture of this feed: its loopback routes and healthy answers.
 
@@ -18,19 +19,24 @@ extension MatrixFeed {
         let entries = try #require(try JSONSerialization.jsonObject(with: page) as? [String: Any])["data"] as? [[String: Any]] ?? []
         let watched = Array(entries.prefix(20))
         let steady = try JSONSerialization.data(withJSONObject: watched)
-        let byID: [String: Data] = Dictionary(watched.compactMap { entry in
-            guard let id = entry["id"] as? String, let data = try? JSONSerialization.data(withJSONObject: entry) else { return nil }
-            return (id, data)
-        }) { first, _ in first }
+        let byID: [String: Data] = Dictionary(
+            watched.compactMap { entry in
+                guard let id = entry["id"] as? String, let data = try? JSONSerialization.data(withJSONObject: entry) else { return nil }
+                return (id, data)
+            }
+        ) { first, _ in first }
         return MatrixFeed(
             name: CryptoFeed.name,
             routes: [
                 ("GET /api/tickers", { _ in LoopbackServer.json(page) }),
-                ("GET /api/ticker", { request in
-                    let ids = (request.query["id"] ?? "").split(separator: ",").map(String.init)
-                    let entries = ids.compactMap { byID[$0] }
-                    return LoopbackServer.json(Data("[".utf8) + Data(entries.joined(separator: Data(",".utf8))) + Data("]".utf8))
-                }),
+                (
+                    "GET /api/ticker",
+                    { request in
+                        let ids = (request.query["id"] ?? "").split(separator: ",").map(String.init)
+                        let entries = ids.compactMap { byID[$0] }
+                        return LoopbackServer.json(Data("[".utf8) + Data(entries.joined(separator: Data(",".utf8))) + Data("]".utf8))
+                    }
+                ),
             ],
             healthyBody: steady, loopPath: "/api/ticker/",
             // CoinLore documents no error body; an object where an array belongs is what a

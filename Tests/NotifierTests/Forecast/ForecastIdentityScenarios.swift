@@ -1,8 +1,9 @@
 import Feeds
 import Foundation
+import Testing
+
 @testable import Notifier
 @testable import Rules
-import Testing
 
 // This feed's rules as SubjectIdentityTests drives them: two subjects or more that fire.
 

@@ -1,10 +1,11 @@
-import FlyingFox
 import Feeds
+import FlyingFox
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 // The fault matrix's fixture of this feed: its loopback routes and healthy answers.
 
@@ -16,7 +17,8 @@ extension MatrixFeed {
     static func forecast() -> MatrixFeed {
         let days = (0..<7).map { "\"2026-12-\(14 + $0)\"" }.joined(separator: ",")
         func column(_ value: String) -> String { Array(repeating: value, count: 7).joined(separator: ",") }
-        let body = Data("""
+        let body = Data(
+            """
             {"latitude":59.44,"longitude":24.75,"timezone":"Europe/Tallinn",
              "daily":{"time":[\(days)],"temperature_2m_min":[\(column("-3.5"))],"temperature_2m_max":[\(column("1.5"))],
              "precipitation_probability_max":[\(column("10"))],"precipitation_sum":[\(column("0.0"))],

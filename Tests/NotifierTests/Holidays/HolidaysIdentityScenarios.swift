@@ -1,8 +1,9 @@
 import Feeds
 import Foundation
+import Testing
+
 @testable import Notifier
 @testable import Rules
-import Testing
 
 // This feed's rules as SubjectIdentityTests drives them: two subjects or more that fire.
 
@@ -12,11 +13,12 @@ extension HolidaysFeedKind: IdentityScenarios {
             UpcomingHolidayRule.id: {
                 let dates = try [(2026, 12, 24), (2026, 12, 25)].map { try #require(HolidayDate(year: $0.0, month: $0.1, day: $0.2)) }
                 let reminders = dates.map { date in
-                    UpcomingHolidayRule.Reminder(holiday: Holiday(date: date, name: "Püha \(date)", kind: .publicHoliday),
-                                                 lead: 7, daysAhead: 7, dueAt: SubjectIdentityTests.start)
+                    UpcomingHolidayRule.Reminder(
+                        holiday: Holiday(date: date, name: "Püha \(date)", kind: .publicHoliday),
+                        lead: 7, daysAhead: 7, dueAt: SubjectIdentityTests.start)
                 }
                 return HolidayRound.readings(reminders, rule: UpcomingHolidayRule(), locale: SubjectIdentityTests.locale)
-            },
+            }
         ]
     }
 }

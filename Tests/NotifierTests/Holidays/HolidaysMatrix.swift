@@ -1,10 +1,11 @@
-import FlyingFox
 import Feeds
+import FlyingFox
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 // The fault matrix's fixture of this feed: its loopback routes and healthy answers.
 
@@ -25,7 +26,7 @@ extension MatrixFeed {
                 config.holidays.source = .remote
                 config.holidays.baseURL = base + "/holidays"
                 config.holidays.apiKey = "matrix-holidays-key-0123"
-                config.holidays.cacheTTL = .zero  // every check asks the server
+                config.holidays.cacheTTL = .zero // every check asks the server
             })
     }
 }

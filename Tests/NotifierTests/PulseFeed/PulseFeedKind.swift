@@ -1,8 +1,9 @@
 import Feeds
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
+
+@testable import Notifier
 
 // A feed kind that exists only in the tests, to show what a new feed adds: its own source and
 // decoder, one rule, one round, one view (PulseView.swift), its matrix fixture — and one line to
@@ -48,11 +49,14 @@ struct PulseHighRule: Rule {
     func readings(_ pulses: [PulseSource.Pulse]) -> [SubjectReading] {
         guard let level = try? Threshold(direction: .above, fireLevel: threshold, rearmLevel: rearm) else { return [] }
         return pulses.map { pulse in
-            SubjectReading(key: SubjectKey(rule: Self.id, subject: pulse.id), signal: level.signal(for: pulse.level),
-                           shownValue: "\(pulse.level)", policy: AlertPolicy()) { emission in
+            SubjectReading(
+                key: SubjectKey(rule: Self.id, subject: pulse.id), signal: level.signal(for: pulse.level),
+                shownValue: "\(pulse.level)", policy: AlertPolicy()
+            ) { emission in
                 guard emission == .fired, let link = DeepLink(.pulse, argument: pulse.id) else { return nil }
-                return Alert(rule: Self.id, key: pulse.id, title: "pulse \(pulse.id) at \(pulse.level)", body: "above \(threshold)",
-                             category: "x-notifier.test", deepLink: link, reason: "pulse \(pulse.id) reached \(threshold)")
+                return Alert(
+                    rule: Self.id, key: pulse.id, title: "pulse \(pulse.id) at \(pulse.level)", body: "above \(threshold)",
+                    category: "x-notifier.test", deepLink: link, reason: "pulse \(pulse.id) reached \(threshold)")
             }
         }
     }
@@ -61,7 +65,7 @@ struct PulseHighRule: Rule {
         RuleExample("a high pulse fires", .fires { $0.map(\.title) == ["pulse a at 7.0"] }) {
             var engine = RuleEngine()
             return engine.evaluate(PulseHighRule().readings([.init(id: "a", level: 7)]), now: Date(timeIntervalSince1970: 0)).alerts
-        },
+        }
     ]
 }
 
@@ -128,10 +132,11 @@ extension PulseFeedKind: MatrixServed {
     static let healthy = Data(#"{"pulses":[{"id":"alpha","level":7.5},{"id":"beta","level":1.0}]}"#.utf8)
 
     func matrixFeed() throws -> MatrixFeed {
-        MatrixFeed(name: name, routes: [("GET /pulse/pulses", { _ in LoopbackServer.json(Self.healthy) })],
-                   healthyBody: Self.healthy, loopPath: "/pulse/pulses", errorStatus: .ok,
-                   errorBody: Data(#"{"error":"pulse service resting"}"#.utf8), emptyArraysAreValid: false,
-                   cadence: Self.interval, configure: { _, _ in })
+        MatrixFeed(
+            name: name, routes: [("GET /pulse/pulses", { _ in LoopbackServer.json(Self.healthy) })],
+            healthyBody: Self.healthy, loopPath: "/pulse/pulses", errorStatus: .ok,
+            errorBody: Data(#"{"error":"pulse service resting"}"#.utf8), emptyArraysAreValid: false,
+            cadence: Self.interval, configure: { _, _ in })
     }
 
     func serving(_ baseURL: String) -> any FeedKind {

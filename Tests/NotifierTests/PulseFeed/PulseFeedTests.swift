@@ -1,10 +1,11 @@
 import Feeds
 import Foundation
 import Logging
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 /// The test-only pulse feed, registered with its one line, through every path a real feed
 /// takes: `--once`, a daemon generation, `--dry-run`, the fault matrix, `open` and its link.
@@ -21,8 +22,9 @@ import Testing
         config.launchCountry.enabled = false
         config.delivery.groupWindow = .zero
         let environment = sandbox.environment()
-        let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment), time: .system)
+        let context = AppContext(
+            environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment), time: .system)
         var runner = Runner(context: context, output: .json, seed: 1)
         runner.feeds = testedFeeds.map { ($0 as? PulseFeedKind).map { _ in PulseFeedKind(baseURL: server.baseURL + "/pulse") } ?? $0 }
         if let clock {
@@ -131,7 +133,10 @@ import Testing
             await #expect(throws: UserError.self) { try await views.openURL(hostile, configPath: nil) }
         }
         // Unknown to the program itself, which names its own views.
-        #expect(throws: DeepLink.URLError.unknownView("pulse", views: ["country", "crypto", "holiday", "week", "forecast", "reminder", "event", "watch", "list", "history", "feed"])) {
+        #expect(
+            throws: DeepLink.URLError.unknownView(
+                "pulse", views: ["country", "crypto", "holiday", "week", "forecast", "reminder", "event", "watch", "list", "history", "feed"])
+        ) {
             try DeepLink(url: "notifier://pulse/alpha", in: ViewRegistry.program.catalog)
         }
     }

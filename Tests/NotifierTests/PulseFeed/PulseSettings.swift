@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Notifier
 
 // The pulse feed's tables of the config file, as a feed's own folder holds them.
@@ -11,10 +12,10 @@ struct PulseSettings: ConfigSection {
     static let keys: [SectionKey<PulseSettings>] = [.bool("enabled", \.enabled)]
 
     static let documented = #"""
-[pulse]
-# A feed only the tests have.
-enabled = true
-"""#
+        [pulse]
+        # A feed only the tests have.
+        enabled = true
+        """#
 }
 
 /// `[rules.pulse_high]`: a pulse above `threshold` fires, re-armed below `rearm`.
@@ -29,11 +30,11 @@ struct PulseHighSettings: ConfigSection {
     ]
 
     static let documented = #"""
-[rules.pulse_high]
-# A pulse above threshold fires; it fires again once it has been below rearm.
-threshold = 5
-rearm = 4
-"""#
+        [rules.pulse_high]
+        # A pulse above threshold fires; it fires again once it has been below rearm.
+        threshold = 5
+        rearm = 4
+        """#
 
     func check() -> (key: String, message: String)? {
         rearm < threshold ? nil : ("rearm", "must be below threshold (\(threshold.shortText))")

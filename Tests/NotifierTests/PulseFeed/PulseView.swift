@@ -1,8 +1,9 @@
 import ArgumentParser
 import Foundation
-@testable import Notifier
 import Rules
 import Synchronization
+
+@testable import Notifier
 
 // The pulse feed's view: its link (`notifier://pulse/alpha`) and `notifier open pulse alpha`,
 // brought by `PulseFeedKind.views`.

@@ -1,7 +1,8 @@
 import Foundation
+import Testing
+
 @testable import Notifier
 @testable import Rules
-import Testing
 
 /// What falls due between two looks at the wall clock: on time, late, missed, several missed,
 /// the lead notices; each said once by the engine.
@@ -16,8 +17,9 @@ import Testing
     }
 
     static func reminder(every: String = "daily", at: String = "09:00", leads: [TimeInterval] = [], late: TimeInterval = 7200) -> Reminder {
-        Reminder(name: "standup", text: "Stand-up", schedule: ReminderTime.schedule(at: at, every: every, skip: "", timeZone: "Europe/Tallinn")!,
-                 leads: leads, late: late)
+        Reminder(
+            name: "standup", text: "Stand-up", schedule: ReminderTime.schedule(at: at, every: every, skip: "", timeZone: "Europe/Tallinn")!,
+            leads: leads, late: late)
     }
 
     @Test func atItsTimeItIsOnTime() throws {
@@ -66,7 +68,8 @@ import Testing
     @Test func aSnoozeComesBackOnceAtItsTime() throws {
         let actions = ReminderActions(snoozedUntil: Self.at("2026-11-25 09:10"), snoozedKey: "2026-11-25T09:00")
         #expect(ReminderPlan.due(Self.reminder(), now: Self.at("2026-11-25 09:05"), checkedThrough: Self.at("2026-11-25 09:01"), actions: actions) == nil)
-        let back = try #require(ReminderPlan.due(Self.reminder(), now: Self.at("2026-11-25 09:10"), checkedThrough: Self.at("2026-11-25 09:05"), actions: actions))
+        let back = try #require(
+            ReminderPlan.due(Self.reminder(), now: Self.at("2026-11-25 09:10"), checkedThrough: Self.at("2026-11-25 09:05"), actions: actions))
         #expect(back.kind == .snoozeEnded)
         #expect(ReminderPlan.due(Self.reminder(), now: Self.at("2026-11-25 09:15"), checkedThrough: Self.at("2026-11-25 09:10"), actions: actions) == nil)
     }
@@ -109,9 +112,11 @@ import Testing
         var engine = RuleEngine()
         let reading = SubjectReading(key: look, signal: .between, shownValue: "next", policy: AlertPolicy()) { _ in nil }
         _ = engine.evaluate([reading], now: Self.at("2026-11-25 09:00"))
-        let bubbleKey = BubblePlan.key(of: ReminderRound.onTheReminderBubble(
-            ReminderRule.alert(for: ReminderPlan.due(Self.reminder(), now: Self.at("2026-11-25 09:00"), checkedThrough: Self.at("2026-11-25 08:59"))!,
-                               reminder: Self.reminder(), now: Self.at("2026-11-25 09:00"))))
+        let bubbleKey = BubblePlan.key(
+            of: ReminderRound.onTheReminderBubble(
+                ReminderRule.alert(
+                    for: ReminderPlan.due(Self.reminder(), now: Self.at("2026-11-25 09:00"), checkedThrough: Self.at("2026-11-25 08:59"))!,
+                    reminder: Self.reminder(), now: Self.at("2026-11-25 09:00"))))
         #expect(bubbleKey != look)
         let stored = [bubbleKey: Bubble(id: 7, value: nil, shownAt: Self.at("2026-11-25 09:00"), closable: true)]
         #expect(BubblePlan().closes(records: engine.records, alerts: [], stored: stored, now: Self.at("2026-11-25 09:30")).isEmpty)

@@ -1,8 +1,9 @@
 import Foundation
-@testable import Notifier
-@testable import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
+@testable import Rules
 
 /// `every` expanded as `notifier next` does, against python-dateutil's rrule (an independent
 /// RFC 5545 implementation, with zoneinfo for the zones) over two years in two zones, across
@@ -53,13 +54,16 @@ import Testing
         let root = Samples.packageRoot
         let python = root.appendingPathComponent(".build/reference-venv/bin/python").path
         try #require(FileManager.default.isExecutableFile(atPath: python), "\(python) is missing: run scripts/install-deps --test")
-        let spec: [String: Any] = ["zone": zone, "from": "2026-01-01T00:00:00", "until": "2028-01-01T00:00:00",
-                                   "rules": rules.map { ["rrule": $0.rrule, "hour": $0.hour, "minute": $0.minute] }]
+        let spec: [String: Any] = [
+            "zone": zone, "from": "2026-01-01T00:00:00", "until": "2028-01-01T00:00:00",
+            "rules": rules.map { ["rrule": $0.rrule, "hour": $0.hour, "minute": $0.minute] },
+        ]
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-rrule-\(UUID().uuidString).json")
         try JSONSerialization.data(withJSONObject: spec).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let result = try await ProcessRunner.run(python, [root.appendingPathComponent("scripts/reminder-reference").path, file.path],
-                                                 environment: ["PATH": "/usr/bin:/bin"], timeout: .seconds(120))
+        let result = try await ProcessRunner.run(
+            python, [root.appendingPathComponent("scripts/reminder-reference").path, file.path],
+            environment: ["PATH": "/usr/bin:/bin"], timeout: .seconds(120))
         try #require(result.status == 0, "\(result.stderr)")
         return try JSONDecoder().decode(Reference.self, from: Data(result.stdout.utf8))
     }
@@ -70,12 +74,16 @@ import Testing
             (every: try EveryExpression(parsing: item.every), clock: try #require(ReminderTime.clock(item.at)))
         }
         let reference = try await Self.reference(zone: zone, rules: parsed.map { ($0.every.rruleText, $0.clock.hour, $0.clock.minute) })
-        let from = Self.instant("2026-01-01", zone: zone), through = Self.instant("2028-01-01", zone: zone)
+        let from = Self.instant("2026-01-01", zone: zone)
+        let through = Self.instant("2028-01-01", zone: zone)
         var compared = 0
         for (index, item) in Self.expressions.enumerated() {
             let ours = try Self.schedule(item.every, item.at, zone: zone).occurrences(from: from, through: through).map { Int($0.date.timeIntervalSince1970) }
             let theirs = reference.dates[index]
-            #expect(ours == theirs, "\(item.every) at \(item.at) in \(zone) (\(parsed[index].every.rruleText)): \(ours.count) dates, dateutil \(theirs.count); first difference: \(Array(zip(ours, theirs).filter { $0 != $1 }.prefix(1)))")
+            #expect(
+                ours == theirs,
+                "\(item.every) at \(item.at) in \(zone) (\(parsed[index].every.rruleText)): \(ours.count) dates, dateutil \(theirs.count); first difference: \(Array(zip(ours, theirs).filter { $0 != $1 }.prefix(1)))"
+            )
             compared += theirs.count
         }
         #expect(compared > 3000)
@@ -98,7 +106,8 @@ import Testing
         let theirs = Set(reference.holidays.filter { $0 < "2028" })
         let ours = Set((2026...2027).flatMap { EstonianCalendar.holidays(in: $0) }.filter { $0.kind == .publicHoliday }.map(\.date.description))
         #expect(ours == theirs, "EstonianCalendar's days off differ from the holidays package's")
-        let from = Self.instant("2026-01-01", zone: zone), through = Self.instant("2028-01-01", zone: zone)
+        let from = Self.instant("2026-01-01", zone: zone)
+        let through = Self.instant("2028-01-01", zone: zone)
 
         let skipping = try Self.schedule("weekdays", "09:45", zone: zone, skip: "holidays").occurrences(from: from, through: through)
         let plain = try Self.schedule("weekdays", "09:45", zone: zone).occurrences(from: from, through: through)

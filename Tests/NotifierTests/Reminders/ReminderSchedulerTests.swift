@@ -1,16 +1,17 @@
 import Foundation
 import Logging
-@testable import Notifier
-@testable import Rules
 import Synchronization
 import TestSupport
 import Testing
+
+@testable import Notifier
+@testable import Rules
 
 /// The daemon's reminder loop on a test clock, its wall clock moved apart from it: a deadline is
 /// a wall-clock instant, so a jump of the wall clock (a suspend the loop was not told of) is
 /// found at the next short step, and the step never waits past a deadline.
 @Suite struct ReminderSchedulerTests {
-    static let start = try! Date("2026-11-25T06:50:00Z", strategy: .iso8601)  // 08:50 in Tallinn
+    static let start = try! Date("2026-11-25T06:50:00Z", strategy: .iso8601) // 08:50 in Tallinn
 
     final class WallClock: Sendable {
         let jumped = Mutex<TimeInterval>(0)
@@ -35,8 +36,9 @@ import Testing
         reminder.nag = nag
         config.reminders = [reminder]
         let environment = sandbox.environment()
-        let context = AppContext(environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-                                 logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment), time: .system)
+        let context = AppContext(
+            environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
+            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment), time: .system)
         var runner = Runner(context: context, output: .json, seed: 1)
         runner.feeds = [RemindersFeedKind()]
         runner.clock = clock

@@ -1,8 +1,9 @@
 import Feeds
 import Foundation
+import Testing
+
 @testable import Notifier
 @testable import Rules
-import Testing
 
 // This feed's rules as SubjectIdentityTests drives them: two subjects or more that fire.
 
@@ -17,7 +18,7 @@ extension RemindersFeedKind: IdentityScenarios {
                     let plan = ReminderPlan(kind: .onTime, occurrence: occurrence, subject: "\(name)@\(occurrence.key)", dueAt: occurrence.date)
                     return ReminderRound.reading(plan, reminder: reminder, now: SubjectIdentityTests.start)
                 }
-            },
+            }
         ]
     }
 }

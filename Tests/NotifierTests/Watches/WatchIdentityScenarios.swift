@@ -1,8 +1,9 @@
 import Feeds
 import Foundation
+import Testing
+
 @testable import Notifier
 @testable import Rules
-import Testing
 
 // This feed's rules as SubjectIdentityTests drives them: two subjects or more that fire.
 
@@ -13,8 +14,9 @@ extension WatchFeedKind: IdentityScenarios {
                 var conditions = WatchConditions()
                 conditions.above = 100
                 conditions.below = 50
-                return WatchRule(name: "level", selector: ".level", conditions: conditions).readings(.init(values: [.number(110)]), now: SubjectIdentityTests.start)
-            },
+                return WatchRule(name: "level", selector: ".level", conditions: conditions).readings(
+                    .init(values: [.number(110)]), now: SubjectIdentityTests.start)
+            }
         ]
     }
 }

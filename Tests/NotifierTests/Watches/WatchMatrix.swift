@@ -1,10 +1,11 @@
-import FlyingFox
 import Feeds
+import FlyingFox
 import Foundation
-@testable import Notifier
 import Rules
 import TestSupport
 import Testing
+
+@testable import Notifier
 
 // The fault matrix's fixture of this feed: its loopback routes and healthy answers.
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Rules
 
 /// Hand-written fast paths must give exactly what the Foundation calls they shortcut gave.
@@ -10,8 +11,10 @@ import Testing
 
     @Test func matchesPrintfEverywhere() {
         var generator = SeededGenerator(seed: 9)
-        var values: [Double] = [0, -0.0, 0.05, 0.15, 0.25, 0.35, 2.25, 9.95, 9.96, 99.95, 0.04, 1e6, 999_999.95, 1e7 + 0.05,
-                                -1.25, .nan, .infinity, -.infinity, .ulpOfOne, Double.leastNonzeroMagnitude]
+        var values: [Double] = [
+            0, -0.0, 0.05, 0.15, 0.25, 0.35, 2.25, 9.95, 9.96, 99.95, 0.04, 1e6, 999_999.95, 1e7 + 0.05,
+            -1.25, .nan, .infinity, -.infinity, .ulpOfOne, Double.leastNonzeroMagnitude,
+        ]
         for tenths in 0..<20_000 { values += [Double(tenths) / 10 + 0.05, Double(tenths) / 100] }
         for _ in 0..<100_000 { values.append(Double.random(in: -100...1000, using: &generator)) }
         for value in values {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Rules
 
 @Suite struct AlertStateMachineTests {
@@ -42,8 +43,10 @@ import Testing
     @Test func pendingStartsOverWhenTheConditionStopsBeforeTheForDuration() {
         let policy = AlertPolicy(forDuration: .seconds(300))
         let (machine, emissions) = Self.run(
-            [(.beyondFire, 0), (.between, 100), (.beyondFire, 200), (.beyondFire, 400), (.rearmed, 450),
-             (.beyondFire, 500), (.beyondFire, 799), (.beyondFire, 800)],
+            [
+                (.beyondFire, 0), (.between, 100), (.beyondFire, 200), (.beyondFire, 400), (.rearmed, 450),
+                (.beyondFire, 500), (.beyondFire, 799), (.beyondFire, 800),
+            ],
             policy: policy
         )
         #expect(emissions == [nil, nil, nil, nil, nil, nil, nil, .fired])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Rules
 
 /// Always the same word, to pin jitter to its lowest or highest value.
@@ -48,8 +49,9 @@ struct ConstantGenerator: RandomNumberGenerator {
         #expect(delay(0, retryAfter: .seconds(600), word: 0) == .seconds(600))
         #expect(delay(7, retryAfter: .seconds(7200), word: .max) == .seconds(1800), "bounded by the maximum (issue 18)")
         #expect(delay(1, retryAfter: .seconds(99_999_999), word: 0) == .seconds(1800), "one Retry-After cannot silence a feed")
-        #expect(delay(0, retryAfter: .seconds(99_999_999), normal: .seconds(3600), word: 0) == .seconds(3600),
-                "or by the normal interval, where longer")
+        #expect(
+            delay(0, retryAfter: .seconds(99_999_999), normal: .seconds(3600), word: 0) == .seconds(3600),
+            "or by the normal interval, where longer")
         #expect(delay(1, retryAfter: .seconds(Int64.max), word: 0) == .seconds(1800))
         #expect(delay(7, retryAfter: .seconds(5), word: 0) == .seconds(900), "a short Retry-After does not shorten the backoff")
         #expect(delay(3, retryAfter: .seconds(-60), word: 0) == .seconds(60))

@@ -4,7 +4,7 @@ import Testing
 
 /// Which bubble an alert updates and which close: pure, with injected dates.
 struct BubblePlanTests {
-    let t0 = Date(timeIntervalSince1970: 1_800_000_000)  // 2027-01-15 08:00 UTC
+    let t0 = Date(timeIntervalSince1970: 1_800_000_000) // 2027-01-15 08:00 UTC
     let plan = BubblePlan(updateInPlace: true, timeZone: .gmt)
     let key = SubjectKey(rule: "crypto_change", subject: "BTC:down")
 
@@ -45,8 +45,10 @@ struct BubblePlanTests {
         let firing = SubjectRecord(machine: AlertStateMachine(state: .firing(since: t0, lastNotified: t0)))
         let resolved = SubjectRecord(machine: AlertStateMachine(state: .coolingDown(until: t0 + 3600)))
         let other = SubjectKey(rule: "crypto_change", subject: "ETH:down")
-        let stored = [key: Bubble(id: 7, value: "−5 %", shownAt: t0, closable: true),
-                      other: Bubble(id: 8, value: "−5 %", shownAt: t0, closable: false)]
+        let stored = [
+            key: Bubble(id: 7, value: "−5 %", shownAt: t0, closable: true),
+            other: Bubble(id: 8, value: "−5 %", shownAt: t0, closable: false),
+        ]
         let closes = plan.closes(records: [key: resolved, other: resolved], alerts: [], stored: stored, now: t0 + 60)
         #expect(closes.map(\.id) == [7], "a bubble that is no firing alert's stays")
         #expect(plan.closes(records: [key: firing], alerts: [], stored: stored, now: t0 + 60).isEmpty)
@@ -70,8 +72,10 @@ struct BubblePlanTests {
         #expect(shown.notes == [note])
         #expect(shown.placements.first.map { plan.bubble($0, id: 7, now: t0 + 1800).closable } == true, "it still closes on a silent resolution")
 
-        for (bubbles, quiet, words) in [([:], false, "no longer on screen"), (stored, true, "quiet hours"),
-                                        ([key: Bubble(id: 7, value: "−5 %", shownAt: t0 - BubblePlan.lifetime, closable: true)], false, "no longer on screen")] {
+        for (bubbles, quiet, words) in [
+            ([:], false, "no longer on screen"), (stored, true, "quiet hours"),
+            ([key: Bubble(id: 7, value: "−5 %", shownAt: t0 - BubblePlan.lifetime, closable: true)], false, "no longer on screen"),
+        ] {
             let dropped = plan.settle(updates: [update], notes: [note], stored: bubbles, quiet: quiet, now: t0 + 1800)
             #expect(dropped.placements.isEmpty, "never a new bubble")
             #expect(dropped.notes.map(\.outcome) == [.updateDropped] && dropped.notes[0].detail.contains(words), "\(dropped.notes)")

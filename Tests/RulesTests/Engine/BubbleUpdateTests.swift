@@ -1,11 +1,12 @@
 import Foundation
-@testable import Rules
 import Testing
+
+@testable import Rules
 
 /// A deeper move of a firing subject updates its bubble (issue 16, item 1): the engine's half,
 /// with the words `notifier why` prints. The clock is injected; times read in UTC.
 struct BubbleUpdateTests {
-    static let day = Date(timeIntervalSince1970: 1_800_000_000 - 8 * 3600)  // 2027-01-15 00:00 UTC
+    static let day = Date(timeIntervalSince1970: 1_800_000_000 - 8 * 3600) // 2027-01-15 00:00 UTC
 
     static func at(_ hour: Int, _ minute: Int) -> Date { day.addingTimeInterval(Double(hour * 3600 + minute * 60)) }
 

@@ -11,8 +11,9 @@ import Testing
 
     static func reading(_ value: Double, policy: AlertPolicy) -> SubjectReading {
         SubjectReading(key: key, signal: threshold.signal(for: value), shownValue: CryptoChangeRule.percent(value), policy: policy) { emission in
-            Alert(rule: key.rule, key: "BTC", title: "BTC \(emission)", body: "body", category: "x", deepLink: .history,
-                  reason: "BTC 24h change \(CryptoChangeRule.percent(value)) reached −5 %")
+            Alert(
+                rule: key.rule, key: "BTC", title: "BTC \(emission)", body: "body", category: "x", deepLink: .history,
+                reason: "BTC 24h change \(CryptoChangeRule.percent(value)) reached −5 %")
         }
     }
 
@@ -31,11 +32,12 @@ import Testing
         engine.timeZone = .gmt
         let policy = AlertPolicy(cooldown: .seconds(3600))
         let lines = Self.lines([(0, -3), (2, -5.2), (10, -3.5), (31, -5.4), (35, -5.6), (40, -6)], policy: policy, engine: &engine)
-        #expect(lines == [
-            "14:02 −5.2 %: notified: BTC 24h change −5.2 % reached −5 %",
-            "14:10 −3.5 %: back within its levels; not notified (notify_resolved is off)",
-            "14:31 −5.4 %: not notified, cooling down until 15:10 after the 14:02 notification",
-        ], "the polls at 14:35 and 14:40 add nothing: the same suppression")
+        #expect(
+            lines == [
+                "14:02 −5.2 %: notified: BTC 24h change −5.2 % reached −5 %",
+                "14:10 −3.5 %: back within its levels; not notified (notify_resolved is off)",
+                "14:31 −5.4 %: not notified, cooling down until 15:10 after the 14:02 notification",
+            ], "the polls at 14:35 and 14:40 add nothing: the same suppression")
     }
 
     @Test func aCrossingBackWithoutRearmingIsNotedAsSuch() {
@@ -43,7 +45,9 @@ import Testing
         engine.timeZone = .gmt
         let lines = Self.lines([(0, -3), (1, -5.5), (2, -4.5), (3, -5.5), (4, -5.6)], policy: AlertPolicy(), engine: &engine)
         #expect(lines.count == 2)
-        #expect(lines.last == "14:03 −5.5 %: not notified, not re-armed: back beyond the level without falling back past the re-arm level since the 14:01 notification")
+        #expect(
+            lines.last
+                == "14:03 −5.5 %: not notified, not re-armed: back beyond the level without falling back past the re-arm level since the 14:01 notification")
     }
 
     @Test func pendingMutedAndSnoozedSayWhy() {
@@ -51,10 +55,11 @@ import Testing
         engine.timeZone = .gmt
         let waiting = AlertPolicy(forDuration: .seconds(600))
         let lines = Self.lines([(0, -3), (1, -6), (5, -6), (11, -6)], policy: waiting, engine: &engine)
-        #expect(lines == [
-            "14:01 −6 %: not notified yet, pending: notifies if it holds until 14:11",
-            "14:11 −6 %: not notified of the crossing, crypto_change is muted until 15:00",
-        ])
+        #expect(
+            lines == [
+                "14:01 −6 %: not notified yet, pending: notifies if it holds until 14:11",
+                "14:11 −6 %: not notified of the crossing, crypto_change is muted until 15:00",
+            ])
         var snoozed = RuleEngine(snoozes: [Self.key: Self.at(minutes: 90)])
         snoozed.timeZone = .gmt
         let outcomes = [(0.0, -3.0), (1, -6)].flatMap { minute, value in
@@ -81,7 +86,7 @@ import Testing
     @Test func aChangeWhileStoppedIsToldAsSuchAndOnlyAfterAGap() {
         var engine = RuleEngine()
         engine.timeZone = .gmt
-        _ = engine.evaluate([Self.reading(-3, policy: AlertPolicy())], now: Self.at(minutes: -300))  // 09:00
+        _ = engine.evaluate([Self.reading(-3, policy: AlertPolicy())], now: Self.at(minutes: -300)) // 09:00
         // Restarted five hours later, BTC now −9 %: one alert, saying since when.
         let decision = engine.evaluate([Self.reading(-9, policy: AlertPolicy())], now: Self.start, stoppedLongerThan: 600)
         #expect(decision.alerts.count == 1)
@@ -104,7 +109,9 @@ import Testing
         _ = engine.evaluate([Self.reading(-3, policy: AlertPolicy())], now: Self.start)
         let notes = engine.unknownNotes(rules: ["crypto_change"], now: Self.at(minutes: 5))
         #expect(notes.map(\.outcome) == [.feedUnknown])
-        #expect(notes.first.map { NoteText.line($0, now: Self.at(minutes: 5), timeZone: .gmt) } == "14:05 −3 %: not evaluated, the feed failed, state kept as of 14:00")
+        #expect(
+            notes.first.map { NoteText.line($0, now: Self.at(minutes: 5), timeZone: .gmt) }
+                == "14:05 −3 %: not evaluated, the feed failed, state kept as of 14:00")
         #expect(engine.unknownNotes(rules: ["forecast_wind"], now: Self.start).isEmpty)
     }
 
@@ -115,7 +122,8 @@ import Testing
         let notes = engine.feedUnknownNotes(rules: ["crypto_change", "crypto_move"], now: Self.at(minutes: 5))
         #expect(notes.map(\.key) == [SubjectKey(rule: "crypto_change", subject: DecisionNote.everySubject)], "no note for a rule with no subjects")
         #expect(notes.map(\.outcome) == [.feedUnknown] && notes.first?.shownSubject == "(every subject)")
-        #expect(notes.first.map { NoteText.line($0, now: Self.at(minutes: 5), timeZone: .gmt) }
+        #expect(
+            notes.first.map { NoteText.line($0, now: Self.at(minutes: 5), timeZone: .gmt) }
                 == "14:05: not evaluated, the feed failed, state kept as of 14:00 (its 1 subject)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Rules
 
 @Suite struct DeepLinkViewTests {
@@ -32,10 +33,11 @@ import Testing
 
 @Suite struct AlertCompatibilityTests {
     @Test func alertsStoredBeforeTheGroupFieldsStillDecode() throws {
-        let old = Data(#"""
-        {"rule":"launch_country","key":"KZ","title":"🇰🇿 Kazakhstan","body":"b","urgency":"low",
-         "category":"x-notifier.country","deepLink":{"view":"country","argument":"KZ"}}
-        """#.utf8)
+        let old = Data(
+            #"""
+            {"rule":"launch_country","key":"KZ","title":"🇰🇿 Kazakhstan","body":"b","urgency":"low",
+             "category":"x-notifier.country","deepLink":{"view":"country","argument":"KZ"}}
+            """#.utf8)
         let alert = try JSONDecoder().decode(Alert.self, from: old)
         #expect(alert.groupFragment == nil && alert.groupNoun == nil && alert.members == nil)
         #expect(alert.individualAlerts == [alert])

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Rules
 
 /// Fixed instants and a fixed calendar: no test reads the clock or the machine's time zone.

@@ -9,7 +9,8 @@ struct FlappingTests {
 
     /// One poll per price, `step` seconds apart, through one engine; the alerts and notes of each.
     func run(_ prices: [Decimal], step: TimeInterval = 600, engine: inout RuleEngine, from start: Date? = nil)
-        -> (titles: [String], notes: [DecisionNote]) {
+        -> (titles: [String], notes: [DecisionNote])
+    {
         let rule = PriceCrossingRule(levels: [PriceCrossingRule.Level(parsing: "ETH < 1800")!], policy: AlertPolicy(flap: flap))
         var titles: [String] = []
         var notes: [DecisionNote] = []
@@ -29,8 +30,11 @@ struct FlappingTests {
         let (titles, allNotes) = run(swings, engine: &engine)
         // The engine notes every decision (`notifier why`); these are flapping's own.
         let notes = allNotes.filter { $0.outcome == .flapping || $0.outcome == .calm }
-        #expect(titles == ["ETH fell below $1,800", "ETH fell below $1,800", "ETH fell below $1,800",
-                           "ETH flapping around $1,800: 4 moves in 2h — quiet until it settles"])
+        #expect(
+            titles == [
+                "ETH fell below $1,800", "ETH fell below $1,800", "ETH fell below $1,800",
+                "ETH flapping around $1,800: 4 moves in 2h — quiet until it settles",
+            ])
         #expect(notes.map(\.outcome) == [.flapping, .flapping, .flapping])
         #expect(notes.last?.detail.hasPrefix("not notified (fired): flapping") == true, "\(notes)")
 

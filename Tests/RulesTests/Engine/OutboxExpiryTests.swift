@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Rules
 
 /// An alert held past the moment its words stopped being true is noted and never shown; what is

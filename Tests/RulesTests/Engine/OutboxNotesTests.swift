@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Rules
 
 /// What the outbox did with the engine's alerts, noted once each: delivered, grouped, held.

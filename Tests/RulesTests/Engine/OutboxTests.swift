@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Rules
 
 @Suite struct OutboxGroupingTests {
@@ -36,8 +37,10 @@ import Testing
     @Test func withoutANounOrFragmentsTheGroupNamesTheRuleAndTheTitles() {
         var outbox = Outbox()
         outbox.submit(
-            [sampleAlert(rule: "launch_country", key: "KZ", title: "🇰🇿 Kazakhstan"),
-             sampleAlert(rule: "launch_country", key: "EE", title: "🇪🇪 Estonia")],
+            [
+                sampleAlert(rule: "launch_country", key: "KZ", title: "🇰🇿 Kazakhstan"),
+                sampleAlert(rule: "launch_country", key: "EE", title: "🇪🇪 Estonia"),
+            ],
             now: TestTime.at(0)
         )
         let group = outbox.due(now: TestTime.at(0), calendar: TestTime.tallinn)
@@ -79,8 +82,9 @@ import Testing
     @Test func aGroupOfHolidaysOpensTheWeekOfItsFirstDate() throws {
         let dates = ["2026-11-30", "2026-11-25"].map { HolidayDate(string: $0)! }
         let alerts = dates.map { date in
-            Alert(rule: "holiday_upcoming", key: date.description, title: "Folk day", body: "", category: "x",
-                  deepLink: .holiday(date), groupLink: .week(date))
+            Alert(
+                rule: "holiday_upcoming", key: date.description, title: "Folk day", body: "", category: "x",
+                deepLink: .holiday(date), groupLink: .week(date))
         }
         #expect(Outbox.grouped(alerts).deepLink.url == "notifier://week/2026-11-25")
     }
@@ -103,8 +107,9 @@ import Testing
         outbox.submit([sampleAlert(rule: "weather", key: "tallinn", title: "Frost tonight")], now: evening)
         #expect(outbox.due(now: evening, calendar: calendar).isEmpty)
         outbox.submit([sampleAlert(key: "BTC", title: "BTC +5%"), sampleAlert(key: "ETH", title: "ETH +6%")], now: evening.addingTimeInterval(3600))
-        outbox.submit([sampleAlert(rule: "holidays", key: "2025-02-24", title: "Independence Day", urgency: .low)],
-                      now: evening.addingTimeInterval(7200))
+        outbox.submit(
+            [sampleAlert(rule: "holidays", key: "2025-02-24", title: "Independence Day", urgency: .low)],
+            now: evening.addingTimeInterval(7200))
         #expect(outbox.due(now: TestTime.tallinn(2025, 1, 16, 3, 0), calendar: calendar).isEmpty)
         #expect(outbox.pendingCount == 3)
         #expect(outbox.entries.allSatisfy { $0.heldFor == .quietHours })
@@ -180,8 +185,10 @@ import Testing
     @Test func theMostUrgentGoFirst() {
         var outbox = Outbox(rateLimit: .init(limit: 2, window: .seconds(60)))
         outbox.submit(
-            [sampleAlert(rule: "a", key: "1", urgency: .low), sampleAlert(rule: "b", key: "2"),
-             sampleAlert(rule: "c", key: "3", urgency: .critical)],
+            [
+                sampleAlert(rule: "a", key: "1", urgency: .low), sampleAlert(rule: "b", key: "2"),
+                sampleAlert(rule: "c", key: "3", urgency: .critical),
+            ],
             now: TestTime.at(0)
         )
         #expect(outbox.due(now: TestTime.at(0), calendar: TestTime.tallinn).map(\.rule) == ["c", "b"])

@@ -8,10 +8,13 @@ import Testing
     static let threshold = try! Threshold(direction: .above, fireLevel: 5, rearmLevel: 4)
 
     static func reading(_ value: Double?, policy: AlertPolicy = AlertPolicy()) -> SubjectReading {
-        SubjectReading(key: key, signal: value.flatMap { threshold.signal(for: $0) }, shownValue: value.map { "\($0) %" } ?? "?",
-                       policy: policy) { emission in
-            Alert(rule: key.rule, key: key.subject, title: "BTC \(emission)", body: "", category: "x", deepLink: .history,
-                  reason: "\(value ?? .nan) %")
+        SubjectReading(
+            key: key, signal: value.flatMap { threshold.signal(for: $0) }, shownValue: value.map { "\($0) %" } ?? "?",
+            policy: policy
+        ) { emission in
+            Alert(
+                rule: key.rule, key: key.subject, title: "BTC \(emission)", body: "", category: "x", deepLink: .history,
+                reason: "\(value ?? .nan) %")
         }
     }
 

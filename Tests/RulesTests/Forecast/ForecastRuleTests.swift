@@ -1,6 +1,7 @@
 import Foundation
-@testable import Rules
 import Testing
+
+@testable import Rules
 
 /// Scripted forecast sequences beyond each rule's examples: days rolling, several days at
 /// once, restarts (the engine's records carried over), slugs.

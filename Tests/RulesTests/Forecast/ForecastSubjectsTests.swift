@@ -1,6 +1,7 @@
 import Foundation
-@testable import Rules
 import Testing
+
+@testable import Rules
 
 /// Passed forecast days are the engine's to forget, named by the forecast rules' subjects.
 @Suite struct ForecastSubjectsTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Rules
 
 @Suite struct EstonianCalendarTests {
@@ -41,24 +42,31 @@ import Testing
         let year = Int(text.prefix(4))!
         #expect(EstonianCalendar.easterSunday(year)?.description == text)
         // A day off only since the Holidays and Anniversaries Act of 1994 (docs/facts.md).
-        #expect(EstonianCalendar.holidays(in: year).contains {
-            $0.date.description == text && $0.name == "Ülestõusmispühade 1. püha" && $0.kind == .publicHoliday
-        } == (year >= 1994))
+        #expect(
+            EstonianCalendar.holidays(in: year).contains {
+                $0.date.description == text && $0.name == "Ülestõusmispühade 1. püha" && $0.kind == .publicHoliday
+            } == (year >= 1994))
     }
 
     static let publicHolidays: [Int: [String]] = [
-        2025: ["2025-01-01 Uusaasta", "2025-02-24 Iseseisvuspäev", "2025-04-18 Suur reede",
-               "2025-04-20 Ülestõusmispühade 1. püha", "2025-05-01 Kevadpüha", "2025-06-08 Nelipühade 1. püha",
-               "2025-06-23 Võidupüha", "2025-06-24 Jaanipäev", "2025-08-20 Taasiseseisvumispäev",
-               "2025-12-24 Jõululaupäev", "2025-12-25 Esimene jõulupüha", "2025-12-26 Teine jõulupüha"],
-        2026: ["2026-01-01 Uusaasta", "2026-02-24 Iseseisvuspäev", "2026-04-03 Suur reede",
-               "2026-04-05 Ülestõusmispühade 1. püha", "2026-05-01 Kevadpüha", "2026-05-24 Nelipühade 1. püha",
-               "2026-06-23 Võidupüha", "2026-06-24 Jaanipäev", "2026-08-20 Taasiseseisvumispäev",
-               "2026-12-24 Jõululaupäev", "2026-12-25 Esimene jõulupüha", "2026-12-26 Teine jõulupüha"],
-        2027: ["2027-01-01 Uusaasta", "2027-02-24 Iseseisvuspäev", "2027-03-26 Suur reede",
-               "2027-03-28 Ülestõusmispühade 1. püha", "2027-05-01 Kevadpüha", "2027-05-16 Nelipühade 1. püha",
-               "2027-06-23 Võidupüha", "2027-06-24 Jaanipäev", "2027-08-20 Taasiseseisvumispäev",
-               "2027-12-24 Jõululaupäev", "2027-12-25 Esimene jõulupüha", "2027-12-26 Teine jõulupüha"],
+        2025: [
+            "2025-01-01 Uusaasta", "2025-02-24 Iseseisvuspäev", "2025-04-18 Suur reede",
+            "2025-04-20 Ülestõusmispühade 1. püha", "2025-05-01 Kevadpüha", "2025-06-08 Nelipühade 1. püha",
+            "2025-06-23 Võidupüha", "2025-06-24 Jaanipäev", "2025-08-20 Taasiseseisvumispäev",
+            "2025-12-24 Jõululaupäev", "2025-12-25 Esimene jõulupüha", "2025-12-26 Teine jõulupüha",
+        ],
+        2026: [
+            "2026-01-01 Uusaasta", "2026-02-24 Iseseisvuspäev", "2026-04-03 Suur reede",
+            "2026-04-05 Ülestõusmispühade 1. püha", "2026-05-01 Kevadpüha", "2026-05-24 Nelipühade 1. püha",
+            "2026-06-23 Võidupüha", "2026-06-24 Jaanipäev", "2026-08-20 Taasiseseisvumispäev",
+            "2026-12-24 Jõululaupäev", "2026-12-25 Esimene jõulupüha", "2026-12-26 Teine jõulupüha",
+        ],
+        2027: [
+            "2027-01-01 Uusaasta", "2027-02-24 Iseseisvuspäev", "2027-03-26 Suur reede",
+            "2027-03-28 Ülestõusmispühade 1. püha", "2027-05-01 Kevadpüha", "2027-05-16 Nelipühade 1. püha",
+            "2027-06-23 Võidupüha", "2027-06-24 Jaanipäev", "2027-08-20 Taasiseseisvumispäev",
+            "2027-12-24 Jõululaupäev", "2027-12-25 Esimene jõulupüha", "2027-12-26 Teine jõulupüha",
+        ],
     ]
 
     @Test(arguments: [2025, 2026, 2027])
@@ -102,12 +110,14 @@ import Testing
     }
 
     @Test func aRangeAcrossYears() throws {
-        let range = EstonianCalendar.holidays(from: try #require(HolidayDate(string: "2026-12-24")),
-                                              through: try #require(HolidayDate(string: "2027-01-01")))
-        #expect(range.map { "\($0.date) \($0.name)" } == [
-            "2026-12-24 Jõululaupäev", "2026-12-24 Jõulud", "2026-12-25 Esimene jõulupüha", "2026-12-26 Teine jõulupüha",
-            "2026-12-26 Tabanipäev", "2026-12-28 Süütalastepäev", "2026-12-31 Näärid", "2027-01-01 Uusaasta", "2027-01-01 Näärid",
-        ])
+        let range = EstonianCalendar.holidays(
+            from: try #require(HolidayDate(string: "2026-12-24")),
+            through: try #require(HolidayDate(string: "2027-01-01")))
+        #expect(
+            range.map { "\($0.date) \($0.name)" } == [
+                "2026-12-24 Jõululaupäev", "2026-12-24 Jõulud", "2026-12-25 Esimene jõulupüha", "2026-12-26 Teine jõulupüha",
+                "2026-12-26 Tabanipäev", "2026-12-28 Süütalastepäev", "2026-12-31 Näärid", "2027-01-01 Uusaasta", "2027-01-01 Näärid",
+            ])
         #expect(EstonianCalendar.holidays(from: HolidayDate(string: "2027-01-02")!, through: HolidayDate(string: "2027-01-01")!).isEmpty)
     }
 }

@@ -1,11 +1,14 @@
 import Foundation
 import Testing
+
 @testable import Rules
 
 @Suite struct HolidayDateTests {
-    @Test(arguments: ["2026-02-30", "2026-2-3", "２０２６-01-01", "2026-01-01T00:00", "", "2026-13-01", "2026-00-10",
-                      "2026-01-00", "1899-12-31", "2201-01-01", " 2026-01-01", "2026-01-01 ", "2026/01/01", "+026-01-01",
-                      "2025-02-29", "2026-04-31", "20260101", "2026-01-1a", "٢٠٢٦-01-01"])
+    @Test(arguments: [
+        "2026-02-30", "2026-2-3", "２０２６-01-01", "2026-01-01T00:00", "", "2026-13-01", "2026-00-10",
+        "2026-01-00", "1899-12-31", "2201-01-01", " 2026-01-01", "2026-01-01 ", "2026/01/01", "+026-01-01",
+        "2025-02-29", "2026-04-31", "20260101", "2026-01-1a", "٢٠٢٦-01-01",
+    ])
     func rejects(_ text: String) {
         #expect(HolidayDate(string: text) == nil)
     }
@@ -42,7 +45,8 @@ import Testing
         for offset in 0..<(365 * 302) {
             let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: noon.addingTimeInterval(Double(offset) * 86_400))
             if (date.year, date.month, date.day, date.weekday) != (parts.year!, parts.month!, parts.day!, parts.weekday!)
-                || start.daysUntil(date) != offset || date.adding(days: -offset) != start {
+                || start.daysUntil(date) != offset || date.adding(days: -offset) != start
+            {
                 mismatches.append("\(offset): \(date)")
                 if mismatches.count > 5 { break }
             }
@@ -57,11 +61,11 @@ import Testing
         let b = try #require(HolidayDate(string: "2027-01-01"))
         #expect(a < b && !(b < a))
         #expect(a.adding(days: 1) == b && a.daysUntil(b) == 1 && b.daysUntil(a) == -1)
-        #expect(HolidayDate(string: "2026-12-24")!.weekday == 5)  // Thursday
+        #expect(HolidayDate(string: "2026-12-24")!.weekday == 5) // Thursday
     }
 
     @Test func theDateInATimeZone() {
-        let instant = Date(timeIntervalSince1970: 1_798_149_600)  // 2026-12-24T22:00:00Z
+        let instant = Date(timeIntervalSince1970: 1_798_149_600) // 2026-12-24T22:00:00Z
         #expect(HolidayDate(instant, in: TimeZone(identifier: "Europe/Tallinn")!).description == "2026-12-25")
         #expect(HolidayDate(instant, in: TimeZone(identifier: "America/Los_Angeles")!).description == "2026-12-24")
     }

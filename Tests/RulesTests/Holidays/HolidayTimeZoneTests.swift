@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Rules
 
 /// Issue 18 item 3: "Uusaasta (today)" shown twice in Newfoundland (UTC−03:30). Each pass
@@ -26,8 +27,9 @@ import Testing
 
     @Test func newfoundlandHearsTodayOnceOnItsOwnNewYearsDay() {
         // 20:00 on 31 Dec in St. John's is already 1 Jan in Tallinn.
-        let titles = Self.shown(zone: "America/St_Johns", times: [(2026, 12, 31, 8, 0), (2026, 12, 31, 20, 0), (2027, 1, 1, 9, 30), (2027, 1, 1, 21, 0)],
-                                holidays: Self.newYear)
+        let titles = Self.shown(
+            zone: "America/St_Johns", times: [(2026, 12, 31, 8, 0), (2026, 12, 31, 20, 0), (2027, 1, 1, 9, 30), (2027, 1, 1, 21, 0)],
+            holidays: Self.newYear)
         #expect(titles == ["Public holiday tomorrow: Uusaasta", "Public holiday today: Uusaasta"])
     }
 
@@ -58,8 +60,9 @@ import Testing
 
     @Test func aLateReminderSaysWhatTheNextOneWouldOnlyOnce() {
         // First started at 08:00 on the eve, before the 09:00 reminder: "tomorrow" once, not twice.
-        let titles = Self.shown(zone: "Europe/Tallinn", times: [(2026, 12, 31, 8, 0), (2026, 12, 31, 9, 0), (2027, 1, 1, 9, 0)],
-                                holidays: Self.newYear)
+        let titles = Self.shown(
+            zone: "Europe/Tallinn", times: [(2026, 12, 31, 8, 0), (2026, 12, 31, 9, 0), (2027, 1, 1, 9, 0)],
+            holidays: Self.newYear)
         #expect(titles == ["Public holiday tomorrow: Uusaasta", "Public holiday today: Uusaasta"])
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Rules
 
 /// Issue 15: days of national importance, each by the law in force on its date (docs/facts.md).
@@ -11,7 +12,8 @@ import Testing
         // The 1998 act came into force on 23 Feb: 6 Jan and 2 Feb 1998 were not yet days of national importance.
         #expect(Self.names(1998).first == "1998-05-10 Emadepäev")
         #expect(!Self.names(1998).contains { $0.contains("Emakeelepäev") } && Self.names(1999).contains("1999-03-14 Emakeelepäev"))
-        #expect(!Self.names(2008).contains { $0.hasSuffix("mälestuspäev") } && Self.names(2009).contains("2009-08-23 Kommunismi ja natsismi ohvrite mälestuspäev"))
+        #expect(
+            !Self.names(2008).contains { $0.hasSuffix("mälestuspäev") } && Self.names(2009).contains("2009-08-23 Kommunismi ja natsismi ohvrite mälestuspäev"))
         #expect(!Self.names(2020).contains { $0.contains("Lastekaitsepäev") } && Self.names(2021).contains("2021-06-01 Lastekaitsepäev"))
         #expect(!Self.names(2022).contains { $0.contains("kirjanduse") } && Self.names(2023).contains("2023-01-30 Eesti kirjanduse päev"))
         #expect(Self.names(2026).count == 16)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import Rules
 
 @Suite struct UpcomingHolidayRuleTests {
@@ -81,8 +82,11 @@ import Testing
     }
 
     @Test func theAlert() throws {
-        let reminder = try #require(R().due(holidays: [Self.holiday("2026-12-21", "Toomapäev", .folk)],
-                                           now: R.at(2026, 12, 21, 9, 0), userCalendar: Self.tallinn).first)
+        let reminder = try #require(
+            R().due(
+                holidays: [Self.holiday("2026-12-21", "Toomapäev", .folk)],
+                now: R.at(2026, 12, 21, 9, 0), userCalendar: Self.tallinn
+            ).first)
         let alert = R().alert(for: reminder, locale: Locale(identifier: "en_US"))
         #expect(alert.rule == "holiday_upcoming" && alert.key == "2026-12-21@0/folk/Toomapäev")
         #expect(alert.title == "Folk day today: Toomapäev")
@@ -107,8 +111,9 @@ import Testing
         let midsummer = [Self.holiday("2026-06-24", "Jaanipäev")]
         #expect(Self.keys(evening, midsummer, R.at(2026, 6, 23, 18, 29)).isEmpty)
         #expect(Self.keys(evening, midsummer, R.at(2026, 6, 23, 18, 30)) == ["2026-06-24@1"])
-        #expect(evening.reason(for: R.Reminder(holiday: midsummer[0], lead: 1, daysAhead: 1, dueAt: now))
-            == "Jaanipäev on 2026-06-24 is 1 day ahead; reminders at 1 day, 18:30")
+        #expect(
+            evening.reason(for: R.Reminder(holiday: midsummer[0], lead: 1, daysAhead: 1, dueAt: now))
+                == "Jaanipäev on 2026-06-24 is 1 day ahead; reminders at 1 day, 18:30")
     }
 
     @Test func sharedDatesKeepEveryEventWithDistinctKeys() {

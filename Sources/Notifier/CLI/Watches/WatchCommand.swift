@@ -36,9 +36,11 @@ struct WatchTest: AsyncParsableCommand {
             throw UserError.invalidArgument("no watch named '\(TextSanitizer.singleLine(String(name.prefix(64))))'; watches: \(names.isEmpty ? "none" : names)")
         }
         let store = Store.openForReading(path: context.paths.storePath)
-        let ok = await WatchTrial(watch: watch, file: file, previous: try? store?.lastKnownWatchValue(watch.name),
-                                  history: (try? store?.watchPolls(watch.name))?.compactMap { poll in poll.number.map { (poll.at, $0) } } ?? [],
-                                  members: (try? store?.watchMembers(watch.name)) ?? [], now: context.now()).run()
+        let ok = await WatchTrial(
+            watch: watch, file: file, previous: try? store?.lastKnownWatchValue(watch.name),
+            history: (try? store?.watchPolls(watch.name))?.compactMap { poll in poll.number.map { (poll.at, $0) } } ?? [],
+            members: (try? store?.watchMembers(watch.name)) ?? [], now: context.now()
+        ).run()
         if !ok { throw ExitCode(1) }
     }
 }
@@ -47,7 +49,8 @@ struct WatchTry: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "try",
         abstract: "Fetch a URL once and print what a selector (jq, or a JSON Pointer) picks from it. Changes nothing.",
-        discussion: "Exit status 1 when the fetch fails or the selector finds no value.\nExample: notifier watch try https://api.github.com/repos/swiftlang/swift .stargazers_count"
+        discussion:
+            "Exit status 1 when the fetch fails or the selector finds no value.\nExample: notifier watch try https://api.github.com/repos/swiftlang/swift .stargazers_count"
     )
 
     @OptionGroup var global: GlobalOptions
@@ -133,8 +136,9 @@ struct WatchTrial {
             if selected.count > 50 { lines.append("  … and \(selected.count - 50) more") }
         }
         let rule = watch.rule
-        let poll = WatchRule.Poll(values: values, previous: previous, history: history,
-                                  newMembers: values.filter { !members.contains($0.canonicalJSON) })
+        let poll = WatchRule.Poll(
+            values: values, previous: previous, history: history,
+            newMembers: values.filter { !members.contains($0.canonicalJSON) })
         let usable = poll.value.map { !rule.conditions.needsNumber || $0.number != nil } ?? false
         for reading in rule.readings(poll, now: now) {
             lines.append("  \(reading.key.subject): " + Self.meaning(reading.signal) + (reading.level.map { " (level \($0))" } ?? ""))

@@ -20,15 +20,15 @@ struct CalendarSettings: ConfigSection {
     ]
 
     static let documented = #"""
-[calendars]
-# .ics files or folders of them (a vdir, searched one level deep); ~ allowed. Their events'
-# alarms (VALARM) are shown like reminders; the files are only read.
-paths = []
-# For events without an alarm, e.g. "15m"; "" for none.
-default_alarm = ""
-# The time an all-day event's alarm counts from.
-all_day_at = "09:00"
-"""#
+        [calendars]
+        # .ics files or folders of them (a vdir, searched one level deep); ~ allowed. Their events'
+        # alarms (VALARM) are shown like reminders; the files are only read.
+        paths = []
+        # For events without an alarm, e.g. "15m"; "" for none.
+        default_alarm = ""
+        # The time an all-day event's alarm counts from.
+        all_day_at = "09:00"
+        """#
 
     /// The paths with "~/" made the home folder's.
     func expandedPaths(home: String) -> [String] {
@@ -48,21 +48,23 @@ all_day_at = "09:00"
 extension SectionKey {
     /// File or folder paths: absolute or from "~/"; a list, possibly empty.
     static func calendarPaths(_ key: String, _ field: WritableKeyPath<Root, [String]> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            let problem = "must be a list of .ics files or folders such as [\"~/.calendars/work\"], got \(value.shownForError)"
-            if case .other("an empty array") = value {
-                config[keyPath: field] = []
-                return nil
-            }
-            guard case .strings(let paths) = value else { return problem }
-            for path in paths {
-                guard path == "~" || path.hasPrefix("/") || path.hasPrefix("~/") else {
-                    return "must hold absolute paths or paths from \"~/\", got \(path.tomlQuoted)"
+        SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                let problem = "must be a list of .ics files or folders such as [\"~/.calendars/work\"], got \(value.shownForError)"
+                if case .other("an empty array") = value {
+                    config[keyPath: field] = []
+                    return nil
                 }
-                guard !path.utf8.contains(0), path.utf8.count <= 4096 else { return problem }
-            }
-            config[keyPath: field] = paths
-            return nil
-        }, render: { "[" + $0[keyPath: field].map(\.tomlQuoted).joined(separator: ", ") + "]" })
+                guard case .strings(let paths) = value else { return problem }
+                for path in paths {
+                    guard path == "~" || path.hasPrefix("/") || path.hasPrefix("~/") else {
+                        return "must hold absolute paths or paths from \"~/\", got \(path.tomlQuoted)"
+                    }
+                    guard !path.utf8.contains(0), path.utf8.count <= 4096 else { return problem }
+                }
+                config[keyPath: field] = paths
+                return nil
+            }, render: { "[" + $0[keyPath: field].map(\.tomlQuoted).joined(separator: ", ") + "]" })
     }
 }

@@ -21,17 +21,17 @@ struct CountriesSettings: ConfigSection {
     ]
 
     static let documented = #"""
-[feeds.countries]
-# Where country facts come from:
-#   "embedded"          compiled into the program, works offline (default)
-#   "restcountries-v5"  https://api.restcountries.com/countries/v5, needs api_key
-#   "restcountries-v3"  a self-hosted restcountries server speaking v3.1 (set base_url)
-enabled = true
-source = "embedded"
-base_url = "https://api.restcountries.com/countries/v5"
-# The key for restcountries-v5; the environment variable NOTIFIER_RESTCOUNTRIES_KEY wins.
-api_key = ""
-# How often a remote source is fetched again (the embedded one is never fetched).
-interval = "7d"
-"""#
+        [feeds.countries]
+        # Where country facts come from:
+        #   "embedded"          compiled into the program, works offline (default)
+        #   "restcountries-v5"  https://api.restcountries.com/countries/v5, needs api_key
+        #   "restcountries-v3"  a self-hosted restcountries server speaking v3.1 (set base_url)
+        enabled = true
+        source = "embedded"
+        base_url = "https://api.restcountries.com/countries/v5"
+        # The key for restcountries-v5; the environment variable NOTIFIER_RESTCOUNTRIES_KEY wins.
+        api_key = ""
+        # How often a remote source is fetched again (the embedded one is never fetched).
+        interval = "7d"
+        """#
 }

@@ -15,9 +15,9 @@ struct LaunchCountrySettings: ConfigSection {
     ]
 
     static let documented = #"""
-[rules.launch_country]
-# A random country's basic facts, delay_seconds after start (0 to 60).
-enabled = true
-delay_seconds = 3
-"""#
+        [rules.launch_country]
+        # A random country's basic facts, delay_seconds after start (0 to 60).
+        enabled = true
+        delay_seconds = 3
+        """#
 }

@@ -41,39 +41,41 @@ struct CryptoChangeSettings: ConfigSection {
     }
 
     var rule: CryptoChangeRule {
-        CryptoChangeRule(window: window, thresholdPercent: threshold, rearmPercent: rearm,
-                         policy: AlertPolicy(forDuration: forDuration, cooldown: cooldown, repeatInterval: repeatInterval,
-                                             notifyWhenResolved: notifyResolved, flap: flap),
-                         urgency: urgency, overrides: overrides,
-                         titleTemplate: titleTemplate.isEmpty ? nil : MessageTemplate(titleTemplate))
+        CryptoChangeRule(
+            window: window, thresholdPercent: threshold, rearmPercent: rearm,
+            policy: AlertPolicy(
+                forDuration: forDuration, cooldown: cooldown, repeatInterval: repeatInterval,
+                notifyWhenResolved: notifyResolved, flap: flap),
+            urgency: urgency, overrides: overrides,
+            titleTemplate: titleTemplate.isEmpty ? nil : MessageTemplate(titleTemplate))
     }
 
     static let documented = #"""
-[rules.crypto_change]
-# A coin's change over the API's window ("1h", "24h" or "7d") beyond ±threshold_percent. It fires
-# once per crossing and re-arms only after |change| falls back below rearm_percent (hysteresis).
-enabled = true
-window = "24h"
-threshold_percent = 5
-rearm_percent = 4
-# How long the change must hold before it notifies ("0s": at once).
-for = "0s"
-# After the change recedes, how long before the same coin and direction may notify again.
-cooldown = "1h"
-# Remind while a move lasts, every this long ("" for never).
-repeat = ""
-# Also notify when a move recedes.
-notify_resolved = false
-# "low", "normal" or "critical".
-urgency = "normal"
-# The title, with named fields: {symbol} {name} {change} {window} {arrow} {price} {threshold}.
-# "" for the built-in "BTC +6.2 % in 24h ▲".
-title = ""
-# Per-coin levels replacing threshold_percent and rearm_percent for that coin, e.g.
-# overrides = { BTC = { threshold_percent = 3, rearm_percent = 2 } }
-overrides = {}
-# Flapping: a coin firing `crossings` times within `within` gets one "flapping" notification,
-# then quiet until it has been calm for `within`, and one saying so. {} for off.
-flap = { crossings = 4, within = "2h" }
-"""#
+        [rules.crypto_change]
+        # A coin's change over the API's window ("1h", "24h" or "7d") beyond ±threshold_percent. It fires
+        # once per crossing and re-arms only after |change| falls back below rearm_percent (hysteresis).
+        enabled = true
+        window = "24h"
+        threshold_percent = 5
+        rearm_percent = 4
+        # How long the change must hold before it notifies ("0s": at once).
+        for = "0s"
+        # After the change recedes, how long before the same coin and direction may notify again.
+        cooldown = "1h"
+        # Remind while a move lasts, every this long ("" for never).
+        repeat = ""
+        # Also notify when a move recedes.
+        notify_resolved = false
+        # "low", "normal" or "critical".
+        urgency = "normal"
+        # The title, with named fields: {symbol} {name} {change} {window} {arrow} {price} {threshold}.
+        # "" for the built-in "BTC +6.2 % in 24h ▲".
+        title = ""
+        # Per-coin levels replacing threshold_percent and rearm_percent for that coin, e.g.
+        # overrides = { BTC = { threshold_percent = 3, rearm_percent = 2 } }
+        overrides = {}
+        # Flapping: a coin firing `crossings` times within `within` gets one "flapping" notification,
+        # then quiet until it has been calm for `within`, and one saying so. {} for off.
+        flap = { crossings = 4, within = "2h" }
+        """#
 }

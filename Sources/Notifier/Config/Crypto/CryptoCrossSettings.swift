@@ -22,20 +22,21 @@ struct CryptoCrossSettings: ConfigSection {
     ]
 
     var rule: PriceCrossingRule {
-        PriceCrossingRule(levels: levels.compactMap(PriceCrossingRule.Level.init(parsing:)), rearmPercent: rearm, urgency: urgency, policy: AlertPolicy(flap: flap))
+        PriceCrossingRule(
+            levels: levels.compactMap(PriceCrossingRule.Level.init(parsing:)), rearmPercent: rearm, urgency: urgency, policy: AlertPolicy(flap: flap))
     }
 
     static let documented = #"""
-[rules.crypto_cross]
-# A coin's price crossing a level: "SYMBOL > PRICE" or "SYMBOL < PRICE", in US dollars. It
-# notifies on the crossing, not while the price stays across, nor for a price already across
-# when first seen. Coins named here are watched even when not in feeds.crypto.
-enabled = true
-levels = []
-# How far back across the level, in percent of it, the price must go before another crossing counts.
-rearm_percent = 0.5
-urgency = "normal"
-# Flapping, as for crypto_change, but off unless set: e.g. { crossings = 4, within = "2h" }.
-flap = {}
-"""#
+        [rules.crypto_cross]
+        # A coin's price crossing a level: "SYMBOL > PRICE" or "SYMBOL < PRICE", in US dollars. It
+        # notifies on the crossing, not while the price stays across, nor for a price already across
+        # when first seen. Coins named here are watched even when not in feeds.crypto.
+        enabled = true
+        levels = []
+        # How far back across the level, in percent of it, the price must go before another crossing counts.
+        rearm_percent = 0.5
+        urgency = "normal"
+        # Flapping, as for crypto_change, but off unless set: e.g. { crossings = 4, within = "2h" }.
+        flap = {}
+        """#
 }

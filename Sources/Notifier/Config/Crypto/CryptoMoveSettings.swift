@@ -36,27 +36,28 @@ struct CryptoMoveSettings: ConfigSection {
     }
 
     var rule: CryptoMoveRule {
-        CryptoMoveRule(percent: percent, rearmPercent: rearm, window: window,
-                       policy: AlertPolicy(cooldown: cooldown, repeatInterval: repeatInterval, notifyWhenResolved: notifyResolved, flap: flap),
-                       urgency: urgency, overrides: overrides)
+        CryptoMoveRule(
+            percent: percent, rearmPercent: rearm, window: window,
+            policy: AlertPolicy(cooldown: cooldown, repeatInterval: repeatInterval, notifyWhenResolved: notifyResolved, flap: flap),
+            urgency: urgency, overrides: overrides)
     }
 
     static let documented = #"""
-[rules.crypto_move]
-# A coin's price moving by at least `percent` within `window`, measured on the prices this
-# program stored at each poll (not the API's fixed windows). Re-arms once the move within the
-# window falls back below rearm_percent.
-enabled = true
-percent = 3
-rearm_percent = 2
-window = "15m"
-cooldown = "30m"
-repeat = ""
-notify_resolved = false
-urgency = "normal"
-# Per-coin levels, e.g. overrides = { DOGE = { percent = 8, rearm_percent = 5 } }
-overrides = {}
-# Flapping, as for crypto_change: {} for off.
-flap = { crossings = 4, within = "2h" }
-"""#
+        [rules.crypto_move]
+        # A coin's price moving by at least `percent` within `window`, measured on the prices this
+        # program stored at each poll (not the API's fixed windows). Re-arms once the move within the
+        # window falls back below rearm_percent.
+        enabled = true
+        percent = 3
+        rearm_percent = 2
+        window = "15m"
+        cooldown = "30m"
+        repeat = ""
+        notify_resolved = false
+        urgency = "normal"
+        # Per-coin levels, e.g. overrides = { DOGE = { percent = 8, rearm_percent = 5 } }
+        overrides = {}
+        # Flapping, as for crypto_change: {} for off.
+        flap = { crossings = 4, within = "2h" }
+        """#
 }

@@ -23,14 +23,14 @@ struct CryptoSettings: ConfigSection {
     ]
 
     static let documented = #"""
-[feeds.crypto]
-# CoinLore: no key. Watched: these symbols plus the top `top` coins by rank (0 to 100).
-enabled = true
-base_url = "https://api.coinlore.net/api"
-interval = "30s"
-symbols = ["BTC", "ETH"]
-top = 20
-# After this many failed polls in a row, one "feed is failing" notification (and one "recovered").
-degraded_after = 5
-"""#
+        [feeds.crypto]
+        # CoinLore: no key. Watched: these symbols plus the top `top` coins by rank (0 to 100).
+        enabled = true
+        base_url = "https://api.coinlore.net/api"
+        interval = "30s"
+        symbols = ["BTC", "ETH"]
+        top = 20
+        # After this many failed polls in a row, one "feed is failing" notification (and one "recovered").
+        degraded_after = 5
+        """#
 }

@@ -27,24 +27,24 @@ struct DeliverySettings: ConfigSection {
     ]
 
     static let documented = #"""
-[delivery]
-# Local hours during which notifications are held, not dropped, and delivered afterwards as one
-# summary: "22:00-08:00". "" for none.
-quiet_hours = ""
-# At most this many notifications a minute; the rest are summarised, not lost (1 to 1000).
-rate_limit_per_minute = 10
-# Alerts of one rule arriving within this long of the first become one notification ("0s": only
-# those of one poll). `--once` delivers at the end of its pass whatever is still gathering.
-group_window = "0s"
-# The terminal a click on a notification opens its detail view in: a command that runs the
-# arguments after it, e.g. ["kitty"] or ["gnome-terminal", "--"]. [] tries $TERMINAL (with -e),
-# x-terminal-emulator, xdg-terminal-exec and common terminals, else `xdg-open notifier://…`.
-terminal = []
-# Show pictures such as a country's flag: each is fetched once, then kept in
-# $XDG_CACHE_HOME/notifier/flags. false: nothing is fetched.
-images = true
-# One bubble per subject: a later alert about it (deeper, again, back to normal) updates the
-# bubble still on screen instead of stacking another; one that resolves silently is closed.
-update_in_place = true
-"""#
+        [delivery]
+        # Local hours during which notifications are held, not dropped, and delivered afterwards as one
+        # summary: "22:00-08:00". "" for none.
+        quiet_hours = ""
+        # At most this many notifications a minute; the rest are summarised, not lost (1 to 1000).
+        rate_limit_per_minute = 10
+        # Alerts of one rule arriving within this long of the first become one notification ("0s": only
+        # those of one poll). `--once` delivers at the end of its pass whatever is still gathering.
+        group_window = "0s"
+        # The terminal a click on a notification opens its detail view in: a command that runs the
+        # arguments after it, e.g. ["kitty"] or ["gnome-terminal", "--"]. [] tries $TERMINAL (with -e),
+        # x-terminal-emulator, xdg-terminal-exec and common terminals, else `xdg-open notifier://…`.
+        terminal = []
+        # Show pictures such as a country's flag: each is fetched once, then kept in
+        # $XDG_CACHE_HOME/notifier/flags. false: nothing is fetched.
+        images = true
+        # One bubble per subject: a later alert about it (deeper, again, back to normal) updates the
+        # bubble still on screen instead of stacking another; one that resolves silently is closed.
+        update_in_place = true
+        """#
 }

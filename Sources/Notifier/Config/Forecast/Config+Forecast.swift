@@ -1,7 +1,10 @@
 import Foundation
 import Rules
 
-enum ForecastSource: String, Sendable, CaseIterable { case openMeteo = "open-meteo", openWeatherMap = "openweathermap" }
+enum ForecastSource: String, Sendable, CaseIterable {
+    case openMeteo = "open-meteo"
+    case openWeatherMap = "openweathermap"
+}
 
 /// The forecast feed's part of the config, kept by type in `Config`.
 extension Config {

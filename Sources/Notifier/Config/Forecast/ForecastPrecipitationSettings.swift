@@ -26,12 +26,12 @@ struct ForecastPrecipitationSettings: ConfigSection {
     var rule: PrecipitationChangeRule? { enabled ? PrecipitationChangeRule(low: low, high: high, urgency: urgency) : nil }
 
     static let documented = #"""
-[rules.forecast_precipitation]
-# Rain (or snow) newly likely for a day: its highest chance rising from below low_percent to
-# high_percent or more; and no longer expected: the reverse. In between, nothing is said.
-enabled = true
-low_percent = 30
-high_percent = 60
-urgency = "normal"
-"""#
+        [rules.forecast_precipitation]
+        # Rain (or snow) newly likely for a day: its highest chance rising from below low_percent to
+        # high_percent or more; and no longer expected: the reverse. In between, nothing is said.
+        enabled = true
+        low_percent = 30
+        high_percent = 60
+        urgency = "normal"
+        """#
 }

@@ -39,23 +39,23 @@ struct ForecastSettings: ConfigSection {
     }
 
     static let documented = #"""
-[feeds.forecast]
-# "open-meteo" (no key) or "openweathermap" (needs api_key).
-enabled = true
-source = "open-meteo"
-# Requests go to <base_url>/forecast (Open-Meteo) or <base_url>/data/2.5/forecast
-# (OpenWeatherMap; with the Open-Meteo URL left here, https://api.openweathermap.org is used).
-base_url = "https://api.open-meteo.com/v1"
-# For openweathermap; the environment variable NOTIFIER_OWM_KEY wins.
-api_key = ""
-# Each place is fetched at most once per interval.
-interval = "30m"
-# Open-Meteo resolves place names here (<geocoding_url>/search), once; the result is kept.
-geocoding_url = "https://geocoding-api.open-meteo.com/v1"
-# Names, or tables with coordinates: ["Tallinn", { name = "Tartu", latitude = 58.38, longitude = 26.72 }].
-# The first is what `notifier open forecast` shows without a name.
-places = ["Tallinn"]
-# After this many failed polls in a row, one "feed is failing" notification (and one "recovered").
-degraded_after = 5
-"""#
+        [feeds.forecast]
+        # "open-meteo" (no key) or "openweathermap" (needs api_key).
+        enabled = true
+        source = "open-meteo"
+        # Requests go to <base_url>/forecast (Open-Meteo) or <base_url>/data/2.5/forecast
+        # (OpenWeatherMap; with the Open-Meteo URL left here, https://api.openweathermap.org is used).
+        base_url = "https://api.open-meteo.com/v1"
+        # For openweathermap; the environment variable NOTIFIER_OWM_KEY wins.
+        api_key = ""
+        # Each place is fetched at most once per interval.
+        interval = "30m"
+        # Open-Meteo resolves place names here (<geocoding_url>/search), once; the result is kept.
+        geocoding_url = "https://geocoding-api.open-meteo.com/v1"
+        # Names, or tables with coordinates: ["Tallinn", { name = "Tartu", latitude = 58.38, longitude = 26.72 }].
+        # The first is what `notifier open forecast` shows without a name.
+        places = ["Tallinn"]
+        # After this many failed polls in a row, one "feed is failing" notification (and one "recovered").
+        degraded_after = 5
+        """#
 }

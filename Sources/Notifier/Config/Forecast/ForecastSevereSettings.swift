@@ -17,9 +17,9 @@ struct ForecastSevereSettings: ConfigSection {
     var rule: SevereWeatherRule? { enabled ? SevereWeatherRule(urgency: urgency) : nil }
 
     static let documented = #"""
-[rules.forecast_severe]
-# A day's forecast changing into thunderstorm, snow or freezing rain.
-enabled = true
-urgency = "normal"
-"""#
+        [rules.forecast_severe]
+        # A day's forecast changing into thunderstorm, snow or freezing rain.
+        enabled = true
+        urgency = "normal"
+        """#
 }

@@ -19,11 +19,11 @@ struct ForecastTemperatureSettings: ConfigSection {
     var rule: TemperatureShiftRule? { enabled ? TemperatureShiftRule(shift: shift, urgency: urgency) : nil }
 
     static let documented = #"""
-[rules.forecast_temperature]
-# A day's forecast high or low moving by at least `shift` °C since the forecast you were last
-# told about (or first saw), so a slow creep adds up.
-enabled = true
-shift = 4
-urgency = "low"
-"""#
+        [rules.forecast_temperature]
+        # A day's forecast high or low moving by at least `shift` °C since the forecast you were last
+        # told about (or first saw), so a slow creep adds up.
+        enabled = true
+        shift = 4
+        urgency = "low"
+        """#
 }

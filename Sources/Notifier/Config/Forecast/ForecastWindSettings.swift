@@ -26,11 +26,11 @@ struct ForecastWindSettings: ConfigSection {
     var rule: WindGustRule? { enabled ? WindGustRule(threshold: gusts, rearm: rearm, urgency: urgency) : nil }
 
     static let documented = #"""
-[rules.forecast_wind]
-# A day's strongest gusts newly at or above gusts_kmh; again only after they fall to rearm_kmh.
-enabled = true
-gusts_kmh = 60
-rearm_kmh = 50
-urgency = "normal"
-"""#
+        [rules.forecast_wind]
+        # A day's strongest gusts newly at or above gusts_kmh; again only after they fall to rearm_kmh.
+        enabled = true
+        gusts_kmh = 60
+        rearm_kmh = 50
+        urgency = "normal"
+        """#
 }

@@ -8,12 +8,12 @@ struct HistorySettings: ConfigSection {
     var days = 30
 
     static let keys: [SectionKey<HistorySettings>] = [
-        .integer("days", \.days, in: 1...3650),
+        .integer("days", \.days, in: 1...3650)
     ]
 
     static let documented = #"""
-[history]
-# Days the decisions `notifier why` reads are kept (fired, suppressed and why); older are pruned.
-days = 30
-"""#
+        [history]
+        # Days the decisions `notifier why` reads are kept (fired, suppressed and why); older are pruned.
+        days = 30
+        """#
 }

@@ -23,15 +23,15 @@ struct HolidaysSettings: ConfigSection {
     ]
 
     static let documented = #"""
-[feeds.holidays]
-# "embedded" (computed, offline) or "remote" (the holiday API at base_url, needs api_key).
-enabled = true
-source = "embedded"
-base_url = ""
-# The environment variable NOTIFIER_HOLIDAYS_KEY wins.
-api_key = ""
-interval = "6h"
-# Days fetched from the remote API are asked again only after this long.
-cache_ttl = "7d"
-"""#
+        [feeds.holidays]
+        # "embedded" (computed, offline) or "remote" (the holiday API at base_url, needs api_key).
+        enabled = true
+        source = "embedded"
+        base_url = ""
+        # The environment variable NOTIFIER_HOLIDAYS_KEY wins.
+        api_key = ""
+        interval = "6h"
+        # Days fetched from the remote API are asked again only after this long.
+        cache_ttl = "7d"
+        """#
 }

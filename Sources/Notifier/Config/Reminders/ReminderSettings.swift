@@ -36,7 +36,9 @@ struct ReminderSettings: ConfigEntry {
     func check() -> (key: String, message: String)? {
         if every.isEmpty {
             if ReminderTime.dateTime(at) == nil {
-                return ("at", "must be a date and time such as \"2026-12-24 18:00\" for a reminder without `every` (or set every = \"daily\"), got \(at.tomlQuoted)")
+                return (
+                    "at", "must be a date and time such as \"2026-12-24 18:00\" for a reminder without `every` (or set every = \"daily\"), got \(at.tomlQuoted)"
+                )
             }
         } else if ReminderTime.clock(at) == nil {
             return ("at", "must be a time of day such as \"09:45\" with every = \(every.tomlQuoted), got \(at.tomlQuoted)")
@@ -48,9 +50,10 @@ struct ReminderSettings: ConfigEntry {
     /// The reminder the scheduler reads; `nil` when off.
     var reminder: Reminder? {
         guard enabled, let schedule = ReminderTime.schedule(at: at, every: every, skip: skip, timeZone: timeZone) else { return nil }
-        return Reminder(name: name, text: text, schedule: schedule, leads: lead.map { Double($0.components.seconds) },
-                        late: Double(late.components.seconds), nag: nag.map { Double($0.components.seconds) },
-                        holdInQuietHours: quiet == "hold")
+        return Reminder(
+            name: name, text: text, schedule: schedule, leads: lead.map { Double($0.components.seconds) },
+            late: Double(late.components.seconds), nag: nag.map { Double($0.components.seconds) },
+            holdInQuietHours: quiet == "hold")
     }
 
     static let example: ReminderSettings = {
@@ -68,31 +71,31 @@ struct ReminderSettings: ConfigEntry {
     static let defaults = [example]
 
     static let documented = #"""
-# Reminders you set, one [[reminders]] table each; `notifier next standup` lists its next dates,
-# `notifier remind "Call the bank" --at "2026-12-01 10:00"` adds a one-off without this file.
-[[reminders]]
-# a-z, 0-9, _ and -: its view is `notifier open reminder standup`.
-name = "standup"
-enabled = false
-text = "Stand-up in the small room"
-# A time of day with `every`, or a date and time alone ("2026-12-24 18:00") for once.
-at = "09:45"
-# daily | weekdays | weekends | "mon,thu" | "monthly 1" | "monthly last fri" | "yearly 12-24" |
-# "RRULE:FREQ=…" (RFC 5545, without DTSTART or COUNT; counted from 1 January 2024).
-every = "weekdays"
-# "" | "holidays": Estonian public holidays (days off) skipped | "holidays-before" /
-# "holidays-after": moved to the working day before / after.
-skip = "holidays"
-# "" for the local zone, or an IANA name such as "Europe/Tallinn".
-time_zone = ""
-# Notices ahead of the time, such as ["1d", "15m"]: one bubble, updated when the time comes.
-lead = ["15m"]
-# Missed while asleep or off: within `late` it comes once, "was due 09:45 (20 min late)";
-# later, as one "missed" notice.
-late = "2h"
-# Shown again this often until Done is pressed, such as "5m"; "" once.
-nag = ""
-# Quiet hours do not hold a reminder (you asked for that time) unless quiet = "hold".
-quiet = ""
-"""#
+        # Reminders you set, one [[reminders]] table each; `notifier next standup` lists its next dates,
+        # `notifier remind "Call the bank" --at "2026-12-01 10:00"` adds a one-off without this file.
+        [[reminders]]
+        # a-z, 0-9, _ and -: its view is `notifier open reminder standup`.
+        name = "standup"
+        enabled = false
+        text = "Stand-up in the small room"
+        # A time of day with `every`, or a date and time alone ("2026-12-24 18:00") for once.
+        at = "09:45"
+        # daily | weekdays | weekends | "mon,thu" | "monthly 1" | "monthly last fri" | "yearly 12-24" |
+        # "RRULE:FREQ=…" (RFC 5545, without DTSTART or COUNT; counted from 1 January 2024).
+        every = "weekdays"
+        # "" | "holidays": Estonian public holidays (days off) skipped | "holidays-before" /
+        # "holidays-after": moved to the working day before / after.
+        skip = "holidays"
+        # "" for the local zone, or an IANA name such as "Europe/Tallinn".
+        time_zone = ""
+        # Notices ahead of the time, such as ["1d", "15m"]: one bubble, updated when the time comes.
+        lead = ["15m"]
+        # Missed while asleep or off: within `late` it comes once, "was due 09:45 (20 min late)";
+        # later, as one "missed" notice.
+        late = "2h"
+        # Shown again this often until Done is pressed, such as "5m"; "" once.
+        nag = ""
+        # Quiet hours do not hold a reminder (you asked for that time) unless quiet = "hold".
+        quiet = ""
+        """#
 }

@@ -5,87 +5,103 @@ import Rules
 extension SectionKey {
     /// Text a bubble shows: non-empty, at most 500 characters, no control characters.
     static func visibleText(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            guard let text = value.stringValue, !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 500,
-                  !text.unicodeScalars.contains(where: VisibleText.isHidden) else {
-                return "must be a line of text (1 to 500 characters, no control characters), got \(value.shownForError)"
-            }
-            config[keyPath: field] = text
-            return nil
-        }, render: { $0[keyPath: field].tomlQuoted })
+        SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                guard let text = value.stringValue, !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 500,
+                    !text.unicodeScalars.contains(where: VisibleText.isHidden)
+                else {
+                    return "must be a line of text (1 to 500 characters, no control characters), got \(value.shownForError)"
+                }
+                config[keyPath: field] = text
+                return nil
+            }, render: { $0[keyPath: field].tomlQuoted })
     }
 
     /// "09:45", or "2026-12-24 18:00" (which of them `check()` says, knowing `every`).
     static func reminderTime(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            guard let text = value.stringValue, ReminderTime.clock(text) != nil || ReminderTime.dateTime(text) != nil else {
-                return "must be a time of day such as \"09:45\", or a date and time such as \"2026-12-24 18:00\", got \(value.shownForError)"
-            }
-            config[keyPath: field] = text
-            return nil
-        }, render: { $0[keyPath: field].tomlQuoted })
+        SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                guard let text = value.stringValue, ReminderTime.clock(text) != nil || ReminderTime.dateTime(text) != nil else {
+                    return "must be a time of day such as \"09:45\", or a date and time such as \"2026-12-24 18:00\", got \(value.shownForError)"
+                }
+                config[keyPath: field] = text
+                return nil
+            }, render: { $0[keyPath: field].tomlQuoted })
     }
 
     /// The `every` grammar (`EveryExpression`), or "" for once.
     static func every(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            guard let text = value.stringValue else { return "must be a string such as \"weekdays\", got \(value.shownForError)" }
-            if !text.isEmpty {
-                do throws(EveryExpression.ParseError) { _ = try EveryExpression(parsing: text) } catch { return error.message }
-            }
-            config[keyPath: field] = text
-            return nil
-        }, render: { $0[keyPath: field].tomlQuoted })
+        SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                guard let text = value.stringValue else { return "must be a string such as \"weekdays\", got \(value.shownForError)" }
+                if !text.isEmpty {
+                    do throws(EveryExpression.ParseError) { _ = try EveryExpression(parsing: text) } catch { return error.message }
+                }
+                config[keyPath: field] = text
+                return nil
+            }, render: { $0[keyPath: field].tomlQuoted })
     }
 
     static func holidaySkip(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            let known = ReminderSchedule.HolidayPolicy.allCases.map(\.rawValue)
-            guard let text = value.stringValue, known.contains(text) else {
-                return "must be one of \(known.map(\.tomlQuoted).joined(separator: ", ")), got \(value.shownForError)"
-            }
-            config[keyPath: field] = text
-            return nil
-        }, render: { $0[keyPath: field].tomlQuoted })
+        SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                let known = ReminderSchedule.HolidayPolicy.allCases.map(\.rawValue)
+                guard let text = value.stringValue, known.contains(text) else {
+                    return "must be one of \(known.map(\.tomlQuoted).joined(separator: ", ")), got \(value.shownForError)"
+                }
+                config[keyPath: field] = text
+                return nil
+            }, render: { $0[keyPath: field].tomlQuoted })
     }
 
     /// "" (the local zone) or an IANA name.
     static func timeZoneName(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            guard let text = value.stringValue, text.isEmpty || ReminderTime.zone(text) != nil else {
-                return "must be \"\" (the local time zone) or an IANA name such as \"Europe/Tallinn\", got \(value.shownForError)"
-            }
-            config[keyPath: field] = text
-            return nil
-        }, render: { $0[keyPath: field].tomlQuoted })
+        SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                guard let text = value.stringValue, text.isEmpty || ReminderTime.zone(text) != nil else {
+                    return "must be \"\" (the local time zone) or an IANA name such as \"Europe/Tallinn\", got \(value.shownForError)"
+                }
+                config[keyPath: field] = text
+                return nil
+            }, render: { $0[keyPath: field].tomlQuoted })
     }
 
     /// A list of durations, ["1d", "15m"]; [] for none.
     static func durations(_ key: String, _ field: WritableKeyPath<Root, [Duration]> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            if case .other("an empty array") = value {
-                config[keyPath: field] = []
+        SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                if case .other("an empty array") = value {
+                    config[keyPath: field] = []
+                    return nil
+                }
+                guard case .strings(let texts) = value, texts.count <= 10,
+                    let durations = Optional(texts.compactMap(Duration.parse)), durations.count == texts.count,
+                    durations.allSatisfy({ $0 > .zero && $0 <= .seconds(366 * 86400) })
+                else {
+                    return "must be a list of up to 10 durations such as [\"1d\", \"15m\"], got \(value.shownForError)"
+                }
+                config[keyPath: field] = durations
                 return nil
-            }
-            guard case .strings(let texts) = value, texts.count <= 10,
-                  let durations = Optional(texts.compactMap(Duration.parse)), durations.count == texts.count,
-                  durations.allSatisfy({ $0 > .zero && $0 <= .seconds(366 * 86400) }) else {
-                return "must be a list of up to 10 durations such as [\"1d\", \"15m\"], got \(value.shownForError)"
-            }
-            config[keyPath: field] = durations
-            return nil
-        }, render: { "[" + $0[keyPath: field].map { $0.configText.tomlQuoted }.joined(separator: ", ") + "]" })
+            }, render: { "[" + $0[keyPath: field].map { $0.configText.tomlQuoted }.joined(separator: ", ") + "]" })
     }
 
     /// One of a few strings.
     static func choice(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable, from choices: [String]) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            guard let text = value.stringValue, choices.contains(text) else {
-                return "must be one of \(choices.map(\.tomlQuoted).joined(separator: ", ")), got \(value.shownForError)"
-            }
-            config[keyPath: field] = text
-            return nil
-        }, render: { $0[keyPath: field].tomlQuoted })
+        SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                guard let text = value.stringValue, choices.contains(text) else {
+                    return "must be one of \(choices.map(\.tomlQuoted).joined(separator: ", ")), got \(value.shownForError)"
+                }
+                config[keyPath: field] = text
+                return nil
+            }, render: { $0[keyPath: field].tomlQuoted })
     }
 }
 
@@ -112,8 +128,9 @@ enum ReminderTime {
         guard let zone = zone(timeZone), let holidays = ReminderSchedule.HolidayPolicy(rawValue: skip) else { return nil }
         if every.isEmpty {
             guard let (day, time) = dateTime(at) else { return nil }
-            return ReminderSchedule(timing: .once(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute),
-                                    timeZone: zone, holidays: holidays)
+            return ReminderSchedule(
+                timing: .once(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute),
+                timeZone: zone, holidays: holidays)
         }
         guard let time = clock(at), let expression = try? EveryExpression(parsing: every) else { return nil }
         return ReminderSchedule(timing: .repeating(expression, hour: time.hour, minute: time.minute), timeZone: zone, holidays: holidays)

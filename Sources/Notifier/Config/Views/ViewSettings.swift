@@ -9,12 +9,12 @@ struct ViewSettings: ConfigSection {
     var weekFirstDay = "monday"
 
     static let keys: [SectionKey<ViewSettings>] = [
-        .weekday("week_first_day", \.weekFirstDay),
+        .weekday("week_first_day", \.weekFirstDay)
     ]
 
     static let documented = #"""
-[views]
-# The first day of `notifier open week`: "monday", "sunday" or "saturday".
-week_first_day = "monday"
-"""#
+        [views]
+        # The first day of `notifier open week`: "monday", "sunday" or "saturday".
+        week_first_day = "monday"
+        """#
 }

@@ -21,7 +21,8 @@ enum SecretReference {
             }
             let inner = rest[open.upperBound..<close]
             if inner.hasPrefix("env:"), let name = Optional(String(inner.dropFirst(4))),
-               !name.isEmpty, name.utf8.allSatisfy({ $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) }) {
+                !name.isEmpty, name.utf8.allSatisfy({ $0 == 0x5F || (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) })
+            {
                 parts.append(.env(name))
             } else if inner.hasPrefix("file:"), inner.count > 5 {
                 parts.append(.file(String(inner.dropFirst(5))))
@@ -40,8 +41,10 @@ enum SecretReference {
 
     /// The text with each reference replaced by its secret; the problem names the reference,
     /// never a secret.
-    static func resolve(_ text: String, environment: [String: String] = ProcessInfo.processInfo.environment,
-                        home: String? = ProcessInfo.processInfo.environment["HOME"]) -> Result<String, ReferenceProblem> {
+    static func resolve(
+        _ text: String, environment: [String: String] = ProcessInfo.processInfo.environment,
+        home: String? = ProcessInfo.processInfo.environment["HOME"]
+    ) -> Result<String, ReferenceProblem> {
         switch parts(text) {
         case .failure(let problem): return .failure(problem)
         case .success(let parts):

@@ -17,119 +17,136 @@ enum SelectorCheck {
 // which `ConfigEntryList` leaves out of `config check`.
 extension SectionKey {
     static func optionalNumber(_ key: String, _ field: WritableKeyPath<Root, Double?> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            guard let number = value.numberValue else { return "must be a number, got \(value.shownForError)" }
-            config[keyPath: field] = number
-            return nil
-        }, render: { $0[keyPath: field].map(\.shortText) ?? "" })
+        SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                guard let number = value.numberValue else { return "must be a number, got \(value.shownForError)" }
+                config[keyPath: field] = number
+                return nil
+            }, render: { $0[keyPath: field].map(\.shortText) ?? "" })
     }
 
     /// A duration, unset unless written.
     static func unsetDuration(_ key: String, _ field: WritableKeyPath<Root, Duration?> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            guard let text = value.stringValue, let duration = Duration.parse(text), duration > .zero else {
-                return "must be a duration such as \"1h\", got \(value.shownForError)"
-            }
-            config[keyPath: field] = duration
-            return nil
-        }, render: { $0[keyPath: field].map { $0.configText.tomlQuoted } ?? "" })
+        SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                guard let text = value.stringValue, let duration = Duration.parse(text), duration > .zero else {
+                    return "must be a duration such as \"1h\", got \(value.shownForError)"
+                }
+                config[keyPath: field] = duration
+                return nil
+            }, render: { $0[keyPath: field].map { $0.configText.tomlQuoted } ?? "" })
     }
 
     /// A program and its arguments, run as they are (never through a shell); unset unless written.
     static func argv(_ key: String, _ field: WritableKeyPath<Root, [String]> & Sendable) -> SectionKey {
         let command = SectionKey.command(key, field)
-        return SectionKey(name: key, secret: false, apply: { config, value in
-            guard case .strings = value else {
-                return "must be a command as a list such as [\"sensors\", \"-j\"], got \(value.shownForError)"
-            }
-            return command.apply(&config, value)
-        }, render: { $0[keyPath: field].isEmpty ? "" : command.render($0) })
+        return SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                guard case .strings = value else {
+                    return "must be a command as a list such as [\"sensors\", \"-j\"], got \(value.shownForError)"
+                }
+                return command.apply(&config, value)
+            }, render: { $0[keyPath: field].isEmpty ? "" : command.render($0) })
     }
 
     /// A regular expression, checked when the config loads; unset unless written.
     static func pattern(_ key: String, _ field: WritableKeyPath<Root, String?> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            guard let text = value.stringValue else { return "must be a regular expression as a string, got \(value.shownForError)" }
-            do {
-                _ = try NSRegularExpression(pattern: text)
-            } catch {
-                return "is not a regular expression: \(text.tomlQuoted)"
-            }
-            config[keyPath: field] = text
-            return nil
-        }, render: { $0[keyPath: field]?.tomlQuoted ?? "" })
+        SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                guard let text = value.stringValue else { return "must be a regular expression as a string, got \(value.shownForError)" }
+                do {
+                    _ = try NSRegularExpression(pattern: text)
+                } catch {
+                    return "is not a regular expression: \(text.tomlQuoted)"
+                }
+                config[keyPath: field] = text
+                return nil
+            }, render: { $0[keyPath: field]?.tomlQuoted ?? "" })
     }
 
     /// A jq program or a JSON Pointer, compiled now: jq's own message when it does not.
     static func selector(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            guard let text = value.stringValue else { return "must be a jq selector such as \".count\" as a string, got \(value.shownForError)" }
-            guard SelectorCheck.compilesOnLoad.load(ordering: .relaxed) else {
-                if let problem = WatchSelector.quickProblem(text) { return "is not a selector jq can run: \(problem)" }
+        SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                guard let text = value.stringValue else { return "must be a jq selector such as \".count\" as a string, got \(value.shownForError)" }
+                guard SelectorCheck.compilesOnLoad.load(ordering: .relaxed) else {
+                    if let problem = WatchSelector.quickProblem(text) { return "is not a selector jq can run: \(problem)" }
+                    config[keyPath: field] = text
+                    return nil
+                }
+                do {
+                    _ = try WatchSelector(text)
+                } catch let error as WatchSelector.SelectorError {
+                    return "is not a selector jq can run: \(error.message)"
+                } catch {
+                    return "is not a selector jq can run"
+                }
                 config[keyPath: field] = text
                 return nil
-            }
-            do {
-                _ = try WatchSelector(text)
-            } catch let error as WatchSelector.SelectorError {
-                return "is not a selector jq can run: \(error.message)"
-            } catch {
-                return "is not a selector jq can run"
-            }
-            config[keyPath: field] = text
-            return nil
-        }, render: { $0[keyPath: field].tomlQuoted })
+            }, render: { $0[keyPath: field].tomlQuoted })
     }
 
     /// An http(s) URL that may hold `${env:…}`/`${file:…}` references; unset unless written.
     static func watchURL(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: false, apply: { config, value in
-            guard let string = value.stringValue else { return "must be a string, got \(value.shownForError)" }
-            if case .failure(let problem) = SecretReference.parts(string) { return problem.message }
-            // References stand for text; the URL around them must be one.
-            let probe = string.replacingOccurrences(of: #"\$\{[^}]*\}"#, with: "x", options: .regularExpression)
-            guard let url = URLComponents(string: probe), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
-                  let host = url.host, !host.isEmpty
-            else { return "must be an http:// or https:// URL, got \(SecretReference.masked(string, literalsAreSecret: false).tomlQuoted)" }
-            config[keyPath: field] = string
-            return nil
-        }, render: { config in
-            let url = config[keyPath: field]
-            return url.isEmpty ? "" : Redaction.maskSecrets(in: url).tomlQuoted
-        })
+        SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                guard let string = value.stringValue else { return "must be a string, got \(value.shownForError)" }
+                if case .failure(let problem) = SecretReference.parts(string) { return problem.message }
+                // References stand for text; the URL around them must be one.
+                let probe = string.replacingOccurrences(of: #"\$\{[^}]*\}"#, with: "x", options: .regularExpression)
+                guard let url = URLComponents(string: probe), ["http", "https"].contains(url.scheme?.lowercased() ?? ""),
+                    let host = url.host, !host.isEmpty
+                else { return "must be an http:// or https:// URL, got \(SecretReference.masked(string, literalsAreSecret: false).tomlQuoted)" }
+                config[keyPath: field] = string
+                return nil
+            },
+            render: { config in
+                let url = config[keyPath: field]
+                return url.isEmpty ? "" : Redaction.maskSecrets(in: url).tomlQuoted
+            })
     }
 
     /// `{ Authorization = "Bearer ${env:TOKEN}" }`: header names and values; secrets by reference.
     static func headers(_ key: String, _ field: WritableKeyPath<Root, [String: String]> & Sendable) -> SectionKey {
-        SectionKey(name: key, secret: true, apply: { config, value in
-            let problem = "must be an inline table of header names and texts such as { Authorization = \"Bearer ${env:TOKEN}\" }, got \(value.shownForError)"
-            if case .symbolTable(let table) = value, table.isEmpty {
-                config[keyPath: field] = [:]
+        SectionKey(
+            name: key, secret: true,
+            apply: { config, value in
+                let problem =
+                    "must be an inline table of header names and texts such as { Authorization = \"Bearer ${env:TOKEN}\" }, got \(value.shownForError)"
+                if case .symbolTable(let table) = value, table.isEmpty {
+                    config[keyPath: field] = [:]
+                    return nil
+                }
+                guard case .table(let fields) = value else { return problem }
+                var headers: [String: String] = [:]
+                for (name, raw) in fields.sorted(by: { $0.key < $1.key }) {
+                    guard !name.isEmpty, name.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != 0x3A }) else {
+                        return "has \(name.tomlQuoted), which is not a header name"
+                    }
+                    guard let text = raw.stringValue else { return "has \(name) = \(raw.shownForError), which is not a string" }
+                    guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+                        return "has \(name) with a control character, which a header cannot hold"
+                    }
+                    if case .failure(let problem) = SecretReference.parts(text) { return "\(name) \(problem.message)" }
+                    headers[name] = text
+                }
+                config[keyPath: field] = headers
                 return nil
-            }
-            guard case .table(let fields) = value else { return problem }
-            var headers: [String: String] = [:]
-            for (name, raw) in fields.sorted(by: { $0.key < $1.key }) {
-                guard !name.isEmpty, name.utf8.allSatisfy({ (0x21...0x7E).contains($0) && $0 != 0x3A }) else {
-                    return "has \(name.tomlQuoted), which is not a header name"
+            },
+            render: { config in
+                let headers = config[keyPath: field].sorted { $0.key < $1.key }
+                guard !headers.isEmpty else { return "" }
+                let shown = headers.map { name, value in
+                    "\(name.tomlKey) = \(SecretReference.masked(value, literalsAreSecret: Self.isSensitiveHeader(name)).tomlQuoted)"
                 }
-                guard let text = raw.stringValue else { return "has \(name) = \(raw.shownForError), which is not a string" }
-                guard !text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-                    return "has \(name) with a control character, which a header cannot hold"
-                }
-                if case .failure(let problem) = SecretReference.parts(text) { return "\(name) \(problem.message)" }
-                headers[name] = text
-            }
-            config[keyPath: field] = headers
-            return nil
-        }, render: { config in
-            let headers = config[keyPath: field].sorted { $0.key < $1.key }
-            guard !headers.isEmpty else { return "" }
-            let shown = headers.map { name, value in
-                "\(name.tomlKey) = \(SecretReference.masked(value, literalsAreSecret: Self.isSensitiveHeader(name)).tomlQuoted)"
-            }
-            return "{ " + shown.joined(separator: ", ") + " }"
-        })
+                return "{ " + shown.joined(separator: ", ") + " }"
+            })
     }
 }
 
@@ -145,7 +162,8 @@ extension SectionKey {
 extension String {
     /// A bare TOML key when it can be one, else quoted.
     var tomlKey: String {
-        let bare = !isEmpty && utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x5F || $0 == 0x2D }
+        let bare =
+            !isEmpty && utf8.allSatisfy { (0x30...0x39).contains($0) || (0x41...0x5A).contains($0) || (0x61...0x7A).contains($0) || $0 == 0x5F || $0 == 0x2D }
         return bare ? self : tomlQuoted
     }
 }

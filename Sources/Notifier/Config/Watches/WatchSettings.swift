@@ -100,10 +100,12 @@ struct WatchSettings: ConfigEntry {
     }
 
     var rule: WatchRule {
-        WatchRule(name: name, selector: select, source: sourceText, title: title, urgency: urgency,
-                  policy: AlertPolicy(forDuration: forDuration, cooldown: cooldown, repeatInterval: repeatInterval,
-                                      notifyWhenResolved: notifyResolved, flap: flap),
-                  conditions: conditions)
+        WatchRule(
+            name: name, selector: select, source: sourceText, title: title, urgency: urgency,
+            policy: AlertPolicy(
+                forDuration: forDuration, cooldown: cooldown, repeatInterval: repeatInterval,
+                notifyWhenResolved: notifyResolved, flap: flap),
+            conditions: conditions)
     }
 
     /// Files named by `${file:…}` that others can read.
@@ -127,24 +129,24 @@ struct WatchSettings: ConfigEntry {
     static let defaults: [WatchSettings] = [example]
 
     static let documented = #"""
-[[watches]]
-# Your own watches: any JSON endpoint (url) or local command (command = ["sensors", "-j"], run
-# as is, never through a shell), a selector and conditions, told as the built-in rules are.
-# Add one [[watches]] block per watch; `notifier watch try URL SELECT` tries one first.
-#   select: jq (".items[0].price", ".[].tag_name") or a JSON Pointer ("/items/0/price").
-#   headers = { Authorization = "Bearer ${env:GITHUB_TOKEN}" }: secrets by reference,
-#     ${env:NAME} or ${file:PATH}, never written here.
-#   Conditions, any of: above / below (with rearm for hysteresis), change = true,
-#     change_percent = 5 with window = "1h", matches = "^v6\\.", appears = true;
-#     for = "10m" (how long it must hold), cooldown, repeat, notify_resolved, urgency, flap.
-#   title: {name} {value} {previous} {url}; "" for the built-in title.
-# Its view: notifier open watch swift-stars.
-name = "swift-stars"
-enabled = false
-url = "https://api.github.com/repos/swiftlang/swift"
-select = ".stargazers_count"
-interval = "15m"
-above = 70000
-title = "Swift has {value} stars"
-"""#
+        [[watches]]
+        # Your own watches: any JSON endpoint (url) or local command (command = ["sensors", "-j"], run
+        # as is, never through a shell), a selector and conditions, told as the built-in rules are.
+        # Add one [[watches]] block per watch; `notifier watch try URL SELECT` tries one first.
+        #   select: jq (".items[0].price", ".[].tag_name") or a JSON Pointer ("/items/0/price").
+        #   headers = { Authorization = "Bearer ${env:GITHUB_TOKEN}" }: secrets by reference,
+        #     ${env:NAME} or ${file:PATH}, never written here.
+        #   Conditions, any of: above / below (with rearm for hysteresis), change = true,
+        #     change_percent = 5 with window = "1h", matches = "^v6\\.", appears = true;
+        #     for = "10m" (how long it must hold), cooldown, repeat, notify_resolved, urgency, flap.
+        #   title: {name} {value} {previous} {url}; "" for the built-in title.
+        # Its view: notifier open watch swift-stars.
+        name = "swift-stars"
+        enabled = false
+        url = "https://api.github.com/repos/swiftlang/swift"
+        select = ".stargazers_count"
+        interval = "15m"
+        above = 70000
+        title = "Swift has {value} stars"
+        """#
 }

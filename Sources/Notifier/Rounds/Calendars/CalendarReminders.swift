@@ -15,8 +15,9 @@ enum CalendarReminders {
     static let lookAhead: TimeInterval = 398 * 86400
 
     static func expansion(_ settings: CalendarSettings, local: TimeZone) -> CalendarExpansion {
-        CalendarExpansion(local: local, allDayAt: settings.allDayClock,
-                          defaultAlarm: settings.defaultAlarm.map { Double($0.components.seconds) })
+        CalendarExpansion(
+            local: local, allDayAt: settings.allDayClock,
+            defaultAlarm: settings.defaultAlarm.map { Double($0.components.seconds) })
     }
 
     static func paths(_ config: Config) -> [String] {
@@ -57,16 +58,18 @@ enum CalendarReminders {
     }
 
     static func build(config: Config, now: Date, logger: Logger, local: TimeZone) -> [(reminder: Reminder, created: Date)] {
-        let occurrences = read(config: config, from: now.addingTimeInterval(-lookBack), to: now.addingTimeInterval(lookAhead),
-                               logger: logger, now: now, local: local)
+        let occurrences = read(
+            config: config, from: now.addingTimeInterval(-lookBack), to: now.addingTimeInterval(lookAhead),
+            logger: logger, now: now, local: local)
         var byUID: [String: (first: EventOccurrence, alarms: [ReminderOccurrence], readAt: Date)] = [:]
         var order: [String] = []
         for (occurrence, readAt) in occurrences where !occurrence.alarms.isEmpty {
             if byUID[occurrence.uid] == nil { order.append(occurrence.uid) }
             var entry = byUID[occurrence.uid] ?? (occurrence, [], readAt)
             for alarm in occurrence.alarms {
-                var fired = ReminderOccurrence(date: alarm, day: HolidayDate(alarm, in: local),
-                                               key: "\(occurrence.key)~\(Int(alarm.timeIntervalSince(occurrence.start)))")
+                var fired = ReminderOccurrence(
+                    date: alarm, day: HolidayDate(alarm, in: local),
+                    key: "\(occurrence.key)~\(Int(alarm.timeIntervalSince(occurrence.start)))")
                 fired.note = note(occurrence, local: local)
                 entry.alarms.append(fired)
             }
@@ -76,8 +79,9 @@ enum CalendarReminders {
             guard let entry = byUID[uid] else { return nil }
             let alarms = entry.alarms.sorted { $0.date != $1.date ? $0.date < $1.date : $0.key < $1.key }
             let summary = entry.first.summary.isEmpty ? "(an event without a summary)" : entry.first.summary
-            var reminder = Reminder(name: CalendarLinks.reminderName(uid: uid), text: summary,
-                                    schedule: ReminderSchedule(timing: .instants(alarms), timeZone: local))
+            var reminder = Reminder(
+                name: CalendarLinks.reminderName(uid: uid), text: summary,
+                schedule: ReminderSchedule(timing: .instants(alarms), timeZone: local))
             reminder.link = .event(uid: uid)
             reminder.source = "calendar event \"\(summary)\" in \((entry.first.file as NSString).lastPathComponent)"
             return (reminder, entry.readAt)

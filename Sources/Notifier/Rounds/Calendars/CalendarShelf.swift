@@ -61,7 +61,8 @@ final class CalendarShelf: Sendable {
             if let read = known[file], read.modified == modified, read.size == size {
                 fresh[file] = read
             } else if var same = known[file], same.size == size, let data = FileManager.default.contents(atPath: file),
-                      Self.digest(data) == same.digest {
+                Self.digest(data) == same.digest
+            {
                 same.modified = modified
                 fresh[file] = same
             } else {
@@ -89,8 +90,9 @@ final class CalendarShelf: Sendable {
 
     static func read(_ file: String, modified: Date, size: Int, now: Date) -> Read {
         guard size <= CalendarParser.maxBytes else {
-            return Read(modified: modified, size: size, events: [],
-                        problems: [CalendarProblem(file: file, message: "larger than \(CalendarParser.maxBytes / 1024 / 1024) MB; not read")], readAt: now)
+            return Read(
+                modified: modified, size: size, events: [],
+                problems: [CalendarProblem(file: file, message: "larger than \(CalendarParser.maxBytes / 1024 / 1024) MB; not read")], readAt: now)
         }
         guard let data = FileManager.default.contents(atPath: file) else {
             return Read(modified: modified, size: size, events: [], problems: [CalendarProblem(file: file, message: "cannot be read")], readAt: now)

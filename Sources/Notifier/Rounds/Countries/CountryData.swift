@@ -20,11 +20,12 @@ struct CountryData: Sendable {
     /// Reads the snapshot without creating a store: views must stay fast and side-effect free.
     static func current(config: Config, paths: XDGPaths) -> CountryData {
         guard config.countries.source != .embedded, let store = Store.openForReading(path: paths.storePath),
-              let snapshot = try? store.snapshot(feed: CountriesFeed.name), snapshot.source == config.countries.source.rawValue
+            let snapshot = try? store.snapshot(feed: CountriesFeed.name), snapshot.source == config.countries.source.rawValue
         else { return .embedded }
         let catalog = CountryCatalog(text: snapshot.payload)
         guard catalog.count > 0 else { return .embedded }
-        return CountryData(catalog: catalog, origin: "\(snapshot.source) (\(Redaction.maskSecrets(in: config.countries.baseURL)))", fetchedAt: snapshot.fetchedAt)
+        return CountryData(
+            catalog: catalog, origin: "\(snapshot.source) (\(Redaction.maskSecrets(in: config.countries.baseURL)))", fetchedAt: snapshot.fetchedAt)
     }
 }
 
@@ -42,15 +43,18 @@ struct CountriesRefresher: Sendable {
     func refreshIfDue(store: Store?, now: Date) async -> Outcome {
         guard config.countries.enabled, config.countries.source != .embedded else { return .notNeeded }
         if let snapshot = try? store?.snapshot(feed: CountriesFeed.name), snapshot.source == config.countries.source.rawValue,
-           now.timeIntervalSince(snapshot.fetchedAt) < Double(config.countries.interval.components.seconds) {
+            now.timeIntervalSince(snapshot.fetchedAt) < Double(config.countries.interval.components.seconds)
+        {
             return .notNeeded
         }
-        let feed = CountriesFeed(http: http, source: config.countries.source, baseURL: config.countries.baseURL,
-                                 apiKey: config.countries.apiKey)
+        let feed = CountriesFeed(
+            http: http, source: config.countries.source, baseURL: config.countries.baseURL,
+            apiKey: config.countries.apiKey)
         do {
             let countries = try await feed.fetchAll()
-            let snapshot = FeedSnapshot(feed: CountriesFeed.name, source: config.countries.source.rawValue, fetchedAt: now,
-                                        payload: CountryCatalog.text(for: countries))
+            let snapshot = FeedSnapshot(
+                feed: CountriesFeed.name, source: config.countries.source.rawValue, fetchedAt: now,
+                payload: CountryCatalog.text(for: countries))
             try? store?.save(snapshot)
             return .fetched(count: countries.count)
         } catch {

@@ -11,8 +11,10 @@ struct CryptoFeedKind: FeedKind {
     var lists: [any ParsableCommand.Type] { [ListCrypto.self] }
     var rules: [any Rule.Type] { [CryptoChangeRule.self, PriceCrossingRule.self, CryptoMoveRule.self] }
     var configSections: [ConfigSectionEntry] {
-        [ConfigSectionEntry(\.crypto, in: .feed), ConfigSectionEntry(\.cryptoChange, in: .rules),
-         ConfigSectionEntry(\.cryptoMove, in: .rules), ConfigSectionEntry(\.cryptoCross, in: .rules)]
+        [
+            ConfigSectionEntry(\.crypto, in: .feed), ConfigSectionEntry(\.cryptoChange, in: .rules),
+            ConfigSectionEntry(\.cryptoMove, in: .rules), ConfigSectionEntry(\.cryptoCross, in: .rules),
+        ]
     }
     func failingFeedLine(lastError: String) -> String? {
         "unknown: \(lastError) (states below are as of the last good poll)"

@@ -23,12 +23,16 @@ actor CryptoPoller {
                 let (tickers, implausible) = try await feed.resolveReporting(symbols: config.watchedSymbols, top: config.crypto.top)
                 for refusal in implausible { logger.warning("crypto feed: \(refusal)") }
                 let found = Set(tickers.map { $0.symbol.uppercased() })
-                for missing in config.watchedSymbols where !found.contains(missing)
-                    && !implausible.contains(where: { $0.hasPrefix("'\(missing)'") }) {
+                for missing in config.watchedSymbols
+                where !found.contains(missing)
+                    && !implausible.contains(where: { $0.hasPrefix("'\(missing)'") })
+                {
                     logger.warning("crypto feed: no coin with the symbol \(missing) among the first \(CryptoFeed.maxSymbolPages * CryptoFeed.pageSize)")
                 }
                 watchedIDs = tickers.map(\.id)
-                guard !tickers.isEmpty else { throw FeedError.decoding(RequestContext(feed: CryptoFeed.name, method: "GET", url: feed.baseURL), detail: "no tickers") }
+                guard !tickers.isEmpty else {
+                    throw FeedError.decoding(RequestContext(feed: CryptoFeed.name, method: "GET", url: feed.baseURL), detail: "no tickers")
+                }
                 return .success(remembered(tickers))
             }
             let (tickers, implausible) = try await feed.tickersReporting(ids: watchedIDs)

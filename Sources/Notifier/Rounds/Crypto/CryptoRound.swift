@@ -33,12 +33,15 @@ struct CryptoRound: Sendable {
     func pollForever() async {
         guard config.crypto.enabled else { return }
         let loop = FeedLoop(pacing: (CryptoFeed.name, config.crypto), interval: config.crypto.interval)
-        await loop.run(env, paced: { wait in
-            env.logger.debug("crypto feed: settings unchanged, next poll in \(wait) as scheduled before the reload")
-        }) {
-            let error = await poll()
-            return PollReport(failures: await health.consecutiveFailures, retryAfter: error.retryAfter)
-        }
+        await loop.run(
+            env,
+            paced: { wait in
+                env.logger.debug("crypto feed: settings unchanged, next poll in \(wait) as scheduled before the reload")
+            },
+            poll: {
+                let error = await poll()
+                return PollReport(failures: await health.consecutiveFailures, retryAfter: error.retryAfter)
+            })
     }
 
     /// One poll; the error when it failed.
@@ -100,7 +103,8 @@ struct CryptoRound: Sendable {
     /// For a dry run: the change rule's window and levels, and the coins beyond them.
     private func changeNote(_ change: [SubjectReading], coins: Int) -> String {
         let beyond = change.filter { $0.signal == .beyondFire }.map { "\($0.key.subject) \($0.shownValue)" }
-        return "crypto_change: \(coins) coins, \(config.cryptoChange.window.rawValue) change against ±\(config.cryptoChange.threshold.shortText) % (re-arm ±\(config.cryptoChange.rearm.shortText) %); beyond: \(beyond.isEmpty ? "none" : beyond.joined(separator: ", "))"
+        return
+            "crypto_change: \(coins) coins, \(config.cryptoChange.window.rawValue) change against ±\(config.cryptoChange.threshold.shortText) % (re-arm ±\(config.cryptoChange.rearm.shortText) %); beyond: \(beyond.isEmpty ? "none" : beyond.joined(separator: ", "))"
     }
 
     private func saveSnapshot(_ tickers: [Ticker], now: Date) {

@@ -11,7 +11,8 @@ extension ForecastFeedKind: RecordedFeed {
     func replay(_ data: Data, suffix: String, environment: FeedEnvironment) async {
         let config = environment.config
         guard config.forecast.enabled, let place = config.forecast.places.first else { return }
-        let forecast = suffix == "openweathermap"
+        let forecast =
+            suffix == "openweathermap"
             ? try? OpenWeatherMapDecoder.decodeForecast(data, place: place.name)
             : try? OpenMeteoDecoder.decodeForecast(data, place: place.name)
         let round = ForecastRound(environment)

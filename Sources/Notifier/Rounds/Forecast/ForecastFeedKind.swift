@@ -8,9 +8,11 @@ struct ForecastFeedKind: FeedKind {
     var views: [FeedView] { [.forecast] }
     var rules: [any Rule.Type] { forecastRuleTypes }
     var configSections: [ConfigSectionEntry] {
-        [ConfigSectionEntry(\.forecast, in: .feed), ConfigSectionEntry(\.forecastTemperature, in: .rules),
-         ConfigSectionEntry(\.forecastPrecipitation, in: .rules), ConfigSectionEntry(\.forecastSevere, in: .rules),
-         ConfigSectionEntry(\.forecastWind, in: .rules)]
+        [
+            ConfigSectionEntry(\.forecast, in: .feed), ConfigSectionEntry(\.forecastTemperature, in: .rules),
+            ConfigSectionEntry(\.forecastPrecipitation, in: .rules), ConfigSectionEntry(\.forecastSevere, in: .rules),
+            ConfigSectionEntry(\.forecastWind, in: .rules),
+        ]
     }
     func pollInterval(_ config: Config) -> Duration? { config.forecast.enabled ? config.forecast.interval : nil }
 

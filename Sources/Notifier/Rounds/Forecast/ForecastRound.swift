@@ -54,8 +54,10 @@ struct ForecastRound: Sendable {
         var outcome = Outcome()
         let now = env.now()
         for place in config.forecast.places {
-            if skippingFresh, let last = StoreProblems.attempt("the last forecast", logger: env.logger, { try store?.forecasts(place: place.name, limit: 1).first }),
-               now.timeIntervalSince(last.fetchedAt) < Double(config.forecast.interval.components.seconds), last.fetchedAt <= now {
+            if skippingFresh,
+                let last = StoreProblems.attempt("the last forecast", logger: env.logger, { try store?.forecasts(place: place.name, limit: 1).first }),
+                now.timeIntervalSince(last.fetchedAt) < Double(config.forecast.interval.components.seconds), last.fetchedAt <= now
+            {
                 env.logger.debug("forecast feed: \(place.name) fetched \(Int(now.timeIntervalSince(last.fetchedAt))) s ago, not asked again yet")
                 await env.note("forecast: \(place.name) fetched \(Int(now.timeIntervalSince(last.fetchedAt))) s ago, not asked again yet")
                 continue
@@ -78,8 +80,9 @@ struct ForecastRound: Sendable {
     /// unknown from now, noted once.
     func record(_ outcome: Outcome, now: Date) async {
         let failed = outcome.fetched == 0 ? outcome.errors.first : nil
-        let notes = await desk.unknownNotes(rules: Set(config.forecastRules.map { type(of: $0).id }), failed: outcome.polled && failed != nil,
-                                            failuresBefore: await health.consecutiveFailures, now: now)
+        let notes = await desk.unknownNotes(
+            rules: Set(config.forecastRules.map { type(of: $0).id }), failed: outcome.polled && failed != nil,
+            failuresBefore: await health.consecutiveFailures, now: now)
         var alert: Alert?
         if outcome.polled { alert = await health.record(failed, now: now) }
         if alert != nil || !notes.isEmpty { await dispatcher.submit(alert.map { [$0] } ?? [], notes: notes, now: now) }
@@ -91,9 +94,12 @@ struct ForecastRound: Sendable {
 
     /// A place's forecast, its name geocoded first where the source needs coordinates: from the
     /// store's cache, else asked (and kept, unless `keepGeocode` is off, as in a dry run).
-    static func fetch(_ place: ForecastPlace, feed: ForecastFeed, store: Store?, now: Date, logger: Logger,
-                      keepGeocode: Bool) async throws(FeedError) -> Forecast {
-        var latitude = place.latitude, longitude = place.longitude
+    static func fetch(
+        _ place: ForecastPlace, feed: ForecastFeed, store: Store?, now: Date, logger: Logger,
+        keepGeocode: Bool
+    ) async throws(FeedError) -> Forecast {
+        var latitude = place.latitude
+        var longitude = place.longitude
         if latitude == nil, case .openMeteo(_, let geocodingURL) = feed.source {
             let match: OpenMeteoDecoder.Match
             if let cached = StoreProblems.attempt("the cached geocode", logger: logger, { try store?.geocoded(place.name) }) {
@@ -111,8 +117,10 @@ struct ForecastRound: Sendable {
     }
 
     /// Every enabled rule's readings of one forecast; `anchors` gives each rule's anchors.
-    static func readings(_ forecast: Forecast, previous: Forecast?, rules: [any ForecastRule], today: HolidayDate, locale: Locale,
-                         anchors: (String) async -> [SubjectKey: Double]) async -> [SubjectReading] {
+    static func readings(
+        _ forecast: Forecast, previous: Forecast?, rules: [any ForecastRule], today: HolidayDate, locale: Locale,
+        anchors: (String) async -> [SubjectKey: Double]
+    ) async -> [SubjectReading] {
         var readings: [SubjectReading] = []
         for rule in rules {
             let context = ForecastContext(today: today, anchors: await anchors(type(of: rule).id), locale: locale)
@@ -131,9 +139,12 @@ struct ForecastRound: Sendable {
     func evaluate(_ forecast: Forecast, place: ForecastPlace, now: Date) async {
         let previous = StoreProblems.attempt("the last forecast", logger: env.logger) { try store?.forecasts(place: place.name, limit: 1).first }?.forecast
         let today = Self.today(of: forecast, now: now, userZone: env.calendar.timeZone)
-        await env.note("forecast: \(place.name), \(forecast.days.count) days from \(forecast.source)" + (previous == nil ? ", nothing stored to compare with" : ""))
-        let readings = await Self.readings(forecast, previous: previous, rules: config.forecastRules, today: today,
-                                           locale: env.locale) { rule in
+        await env.note(
+            "forecast: \(place.name), \(forecast.days.count) days from \(forecast.source)" + (previous == nil ? ", nothing stored to compare with" : ""))
+        let readings = await Self.readings(
+            forecast, previous: previous, rules: config.forecastRules, today: today,
+            locale: env.locale
+        ) { rule in
             await desk.anchors(rule: rule)
         }
         let (alerts, changed, notes) = await desk.decide(readings, now: now, interval: config.forecast.interval)

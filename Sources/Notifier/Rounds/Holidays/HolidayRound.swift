@@ -49,8 +49,10 @@ struct HolidayRound: Sendable {
     /// One reading per due reminder, each firing once.
     static func readings(_ reminders: [UpcomingHolidayRule.Reminder], rule: UpcomingHolidayRule, locale: Locale) -> [SubjectReading] {
         reminders.map { reminder in
-            SubjectReading(key: SubjectKey(rule: UpcomingHolidayRule.id, subject: reminder.key), signal: .beyondFire,
-                           shownValue: "\(reminder.holiday.date) \(UpcomingHolidayRule.when(daysAhead: reminder.daysAhead))", policy: AlertPolicy()) { emission in
+            SubjectReading(
+                key: SubjectKey(rule: UpcomingHolidayRule.id, subject: reminder.key), signal: .beyondFire,
+                shownValue: "\(reminder.holiday.date) \(UpcomingHolidayRule.when(daysAhead: reminder.daysAhead))", policy: AlertPolicy()
+            ) { emission in
                 emission == .fired ? rule.alert(for: reminder, locale: locale) : nil
             }
         }

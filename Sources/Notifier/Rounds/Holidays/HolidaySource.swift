@@ -15,7 +15,8 @@ struct HolidaySource: Sendable {
         guard config.holidays.source == .remote else {
             return .success(EstonianCalendar.holidays(from: start, through: end))
         }
-        let cached = (try? store?.cachedHolidays(from: start, through: end, freshAfter: now.addingTimeInterval(-Double(config.holidays.cacheTTL.components.seconds))))
+        let cached =
+            (try? store?.cachedHolidays(from: start, through: end, freshAfter: now.addingTimeInterval(-Double(config.holidays.cacheTTL.components.seconds))))
             ?? (covered: [], holidays: [])
         var holidays = cached.holidays
         let feed = HolidaysFeed(http: http, baseURL: config.holidays.baseURL, apiKey: config.holidays.apiKey)
@@ -40,7 +41,10 @@ struct HolidaySource: Sendable {
         var day = start
         while day <= end {
             if covered.contains(day) {
-                if let first = runStart { runs.append((first, day.adding(days: -1))); runStart = nil }
+                if let first = runStart {
+                    runs.append((first, day.adding(days: -1)))
+                    runStart = nil
+                }
             } else if runStart == nil {
                 runStart = day
             }

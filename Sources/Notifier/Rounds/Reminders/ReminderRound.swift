@@ -43,16 +43,20 @@ struct ReminderRound: Sendable {
             let checked = await env.desk.record(lookKey)?.lastEvaluated ?? created ?? now
             let acted = actions[reminder.name] ?? ReminderActions()
             let next = reminder.schedule.occurrences(from: now, count: 1).first(where: { !$0.skipped })
-            readings.append(SubjectReading(key: lookKey, signal: .between,
-                                           shownValue: next.map { "next \($0.key.replacingOccurrences(of: "T", with: " "))" } ?? "no more",
-                                           policy: AlertPolicy()) { _ in nil })
+            readings.append(
+                SubjectReading(
+                    key: lookKey, signal: .between,
+                    shownValue: next.map { "next \($0.key.replacingOccurrences(of: "T", with: " "))" } ?? "no more",
+                    policy: AlertPolicy()
+                ) { _ in nil })
             let plan = ReminderPlan.due(reminder, now: now, checkedThrough: checked, actions: acted)
             if let plan {
                 await env.note("reminder \(reminder.name): \(plan.subject) due")
                 readings.append(Self.reading(plan, reminder: reminder, now: now))
             }
             if let nagged = ReminderPlan.nagging(reminder, now: now, actions: acted), plan?.occurrence.key != nagged.key,
-               await env.desk.record(SubjectKey(rule: ReminderRule.id, subject: "\(reminder.name)@\(nagged.key)")) != nil {
+                await env.desk.record(SubjectKey(rule: ReminderRule.id, subject: "\(reminder.name)@\(nagged.key)")) != nil
+            {
                 let base = ReminderPlan(kind: .onTime, occurrence: nagged, subject: "\(reminder.name)@\(nagged.key)", dueAt: nagged.date)
                 readings.append(Self.reading(base, reminder: reminder, now: now))
             }
@@ -76,8 +80,10 @@ struct ReminderRound: Sendable {
     static func reading(_ plan: ReminderPlan, reminder: Reminder, now: Date) -> SubjectReading {
         let isTime = plan.subject == "\(reminder.name)@\(plan.occurrence.key)"
         let policy = AlertPolicy(repeatInterval: isTime ? reminder.nag.map { .seconds($0) } : nil)
-        return SubjectReading(key: SubjectKey(rule: ReminderRule.id, subject: plan.subject), signal: .beyondFire,
-                              shownValue: plan.occurrence.key.replacingOccurrences(of: "T", with: " "), policy: policy) { emission in
+        return SubjectReading(
+            key: SubjectKey(rule: ReminderRule.id, subject: plan.subject), signal: .beyondFire,
+            shownValue: plan.occurrence.key.replacingOccurrences(of: "T", with: " "), policy: policy
+        ) { emission in
             switch emission {
             case .fired: return ReminderRule.alert(for: plan, reminder: reminder, now: now)
             case .repeated: return ReminderRule.alert(for: plan, reminder: reminder, now: now, nag: true)

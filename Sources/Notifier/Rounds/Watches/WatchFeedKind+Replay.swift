@@ -17,7 +17,8 @@ extension WatchFeedKind: RecordedFeed {
 
     func replay(_ data: Data, suffix: String, environment: FeedEnvironment) async {
         guard let watch = environment.config.watches.first(where: { Self.recordingSuffix($0.name) == suffix }),
-              let selector = try? WatchSelector(watch.select) else { return }
+            let selector = try? WatchSelector(watch.select)
+        else { return }
         let observation = WatchPoller.observation(selector.selectBlocking(data), of: data, status: "200", watch: watch)
         await WatchRound(environment, watch: watch).decide(observation, now: environment.now())
     }

@@ -61,7 +61,8 @@ actor WatchPoller {
             for (name, value) in watch.headers.sorted(by: { $0.key < $1.key }) {
                 switch SecretReference.resolve(value) {
                 case .success(let resolved): headers.append((name, resolved))
-                case .failure(let problem): return WatchObservation(kind: .failed(.transport(context, detail: "header \(name) \(problem.message)")), status: "failed")
+                case .failure(let problem):
+                    return WatchObservation(kind: .failed(.transport(context, detail: "header \(name) \(problem.message)")), status: "failed")
                 }
             }
             guard case .success(let url) = SecretReference.resolve(watch.url) else {

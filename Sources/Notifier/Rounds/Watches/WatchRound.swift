@@ -27,7 +27,8 @@ struct WatchRound: Sendable {
         let loop = FeedLoop(pacing: (pacingName, watch), interval: watch.interval)
         // Unpaced, four a second at most after a start or a resume, each at a random phase
         // within its slot: the jitter that keeps watches started together apart.
-        await loop.run(env, random: random, firstRest: { random in .milliseconds(250 * slot + Int.random(in: 0..<250, using: &random)) }) {
+        let firstRest: (inout SeededGenerator) -> Duration = { random in .milliseconds(250 * slot + Int.random(in: 0..<250, using: &random)) }
+        await loop.run(env, random: random, firstRest: firstRest) {
             // In a child task: a task keeps the slabs its deepest await needed until it ends, so
             // 200 watches' loops each holding a poll's worth were megabytes of an idle daemon.
             let error = await withTaskGroup(of: FeedError?.self, returning: FeedError?.self) { group in
@@ -104,21 +105,26 @@ struct WatchRound: Sendable {
         var anchors: [String: Double] = [:]
         for (key, anchor) in await env.desk.anchors(rule: WatchRule.id) where key.subject.hasPrefix(watch.name + ":") { anchors[key.subject] = anchor }
         // The first poll with members only learns them: a new watch does not announce what is already there.
-        let firstMembers = rule.conditions.appears && store != nil && (StoreProblems.attempt("a watch's members", logger: env.logger) { try store?.watchMembers(watch.name) } ?? []).isEmpty
-        let pollInput = WatchRule.Poll(values: fetchError == nil ? values : [], previous: previous, anchors: anchors,
-                                       history: history, newMembers: firstMembers ? [] : newMembers)
+        let firstMembers =
+            rule.conditions.appears && store != nil
+            && (StoreProblems.attempt("a watch's members", logger: env.logger) { try store?.watchMembers(watch.name) } ?? []).isEmpty
+        let pollInput = WatchRule.Poll(
+            values: fetchError == nil ? values : [], previous: previous, anchors: anchors,
+            history: history, newMembers: firstMembers ? [] : newMembers)
         let readings = fetchError == nil ? rule.readings(pollInput, now: now) : []
         await note(observation: observation, values: values, why: why, readings: readings)
         let (decided, changed, decisionNotes) = await env.desk.decide(readings, now: now, interval: watch.interval)
         // The watch's first failure after data: its subjects unknown from now, noted once.
-        let unknown = await env.desk.unknownNotes(rules: [WatchRule.id], failed: fetchError != nil,
-                                                  failuresBefore: await health.consecutiveFailures, now: now)
+        let unknown = await env.desk.unknownNotes(
+            rules: [WatchRule.id], failed: fetchError != nil,
+            failuresBefore: await health.consecutiveFailures, now: now)
         let notes = decisionNotes + unknown
         alerts += decided
         if let matched, let alert = await health.selector(matched: matched, reason: why, now: now) { alerts.append(alert) }
         if let alert = await health.fetch(fetchError, now: now) { alerts.append(alert) }
-        var state = WatchStateRecord(watch: watch.name, selectorHealth: await health.selectorHealth, lastFetch: now,
-                                     lastStatus: fetchError.map { "failed: \($0.cause)" } ?? observation.status, lastPayload: observation.payload)
+        var state = WatchStateRecord(
+            watch: watch.name, selectorHealth: await health.selectorHealth, lastFetch: now,
+            lastStatus: fetchError.map { "failed: \($0.cause)" } ?? observation.status, lastPayload: observation.payload)
         if state.lastPayload == nil, fetchError == nil { state.lastPayload = nil }
         do {
             try store?.saveWatchPoll(record, state: state, newMembers: newMembers, keepDays: env.config.history.days)

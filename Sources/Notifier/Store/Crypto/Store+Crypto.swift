@@ -10,8 +10,9 @@ extension Store {
     func appendPrices(_ tickers: [Ticker], at now: Date, keep: TimeInterval = 2 * 86400) throws(StoreError) {
         try write("saving prices") { db in
             for ticker in tickers {
-                try db.execute(sql: "INSERT INTO price_history (symbol, at, price) VALUES (?, ?, ?)",
-                               arguments: [ticker.symbol.uppercased(), now, "\(ticker.priceUSD)"])
+                try db.execute(
+                    sql: "INSERT INTO price_history (symbol, at, price) VALUES (?, ?, ?)",
+                    arguments: [ticker.symbol.uppercased(), now, "\(ticker.priceUSD)"])
             }
             try db.execute(sql: "DELETE FROM price_history WHERE at < ?", arguments: [now.addingTimeInterval(-keep)])
         }
@@ -43,7 +44,7 @@ extension Store {
     /// The coins of the last crypto poll, with when it was.
     func latestTickers() -> (fetchedAt: Date, tickers: [Ticker])? {
         guard let snapshot = try? snapshot(feed: CryptoFeed.name),
-              let tickers = try? JSONDecoder().decode([Ticker].self, from: Data(snapshot.payload.utf8))
+            let tickers = try? JSONDecoder().decode([Ticker].self, from: Data(snapshot.payload.utf8))
         else { return nil }
         return (snapshot.fetchedAt, tickers)
     }

@@ -15,8 +15,10 @@ extension Store {
     /// The newest forecasts of a place, newest first.
     func forecasts(place: String, limit: Int = 2) throws(StoreError) -> [StoredForecast] {
         try read("reading forecasts") { db in
-            try Row.fetchAll(db, sql: "SELECT fetched_at, payload FROM forecast WHERE place = ? ORDER BY fetched_at DESC LIMIT ?",
-                             arguments: [Self.placeKey(place), limit]).compactMap { row in
+            try Row.fetchAll(
+                db, sql: "SELECT fetched_at, payload FROM forecast WHERE place = ? ORDER BY fetched_at DESC LIMIT ?",
+                arguments: [Self.placeKey(place), limit]
+            ).compactMap { row in
                 guard let forecast = try? JSONDecoder().decode(Forecast.self, from: Data((row["payload"] as String).utf8)) else { return nil }
                 return StoredForecast(fetchedAt: row["fetched_at"], forecast: forecast)
             }
@@ -27,8 +29,9 @@ extension Store {
     func saveForecast(_ forecast: Forecast, at now: Date, keep: TimeInterval = 8 * 86400) throws(StoreError) {
         try write("saving a forecast") { db in
             let payload = String(decoding: try JSONEncoder().encode(forecast), as: UTF8.self)
-            try db.execute(sql: "INSERT INTO forecast (place, fetched_at, payload) VALUES (?, ?, ?)",
-                           arguments: [Self.placeKey(forecast.place), now, payload])
+            try db.execute(
+                sql: "INSERT INTO forecast (place, fetched_at, payload) VALUES (?, ?, ?)",
+                arguments: [Self.placeKey(forecast.place), now, payload])
             try db.execute(sql: "DELETE FROM forecast WHERE fetched_at < ?", arguments: [now.addingTimeInterval(-keep)])
         }
     }
@@ -43,11 +46,12 @@ extension Store {
 
     func saveGeocode(_ name: String, _ match: OpenMeteoDecoder.Match, at now: Date) throws(StoreError) {
         try write("caching a geocoded place") { db in
-            try db.execute(sql: """
-                INSERT INTO geocode (name, latitude, longitude, label, resolved_at) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT(name) DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
-                label = excluded.label, resolved_at = excluded.resolved_at
-                """, arguments: [Self.placeKey(name), match.latitude, match.longitude, match.label, now])
+            try db.execute(
+                sql: """
+                    INSERT INTO geocode (name, latitude, longitude, label, resolved_at) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(name) DO UPDATE SET latitude = excluded.latitude, longitude = excluded.longitude,
+                    label = excluded.label, resolved_at = excluded.resolved_at
+                    """, arguments: [Self.placeKey(name), match.latitude, match.longitude, match.label, now])
         }
     }
 }

@@ -4,15 +4,18 @@ import Rules
 
 extension Store {
     /// The cached days from `start` through `end` fetched after `freshAfter`, and their events.
-    func cachedHolidays(from start: HolidayDate, through end: HolidayDate, freshAfter: Date) throws(StoreError) -> (covered: Set<HolidayDate>, holidays: [Holiday]) {
+    func cachedHolidays(from start: HolidayDate, through end: HolidayDate, freshAfter: Date) throws(StoreError) -> (
+        covered: Set<HolidayDate>, holidays: [Holiday]
+    ) {
         try read("reading the holiday cache") { db in
             var covered = Set<HolidayDate>()
             var holidays: [Holiday] = []
-            let rows = try Row.fetchAll(db, sql: "SELECT date, events FROM holiday_day WHERE date >= ? AND date <= ? AND fetched_at > ?",
-                                        arguments: [start.description, end.description, freshAfter])
+            let rows = try Row.fetchAll(
+                db, sql: "SELECT date, events FROM holiday_day WHERE date >= ? AND date <= ? AND fetched_at > ?",
+                arguments: [start.description, end.description, freshAfter])
             for row in rows {
                 guard let date = HolidayDate(string: row["date"]),
-                      let events = try? JSONDecoder().decode([Holiday].self, from: Data((row["events"] as String).utf8))
+                    let events = try? JSONDecoder().decode([Holiday].self, from: Data((row["events"] as String).utf8))
                 else { continue }
                 covered.insert(date)
                 holidays += events
@@ -28,10 +31,11 @@ extension Store {
             var day = start
             while day <= end {
                 let events = String(decoding: try JSONEncoder().encode(byDay[day] ?? []), as: UTF8.self)
-                try db.execute(sql: """
-                    INSERT INTO holiday_day (date, fetched_at, events) VALUES (?, ?, ?)
-                    ON CONFLICT(date) DO UPDATE SET fetched_at = excluded.fetched_at, events = excluded.events
-                    """, arguments: [day.description, now, events])
+                try db.execute(
+                    sql: """
+                        INSERT INTO holiday_day (date, fetched_at, events) VALUES (?, ?, ?)
+                        ON CONFLICT(date) DO UPDATE SET fetched_at = excluded.fetched_at, events = excluded.events
+                        """, arguments: [day.description, now, events])
                 day = day.adding(days: 1)
             }
         }

@@ -49,8 +49,8 @@ struct OutboxEntryRecord: FetchableRecord, MutablePersistableRecord {
             t.column("key", .text).notNull()
             t.column("subject", .text)
             t.column("submitted_at", .datetime).notNull()
-            t.column("held_for", .text)  // quietHours, rateLimit, or NULL
-            t.column("alert", .text).notNull()  // Alert as JSON
+            t.column("held_for", .text) // quietHours, rateLimit, or NULL
+            t.column("alert", .text).notNull() // Alert as JSON
         }
         // When recent notifications went out, for the rate limit's sliding window.
         try db.create(table: "outbox_delivery") { t in

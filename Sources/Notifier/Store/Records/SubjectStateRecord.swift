@@ -28,9 +28,10 @@ struct SubjectStateRecord: FetchableRecord, PersistableRecord, Equatable {
         case "cooling_down": state = .coolingDown(until: try row.decode(forColumn: "until"))
         case let other: throw StoreRecordError.unknown("state", other)
         }
-        record = SubjectRecord(machine: AlertStateMachine(state: state), lastValue: try row.decode(forColumn: "last_value"),
-                               lastEvaluated: try row.decode(forColumn: "last_evaluated"),
-                               lastNotified: try row.decode(forColumn: "last_notified"), anchor: try row.decode(forColumn: "anchor"))
+        record = SubjectRecord(
+            machine: AlertStateMachine(state: state), lastValue: try row.decode(forColumn: "last_value"),
+            lastEvaluated: try row.decode(forColumn: "last_evaluated"),
+            lastNotified: try row.decode(forColumn: "last_notified"), anchor: try row.decode(forColumn: "anchor"))
         if let signal: String = try row.decode(forColumn: "last_signal") {
             guard let known = Threshold.Signal(rawValue: signal) else { throw StoreRecordError.unknown("last_signal", signal) }
             record.lastSignal = known
@@ -47,7 +48,9 @@ struct SubjectStateRecord: FetchableRecord, PersistableRecord, Equatable {
     func encode(to container: inout PersistenceContainer) {
         container["rule"] = key.rule
         container["subject"] = key.subject
-        var since: Date?, notified: Date?, until: Date?
+        var since: Date?
+        var notified: Date?
+        var until: Date?
         let state: String
         switch record.machine.state {
         case .armed: state = "armed"
@@ -76,17 +79,17 @@ struct SubjectStateRecord: FetchableRecord, PersistableRecord, Equatable {
         try db.create(table: databaseTableName) { t in
             t.column("rule", .text).notNull()
             t.column("subject", .text).notNull()
-            t.column("state", .text).notNull()  // armed, pending, firing, cooling_down
-            t.column("since", .datetime)  // pending and firing: since when
-            t.column("notified", .datetime)  // firing: when the user last heard of it
-            t.column("until", .datetime)  // cooling_down: until when
+            t.column("state", .text).notNull() // armed, pending, firing, cooling_down
+            t.column("since", .datetime) // pending and firing: since when
+            t.column("notified", .datetime) // firing: when the user last heard of it
+            t.column("until", .datetime) // cooling_down: until when
             t.column("last_value", .text)
             t.column("last_evaluated", .datetime)
             t.column("last_notified", .datetime)
             t.column("anchor", .double)
-            t.column("last_signal", .text)  // beyondFire, between, rearmed
-            t.column("quiet_note", .text)  // the suppression last noted (`notifier why`)
-            t.column("flap", .text)  // FlapDetector as JSON, where the rule watches for flapping
+            t.column("last_signal", .text) // beyondFire, between, rearmed
+            t.column("quiet_note", .text) // the suppression last noted (`notifier why`)
+            t.column("flap", .text) // FlapDetector as JSON, where the rule watches for flapping
             t.column("updated_at", .datetime).notNull()
             t.primaryKey(["rule", "subject"])
         }
@@ -99,7 +102,7 @@ struct SubjectStateRecord: FetchableRecord, PersistableRecord, Equatable {
         let columns = Set(try db.columns(in: databaseTableName).map(\.name))
         guard !columns.isSuperset(of: ["shown_measure", "shown_at"]) else { return }
         try db.alter(table: databaseTableName) { t in
-            if !columns.contains("shown_measure") { t.add(column: "shown_measure", .double) }  // the value last shown while firing
+            if !columns.contains("shown_measure") { t.add(column: "shown_measure", .double) } // the value last shown while firing
             if !columns.contains("shown_at") { t.add(column: "shown_at", .datetime) }
         }
     }

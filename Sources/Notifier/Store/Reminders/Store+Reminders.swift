@@ -47,8 +47,9 @@ extension Store {
     func addOneOff(_ reminder: StoredReminder) throws(StoreError) -> Bool {
         var added = false
         try write("storing the reminder") { db in
-            try db.execute(sql: "INSERT OR IGNORE INTO reminder_once (name, text, at, time_zone, created_at) VALUES (?, ?, ?, ?, ?)",
-                           arguments: [reminder.name, reminder.text, reminder.at, reminder.timeZone, reminder.createdAt])
+            try db.execute(
+                sql: "INSERT OR IGNORE INTO reminder_once (name, text, at, time_zone, created_at) VALUES (?, ?, ?, ?, ?)",
+                arguments: [reminder.name, reminder.text, reminder.at, reminder.timeZone, reminder.createdAt])
             added = db.changesCount > 0
         }
         return added
@@ -78,21 +79,23 @@ extension Store {
     /// Snooze until `until` (the occurrence `key` comes back once then).
     func snoozeReminder(_ name: String, key: String, until: Date) throws(StoreError) {
         try write("snoozing the reminder") { db in
-            try db.execute(sql: """
-                INSERT INTO reminder_action (name, snoozed_until, snoozed_key) VALUES (?, ?, ?)
-                ON CONFLICT(name) DO UPDATE SET snoozed_until = excluded.snoozed_until, snoozed_key = excluded.snoozed_key
-                """, arguments: [name, until, key])
+            try db.execute(
+                sql: """
+                    INSERT INTO reminder_action (name, snoozed_until, snoozed_key) VALUES (?, ?, ?)
+                    ON CONFLICT(name) DO UPDATE SET snoozed_until = excluded.snoozed_until, snoozed_key = excluded.snoozed_key
+                    """, arguments: [name, until, key])
         }
     }
 
     /// Done: the occurrence `key` nags no more, and a snooze of it is off.
     func markReminderDone(_ name: String, key: String) throws(StoreError) {
         try write("marking the reminder done") { db in
-            try db.execute(sql: """
-                INSERT INTO reminder_action (name, done_key) VALUES (?, ?)
-                ON CONFLICT(name) DO UPDATE SET done_key = excluded.done_key,
-                  snoozed_until = CASE WHEN snoozed_key = excluded.done_key THEN NULL ELSE snoozed_until END
-                """, arguments: [name, key])
+            try db.execute(
+                sql: """
+                    INSERT INTO reminder_action (name, done_key) VALUES (?, ?)
+                    ON CONFLICT(name) DO UPDATE SET done_key = excluded.done_key,
+                      snoozed_until = CASE WHEN snoozed_key = excluded.done_key THEN NULL ELSE snoozed_until END
+                    """, arguments: [name, key])
         }
     }
 }

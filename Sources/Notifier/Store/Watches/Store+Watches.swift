@@ -66,41 +66,52 @@ extension Store {
     /// `keepDays` pruned.
     func saveWatchPoll(_ poll: WatchPollRecord, state: WatchStateRecord, newMembers: [WatchValue], keepDays: Int) throws(StoreError) {
         try write("saving a watch's poll") { db in
-            try db.execute(sql: "INSERT INTO watch_value (watch, at, status, value, number, detail) VALUES (?, ?, ?, ?, ?, ?)",
-                           arguments: [poll.watch, poll.at, poll.status.rawValue, poll.value, poll.number, poll.detail])
+            try db.execute(
+                sql: "INSERT INTO watch_value (watch, at, status, value, number, detail) VALUES (?, ?, ?, ?, ?, ?)",
+                arguments: [poll.watch, poll.at, poll.status.rawValue, poll.value, poll.number, poll.detail])
             for member in newMembers {
-                try db.execute(sql: "INSERT OR IGNORE INTO watch_member (watch, member, first_seen) VALUES (?, ?, ?)",
-                               arguments: [poll.watch, member.canonicalJSON, poll.at])
+                try db.execute(
+                    sql: "INSERT OR IGNORE INTO watch_member (watch, member, first_seen) VALUES (?, ?, ?)",
+                    arguments: [poll.watch, member.canonicalJSON, poll.at])
             }
-            try db.execute(sql: """
-                INSERT INTO watch_state (watch, misses, miss_reported, last_fetch, last_status, last_payload) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT(watch) DO UPDATE SET misses = excluded.misses, miss_reported = excluded.miss_reported,
-                  last_fetch = excluded.last_fetch, last_status = excluded.last_status,
-                  last_payload = COALESCE(excluded.last_payload, watch_state.last_payload)
-                """, arguments: [state.watch, state.selectorHealth.consecutiveMisses, state.selectorHealth.reported,
-                                 state.lastFetch, state.lastStatus, state.lastPayload])
-            try db.execute(sql: "DELETE FROM watch_value WHERE watch = ? AND at < ?",
-                           arguments: [poll.watch, poll.at.addingTimeInterval(-Double(max(1, keepDays)) * 86400)])
+            try db.execute(
+                sql: """
+                    INSERT INTO watch_state (watch, misses, miss_reported, last_fetch, last_status, last_payload) VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(watch) DO UPDATE SET misses = excluded.misses, miss_reported = excluded.miss_reported,
+                      last_fetch = excluded.last_fetch, last_status = excluded.last_status,
+                      last_payload = COALESCE(excluded.last_payload, watch_state.last_payload)
+                    """,
+                arguments: [
+                    state.watch, state.selectorHealth.consecutiveMisses, state.selectorHealth.reported,
+                    state.lastFetch, state.lastStatus, state.lastPayload,
+                ])
+            try db.execute(
+                sql: "DELETE FROM watch_value WHERE watch = ? AND at < ?",
+                arguments: [poll.watch, poll.at.addingTimeInterval(-Double(max(1, keepDays)) * 86400)])
         }
     }
 
     func watchState(_ watch: String) throws(StoreError) -> WatchStateRecord? {
         try read("reading a watch's state") { db in
             guard let row = try Row.fetchOne(db, sql: "SELECT * FROM watch_state WHERE watch = ?", arguments: [watch]) else { return nil }
-            return WatchStateRecord(watch: watch, selectorHealth: SelectorHealth(consecutiveMisses: row["misses"], reported: row["miss_reported"]),
-                                    lastFetch: row["last_fetch"], lastStatus: row["last_status"], lastPayload: row["last_payload"])
+            return WatchStateRecord(
+                watch: watch, selectorHealth: SelectorHealth(consecutiveMisses: row["misses"], reported: row["miss_reported"]),
+                lastFetch: row["last_fetch"], lastStatus: row["last_status"], lastPayload: row["last_payload"])
         }
     }
 
     /// A watch's polls, oldest first; `since` bounds them, `limit` keeps the newest.
     func watchPolls(_ watch: String, since: Date? = nil, limit: Int = 10_000) throws(StoreError) -> [WatchPollRecord] {
         try read("reading a watch's values") { db in
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT * FROM (SELECT rowid AS id, * FROM watch_value WHERE watch = ? AND at >= ? ORDER BY at DESC, id DESC LIMIT ?) ORDER BY at, id
-                """, arguments: [watch, since ?? Date.distantPast, limit])
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM (SELECT rowid AS id, * FROM watch_value WHERE watch = ? AND at >= ? ORDER BY at DESC, id DESC LIMIT ?) ORDER BY at, id
+                    """, arguments: [watch, since ?? Date.distantPast, limit])
             return rows.map { row in
-                WatchPollRecord(watch: watch, at: row["at"], status: WatchPollRecord.Status(rawValue: row["status"]) ?? .failed,
-                                value: row["value"], number: row["number"], detail: row["detail"])
+                WatchPollRecord(
+                    watch: watch, at: row["at"], status: WatchPollRecord.Status(rawValue: row["status"]) ?? .failed,
+                    value: row["value"], number: row["number"], detail: row["detail"])
             }
         }
     }
@@ -108,8 +119,9 @@ extension Store {
     /// The last value known (polls without one skipped).
     func lastKnownWatchValue(_ watch: String) throws(StoreError) -> WatchValue? {
         try read("reading a watch's last value") { db in
-            let text = try String.fetchOne(db, sql: "SELECT value FROM watch_value WHERE watch = ? AND status = 'value' ORDER BY at DESC, rowid DESC LIMIT 1",
-                                           arguments: [watch])
+            let text = try String.fetchOne(
+                db, sql: "SELECT value FROM watch_value WHERE watch = ? AND status = 'value' ORDER BY at DESC, rowid DESC LIMIT 1",
+                arguments: [watch])
             return text.flatMap { WatchValue(json: $0) }
         }
     }

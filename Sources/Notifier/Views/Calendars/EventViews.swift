@@ -26,7 +26,9 @@ struct EventLine: Encodable {
         summary = TextSanitizer.singleLine(occurrence.summary)
         location = TextSanitizer.singleLine(occurrence.location)
         start = occurrence.allDay ? "\(occurrence.day)" : occurrence.start.formatted(style)
-        end = occurrence.allDay ? "\(occurrence.day.adding(days: max(1, Int((occurrence.end.timeIntervalSince(occurrence.start) / 86400).rounded())) - 1))"
+        end =
+            occurrence.allDay
+            ? "\(occurrence.day.adding(days: max(1, Int((occurrence.end.timeIntervalSince(occurrence.start) / 86400).rounded())) - 1))"
             : occurrence.end.formatted(style)
         allDay = occurrence.allDay
         alarms = occurrence.alarms.map { $0.formatted(style) }
@@ -37,7 +39,9 @@ struct EventLine: Encodable {
     static func text(_ occurrence: EventOccurrence) -> String {
         let zone = TimeZone.current
         let day = "\(ReminderOccurrence.weekdayName(occurrence.day)) \(occurrence.day)"
-        let time = occurrence.allDay ? "all day    "
+        let time =
+            occurrence.allDay
+            ? "all day    "
             : "\(ReminderRule.clock(occurrence.start, in: zone))–\(ReminderRule.clock(occurrence.end, in: zone))"
         let place = occurrence.location.isEmpty ? "" : " · " + TextSanitizer.singleLine(occurrence.location)
         let summary = occurrence.summary.isEmpty ? "(no summary)" : TextSanitizer.singleLine(occurrence.summary)
@@ -74,8 +78,9 @@ struct ListEvents: ParsableCommand {
         if context.config.calendars.paths.isEmpty {
             FileHandle.standardError.write(Data("No calendars: add paths = [\"~/.calendars/…\"] under [calendars] in the config.\n".utf8))
         }
-        let occurrences = CalendarReminders.occurrences(config: context.config, from: Self.midnight(first, zone), to: Self.midnight(last.adding(days: 1), zone),
-                                                        logger: context.logger, now: context.now(), local: zone)
+        let occurrences = CalendarReminders.occurrences(
+            config: context.config, from: Self.midnight(first, zone), to: Self.midnight(last.adding(days: 1), zone),
+            logger: context.logger, now: context.now(), local: zone)
         for problem in CalendarShelf.shared.problems() {
             FileHandle.standardError.write(Data("calendar \(TextSanitizer.singleLine(problem.description))\n".utf8))
         }
@@ -118,19 +123,26 @@ struct OpenEvent: ParsableCommand {
         let context = try AppContext.load(global)
         let now = context.now()
         let files = CalendarShelf.shared.events(paths: CalendarReminders.paths(context.config), logger: context.logger, now: now)
-        guard let (file, events) = files.lazy.compactMap({ file, events, _ in
-            let matching = events.filter { $0.uid == uid || CalendarLinks.reminderName(uid: $0.uid) == uid }
-            return matching.isEmpty ? nil : (file, matching)
-        }).first, let event = events.first(where: { $0.recurrenceID == nil }) ?? events.first else {
-            throw UserError.invalidArgument("no event '\(TextSanitizer.singleLine(String(uid.prefix(80))))' in the calendars; `notifier list events` lists them")
+        guard
+            let (file, events) = files.lazy.compactMap({ file, events, _ in
+                let matching = events.filter { $0.uid == uid || CalendarLinks.reminderName(uid: $0.uid) == uid }
+                return matching.isEmpty ? nil : (file, matching)
+            }).first, let event = events.first(where: { $0.recurrenceID == nil }) ?? events.first
+        else {
+            throw UserError.invalidArgument(
+                "no event '\(TextSanitizer.singleLine(String(uid.prefix(80))))' in the calendars; `notifier list events` lists them")
         }
         let expansion = CalendarReminders.expansion(context.config.calendars, local: .current)
-        let next = expansion.occurrences(of: events, file: file, from: now.addingTimeInterval(-86400), to: now.addingTimeInterval(CalendarExpansion.maxWindow - 86400))
-            .filter { $0.end > now }.prefix(5)
+        let next = expansion.occurrences(
+            of: events, file: file, from: now.addingTimeInterval(-86400), to: now.addingTimeInterval(CalendarExpansion.maxWindow - 86400)
+        )
+        .filter { $0.end > now }.prefix(5)
         if json {
-            return try PrettyJSON.print(EventDetail(uid: event.uid, summary: TextSanitizer.singleLine(event.summary), location: TextSanitizer.singleLine(event.location),
-                                                    description: TextSanitizer.printable(event.description), file: file, recurring: event.rrule != nil,
-                                                    next: next.map(EventLine.init)))
+            return try PrettyJSON.print(
+                EventDetail(
+                    uid: event.uid, summary: TextSanitizer.singleLine(event.summary), location: TextSanitizer.singleLine(event.location),
+                    description: TextSanitizer.printable(event.description), file: file, recurring: event.rrule != nil,
+                    next: next.map(EventLine.init)))
         }
         var lines = [event.summary.isEmpty ? "(no summary)" : TextSanitizer.singleLine(event.summary)]
         if let first = next.first { lines.append("  " + EventLine.text(first)) }

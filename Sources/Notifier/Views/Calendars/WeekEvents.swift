@@ -6,13 +6,19 @@ import Rules
 /// The calendars' events as the week shows them: per day, "10:00 Stand-up" (an all-day event on
 /// each of its days, without a time), in order.
 enum WeekEvents {
-    static func byDay(config: Config, from start: HolidayDate, through end: HolidayDate, logger: Logger, now: Date,
-                      local: TimeZone = .current) -> [HolidayDate: [String]] {
-        let occurrences = CalendarReminders.occurrences(config: config, from: ListEvents.midnight(start, local),
-                                                        to: ListEvents.midnight(end.adding(days: 1), local), logger: logger, now: now, local: local)
+    static func byDay(
+        config: Config, from start: HolidayDate, through end: HolidayDate, logger: Logger, now: Date,
+        local: TimeZone = .current
+    ) -> [HolidayDate: [String]] {
+        let occurrences = CalendarReminders.occurrences(
+            config: config, from: ListEvents.midnight(start, local),
+            to: ListEvents.midnight(end.adding(days: 1), local), logger: logger, now: now, local: local)
         var result: [HolidayDate: [String]] = [:]
         var day = start
-        while day <= end { result[day] = []; day = day.adding(days: 1) }
+        while day <= end {
+            result[day] = []
+            day = day.adding(days: 1)
+        }
         for occurrence in occurrences {
             let summary = occurrence.summary.isEmpty ? "(no summary)" : TextSanitizer.singleLine(occurrence.summary)
             if occurrence.allDay {

@@ -15,8 +15,10 @@ struct CountryDetailModel: ScreenModel {
 
     var country: Country { details.country }
 
-    static let keys = [KeyHelp(keys: "o", action: "map"), KeyHelp(keys: "←→", action: "border"),
-                       KeyHelp(keys: "Enter", action: "open border")]
+    static let keys = [
+        KeyHelp(keys: "o", action: "map"), KeyHelp(keys: "←→", action: "border"),
+        KeyHelp(keys: "Enter", action: "open border"),
+    ]
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
         let title = StyledLine([country.flag, country.commonName].filter { !$0.isEmpty }.joined(separator: " ") + "  \(country.cca2) / \(country.cca3)")
@@ -62,7 +64,10 @@ struct CountryDetailModel: ScreenModel {
     mutating func handle(_ event: ViewEvent) -> [ViewEffect] {
         switch event {
         case .key(.character("o")):
-            guard let link = details.mapLink else { status = "No capital coordinates to show on a map."; return [] }
+            guard let link = details.mapLink else {
+                status = "No capital coordinates to show on a map."
+                return []
+            }
             status = "Opening \(link)…"
             return [.openURL(link)]
         case .key(.right), .key(.down), .key(.tab), .key(.character("l")), .key(.character("j")):

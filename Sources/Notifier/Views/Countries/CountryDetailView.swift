@@ -24,7 +24,8 @@ struct CountryDetailView {
 
     var mapLink: String? {
         country.capitalCoordinates.map { position in
-            let lat = String(format: "%.4f", position.latitude), lon = String(format: "%.4f", position.longitude)
+            let lat = String(format: "%.4f", position.latitude)
+            let lon = String(format: "%.4f", position.longitude)
             return "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=10/\(lat)/\(lon)"
         }
     }
@@ -72,8 +73,9 @@ struct CountryDetailView {
     }
 
     func renderJSON() throws -> String {
-        let view = JSONView(country: country, borderNames: borderNames, openStreetMap: mapLink, source: data.origin,
-                            fetchedAt: data.fetchedAt?.formatted(.iso8601), dataDate: data.dataDate)
+        let view = JSONView(
+            country: country, borderNames: borderNames, openStreetMap: mapLink, source: data.origin,
+            fetchedAt: data.fetchedAt?.formatted(.iso8601), dataDate: data.dataDate)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(view), as: UTF8.self) + "\n"

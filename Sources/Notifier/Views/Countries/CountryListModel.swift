@@ -4,7 +4,10 @@ import Rules
 /// The interactive `list countries`: a section per continent that opens and closes, `/` to
 /// filter by name or code, Enter opens the country.
 struct CountryListModel: ScreenModel {
-    enum Row: Equatable { case continent(String, count: Int, open: Bool), country(Country) }
+    enum Row: Equatable {
+        case continent(String, count: Int, open: Bool)
+        case country(Country)
+    }
 
     let sections: [(continent: String, countries: [Country])]
     let data: CountryData
@@ -44,9 +47,11 @@ struct CountryListModel: ScreenModel {
         }
     }
 
-    static let keys = [KeyHelp(keys: "↑↓", action: "move"), KeyHelp(keys: "Enter", action: "open"),
-                       KeyHelp(keys: "←→", action: "fold"), KeyHelp(keys: "/", action: "filter"),
-                       KeyHelp(keys: "a", action: "open all sections", inFooter: false)]
+    static let keys = [
+        KeyHelp(keys: "↑↓", action: "move"), KeyHelp(keys: "Enter", action: "open"),
+        KeyHelp(keys: "←→", action: "fold"), KeyHelp(keys: "/", action: "filter"),
+        KeyHelp(keys: "a", action: "open all sections", inFooter: false),
+    ]
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
         let rows = rows
@@ -67,7 +72,9 @@ struct CountryListModel: ScreenModel {
             }
             body.append(index == selected ? line.emphasised(.selected) : line)
         }
-        let status: StyledLine? = isTyping ? StyledLine([Span("Filter: ", .bold), Span(filter + "▏"), Span("  Enter keeps it, Esc clears", .dim)])
+        let status: StyledLine? =
+            isTyping
+            ? StyledLine([Span("Filter: ", .bold), Span(filter + "▏"), Span("  Enter keeps it, Esc clears", .dim)])
             : StyledLine(data.sourceLine, .dim)
         let keys = isTyping ? [KeyHelp(keys: "Enter", action: "done"), KeyHelp(keys: "Esc", action: "clear")] : Self.keys
         return ScreenFrame(title: title, body: body, focus: rows.isEmpty ? nil : selected, status: status, keys: keys)
@@ -75,7 +82,10 @@ struct CountryListModel: ScreenModel {
 
     mutating func handle(_ event: ViewEvent) -> [ViewEffect] {
         guard case .key(let key) = event else { return [] }
-        if isTyping { type(key); return [] }
+        if isTyping {
+            type(key)
+            return []
+        }
         let rows = rows
         switch key {
         case .up, .character("k"): selected = max(0, selected - 1)
@@ -106,7 +116,9 @@ struct CountryListModel: ScreenModel {
     private mutating func type(_ key: Key) {
         switch key {
         case .enter: isTyping = false
-        case .escape: isTyping = false; filter = ""
+        case .escape:
+            isTyping = false
+            filter = ""
         case .backspace: if !filter.isEmpty { filter.removeLast() }
         case .character(let character): filter.append(character)
         default: break

@@ -24,7 +24,13 @@ struct ListCountries: ParsableCommand {
     var json = false
 
     struct JSONView: Encodable {
-        struct Row: Encodable { var cca2, cca3, commonName: String; var capital: String?; var continent: String; var population: Int; var area: Double? }
+        struct Row: Encodable {
+            var cca2, cca3, commonName: String
+            var capital: String?
+            var continent: String
+            var population: Int
+            var area: Double?
+        }
         var source: String
         var dataDate: String
         var fetchedAt: String?
@@ -40,14 +46,19 @@ struct ListCountries: ParsableCommand {
                 guard let wanted else { return true }
                 return country.region.lowercased() == wanted || country.subregion?.lowercased() == wanted
                     || country.continents.contains { $0.lowercased() == wanted }
-            }.map { JSONView.Row(cca2: $0.cca2, cca3: $0.cca3, commonName: $0.commonName, capital: $0.capitals.first,
-                                 continent: $0.continents.first ?? $0.region, population: $0.population, area: $0.area) }
+            }.map {
+                JSONView.Row(
+                    cca2: $0.cca2, cca3: $0.cca3, commonName: $0.commonName, capital: $0.capitals.first,
+                    continent: $0.continents.first ?? $0.region, population: $0.population, area: $0.area)
+            }
             try PrettyJSON.print(JSONView(source: data.origin, dataDate: data.dataDate, fetchedAt: data.fetchedAt?.formatted(.iso8601), countries: rows))
             return
         }
         if region == nil, ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment),
-           ScreenRunner.run(CountryListModel(countries: data.catalog.all(), sort: sort, data: data, locale: .current, now: context.now()),
-                            environment: context.environment) {
+            ScreenRunner.run(
+                CountryListModel(countries: data.catalog.all(), sort: sort, data: data, locale: .current, now: context.now()),
+                environment: context.environment)
+        {
             return
         }
         let view = CountryListView(countries: data.catalog.all(), locale: .current)

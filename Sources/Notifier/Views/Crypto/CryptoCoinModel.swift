@@ -15,7 +15,9 @@ struct CryptoCoinModel: ScreenModel {
     var ticker: Ticker? { list.tickers.first { $0.symbol.uppercased() == symbol } }
 
     /// Opened on its own it fetches at once; from the list, the list's timer goes on.
-    mutating func appear() -> [ViewEffect] { list.fetching || list.fetchedAt.map { list.now().timeIntervalSince($0) < list.interval } == true ? [] : list.startFetch() }
+    mutating func appear() -> [ViewEffect] {
+        list.fetching || list.fetchedAt.map { list.now().timeIntervalSince($0) < list.interval } == true ? [] : list.startFetch()
+    }
 
     static let keys = [KeyHelp(keys: "r", action: "refresh"), KeyHelp(keys: "Backspace", action: "back", inFooter: false)]
 
@@ -28,7 +30,11 @@ struct CryptoCoinModel: ScreenModel {
             return ScreenFrame(title: StyledLine(title), body: body, focus: nil, status: status(now: now), keys: Self.keys)
         }
         let before = list.previous[symbol]
-        let trend: Span = before.map { ticker.priceUSD > $0 ? Span("  ▲ from $\(Self.plain($0))", .rise) : ticker.priceUSD < $0 ? Span("  ▼ from $\(Self.plain($0))", .fall) : Span("  = unchanged") }
+        let trend: Span =
+            before.map {
+                ticker.priceUSD > $0
+                    ? Span("  ▲ from $\(Self.plain($0))", .rise) : ticker.priceUSD < $0 ? Span("  ▼ from $\(Self.plain($0))", .fall) : Span("  = unchanged")
+            }
             ?? Span("")
         func row(_ label: String, _ spans: [Span]) { body.append(StyledLine([Span(DisplayWidth.padded(label, 13), .bold)] + spans)) }
         row("Price", [Span("$" + Self.plain(ticker.priceUSD)), trend])
@@ -37,8 +43,15 @@ struct CryptoCoinModel: ScreenModel {
         row("7 d", [Span(CryptoChangeRule.percent(ticker.change7d))])
         row("Market cap", [Span(Amounts.dollars(ticker.marketCapUSD))])
         row("Volume 24 h", [Span(Amounts.dollars(ticker.volume24USD))])
-        row("Supply", [Span([ticker.circulatingSupply, ticker.totalSupply, ticker.maxSupply].map { $0.map { Amounts.scaled(NSDecimalNumber(decimal: $0).doubleValue) } ?? "n/a" }
-            .enumerated().map { "\($0.element) \(["circulating", "total", "max"][$0.offset])" }.joined(separator: ", "))])
+        row(
+            "Supply",
+            [
+                Span(
+                    [ticker.circulatingSupply, ticker.totalSupply, ticker.maxSupply].map {
+                        $0.map { Amounts.scaled(NSDecimalNumber(decimal: $0).doubleValue) } ?? "n/a"
+                    }
+                    .enumerated().map { "\($0.element) \(["circulating", "total", "max"][$0.offset])" }.joined(separator: ", "))
+            ])
         let prices = list.history[symbol] ?? []
         row("History", [Span(Sparkline.render(prices, width: max(8, min(60, width - 20)))), Span("  \(prices.count) prices", .dim)])
         if let low = prices.min(), let high = prices.max() {

@@ -6,7 +6,10 @@ import Rules
 /// and `r` to retry; the timer resumes after the next good fetch.
 struct CryptoListModel: ScreenModel {
     enum Sort: String, CaseIterable, Sendable { case rank, name, price, change1h, change24h }
-    enum Fetched: Sendable { case tickers([Ticker], at: Date), failed(String) }
+    enum Fetched: Sendable {
+        case tickers([Ticker], at: Date)
+        case failed(String)
+    }
     typealias Fetch = @Sendable () async -> Fetched
 
     let interval: TimeInterval
@@ -28,8 +31,10 @@ struct CryptoListModel: ScreenModel {
     /// The time the last fetch's age is counted to.
     let now: @Sendable () -> Date
 
-    init(tickers: [Ticker], fetchedAt: Date?, previous: [String: Decimal], history: [String: [Decimal]] = [:], sort: Sort = .rank,
-         interval: TimeInterval, now: @escaping @Sendable () -> Date, fetch: @escaping Fetch) {
+    init(
+        tickers: [Ticker], fetchedAt: Date?, previous: [String: Decimal], history: [String: [Decimal]] = [:], sort: Sort = .rank,
+        interval: TimeInterval, now: @escaping @Sendable () -> Date, fetch: @escaping Fetch
+    ) {
         self.now = now
         self.tickers = tickers
         self.history = history
@@ -53,16 +58,19 @@ struct CryptoListModel: ScreenModel {
 
     mutating func appear() -> [ViewEffect] { startFetch() }
 
-    static let keys = [KeyHelp(keys: "↑↓", action: "move"), KeyHelp(keys: "Enter", action: "coin"), KeyHelp(keys: "s", action: "sort"),
-                       KeyHelp(keys: "r", action: "refresh"),
-                       KeyHelp(keys: "n p 1 2 0", action: "sort by name, price, 1 h, 24 h, rank", inFooter: false)]
+    static let keys = [
+        KeyHelp(keys: "↑↓", action: "move"), KeyHelp(keys: "Enter", action: "coin"), KeyHelp(keys: "s", action: "sort"),
+        KeyHelp(keys: "r", action: "refresh"),
+        KeyHelp(keys: "n p 1 2 0", action: "sort by name, price, 1 h, 24 h, rank", inFooter: false),
+    ]
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
         var title = "Crypto — \(tickers.count) coin\(tickers.count == 1 ? "" : "s") · sorted by \(sort.label)"
         if let fetchedAt { title += " · fetched \(CountryDetailView.age(from: fetchedAt, to: now)) ago" }
         if fetching { title += " · ⟳ fetching" }
         // 7 d and the market cap only where there is room: 80 columns hold the rest.
-        let wide = width >= 100, medium = width >= 88
+        let wide = width >= 100
+        let medium = width >= 88
         var header = "   Rank  Symbol  Name                  Price (USD)        1 h      24 h"
         if medium { header += "       7 d" }
         if wide { header += "   Market cap" }
@@ -73,11 +81,14 @@ struct CryptoListModel: ScreenModel {
         }
         for (index, ticker) in sorted.enumerated() {
             let before = previous[ticker.symbol.uppercased()]
-            let (mark, emphasis): (String, Emphasis) = before.map { ticker.priceUSD > $0 ? ("▲", .rise) : ticker.priceUSD < $0 ? ("▼", .fall) : ("=", .plain) } ?? (" ", .plain)
+            let (mark, emphasis): (String, Emphasis) =
+                before.map { ticker.priceUSD > $0 ? ("▲", .rise) : ticker.priceUSD < $0 ? ("▼", .fall) : ("=", .plain) } ?? (" ", .plain)
             let changes = [ticker.change1h, ticker.change24h] + (medium ? [ticker.change7d] : [])
             var spans = [
-                Span((index == selected ? "›" : " ") + (isMarked(ticker) ? "◉" : " ") + DisplayWidth.rightAligned(String(ticker.rank), 5) + "  " + DisplayWidth.padded(ticker.symbol, 6) + "  "
-                     + DisplayWidth.padded(ticker.name, 18) + " "),
+                Span(
+                    (index == selected ? "›" : " ") + (isMarked(ticker) ? "◉" : " ") + DisplayWidth.rightAligned(String(ticker.rank), 5) + "  "
+                        + DisplayWidth.padded(ticker.symbol, 6) + "  "
+                        + DisplayWidth.padded(ticker.name, 18) + " "),
                 Span(DisplayWidth.rightAligned("$" + Amounts.scaled(NSDecimalNumber(decimal: ticker.priceUSD).doubleValue), 14) + " " + mark, emphasis),
                 Span(" " + changes.map { DisplayWidth.rightAligned(CryptoChangeRule.percent($0), 9) }.joined(separator: " ")),
             ]

@@ -15,7 +15,9 @@ enum CryptoScreen {
         for (symbol, points) in stored {
             if let fetchedAt = latest?.fetchedAt, let point = points.last(where: { $0.at < fetchedAt }) { previous[symbol] = point.price }
         }
-        let config = context.config, paths = context.paths, time = context.time
+        let config = context.config
+        let paths = context.paths
+        let time = context.time
         var model = CryptoListModel(
             tickers: latest?.tickers ?? [], fetchedAt: latest?.fetchedAt, previous: previous,
             history: stored.mapValues { $0.map(\.price) },
@@ -30,7 +32,8 @@ enum CryptoScreen {
     static func marked(store: Store?, now: Date) -> (symbols: Set<String>, note: String)? {
         let link = DeepLink.list(CryptoFeed.name)?.command
         guard let group = ((try? store?.history(limit: 20)) ?? []).first(where: { $0.deepLink == link }),
-              now.timeIntervalSince(group.deliveredAt) < 3600 else { return nil }
+            now.timeIntervalSince(group.deliveredAt) < 3600
+        else { return nil }
         let symbols = group.key.split(separator: ",").map { String($0.split(separator: ":").first ?? $0).uppercased() }
         return (Set(symbols), "the coins of the notification \(RelativeTime.describe(group.deliveredAt, now: now)): \(symbols.joined(separator: ", "))")
     }

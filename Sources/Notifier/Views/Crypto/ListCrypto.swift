@@ -59,7 +59,8 @@ struct ListCrypto: ParsableCommand {
             let change: (Decimal?) -> String = CryptoChangeRule.percent
             text += "\(String(ticker.rank).leftPadded(4))  \(TextSanitizer.singleLine(ticker.symbol).padding(toLength: 6, withPad: " ", startingAt: 0))  "
             text += TextSanitizer.singleLine(ticker.name).padding(toLength: 20, withPad: " ", startingAt: 0)
-            text += " \(ticker.priceUSD.description.leftPadded(14)) \(trend(ticker)) \(change(ticker.change1h).leftPadded(9)) \(change(ticker.change24h).leftPadded(9)) \(change(ticker.change7d).leftPadded(9))\n"
+            text +=
+                " \(ticker.priceUSD.description.leftPadded(14)) \(trend(ticker)) \(change(ticker.change1h).leftPadded(9)) \(change(ticker.change24h).leftPadded(9)) \(change(ticker.change7d).leftPadded(9))\n"
         }
         text += style.dim("CoinLore, fetched \(fetchedAt.formatted(.iso8601))") + "\n"
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))

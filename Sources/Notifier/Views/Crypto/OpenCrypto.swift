@@ -35,11 +35,14 @@ struct OpenCrypto: ParsableCommand {
         guard let ticker = tickers.first(where: { $0.symbol.uppercased() == symbol.uppercased() }) else {
             let wanted = symbol.uppercased()
             let close = tickers.map(\.symbol).filter { (wanted.count >= 2 && $0.hasPrefix(wanted)) || CountryCatalog.editDistance($0, wanted) <= 1 }
-            let hint = close.isEmpty ? "watched: \(tickers.map(\.symbol).prefix(30).joined(separator: ", "))" : "did you mean \(close.prefix(5).joined(separator: ", "))?"
+            let hint =
+                close.isEmpty
+                ? "watched: \(tickers.map(\.symbol).prefix(30).joined(separator: ", "))" : "did you mean \(close.prefix(5).joined(separator: ", "))?"
             throw UserError.invalidArgument("unknown coin '\(shown)'; \(hint)")
         }
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-           ScreenRunner.run(CryptoCoinModel(symbol: ticker.symbol, list: CryptoScreen.listModel(context: context)), environment: context.environment) {
+            ScreenRunner.run(CryptoCoinModel(symbol: ticker.symbol, list: CryptoScreen.listModel(context: context)), environment: context.environment)
+        {
             return
         }
         let history = (try? store?.priceHistory(since: fetchedAt.addingTimeInterval(-86400)))??[ticker.symbol.uppercased()] ?? []
@@ -65,11 +68,13 @@ struct OpenCrypto: ParsableCommand {
         let previous = history.last { $0.at < fetchedAt }?.price
         let trend = previous.map { ticker.priceUSD > $0 ? " ▲ from \(money($0))" : ticker.priceUSD < $0 ? " ▼ from \(money($0))" : " = unchanged" } ?? ""
         var text = style.bold("\(ticker.name) (\(ticker.symbol))") + "  rank \(ticker.rank)\n\n"
-        for (label, value) in [("Price", money(ticker.priceUSD) + trend), ("1 h", percent(ticker.change1h)),
-                               ("24 h", percent(ticker.change24h)), ("7 d", percent(ticker.change7d)),
-                               ("Market cap", money(ticker.marketCapUSD)), ("Volume 24 h", money(ticker.volume24USD)),
-                               ("Supply", "\(amount(ticker.circulatingSupply)) circulating, \(amount(ticker.totalSupply)) total, \(amount(ticker.maxSupply)) max"),
-                               ("History", Sparkline.render(history.map(\.price)) + " (\(history.count) polls, 24 h)")] {
+        for (label, value) in [
+            ("Price", money(ticker.priceUSD) + trend), ("1 h", percent(ticker.change1h)),
+            ("24 h", percent(ticker.change24h)), ("7 d", percent(ticker.change7d)),
+            ("Market cap", money(ticker.marketCapUSD)), ("Volume 24 h", money(ticker.volume24USD)),
+            ("Supply", "\(amount(ticker.circulatingSupply)) circulating, \(amount(ticker.totalSupply)) total, \(amount(ticker.maxSupply)) max"),
+            ("History", Sparkline.render(history.map(\.price)) + " (\(history.count) polls, 24 h)"),
+        ] {
             text += style.bold(label.padding(toLength: 12, withPad: " ", startingAt: 0)) + value + "\n"
         }
         let age = CountryDetailView.age(from: fetchedAt, to: context.now())

@@ -5,7 +5,10 @@ import Rules
 /// another place, geocoded and fetched without leaving the view; an unknown name is said
 /// plainly, and the forecast shown stays.
 struct ForecastModel: ScreenModel {
-    enum Loaded: Sendable { case forecast(latest: StoredForecast, previous: StoredForecast?), failed(place: String, cause: String) }
+    enum Loaded: Sendable {
+        case forecast(latest: StoredForecast, previous: StoredForecast?)
+        case failed(place: String, cause: String)
+    }
     typealias Load = @Sendable (String) async -> Loaded
 
     private(set) var place: String
@@ -56,7 +59,9 @@ struct ForecastModel: ScreenModel {
         switch event {
         case .key(let key) where isTyping:
             switch key {
-            case .escape: isTyping = false; query = ""
+            case .escape:
+                isTyping = false
+                query = ""
             case .backspace: if !query.isEmpty { query.removeLast() }
             case .character(let character): if query.count < 100 { query.append(character) }
             case .enter:
@@ -66,7 +71,9 @@ struct ForecastModel: ScreenModel {
                 if !wanted.isEmpty { return startLoad(wanted) }
             default: break
             }
-        case .key(.character("/")): isTyping = true; message = nil
+        case .key(.character("/")):
+            isTyping = true
+            message = nil
         case .key(.character("r")): if loading == nil { return startLoad(place) }
         case .finished(name: "forecast", let result as Loaded):
             loading = nil

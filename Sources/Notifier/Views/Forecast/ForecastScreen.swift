@@ -9,7 +9,9 @@ enum ForecastScreen {
     static func run(place: String, context: AppContext) -> Bool {
         let reader = Store.openForReading(path: context.paths.storePath)
         let stored = (try? reader?.forecasts(place: place, limit: 2)) ?? []
-        let config = context.config, paths = context.paths, time = context.time
+        let config = context.config
+        let paths = context.paths
+        let time = context.time
         let model = ForecastModel(place: place, latest: stored.first, previous: stored.dropFirst().first, locale: .current) { name in
             await load(name, config: config, paths: paths, now: time.now())
         }

@@ -43,22 +43,24 @@ struct ForecastView {
             let changes = Self.changes(day, from: previous?.forecast.day(day.date))
             anyChange = anyChange || !changes.isEmpty
             func marked(_ value: String, _ key: String) -> String { value + (changes[key] ?? "") }
-            text += Self.row([
-                day.date.description,
-                String(ForecastText.weekday(day.date, locale: locale).prefix(3)),
-                marked(day.minTemperature.map(ForecastText.temperature) ?? "–", "min"),
-                marked(day.maxTemperature.map(ForecastText.temperature) ?? "–", "max"),
-                marked(day.precipitationProbability.map(ForecastText.percent) ?? "–", "precipitationProbability"),
-                day.precipitationSum.map { Formatting.decimal($0, locale: locale, fractionDigits: 1) } ?? "–",
-                marked(day.condition.map { "\($0.symbol) \($0.word)" } ?? "–", "condition"),
-                marked(day.maxGusts.map(ForecastText.speed) ?? "–", "gusts"),
-            ]) + "\n"
+            text +=
+                Self.row([
+                    day.date.description,
+                    String(ForecastText.weekday(day.date, locale: locale).prefix(3)),
+                    marked(day.minTemperature.map(ForecastText.temperature) ?? "–", "min"),
+                    marked(day.maxTemperature.map(ForecastText.temperature) ?? "–", "max"),
+                    marked(day.precipitationProbability.map(ForecastText.percent) ?? "–", "precipitationProbability"),
+                    day.precipitationSum.map { Formatting.decimal($0, locale: locale, fractionDigits: 1) } ?? "–",
+                    marked(day.condition.map { "\($0.symbol) \($0.word)" } ?? "–", "condition"),
+                    marked(day.maxGusts.map(ForecastText.speed) ?? "–", "gusts"),
+                ]) + "\n"
         }
         text += "\n" + TemperatureChart.render(forecast.temperatures) + "\n"
         let age = CountryDetailView.age(from: latest.fetchedAt, to: now)
         var footer = "Source: \(sourceName), fetched \(latest.fetchedAt.formatted(.iso8601)) (\(age) ago)"
         if let previous {
-            footer += anyChange
+            footer +=
+                anyChange
                 ? "; ▲▼ changed since the forecast of \(CountryDetailView.age(from: previous.fetchedAt, to: now)) ago"
                 : "; nothing changed since the forecast of \(CountryDetailView.age(from: previous.fetchedAt, to: now)) ago"
         }
@@ -104,10 +106,11 @@ struct ForecastView {
             fetchedAt: latest.fetchedAt.formatted(.iso8601), previousFetchedAt: previous?.fetchedAt.formatted(.iso8601),
             current: forecast.current,
             days: forecast.days.map { day in
-                JSONView.Day(date: day.date.description, weekday: ForecastText.weekday(day.date, locale: Locale(identifier: "en_US_POSIX")),
-                             min: day.minTemperature, max: day.maxTemperature, precipitationProbability: day.precipitationProbability,
-                             precipitationSum: day.precipitationSum, condition: day.condition?.word, gusts: day.maxGusts,
-                             changed: Self.changes(day, from: previous?.forecast.day(day.date)))
+                JSONView.Day(
+                    date: day.date.description, weekday: ForecastText.weekday(day.date, locale: Locale(identifier: "en_US_POSIX")),
+                    min: day.minTemperature, max: day.maxTemperature, precipitationProbability: day.precipitationProbability,
+                    precipitationSum: day.precipitationSum, condition: day.condition?.word, gusts: day.maxGusts,
+                    changed: Self.changes(day, from: previous?.forecast.day(day.date)))
             })
     }
 }

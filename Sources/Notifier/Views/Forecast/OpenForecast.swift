@@ -34,16 +34,18 @@ struct OpenForecast: ParsableCommand {
         }
         let name = places.first { $0.slug.lowercased() == slug.lowercased() }?.name ?? wanted ?? slug
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-           ForecastScreen.run(place: name, context: context) {
+            ForecastScreen.run(place: name, context: context)
+        {
             return
         }
         let stored = (try? Store.openForReading(path: context.paths.storePath)?.forecasts(place: name, limit: 2)) ?? []
         guard let latest = stored.first else {
             let configured = places.map(\.name).joined(separator: ", ")
             let known = places.contains { $0.slug.lowercased() == slug.lowercased() }
-            throw UserError.invalidArgument(known
-                ? "no forecast for \(TextSanitizer.singleLine(name)) yet: `notifier --once` or the daemon fetches it"
-                : "no forecast for '\(TextSanitizer.singleLine(name))'; configured places: \(configured.isEmpty ? "none" : configured)")
+            throw UserError.invalidArgument(
+                known
+                    ? "no forecast for \(TextSanitizer.singleLine(name)) yet: `notifier --once` or the daemon fetches it"
+                    : "no forecast for '\(TextSanitizer.singleLine(name))'; configured places: \(configured.isEmpty ? "none" : configured)")
         }
         let view = ForecastView(latest: latest, previous: stored.dropFirst().first, now: context.now(), locale: .current)
         if json {

@@ -30,8 +30,10 @@ struct HistoryModel: ScreenModel {
         }
     }
 
-    static let keys = [KeyHelp(keys: "↑↓", action: "select"), KeyHelp(keys: "Enter", action: "open"),
-                       KeyHelp(keys: "w", action: "why"), KeyHelp(keys: "/", action: "filter")]
+    static let keys = [
+        KeyHelp(keys: "↑↓", action: "select"), KeyHelp(keys: "Enter", action: "open"),
+        KeyHelp(keys: "w", action: "why"), KeyHelp(keys: "/", action: "filter"),
+    ]
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
         let rows = shown
@@ -56,7 +58,9 @@ struct HistoryModel: ScreenModel {
             body.append(StyledLine("  → " + delivery.deepLink, .dim))
             focus = selected
         }
-        let line: StyledLine? = typing ? StyledLine([Span("Filter: ", .bold), Span(filter + "▏")])
+        let line: StyledLine? =
+            typing
+            ? StyledLine([Span("Filter: ", .bold), Span(filter + "▏")])
             : status.map { StyledLine($0, .warning) } ?? (filter.isEmpty ? nil : StyledLine("Filter: \(filter)  (/ to change)", .dim))
         return ScreenFrame(title: title, body: body, focus: focus, status: line, keys: Self.keys)
     }

@@ -26,14 +26,20 @@ struct OpenHoliday: AsyncParsableCommand {
         let day = try HolidayDate.parse(date, shown: TextSanitizer.singleLine(String(date.prefix(40))))
             .mapError { UserError.invalidArgument($0.description) }.get()
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-           WeekScreen.run(anchor: day, firstDay: nil, context: context) {
+            WeekScreen.run(anchor: day, firstDay: nil, context: context)
+        {
             return
         }
         let now = context.now()
         let events = try await HolidayView.events(from: day, through: day, context: context, now: now)
         let today = UpcomingHolidayRule.today(now)
         if json {
-            struct View: Encodable { var date: String; var weekday: String; var daysAway: Int; var events: [Holiday] }
+            struct View: Encodable {
+                var date: String
+                var weekday: String
+                var daysAway: Int
+                var events: [Holiday]
+            }
             try PrettyJSON.print(View(date: day.description, weekday: HolidayView.weekdayName(day), daysAway: today.daysUntil(day), events: events))
             return
         }
@@ -95,14 +101,17 @@ struct OpenWeek: AsyncParsableCommand {
         // Navigation keeps to the same range as dates typed and links.
         guard anchor.isInRange else { throw UserError.invalidArgument(HolidayDate.rangeMessage(year: anchor.year)) }
         if ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment),
-           WeekScreen.run(anchor: anchor, firstDay: firstDay?.rawValue, context: context) {
+            WeekScreen.run(anchor: anchor, firstDay: firstDay?.rawValue, context: context)
+        {
             return
         }
         let first = (firstDay ?? FirstDay(rawValue: context.config.views.weekFirstDay) ?? .monday).weekday
         let start = anchor.adding(days: -((anchor.weekday - first + 7) % 7))
         let end = start.adding(days: 6)
         let events = try await HolidayView.events(from: start, through: end, context: context, now: now)
-        let calendar = context.config.calendars.paths.isEmpty ? [:]
+        let calendar =
+            context.config.calendars.paths.isEmpty
+            ? [:]
             : WeekEvents.byDay(config: context.config, from: start, through: end, logger: context.logger, now: context.now())
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         var text = style.bold("Week of \(start) – \(end)") + "\n"

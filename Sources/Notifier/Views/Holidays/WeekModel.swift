@@ -13,7 +13,11 @@ struct WeekModel: ScreenModel {
     }
 
     /// What a load brought back: holidays, or the calendars' events by day ("10:00 Stand-up").
-    enum Loaded: Sendable { case holidays([Holiday]), failed(String), events([HolidayDate: [String]]) }
+    enum Loaded: Sendable {
+        case holidays([Holiday])
+        case failed(String)
+        case events([HolidayDate: [String]])
+    }
 
     typealias Load = @Sendable (HolidayDate, HolidayDate) async -> Loaded
 
@@ -47,15 +51,19 @@ struct WeekModel: ScreenModel {
     /// The first week's holidays.
     mutating func appear() -> [ViewEffect] { loadMissing() }
 
-    static let keys = [KeyHelp(keys: "←→", action: "week"), KeyHelp(keys: "t", action: "today"),
-                       KeyHelp(keys: "f", action: "first day"), KeyHelp(keys: "r", action: "retry", inFooter: false)]
+    static let keys = [
+        KeyHelp(keys: "←→", action: "week"), KeyHelp(keys: "t", action: "today"),
+        KeyHelp(keys: "f", action: "first day"), KeyHelp(keys: "r", action: "retry", inFooter: false),
+    ]
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
         var body: [StyledLine] = [.empty]
         for offset in 0..<7 {
             let day = start.adding(days: offset)
             let mark = marked?.days.contains(day) == true ? "◉" : " "
-            var spans = [Span((day == today ? "▶" + mark : mark + " ") + String(HolidayView.weekdayName(day).prefix(3)) + "  \(day)  ", day == today ? .bold : .plain)]
+            var spans = [
+                Span((day == today ? "▶" + mark : mark + " ") + String(HolidayView.weekdayName(day).prefix(3)) + "  \(day)  ", day == today ? .bold : .plain)
+            ]
             let dayEvents = events[day] ?? []
             if events[day] == nil { spans.append(Span("…", .dim)) }
             for (index, event) in dayEvents.enumerated() {
@@ -69,12 +77,18 @@ struct WeekModel: ScreenModel {
             if day == today { spans.append(Span("  ← today", .bold)) }
             body.append(StyledLine(spans))
         }
-        body += [.empty, StyledLine([Span("● public holiday (a day off)", .publicHoliday), Span("   "), Span("○ folk-calendar day", .folkDay),
-                                     Span("   "), Span("◆ national day (flag day)", .nationalDay)])]
+        body += [
+            .empty,
+            StyledLine([
+                Span("● public holiday (a day off)", .publicHoliday), Span("   "), Span("○ folk-calendar day", .folkDay),
+                Span("   "), Span("◆ national day (flag day)", .nationalDay),
+            ]),
+        ]
         if loadEvents != nil { body.append(StyledLine([Span("▪ an event of your calendars", .bold)])) }
         body.append(StyledLine("Weeks start on \(firstDay.rawValue.capitalized) (f to change)", .dim))
         if let marked { body.append(StyledLine("◉ \(marked.note)", .dim)) }
-        let status: StyledLine? = error.map { StyledLine([Span("Cannot load holidays: \($0)", .warning), Span("  r retries", .bold)]) }
+        let status: StyledLine? =
+            error.map { StyledLine([Span("Cannot load holidays: \($0)", .warning), Span("  r retries", .bold)]) }
             ?? (loading > 0 ? StyledLine("Loading holidays…", .dim) : nil)
         return ScreenFrame(title: StyledLine("Week of \(start) – \(end)"), body: body, focus: nil, status: status, keys: Self.keys)
     }
@@ -100,8 +114,15 @@ struct WeekModel: ScreenModel {
         case .key(.character("t")), .key(.home): anchor = today
         case .key(.character("f")):
             firstDay = firstDay.next
-            let chosen = firstDay, remember = remember
-            return [.start(ViewTask(name: "remember-first-day") { remember(chosen); return chosen.rawValue })] + loadMissing()
+            let chosen = firstDay
+            let remember = remember
+            return [
+                .start(
+                    ViewTask(name: "remember-first-day") {
+                        remember(chosen)
+                        return chosen.rawValue
+                    })
+            ] + loadMissing()
         case .key(.character("r")):
             guard error != nil else { return [] }
             error = nil
@@ -116,7 +137,10 @@ struct WeekModel: ScreenModel {
             case .holidays(let holidays):
                 if range.count == 2 {
                     var day = range[0]
-                    while day <= range[1] { events[day] = events[day] ?? []; day = day.adding(days: 1) }
+                    while day <= range[1] {
+                        events[day] = events[day] ?? []
+                        day = day.adding(days: 1)
+                    }
                 }
                 for holiday in holidays where !(events[holiday.date] ?? []).contains(holiday) {
                     events[holiday.date, default: []].append(holiday)
@@ -138,7 +162,10 @@ struct WeekModel: ScreenModel {
         let missing = (0..<7).map { start.adding(days: $0) }.filter { !requested.contains($0) }
         guard let first = missing.first, let last = missing.last else { return [] }
         var day = first
-        while day <= last { requested.insert(day); day = day.adding(days: 1) }
+        while day <= last {
+            requested.insert(day)
+            day = day.adding(days: 1)
+        }
         loading += 1
         let load = load
         var effects: [ViewEffect] = [.start(ViewTask(name: "holidays \(first)…\(last)") { await load(first, last) })]

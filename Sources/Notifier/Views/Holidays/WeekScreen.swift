@@ -21,7 +21,8 @@ enum WeekScreen {
     /// `firstDay`: `--first-day`, which wins over the remembered choice and the config.
     static func run(anchor: HolidayDate?, firstDay: String?, context: AppContext) -> Bool {
         let now = context.now()
-        let chosen = firstDay.flatMap(WeekModel.FirstDay.init(rawValue:)) ?? remembered(context.paths)
+        let chosen =
+            firstDay.flatMap(WeekModel.FirstDay.init(rawValue:)) ?? remembered(context.paths)
             ?? WeekModel.FirstDay(rawValue: context.config.views.weekFirstDay) ?? .monday
         let store = context.config.holidays.source == .remote ? (try? context.openStore()) : nil
         let source = HolidaySource(config: context.config, store: store, http: HTTPClient())
@@ -36,7 +37,9 @@ enum WeekScreen {
             },
             remember: { remember($0, paths: paths) })
         if !context.config.calendars.paths.isEmpty {
-            let config = context.config, logger = context.logger, time = context.time
+            let config = context.config
+            let logger = context.logger
+            let time = context.time
             model.loadEvents = { start, end in .events(WeekEvents.byDay(config: config, from: start, through: end, logger: logger, now: time.now())) }
         }
         if let anchor { model.marked = marked(anchor: anchor, store: Store.openForReading(path: paths.storePath), now: now) }
@@ -49,10 +52,14 @@ enum WeekScreen {
     static func marked(anchor: HolidayDate, store: Store?, now: Date) -> (days: Set<HolidayDate>, note: String)? {
         let link = DeepLink.week(anchor).command
         guard let group = ((try? store?.history(limit: 20)) ?? []).first(where: { $0.deepLink == link }),
-              now.timeIntervalSince(group.deliveredAt) < 3600 else { return nil }
+            now.timeIntervalSince(group.deliveredAt) < 3600
+        else { return nil }
         let days = group.key.split(separator: ",").compactMap { HolidayDate(string: String($0.prefix { $0 != "@" })) }
         guard !days.isEmpty else { return nil }
-        return (Set(days), "the days of the notification \(RelativeTime.describe(group.deliveredAt, now: now)): "
-                + days.map(\.description).joined(separator: ", "))
+        return (
+            Set(days),
+            "the days of the notification \(RelativeTime.describe(group.deliveredAt, now: now)): "
+                + days.map(\.description).joined(separator: ", ")
+        )
     }
 }

@@ -10,12 +10,12 @@ struct NextCommand: ParsableCommand {
         commandName: "next",
         abstract: "The next dates of a reminder, or of an `every` expression to try before writing it.",
         discussion: """
-        Examples:
-          notifier next standup --count 5
-          notifier next --every "monthly last fri" --at 16:00 --skip holidays-before --count 12
-          notifier next --every "RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1" --at 10:00 --time-zone Europe/Tallinn
-        Each line: weekday, date, time and UTC offset; then what moved, skipped or shifted it.
-        """
+            Examples:
+              notifier next standup --count 5
+              notifier next --every "monthly last fri" --at 16:00 --skip holidays-before --count 12
+              notifier next --every "RRULE:FREQ=MONTHLY;BYDAY=MO,TU,WE,TH,FR;BYSETPOS=-1" --at 10:00 --time-zone Europe/Tallinn
+            Each line: weekday, date, time and UTC offset; then what moved, skipped or shifted it.
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -57,8 +57,10 @@ struct NextCommand: ParsableCommand {
         let schedule: ReminderSchedule
         if let name {
             let store = Store.openForReading(path: context.paths.storePath)
-            guard let found = ReminderRound.reminders(config: context.config, store: store, logger: context.logger)
-                .first(where: { $0.reminder.name == name })?.reminder else {
+            guard
+                let found = ReminderRound.reminders(config: context.config, store: store, logger: context.logger)
+                    .first(where: { $0.reminder.name == name })?.reminder
+            else {
                 throw UserError.invalidArgument("unknown reminder '\(TextSanitizer.singleLine(String(name.prefix(64))))'; `notifier list reminders` lists them")
             }
             schedule = found.schedule
@@ -72,12 +74,18 @@ struct NextCommand: ParsableCommand {
                 var date: String, key: String, skipped: Bool, holiday: String?, movedTo: String?, daylightSaving: String?
             }
             let style = Date.ISO8601FormatStyle(timeZoneSeparator: .colon, timeZone: schedule.timeZone)
-            try PrettyJSON.print(occurrences.map { occurrence in
-                Line(date: occurrence.date.formatted(style), key: occurrence.key, skipped: occurrence.skipped, holiday: occurrence.holiday,
-                     movedTo: occurrence.movedTo?.description, daylightSaving: occurrence.dst.map {
-                         switch $0 { case .shifted(let wanted): return "shifted from \(wanted)"; case .repeated: return "repeated, the first" }
-                     })
-            })
+            try PrettyJSON.print(
+                occurrences.map { occurrence in
+                    Line(
+                        date: occurrence.date.formatted(style), key: occurrence.key, skipped: occurrence.skipped, holiday: occurrence.holiday,
+                        movedTo: occurrence.movedTo?.description,
+                        daylightSaving: occurrence.dst.map {
+                            switch $0 {
+                            case .shifted(let wanted): return "shifted from \(wanted)"
+                            case .repeated: return "repeated, the first"
+                            }
+                        })
+                })
             return
         }
         let text = occurrences.isEmpty ? "no dates from then on\n" : occurrences.map { $0.line(in: schedule.timeZone) + "\n" }.joined()
@@ -86,12 +94,15 @@ struct NextCommand: ParsableCommand {
 
     static func schedule(every: String, at: String, skip: String, timeZone: String) throws -> ReminderSchedule {
         do throws(EveryExpression.ParseError) { _ = try EveryExpression(parsing: every) } catch { throw UserError.invalidArgument("--every \(error.message)") }
-        guard ReminderTime.clock(at) != nil else { throw UserError.invalidArgument("--at must be a time of day such as 09:45, got '\(TextSanitizer.singleLine(String(at.prefix(40))))'") }
+        guard ReminderTime.clock(at) != nil else {
+            throw UserError.invalidArgument("--at must be a time of day such as 09:45, got '\(TextSanitizer.singleLine(String(at.prefix(40))))'")
+        }
         guard ReminderSchedule.HolidayPolicy(rawValue: skip) != nil else {
             throw UserError.invalidArgument("--skip must be \"\", holidays, holidays-before or holidays-after")
         }
         guard ReminderTime.zone(timeZone) != nil else {
-            throw UserError.invalidArgument("--time-zone must be an IANA name such as Europe/Tallinn, got '\(TextSanitizer.singleLine(String(timeZone.prefix(64))))'")
+            throw UserError.invalidArgument(
+                "--time-zone must be an IANA name such as Europe/Tallinn, got '\(TextSanitizer.singleLine(String(timeZone.prefix(64))))'")
         }
         return ReminderTime.schedule(at: at, every: every, skip: skip, timeZone: timeZone)!
     }
@@ -100,7 +111,8 @@ struct NextCommand: ParsableCommand {
     static func date(_ text: String, in zone: TimeZone) throws -> Date {
         let parsed = ReminderTime.dateTime(text) ?? HolidayDate(string: text).map { ($0, QuietHours.ClockTime(hour: 0, minute: 0)!) }
         guard let (day, time) = parsed else {
-            throw UserError.invalidArgument("--from must be a date such as 2026-12-01 or \"2026-12-01 10:00\", got '\(TextSanitizer.singleLine(String(text.prefix(40))))'")
+            throw UserError.invalidArgument(
+                "--from must be a date such as 2026-12-01 or \"2026-12-01 10:00\", got '\(TextSanitizer.singleLine(String(text.prefix(40))))'")
         }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone

@@ -8,12 +8,12 @@ struct RemindCommand: ParsableCommand {
         commandName: "remind",
         abstract: "Add a one-off reminder (kept in the store, not the config file).",
         discussion: """
-        Examples:
-          notifier remind "Call the bank" --at "2026-12-01 10:00"
-          notifier remind "Take the bread out" --in 40m
-          notifier remind "Stand up" --at 10:00        (the next 10:00)
-        `notifier list reminders` lists it, `notifier forget NAME` removes it.
-        """
+            Examples:
+              notifier remind "Call the bank" --at "2026-12-01 10:00"
+              notifier remind "Take the bread out" --in 40m
+              notifier remind "Stand up" --at 10:00        (the next 10:00)
+            `notifier list reminders` lists it, `notifier forget NAME` removes it.
+            """
     )
 
     @OptionGroup var global: GlobalOptions
@@ -79,8 +79,10 @@ struct RemindCommand: ParsableCommand {
         let given = at ?? ""
         if ReminderTime.dateTime(given) != nil { return given.replacingOccurrences(of: "T", with: " ") }
         if let time = ReminderTime.clock(given),
-           let next = calendar.nextDate(after: now, matching: DateComponents(hour: time.hour, minute: time.minute, second: 0),
-                                        matchingPolicy: .nextTimePreservingSmallerComponents, repeatedTimePolicy: .first, direction: .forward) {
+            let next = calendar.nextDate(
+                after: now, matching: DateComponents(hour: time.hour, minute: time.minute, second: 0),
+                matchingPolicy: .nextTimePreservingSmallerComponents, repeatedTimePolicy: .first, direction: .forward)
+        {
             return text(next)
         }
         throw UserError.invalidArgument("--at must be \"YYYY-MM-DD HH:MM\" or HH:MM, got '\(TextSanitizer.singleLine(String(given.prefix(40))))'")
@@ -97,7 +99,10 @@ struct RemindCommand: ParsableCommand {
         if base.isEmpty { base = "reminder" }
         var candidate = base
         var number = 2
-        while taken.contains(candidate) { candidate = "\(base)-\(number)"; number += 1 }
+        while taken.contains(candidate) {
+            candidate = "\(base)-\(number)"
+            number += 1
+        }
         return candidate
     }
 }
@@ -121,7 +126,8 @@ struct ForgetCommand: ParsableCommand {
         }
         let store = try context.openStore()
         guard try store.forgetOneOff(name) else {
-            throw UserError.invalidArgument("no one-off reminder called '\(TextSanitizer.singleLine(String(name.prefix(64))))'; `notifier list reminders` lists them")
+            throw UserError.invalidArgument(
+                "no one-off reminder called '\(TextSanitizer.singleLine(String(name.prefix(64))))'; `notifier list reminders` lists them")
         }
         print("forgot \(name)")
     }

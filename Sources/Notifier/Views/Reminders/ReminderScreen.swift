@@ -7,14 +7,16 @@ struct ReminderListModel: ScreenModel {
     var selected = 0
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
-        let rows: [StyledLine] = reminders.isEmpty
+        let rows: [StyledLine] =
+            reminders.isEmpty
             ? [StyledLine("No reminders: add a [[reminders]] table, or `notifier remind \"…\" --at 10:00`.", .dim)]
             : reminders.enumerated().map { index, status in
                 let line = StyledLine("\(status.name)  \(status.next.first ?? "no more dates")  \(status.text)")
                 return index == selected ? line.emphasised(.selected) : line
             }
-        return ScreenFrame(title: StyledLine("Reminders — \(reminders.count)", .title), body: rows, focus: selected, status: nil,
-                           keys: [KeyHelp(keys: "↑↓", action: "move"), KeyHelp(keys: "Enter", action: "open"), KeyHelp(keys: "q", action: "quit")])
+        return ScreenFrame(
+            title: StyledLine("Reminders — \(reminders.count)", .title), body: rows, focus: selected, status: nil,
+            keys: [KeyHelp(keys: "↑↓", action: "move"), KeyHelp(keys: "Enter", action: "open"), KeyHelp(keys: "q", action: "quit")])
     }
 
     mutating func handle(_ event: ViewEvent) -> [ViewEffect] {
@@ -36,8 +38,9 @@ struct ReminderDetailModel: ScreenModel {
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
         let lines = status.plainText.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map { StyledLine(String($0)) }
-        return ScreenFrame(title: StyledLine("\(status.name): \(status.text)", .title), body: Array(lines), focus: nil, status: nil,
-                           keys: [KeyHelp(keys: "Backspace", action: "back"), KeyHelp(keys: "q", action: "quit")])
+        return ScreenFrame(
+            title: StyledLine("\(status.name): \(status.text)", .title), body: Array(lines), focus: nil, status: nil,
+            keys: [KeyHelp(keys: "Backspace", action: "back"), KeyHelp(keys: "q", action: "quit")])
     }
 
     mutating func handle(_ event: ViewEvent) -> [ViewEffect] { [] }

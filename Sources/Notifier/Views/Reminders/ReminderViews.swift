@@ -31,8 +31,11 @@ struct ReminderStatus: Encodable {
             let setting = entries[reminder.name]
             let schedule: String
             if let setting {
-                schedule = setting.every.isEmpty ? "once, \(setting.at)" : "every \(setting.every) at \(setting.at)"
-                    + (setting.skip.isEmpty ? "" : ", skip \(setting.skip)") + (setting.timeZone.isEmpty ? "" : ", \(setting.timeZone)")
+                schedule =
+                    setting.every.isEmpty
+                    ? "once, \(setting.at)"
+                    : "every \(setting.every) at \(setting.at)"
+                        + (setting.skip.isEmpty ? "" : ", skip \(setting.skip)") + (setting.timeZone.isEmpty ? "" : ", \(setting.timeZone)")
             } else {
                 schedule = "once, \(reminder.schedule.occurrences(from: .distantPast, count: 1).first?.key.replacingOccurrences(of: "T", with: " ") ?? "?")"
             }
@@ -100,7 +103,8 @@ struct ListReminders: ParsableCommand {
         let context = try AppContext.load(global)
         let all = ReminderStatus.all(context: context, now: context.now())
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-           ScreenRunner.run(ReminderListModel(reminders: all), environment: context.environment) {
+            ScreenRunner.run(ReminderListModel(reminders: all), environment: context.environment)
+        {
             return
         }
         if json { return try PrettyJSON.print(all) }

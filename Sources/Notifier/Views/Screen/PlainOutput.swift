@@ -8,10 +8,11 @@ enum Sparkline {
         let recent = Array(values.suffix(width))
         guard let low = recent.min(), let high = recent.max() else { return "no history yet" }
         guard high > low else { return String(repeating: blocks[3], count: recent.count) }
-        return String(recent.map { value in
-            let position = NSDecimalNumber(decimal: (value - low) / (high - low)).doubleValue
-            return blocks[min(blocks.count - 1, max(0, Int(position * Double(blocks.count - 1) + 0.5)))]
-        })
+        return String(
+            recent.map { value in
+                let position = NSDecimalNumber(decimal: (value - low) / (high - low)).doubleValue
+                return blocks[min(blocks.count - 1, max(0, Int(position * Double(blocks.count - 1) + 0.5)))]
+            })
     }
 }
 

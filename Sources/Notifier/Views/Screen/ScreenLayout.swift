@@ -48,8 +48,11 @@ struct ScreenLayout: Sendable {
 
     private func helpLines(_ keys: [KeyHelp]) -> [StyledLine] {
         var lines: [StyledLine] = [StyledLine("Keys", .bold), .empty]
-        let all = keys + [KeyHelp(keys: "Backspace", action: "back to the previous view"), KeyHelp(keys: "?", action: "this help; any key closes it"),
-                          KeyHelp(keys: "q  Esc  Ctrl-C", action: "close")]
+        let all =
+            keys + [
+                KeyHelp(keys: "Backspace", action: "back to the previous view"), KeyHelp(keys: "?", action: "this help; any key closes it"),
+                KeyHelp(keys: "q  Esc  Ctrl-C", action: "close"),
+            ]
         let column = min(18, (all.map { DisplayWidth.of($0.keys) }.max() ?? 0) + 2)
         for help in all {
             lines.append(StyledLine([Span("  " + DisplayWidth.padded(help.keys, column), .bold), Span(help.action)]))

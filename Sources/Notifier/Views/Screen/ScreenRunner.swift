@@ -9,7 +9,8 @@ enum ScreenRunner {
     /// address its cursor, and no `--json` or `--plain`.
     static func isInteractive(plain: Bool, json: Bool, environment: [String: String]) -> Bool {
         guard !plain, !json, isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1,
-              let term = environment["TERM"], !term.isEmpty, term != "dumb" else { return false }
+            let term = environment["TERM"], !term.isEmpty, term != "dumb"
+        else { return false }
         return true
     }
 
@@ -67,13 +68,25 @@ struct ScreenSession {
     }
 
     mutating func press(_ key: Key) {
-        if showingHelp { showingHelp = false; return }
-        if key == .interrupt { finished = true; return }
+        if showingHelp {
+            showingHelp = false
+            return
+        }
+        if key == .interrupt {
+            finished = true
+            return
+        }
         if !(stack.last?.isTyping ?? false) {
             switch key {
-            case .character("q"), .escape: finished = true; return
-            case .character("?"): showingHelp = true; return
-            case .backspace: perform([.back]); return
+            case .character("q"), .escape:
+                finished = true
+                return
+            case .character("?"):
+                showingHelp = true
+                return
+            case .backspace:
+                perform([.back])
+                return
             default: break
             }
         }
@@ -96,7 +109,12 @@ struct ScreenSession {
             case .back:
                 // The first view stays: Backspace must not close a window by surprise. A view
                 // opened from another screen (`runProgram`) goes back to it.
-                if stack.count > 1 { stack.removeLast(); layouts.removeLast() } else if environment[Self.nestedVariable] == "1" { finished = true }
+                if stack.count > 1 {
+                    stack.removeLast()
+                    layouts.removeLast()
+                } else if environment[Self.nestedVariable] == "1" {
+                    finished = true
+                }
             case .push(let model):
                 stack.append(model)
                 layouts.append(ScreenLayout(width: 80, height: 24))
@@ -143,8 +161,11 @@ struct ScreenSession {
         defer { screen?.resume() }
         var environment = environment
         environment[Self.nestedVariable] = "1"
-        guard let pid = try? ChildSpawn.start([executable] + arguments, environment: environment,
-                                              stdin: .descriptor(0), stdout: .descriptor(1), stderr: .descriptor(2)) else {
+        guard
+            let pid = try? ChildSpawn.start(
+                [executable] + arguments, environment: environment,
+                stdin: .descriptor(0), stdout: .descriptor(1), stderr: .descriptor(2))
+        else {
             results.append("run-program", "cannot start \(arguments.joined(separator: " "))")
             return
         }
@@ -164,5 +185,10 @@ final class FinishedWork: Sendable {
     private let items = Mutex<[(String, any Sendable)]>([])
 
     func append(_ name: String, _ result: any Sendable) { items.withLock { $0.append((name, result)) } }
-    func drain() -> [(String, any Sendable)] { items.withLock { items in defer { items = [] }; return items } }
+    func drain() -> [(String, any Sendable)] {
+        items.withLock { items in
+            defer { items = [] }
+            return items
+        }
+    }
 }

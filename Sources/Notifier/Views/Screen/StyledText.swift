@@ -41,12 +41,14 @@ struct StyledLine: Sendable, Equatable, ExpressibleByStringLiteral {
     func fitted(to columns: Int) -> StyledLine {
         let total = width
         if total <= columns { return padded(to: columns, from: total) }
-        var result: [Span] = [], used = 0
+        var result: [Span] = []
+        var used = 0
         let budget = max(0, columns - 1)
         for span in spans {
             let width = DisplayWidth.of(span.text)
             if used + width <= budget {
-                result.append(span); used += width
+                result.append(span)
+                used += width
                 continue
             }
             let cut = DisplayWidth.prefix(span.text, columns: budget - used)
@@ -81,11 +83,13 @@ enum DisplayWidth {
 
     /// The longest prefix that fits in `columns`, whole characters only.
     static func prefix(_ text: String, columns: Int) -> String {
-        var result = "", used = 0
+        var result = ""
+        var used = 0
         for character in text {
             let width = of(String(character))
             if used + width > columns { break }
-            result.append(character); used += width
+            result.append(character)
+            used += width
         }
         return result
     }

@@ -9,7 +9,10 @@ let screenTerminationRequested = Atomic<Bool>(false)
 /// ncursesw, and nothing else of C: the alternate screen, attributes, keys. All calls come from
 /// the screen loop's thread.
 final class TerminalScreen {
-    enum Input: Equatable { case key(Key), resize, nothing }
+    enum Input: Equatable {
+        case key(Key)
+        case resize, nothing
+    }
 
     private let screen: OpaquePointer
     private let colors: Bool
@@ -22,7 +25,8 @@ final class TerminalScreen {
         // Flags, names and box characters are UTF-8; a C locale would show them as bytes.
         if cncurses_locale_is_utf8() == 0 { setlocale(LC_CTYPE, "C.UTF-8") }
         guard let output = fdopen(STDOUT_FILENO, "w"), let input = fdopen(STDIN_FILENO, "r"),
-              let screen = newterm(nil, output, input) else { return nil }
+            let screen = newterm(nil, output, input)
+        else { return nil }
         self.screen = screen
         set_term(screen)
         raw()
@@ -110,9 +114,11 @@ final class TerminalScreen {
     private func makeAttributes(wanted: Bool) -> [Emphasis: attr_t] {
         // NO_COLOR: no attributes at all; selection and kinds still read by their marks.
         guard wanted else { return [:] }
-        var map: [Emphasis: attr_t] = [.bold: cncurses_bold(), .dim: cncurses_dim(), .title: cncurses_reverse() | cncurses_bold(),
-                                       .selected: cncurses_reverse(), .warning: cncurses_bold(), .publicHoliday: cncurses_bold(),
-                                       .nationalDay: cncurses_underline()]
+        var map: [Emphasis: attr_t] = [
+            .bold: cncurses_bold(), .dim: cncurses_dim(), .title: cncurses_reverse() | cncurses_bold(),
+            .selected: cncurses_reverse(), .warning: cncurses_bold(), .publicHoliday: cncurses_bold(),
+            .nationalDay: cncurses_underline(),
+        ]
         guard colors else { return map }
         start_color()
         use_default_colors()

@@ -15,9 +15,11 @@ struct TextModel: ScreenModel {
     /// Printed text as lines: bold where the printout is bold (its first-column headings).
     init(title: String, text: String) {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast(text.hasSuffix("\n") ? 1 : 0)
-        self.init(title: title, lines: lines.map { line in
-            line.hasPrefix(" ") || line.isEmpty ? StyledLine(String(line)) : StyledLine(String(line), .bold)
-        })
+        self.init(
+            title: title,
+            lines: lines.map { line in
+                line.hasPrefix(" ") || line.isEmpty ? StyledLine(String(line)) : StyledLine(String(line), .bold)
+            })
     }
 
     static let keys = [KeyHelp(keys: "↑↓", action: "scroll")]

@@ -11,7 +11,11 @@ struct FeedReport: Sendable, Equatable {
     /// Its timer while it works; `nil` when it polls on no timer (or is disabled).
     var interval: Duration?
 
-    enum State: String, Sendable { case ok, failing, degraded, notPolled = "not polled yet", untimed = "no timer" }
+    enum State: String, Sendable {
+        case ok, failing, degraded
+        case notPolled = "not polled yet"
+        case untimed = "no timer"
+    }
 
     var state: State {
         guard let health, health.lastSuccess != nil || health.lastFailure != nil else { return interval == nil && polls.isEmpty ? .untimed : .notPolled }
@@ -33,8 +37,10 @@ struct FeedReport: Sendable, Equatable {
             let grown = Double(backoff.base.components.seconds) * pow(2, Double(min(failures - 1, 62)))
             let cap = min(grown, Double(backoff.maximum.components.seconds))
             let plural = failures == 1 ? "1 failure" : "\(failures) failures"
-            return (last.addingTimeInterval(cap / 2), last.addingTimeInterval(cap),
-                    "backoff after \(plural): \(RelativeTime.span(cap / 2)) to \(RelativeTime.span(cap)) after the last")
+            return (
+                last.addingTimeInterval(cap / 2), last.addingTimeInterval(cap),
+                "backoff after \(plural): \(RelativeTime.span(cap / 2)) to \(RelativeTime.span(cap)) after the last"
+            )
         }
         guard let interval else { return nil }
         let seconds = Double(max(0, interval.components.seconds))

@@ -18,8 +18,9 @@ struct FeedStatusModel: ScreenModel {
     static let keys = [KeyHelp(keys: "r", action: "reload")]
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
-        ScreenFrame(title: StyledLine(Self.title(report)), body: Self.lines(report, width: width, now: now, timeZone: timeZone),
-                    focus: nil, status: nil, keys: Self.keys)
+        ScreenFrame(
+            title: StyledLine(Self.title(report)), body: Self.lines(report, width: width, now: now, timeZone: timeZone),
+            focus: nil, status: nil, keys: Self.keys)
     }
 
     static func title(_ report: FeedReport) -> String { "Feed \(report.name) — \(report.state.rawValue)" }
@@ -37,7 +38,9 @@ struct FeedStatusModel: ScreenModel {
         if let since = report.health?.degradedSince { body.append(row("Failing since", when(since), .fall)) }
         if let next = report.nextPoll(now: now) {
             // Past due: the daemon is not running (or not polling it); it polls at its next start.
-            let at = next.latest < now ? "overdue since \(when(next.latest)): is the daemon running?"
+            let at =
+                next.latest < now
+                ? "overdue since \(when(next.latest)): is the daemon running?"
                 : when(next.earliest) == when(next.latest) ? when(next.earliest) : "\(when(next.earliest)) – \(when(next.latest))"
             body.append(row("Next poll", at))
             body.append(row("", next.why, .dim))
@@ -61,16 +64,24 @@ struct FeedStatusModel: ScreenModel {
 
     /// Text cut into lines of at most `width` columns, at spaces where it can.
     static func wrapped(_ text: String, width: Int) -> [String] {
-        var lines: [String] = [], current = ""
+        var lines: [String] = []
+        var current = ""
         for word in TextSanitizer.singleLine(text).split(separator: " ") {
             var word = String(word)
             while DisplayWidth.of(word) > width {
-                if !current.isEmpty { lines.append(current); current = "" }
+                if !current.isEmpty {
+                    lines.append(current)
+                    current = ""
+                }
                 let head = DisplayWidth.prefix(word, columns: width)
                 lines.append(head)
                 word = String(word.dropFirst(head.count))
             }
-            if current.isEmpty { current = word } else if DisplayWidth.of(current) + 1 + DisplayWidth.of(word) <= width { current += " " + word } else {
+            if current.isEmpty {
+                current = word
+            } else if DisplayWidth.of(current) + 1 + DisplayWidth.of(word) <= width {
+                current += " " + word
+            } else {
                 lines.append(current)
                 current = word
             }

@@ -23,7 +23,8 @@ struct OpenFeed: ParsableCommand {
 
     func validate() throws {
         guard LinkedView.feed.isValid(name) else {
-            throw ValidationError("a feed's name is 1–40 lowercase letters, digits and underscores, such as crypto; got '\(TextSanitizer.singleLine(String(name.prefix(40))))'")
+            throw ValidationError(
+                "a feed's name is 1–40 lowercase letters, digits and underscores, such as crypto; got '\(TextSanitizer.singleLine(String(name.prefix(40))))'")
         }
     }
 
@@ -37,7 +38,8 @@ struct OpenFeed: ParsableCommand {
         let load: @Sendable () -> FeedReport = { FeedReport.load(name: name, store: Store.openForReading(path: paths.storePath), config: config) }
         let report = load()
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-           ScreenRunner.run(FeedStatusModel(report: report, reload: load), environment: context.environment) {
+            ScreenRunner.run(FeedStatusModel(report: report, reload: load), environment: context.environment)
+        {
             return
         }
         if json { return try StatusJSON.print(StatusJSON.Feed(report, now: context.now())) }

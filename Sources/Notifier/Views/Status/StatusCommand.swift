@@ -6,8 +6,10 @@ import Rules
 struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
-        abstract: "The home screen: each feed's state, last and next poll and health; rules and their mutes; snoozes; the next holidays; the last notifications.",
-        discussion: "On a terminal a screen: Enter opens the selected item, m mutes or unmutes a rule, s snoozes it for an hour. Piped, a printout; --json the same as data."
+        abstract:
+            "The home screen: each feed's state, last and next poll and health; rules and their mutes; snoozes; the next holidays; the last notifications.",
+        discussion:
+            "On a terminal a screen: Enter opens the selected item, m mutes or unmutes a rule, s snoozes it for an hour. Piped, a printout; --json the same as data."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -26,15 +28,18 @@ struct StatusCommand: ParsableCommand {
         let now = context.now()
         let report = StatusReport.load(context: context, now: now)
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment) {
-            let model = StatusModel(report: report, now: context.time.now, reload: { StatusReport.load(context: context, now: context.now()) }, mute: { rule, until in
-                do {
-                    try context.openStore().setMute(rule: rule, until: until)
-                } catch {
-                    return "Could not change \(rule): \(error)"
-                }
-                guard let until else { return "Unmuted \(rule)." }
-                return until == .distantFuture ? "Muted \(rule) until you unmute it (m)." : "Snoozed \(rule) until \(RelativeTime.describe(until, now: context.now()))."
-            })
+            let model = StatusModel(
+                report: report, now: context.time.now, reload: { StatusReport.load(context: context, now: context.now()) },
+                mute: { rule, until in
+                    do {
+                        try context.openStore().setMute(rule: rule, until: until)
+                    } catch {
+                        return "Could not change \(rule): \(error)"
+                    }
+                    guard let until else { return "Unmuted \(rule)." }
+                    return until == .distantFuture
+                        ? "Muted \(rule) until you unmute it (m)." : "Snoozed \(rule) until \(RelativeTime.describe(until, now: context.now()))."
+                })
             if ScreenRunner.run(model, environment: context.environment) { return }
         }
         if json { return try StatusJSON.print(StatusJSON.status(report, now: now)) }

@@ -64,14 +64,23 @@ enum StatusJSON {
     static func status(_ report: StatusReport, now: Date) -> Status {
         Status(
             generatedAt: iso(now),
-            rows: report.rows.map { Row(kind: $0.kind, name: $0.name, state: $0.state, health: $0.health, link: $0.link,
-                                        lastPoll: $0.lastPoll.map(iso), nextPoll: $0.nextPoll.map(iso)) },
-            rules: report.rules.map { RuleState(rule: $0.rule, summary: $0.summary, muted: $0.mutedUntil != nil,
-                                                mutedUntil: $0.mutedUntil.flatMap { $0 == .distantFuture ? nil : iso($0) }) },
+            rows: report.rows.map {
+                Row(
+                    kind: $0.kind, name: $0.name, state: $0.state, health: $0.health, link: $0.link,
+                    lastPoll: $0.lastPoll.map(iso), nextPoll: $0.nextPoll.map(iso))
+            },
+            rules: report.rules.map {
+                RuleState(
+                    rule: $0.rule, summary: $0.summary, muted: $0.mutedUntil != nil,
+                    mutedUntil: $0.mutedUntil.flatMap { $0 == .distantFuture ? nil : iso($0) })
+            },
             snoozes: report.snoozes.map { Snooze(rule: $0.rule, subject: $0.subject, until: iso($0.until)) },
             holidays: report.holidays.map { HolidayDay(date: $0.date.description, name: $0.name, kind: $0.kind.rawValue, link: DeepLink.holiday($0.date).url) },
-            notifications: report.notifications.map { Notification(time: iso($0.deliveredAt), rule: $0.rule, title: $0.title,
-                                                                    link: StoredLink.url(fromCommand: $0.deepLink) ?? "") })
+            notifications: report.notifications.map {
+                Notification(
+                    time: iso($0.deliveredAt), rule: $0.rule, title: $0.title,
+                    link: StoredLink.url(fromCommand: $0.deepLink) ?? "")
+            })
     }
 
     static func print<T: Encodable>(_ value: T) throws {

@@ -7,7 +7,11 @@ import Rules
 /// it (mutes it for an hour).
 struct StatusModel: ScreenModel {
     enum Item: Sendable, Equatable {
-        case row(StatusRow), rule(StatusReport.RuleRow), snooze(StatusReport.SnoozeRow), holiday(Holiday), notification(Delivery)
+        case row(StatusRow)
+        case rule(StatusReport.RuleRow)
+        case snooze(StatusReport.SnoozeRow)
+        case holiday(Holiday)
+        case notification(Delivery)
     }
 
     /// Mutes a rule until a moment, or unmutes it (`nil`); answers what happened, in words.
@@ -24,8 +28,10 @@ struct StatusModel: ScreenModel {
 
     static let snoozeSeconds: TimeInterval = 3600
 
-    init(report: StatusReport, timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date,
-         reload: @escaping @Sendable () -> StatusReport, mute: @escaping Mute) {
+    init(
+        report: StatusReport, timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date,
+        reload: @escaping @Sendable () -> StatusReport, mute: @escaping Mute
+    ) {
         self.now = now
         self.report = report
         self.timeZone = timeZone
@@ -35,22 +41,28 @@ struct StatusModel: ScreenModel {
 
     /// The sections in order, each a heading and its selectable items.
     var sections: [(heading: String, items: [Item])] {
-        [("Feeds", report.rows.map(Item.row)),
-         ("Rules", report.rules.map(Item.rule)),
-         ("Snoozed", report.snoozes.map(Item.snooze)),
-         ("Next holidays", report.holidays.map(Item.holiday)),
-         ("Last notifications", report.notifications.map(Item.notification))]
+        [
+            ("Feeds", report.rows.map(Item.row)),
+            ("Rules", report.rules.map(Item.rule)),
+            ("Snoozed", report.snoozes.map(Item.snooze)),
+            ("Next holidays", report.holidays.map(Item.holiday)),
+            ("Last notifications", report.notifications.map(Item.notification)),
+        ]
     }
 
     var items: [Item] { sections.flatMap(\.items) }
 
-    static let keys = [KeyHelp(keys: "↑↓", action: "select"), KeyHelp(keys: "Enter", action: "open"),
-                       KeyHelp(keys: "m", action: "mute"), KeyHelp(keys: "s", action: "snooze 1h"),
-                       KeyHelp(keys: "h", action: "history"), KeyHelp(keys: "R", action: "every rule and subject (notifier rules)", inFooter: false),
-                       KeyHelp(keys: "r", action: "reload", inFooter: false)]
+    static let keys = [
+        KeyHelp(keys: "↑↓", action: "select"), KeyHelp(keys: "Enter", action: "open"),
+        KeyHelp(keys: "m", action: "mute"), KeyHelp(keys: "s", action: "snooze 1h"),
+        KeyHelp(keys: "h", action: "history"), KeyHelp(keys: "R", action: "every rule and subject (notifier rules)", inFooter: false),
+        KeyHelp(keys: "r", action: "reload", inFooter: false),
+    ]
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
-        var body: [StyledLine] = [], focus: Int?, index = 0
+        var body: [StyledLine] = []
+        var focus: Int?
+        var index = 0
         for section in sections {
             if !body.isEmpty { body.append(.empty) }
             body.append(StyledLine(section.heading, .bold))
@@ -84,8 +96,11 @@ struct StatusModel: ScreenModel {
         switch item {
         case .row(let row):
             let next = row.nextPoll.map { $0 < now ? "next: due" : "next " + when($0, now: now) } ?? ""
-            return [Span(DisplayWidth.padded(row.name, 12), .bold), Span(DisplayWidth.padded(row.state, 16), Self.isFailing(row) ? .fall : row.health == "ok" ? .plain : .dim),
-                    Span(DisplayWidth.padded("last " + when(row.lastPoll, now: now), 26), .dim), Span(next, .dim)]
+            return [
+                Span(DisplayWidth.padded(row.name, 12), .bold),
+                Span(DisplayWidth.padded(row.state, 16), Self.isFailing(row) ? .fall : row.health == "ok" ? .plain : .dim),
+                Span(DisplayWidth.padded("last " + when(row.lastPoll, now: now), 26), .dim), Span(next, .dim),
+            ]
         case .rule(let rule):
             let muted = rule.mutedUntil.map { $0 == .distantFuture ? "[muted]" : "[muted until \(when($0, now: now))]" } ?? ""
             return [Span(DisplayWidth.padded(rule.rule, 24), .bold), Span(muted.isEmpty ? "" : muted + "  ", .warning), Span(rule.summary, .dim)]
@@ -96,7 +111,10 @@ struct StatusModel: ScreenModel {
             let emphasis: Emphasis = holiday.kind == .publicHoliday ? .publicHoliday : holiday.kind == .national ? .nationalDay : .folkDay
             return [Span(mark + " ", emphasis), Span(DisplayWidth.padded(holiday.date.description, 12), .dim), Span(holiday.name)]
         case .notification(let delivery):
-            return [Span(DisplayWidth.padded(when(delivery.deliveredAt, now: now), 17), .dim), Span(DisplayWidth.padded(delivery.rule, 16), .bold), Span(" " + delivery.title)]
+            return [
+                Span(DisplayWidth.padded(when(delivery.deliveredAt, now: now), 17), .dim), Span(DisplayWidth.padded(delivery.rule, 16), .bold),
+                Span(" " + delivery.title),
+            ]
         }
     }
 

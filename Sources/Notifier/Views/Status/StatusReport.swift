@@ -34,9 +34,10 @@ struct FeedStatusRows: StatusRowsProvider {
         let stored = (try? store?.feedsWithHealth()) ?? []
         return (registered + stored.filter { !registered.contains($0) }).map { name in
             let report = FeedReport.load(name: name, store: store, config: config)
-            return StatusRow(kind: "feed", name: name, state: report.state.rawValue, lastPoll: report.lastPoll,
-                             nextPoll: report.nextPoll(now: now)?.earliest, health: report.healthLine,
-                             link: DeepLink.feed(name)?.url ?? DeepLink.history.url)
+            return StatusRow(
+                kind: "feed", name: name, state: report.state.rawValue, lastPoll: report.lastPoll,
+                nextPoll: report.nextPoll(now: now)?.earliest, health: report.healthLine,
+                link: DeepLink.feed(name)?.url ?? DeepLink.history.url)
         }
     }
 }
@@ -75,10 +76,12 @@ struct StatusReport: Sendable, Equatable {
         let snoozes = silences.snoozes.filter { $0.value > now }.sorted { $0.key < $1.key }
             .map { SnoozeRow(rule: $0.key.rule, subject: $0.key.subject, until: $0.value) }
         let today = UpcomingHolidayRule.today(now)
-        let holidays = context.config.holidays.enabled
+        let holidays =
+            context.config.holidays.enabled
             ? Array(EstonianCalendar.holidays(from: today, through: today.adding(days: 120)).prefix(holidaysShown)) : []
         let notifications = (try? store?.history(limit: notificationsShown)) ?? []
-        return StatusReport(rows: StatusRowsProviders.all.flatMap { $0.statusRows(store: store, config: context.config, now: now) },
-                            rules: rules, snoozes: snoozes, holidays: holidays, notifications: notifications)
+        return StatusReport(
+            rows: StatusRowsProviders.all.flatMap { $0.statusRows(store: store, config: context.config, now: now) },
+            rules: rules, snoozes: snoozes, holidays: holidays, notifications: notifications)
     }
 }

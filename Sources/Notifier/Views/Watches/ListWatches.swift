@@ -25,7 +25,8 @@ struct ListWatches: ParsableCommand {
             watches.first { $0.name == name }.map { WatchReport($0, store: Store.openForReading(path: storePath)) }
         }
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-           ScreenRunner.run(WatchListModel(reports: reports, load: load), environment: context.environment) {
+            ScreenRunner.run(WatchListModel(reports: reports, load: load), environment: context.environment)
+        {
             return
         }
         if json {
@@ -40,7 +41,8 @@ struct ListWatches: ParsableCommand {
         var text = style.bold("name                 value                state       last fetch") + "\n"
         for report in reports {
             let name = report.name + (report.enabled ? "" : " (off)")
-            text += name.padding(toLength: 20, withPad: " ", startingAt: 0) + " "
+            text +=
+                name.padding(toLength: 20, withPad: " ", startingAt: 0) + " "
                 + String((report.value ?? "—").prefix(20)).padding(toLength: 20, withPad: " ", startingAt: 0) + " "
                 + report.state.padding(toLength: 11, withPad: " ", startingAt: 0) + " " + (report.lastFetch ?? "never") + "\n"
         }

@@ -30,13 +30,15 @@ struct OpenWatch: ParsableCommand {
         guard DeepLink.watch(name) != nil else { throw UserError.invalidArgument("not a watch's name: '\(shown)'") }
         guard let watch = context.config.watches.first(where: { $0.name == name }) else {
             let names = context.config.watches.map(\.name)
-            throw UserError.invalidArgument("no watch named '\(shown)'; " + (names.isEmpty ? "add a [[watches]] block to the config" : "watches: \(names.joined(separator: ", "))"))
+            throw UserError.invalidArgument(
+                "no watch named '\(shown)'; " + (names.isEmpty ? "add a [[watches]] block to the config" : "watches: \(names.joined(separator: ", "))"))
         }
         let storePath = context.paths.storePath
         let load: @Sendable () -> WatchReport = { WatchReport(watch, store: Store.openForReading(path: storePath)) }
         let report = load()
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-           ScreenRunner.run(WatchViewModel(report: report, reload: load), environment: context.environment) {
+            ScreenRunner.run(WatchViewModel(report: report, reload: load), environment: context.environment)
+        {
             return
         }
         if json {
@@ -46,9 +48,11 @@ struct OpenWatch: ParsableCommand {
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         var text = style.bold(report.name) + (report.enabled ? "" : "  (off)") + "\n\n"
         let sparkline = report.history.isEmpty ? "no numbers yet" : Sparkline.render(report.history.map { Decimal($0) }) + " (\(report.history.count) polls)"
-        for (label, value) in [("Value", report.value ?? "none yet"), ("State", report.state + (report.detail.isEmpty ? "" : " — \(report.detail)")),
-                               ("History", sparkline), ("Last fetch", (report.lastFetch ?? "never") + (report.lastStatus.isEmpty ? "" : ", \(report.lastStatus)")),
-                               ("Source", report.source), ("Select", report.select), ("Every", report.interval)] {
+        for (label, value) in [
+            ("Value", report.value ?? "none yet"), ("State", report.state + (report.detail.isEmpty ? "" : " — \(report.detail)")),
+            ("History", sparkline), ("Last fetch", (report.lastFetch ?? "never") + (report.lastStatus.isEmpty ? "" : ", \(report.lastStatus)")),
+            ("Source", report.source), ("Select", report.select), ("Every", report.interval),
+        ] {
             text += style.bold(label.padding(toLength: 12, withPad: " ", startingAt: 0)) + value + "\n"
         }
         if !report.decisions.isEmpty {

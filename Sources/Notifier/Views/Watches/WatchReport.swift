@@ -52,12 +52,16 @@ enum WatchContext {
         // The parent of the last plain step of a path selector (".a.b[0].c", "/a/b/0/c").
         let steps = pathSteps(select)
         for step in steps.dropLast() {
-            if let dictionary = node as? [String: Any], let next = dictionary[step] { node = next }
-            else if let array = node as? [Any], let index = Int(step), array.indices.contains(index) { node = array[index] }
-            else { break }
+            if let dictionary = node as? [String: Any], let next = dictionary[step] {
+                node = next
+            } else if let array = node as? [Any], let index = Int(step), array.indices.contains(index) {
+                node = array[index]
+            } else {
+                break
+            }
         }
         guard JSONSerialization.isValidJSONObject(node),
-              let data = try? JSONSerialization.data(withJSONObject: node, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
+            let data = try? JSONSerialization.data(withJSONObject: node, options: [.prettyPrinted, .sortedKeys, .fragmentsAllowed, .withoutEscapingSlashes])
         else { return nil }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let shown = lines.prefix(maxLines).map { $0.count > 100 ? $0.prefix(99) + "…" : $0 }.joined(separator: "\n")

@@ -23,19 +23,24 @@ struct WatchViewModel: ScreenModel {
 
     /// The labelled rows the printout has too, in its order.
     static func fields(_ report: WatchReport, sparklineWidth: Int = 40) -> [(label: String, value: String)] {
-        let sparkline = report.history.isEmpty ? "no numbers yet"
+        let sparkline =
+            report.history.isEmpty
+            ? "no numbers yet"
             : Sparkline.render(report.history.map { Decimal($0) }, width: sparklineWidth) + " (\(report.history.count) polls)"
-        return [("Value", report.value ?? "none yet"), ("State", report.state + (report.detail.isEmpty ? "" : " — \(report.detail)")),
-                ("History", sparkline), ("Last fetch", (report.lastFetch ?? "never") + (report.lastStatus.isEmpty ? "" : ", \(report.lastStatus)")),
-                ("Source", report.source), ("Select", report.select), ("Every", report.interval)]
+        return [
+            ("Value", report.value ?? "none yet"), ("State", report.state + (report.detail.isEmpty ? "" : " — \(report.detail)")),
+            ("History", sparkline), ("Last fetch", (report.lastFetch ?? "never") + (report.lastStatus.isEmpty ? "" : ", \(report.lastStatus)")),
+            ("Source", report.source), ("Select", report.select), ("Every", report.interval),
+        ]
     }
 
     static func lines(_ report: WatchReport, width: Int) -> [StyledLine] {
-        let stateEmphasis: Emphasis = switch report.state {
-        case "value": .rise
-        case "failed", "no value": .fall
-        default: .dim
-        }
+        let stateEmphasis: Emphasis =
+            switch report.state {
+            case "value": .rise
+            case "failed", "no value": .fall
+            default: .dim
+            }
         var body: [StyledLine] = fields(report, sparklineWidth: max(8, min(60, width - 26))).map { field in
             let emphasis: Emphasis = field.label == "State" ? stateEmphasis : field.label == "Value" ? .bold : .plain
             return StyledLine([Span(DisplayWidth.padded(field.label, 12), .bold), Span(TextSanitizer.singleLine(field.value), emphasis)])
@@ -66,8 +71,9 @@ struct WatchViewModel: ScreenModel {
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
         let body = Self.lines(report, width: width)
-        return ScreenFrame(title: StyledLine(Self.title(report)), body: Array(body.dropFirst(min(top, max(0, body.count - 1)))),
-                           focus: nil, status: nil, keys: Self.keys)
+        return ScreenFrame(
+            title: StyledLine(Self.title(report)), body: Array(body.dropFirst(min(top, max(0, body.count - 1)))),
+            focus: nil, status: nil, keys: Self.keys)
     }
 
     mutating func appear() -> [ViewEffect] { loadOnAppear ? [start()] : [] }
@@ -108,14 +114,17 @@ struct WatchListModel: ScreenModel {
     }
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
-        let rows: [StyledLine] = reports.isEmpty
+        let rows: [StyledLine] =
+            reports.isEmpty
             ? [StyledLine("No watches: add a [[watches]] block to the config (notifier config default shows one).", .dim)]
-            : [StyledLine(Self.header, .bold)] + reports.enumerated().map { index, report in
-                let line = StyledLine(TextSanitizer.singleLine(Self.row(report)))
-                return index == selected ? line.emphasised(.selected) : line
-            }
-        return ScreenFrame(title: StyledLine("Watches — \(reports.count)", .title), body: rows, focus: reports.isEmpty ? nil : selected + 1, status: nil,
-                           keys: [KeyHelp(keys: "↑↓", action: "move"), KeyHelp(keys: "Enter", action: "open")])
+            : [StyledLine(Self.header, .bold)]
+                + reports.enumerated().map { index, report in
+                    let line = StyledLine(TextSanitizer.singleLine(Self.row(report)))
+                    return index == selected ? line.emphasised(.selected) : line
+                }
+        return ScreenFrame(
+            title: StyledLine("Watches — \(reports.count)", .title), body: rows, focus: reports.isEmpty ? nil : selected + 1, status: nil,
+            keys: [KeyHelp(keys: "↑↓", action: "move"), KeyHelp(keys: "Enter", action: "open")])
     }
 
     mutating func handle(_ event: ViewEvent) -> [ViewEffect] {
