@@ -129,4 +129,38 @@ import Testing
         try await session.send("q")
         try await InteractiveCountryTests.expectSane(session, view: "Week of")
     }
+
+    @Test func listEventsOnATerminalIsInteractiveAndEnterOpensTheEvent() async throws {
+        let sandbox = try Sandbox(config: Self.config)
+        let vdir = sandbox.root.appendingPathComponent("calendars/work")
+        try FileManager.default.createDirectory(at: vdir, withIntermediateDirectories: true)
+        try Self.event(uid: "dinner@example.org", summary: "Dinner", start: "20261224T180000", location: "Grandma's")
+            .write(to: vdir.appendingPathComponent("dinner.ics"), atomically: true, encoding: .utf8)
+        try Self.event(uid: "walk@example.org", summary: "Walk in the woods", start: "20261226T100000")
+            .write(to: vdir.appendingPathComponent("walk.ics"), atomically: true, encoding: .utf8)
+        let environment = sandbox.environment(["TERM": "xterm-256color", "TZ": "Europe/Tallinn"])
+        let session = try await TmuxSession(
+            InteractiveCountryTests.command(["list", "events", "--from", "2026-12-23", "--to", "2026-12-31"]), environment: environment, width: 100,
+            height: 20)
+        #expect(await session.waitFor("Events 2026-12-23 – 2026-12-31 — 2"), "\(session.lastSeen)")
+        let list = try await session.screen()
+        #expect(list.contains("Thu 2026-12-24 18:00–18:30  Dinner · Grandma's"), "\(list)")
+        #expect(list.contains("Sat 2026-12-26 10:00–10:30  Walk in the woods"), "\(list)")
+        #expect(list.contains("Enter open"), "the footer names the keys:\n\(list)")
+        try await session.send("Down", "Enter")
+        #expect(await session.waitFor("Event: Walk in the woods"), "\(session.lastSeen)")
+        let event = try await session.screen()
+        #expect(event.contains("calendar: ") && event.contains("walk.ics"), "`open event` as a screen:\n\(event)")
+        try await session.send("BSpace")
+        #expect(await session.waitFor("Events 2026-12-23 – 2026-12-31 — 2"), "Backspace goes back to the list: \(session.lastSeen)")
+        try await session.send("?")
+        #expect(await session.waitFor("this help; any key closes it"), "\(session.lastSeen)")
+        try await session.send("x", "q")
+        try await InteractiveCountryTests.expectSane(session, view: "Events 2026-12-23")
+
+        let plain = try await ProcessRunner.notifier(["list", "events", "--from", "2026-12-23", "--to", "2026-12-31", "--plain"], environment: environment)
+        #expect(plain.status == 0, "\(plain.stderr)")
+        #expect(
+            plain.stdout == "Thu 2026-12-24 18:00–18:30  Dinner · Grandma's\nSat 2026-12-26 10:00–10:30  Walk in the woods\n", "\(plain.stdout)")
+    }
 }

@@ -67,6 +67,9 @@ struct ListEvents: ParsableCommand {
     @Flag(help: "Print JSON.")
     var json = false
 
+    @Flag(help: "Print the list even on a terminal, instead of opening it full-screen.")
+    var plain = false
+
     func run() throws {
         let context = try AppContext.load(global)
         let zone = TimeZone.current
@@ -83,6 +86,11 @@ struct ListEvents: ParsableCommand {
             logger: context.logger, now: context.now(), local: zone)
         for problem in CalendarShelf.shared.problems() {
             FileHandle.standardError.write(Data("calendar \(TextSanitizer.singleLine(problem.description))\n".utf8))
+        }
+        if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
+            ScreenRunner.run(EventListModel(occurrences, from: first, to: last, context: context), environment: context.environment)
+        {
+            return
         }
         if json { return try PrettyJSON.print(occurrences.map(EventLine.init)) }
         let text = occurrences.map { EventLine.text($0) + "\n" }.joined()
@@ -121,6 +129,23 @@ struct OpenEvent: ParsableCommand {
 
     func run() throws {
         let context = try AppContext.load(global)
+        let shown = try EventDetail.load(uid: uid, context: context)
+        if json { return try PrettyJSON.print(shown.detail) }
+        FileHandle.standardOutput.write(Data(shown.text.utf8))
+    }
+}
+
+struct EventDetail: Encodable {
+    var uid: String
+    var summary: String
+    var location: String
+    var description: String
+    var file: String
+    var recurring: Bool
+    var next: [EventLine]
+
+    /// The event `uid` names, as `open event` shows it: the JSON and the printed text.
+    static func load(uid: String, context: AppContext) throws -> (detail: EventDetail, text: String) {
         let now = context.now()
         let files = CalendarShelf.shared.events(paths: CalendarReminders.paths(context.config), logger: context.logger, now: now)
         guard
@@ -137,13 +162,10 @@ struct OpenEvent: ParsableCommand {
             of: events, file: file, from: now.addingTimeInterval(-86400), to: now.addingTimeInterval(CalendarExpansion.maxWindow - 86400)
         )
         .filter { $0.end > now }.prefix(5)
-        if json {
-            return try PrettyJSON.print(
-                EventDetail(
-                    uid: event.uid, summary: TextSanitizer.singleLine(event.summary), location: TextSanitizer.singleLine(event.location),
-                    description: TextSanitizer.printable(event.description), file: file, recurring: event.rrule != nil,
-                    next: next.map(EventLine.init)))
-        }
+        let detail = EventDetail(
+            uid: event.uid, summary: TextSanitizer.singleLine(event.summary), location: TextSanitizer.singleLine(event.location),
+            description: TextSanitizer.printable(event.description), file: file, recurring: event.rrule != nil,
+            next: next.map(EventLine.init))
         var lines = [event.summary.isEmpty ? "(no summary)" : TextSanitizer.singleLine(event.summary)]
         if let first = next.first { lines.append("  " + EventLine.text(first)) }
         if !event.location.isEmpty { lines.append("  place: " + TextSanitizer.singleLine(event.location)) }
@@ -152,16 +174,6 @@ struct OpenEvent: ParsableCommand {
         let description = TextSanitizer.printable(event.description).trimmingCharacters(in: .whitespacesAndNewlines)
         if !description.isEmpty { lines += [""] + description.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 } }
         lines += next.isEmpty ? ["", "  no occurrences ahead"] : ["", "  next:"] + next.map { "    " + EventLine.text($0) }
-        FileHandle.standardOutput.write(Data(TextSanitizer.printable(lines.joined(separator: "\n") + "\n").utf8))
+        return (detail, TextSanitizer.printable(lines.joined(separator: "\n") + "\n"))
     }
-}
-
-struct EventDetail: Encodable {
-    var uid: String
-    var summary: String
-    var location: String
-    var description: String
-    var file: String
-    var recurring: Bool
-    var next: [EventLine]
 }

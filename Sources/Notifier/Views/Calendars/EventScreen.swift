@@ -1,0 +1,74 @@
+import Feeds
+import Foundation
+import Rules
+
+/// `notifier list events` on a terminal: one row per occurrence in the range, as the printout
+/// has it (day, time, summary, place); Enter opens the event as `open event` prints it.
+struct EventListModel: ScreenModel {
+    struct Row: Sendable, Equatable {
+        var uid: String
+        var text: String
+    }
+
+    let rows: [Row]
+    /// The first and last day asked for, as the printout names them.
+    let from: String
+    let to: String
+    /// The event's view for a UID: read when it is opened, so it shows the file as it is then.
+    let open: @Sendable (String) -> TextModel
+    var selected = 0
+
+    init(rows: [Row], from: String, to: String, open: @escaping @Sendable (String) -> TextModel) {
+        self.rows = rows
+        self.from = from
+        self.to = to
+        self.open = open
+    }
+
+    init(_ occurrences: [EventOccurrence], from first: HolidayDate, to last: HolidayDate, context: AppContext) {
+        self.init(
+            rows: occurrences.map { Row(uid: $0.uid, text: EventLine.text($0)) }, from: "\(first)", to: "\(last)",
+            open: { uid in Self.eventView(uid: uid, context: context) })
+    }
+
+    /// `open event UID` as a screen: its first line the title, the rest the body.
+    static func eventView(uid: String, context: AppContext) -> TextModel {
+        do {
+            let text = try EventDetail.load(uid: uid, context: context).text
+            let title = text.prefix { $0 != "\n" }
+            return TextModel(title: "Event: \(title)", text: String(text.dropFirst(title.count + 1)))
+        } catch {
+            return TextModel(title: "Event", lines: [StyledLine(TextSanitizer.singleLine("\(error)"), .fall)])
+        }
+    }
+
+    func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
+        let body: [StyledLine] =
+            rows.isEmpty
+            ? [StyledLine("No events from \(from) to \(to).", .dim)]
+            : rows.enumerated().map { index, row in
+                let line = StyledLine(TextSanitizer.singleLine(row.text))
+                return index == selected ? line.emphasised(.selected) : line
+            }
+        return ScreenFrame(
+            title: StyledLine("Events \(from) – \(to) — \(rows.count)", .title), body: body, focus: rows.isEmpty ? nil : selected, status: nil,
+            keys: [KeyHelp(keys: "↑↓", action: "move"), KeyHelp(keys: "Enter", action: "open")])
+    }
+
+    mutating func handle(_ event: ViewEvent) -> [ViewEffect] {
+        let last = max(0, rows.count - 1)
+        switch event {
+        case .key(.up), .key(.character("k")): selected = max(0, selected - 1)
+        case .key(.down), .key(.character("j")): selected = min(last, selected + 1)
+        case .key(.pageUp): selected = max(0, selected - 20)
+        case .key(.pageDown), .key(.character(" ")): selected = min(last, selected + 20)
+        case .key(.home): selected = 0
+        case .key(.end): selected = last
+        case .key(.enter):
+            guard rows.indices.contains(selected) else { return [] }
+            return [.push(open(rows[selected].uid))]
+        default: break
+        }
+        return []
+    }
+}
