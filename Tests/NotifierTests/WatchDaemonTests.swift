@@ -53,10 +53,10 @@ import Testing
         let store = try Store(path: sandbox.storeFile.path)
         let generation = Task { await DaemonService(runner: runner).runGeneration(runner, store: store, sink: RecordingSink(), launch: false) }
         // Asleep: the held-alert loop and both watches.
-        #expect(await clock.waitForSleepers(3, timeout: .seconds(30)))
+        #expect(await clock.waitForSleepers(3))
         for _ in 0..<4 {
             clock.advance(by: .seconds(60))
-            #expect(await clock.waitForSleepers(3, timeout: .seconds(30)))
+            #expect(await clock.waitForSleepers(3))
         }
         generation.cancel()
         await generation.value
@@ -78,9 +78,9 @@ import Testing
         let first = Self.runner(sandbox, watches: [kept, changed, Self.watch("removed", server, interval: .seconds(600))], clock: clock)
         let one = Task { [first] in await DaemonService(runner: first).runGeneration(first, store: store, sink: RecordingSink(), launch: false, pacing: pacing)
         }
-        #expect(await clock.waitForSleepers(4, timeout: .seconds(30)))
+        #expect(await clock.waitForSleepers(4))
         clock.advance(by: .seconds(1)) // the spread first polls
-        #expect(await clock.waitForSleepers(4, timeout: .seconds(30)))
+        #expect(await clock.waitForSleepers(4))
         #expect(await server.requestLog.count == 3)
         clock.advance(by: .seconds(100))
         one.cancel()
@@ -91,14 +91,14 @@ import Testing
         edited.select = ".n + 0"
         let second = Self.runner(sandbox, watches: [kept, edited, Self.watch("added", server, interval: .seconds(600))], clock: clock)
         let two = Task { await DaemonService(runner: second).runGeneration(second, store: store, sink: RecordingSink(), launch: false, pacing: pacing) }
-        #expect(await clock.waitForSleepers(4, timeout: .seconds(30)))
+        #expect(await clock.waitForSleepers(4))
         clock.advance(by: .seconds(1))
-        #expect(await clock.waitForSleepers(4, timeout: .seconds(30)))
+        #expect(await clock.waitForSleepers(4))
         #expect(await server.requests(to: "/kept") == 1, "kept waits out its interval")
         #expect(await server.requests(to: "/changed") == 2)
         #expect(await server.requests(to: "/added") == 1)
         clock.advance(by: .seconds(500))
-        #expect(await clock.waitForSleepers(4, timeout: .seconds(30)))
+        #expect(await clock.waitForSleepers(4))
         #expect(await server.requests(to: "/kept") == 2, "at 600 s from its last poll")
         #expect(await server.requests(to: "/removed") == 1)
         two.cancel()

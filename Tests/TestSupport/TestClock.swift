@@ -72,8 +72,10 @@ public final class TestClock: Clock, @unchecked Sendable {
         if let next = nextDeadline { advance(by: max(.zero, now.duration(to: next))) }
     }
 
-    /// Waits (on real time, briefly) until `count` tasks are asleep on this clock.
-    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(20), checkEvery: Duration = .milliseconds(10)) async -> Bool {
+    /// Waits (on real time) until `count` tasks are asleep on this clock. Usually milliseconds;
+    /// the long bound is for a loaded two-core machine, where the suite's parallel tests have
+    /// kept a daemon from its first sleep for more than 20 s.
+    public func waitForSleepers(_ count: Int = 1, timeout: Duration = .seconds(120), checkEvery: Duration = .milliseconds(10)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if sleeperCount >= count { return true }

@@ -84,10 +84,10 @@ import Testing
         let sink = RecordingSink()
         let generation = Task { await DaemonService(runner: runner).runGeneration(runner, store: store, sink: sink, launch: false) }
         // Asleep: the held-alert loop and the pulse feed; the feeds switched off have returned.
-        #expect(await clock.waitForSleepers(2, timeout: .seconds(20)))
+        #expect(await clock.waitForSleepers(2))
         for _ in 0..<3 {
             clock.advance(by: PulseFeedKind.interval)
-            #expect(await clock.waitForSleepers(2, timeout: .seconds(20)))
+            #expect(await clock.waitForSleepers(2))
         }
         generation.cancel()
         await generation.value
