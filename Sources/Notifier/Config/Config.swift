@@ -37,22 +37,14 @@ struct Config: Sendable, Equatable {
         ConfigSectionEntry(\.history, in: .history),
     ]
 
-    /// Every table of `feeds` and the shared ones, in the order `config check` and `config
-    /// default` print them: by place, then in the feeds' order.
-    static func sections(for feeds: [any FeedKind]) -> [ConfigSectionEntry] {
-        let all = feeds.flatMap(\.configSections) + sharedSections
+    /// The feeds' tables and the shared ones, in the order `config check` and `config default`
+    /// print them: by place, then in the feeds' order. The program's list, `Config.sections`, is
+    /// made from `FeedRegistry` (Rounds/FeedRegistry+Config.swift), apart from this folder, which
+    /// the fuzz harness compiles on its own.
+    static func ordered(_ feedSections: [ConfigSectionEntry]) -> [ConfigSectionEntry] {
+        let all = feedSections + sharedSections
         return all.enumerated().sorted { ($0.element.place, $0.offset) < ($1.element.place, $1.offset) }.map(\.element)
     }
-
-    /// The program's tables; the one list is `FeedRegistry.all`.
-    static let sections = sections(for: FeedRegistry.all)
-
-    /// Every repeated table (`[[…]]`), after the sections in `config check` and `config default`.
-    static func entryLists(for feeds: [any FeedKind]) -> [ConfigEntryList] {
-        feeds.flatMap(\.configEntryLists)
-    }
-
-    static let entryLists = entryLists(for: FeedRegistry.all)
 
     /// Environment variables that override a key, and the key they override.
     static let environmentKeys: [(variable: String, key: WritableKeyPath<Config, String> & Sendable)] = [

@@ -2,10 +2,10 @@
 /// scripts/embed-config after changing a section's block): the preamble, then each section's
 /// documented block in order.
 enum DefaultConfig {
-    static let text = text(for: FeedRegistry.all)
+    static let text = text(sections: Config.sections, entryLists: Config.entryLists)
 
-    static func text(for feeds: [any FeedKind]) -> String {
-        let blocks = Config.sections(for: feeds).map(\.documented) + Config.entryLists(for: feeds).map(\.documented)
+    static func text(sections: [ConfigSectionEntry], entryLists: [ConfigEntryList]) -> String {
+        let blocks = sections.map(\.documented) + entryLists.map(\.documented)
         return preamble + "\n" + blocks.joined(separator: "\n\n") + "\n"
     }
 
