@@ -80,7 +80,9 @@ public final class LoopbackServer: Sendable {
             defer { running = Running() }
             return running
         }
-        await current.server?.stop(timeout: 1)
+        // No grace period: the client under test keeps its connections alive, and FlyingFox
+        // would wait out the whole grace for them (a second a server) before cancelling anyway.
+        await current.server?.stop(timeout: 0)
         current.task?.cancel()
         _ = await current.task?.result
     }
