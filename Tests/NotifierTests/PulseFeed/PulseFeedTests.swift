@@ -98,14 +98,10 @@ import Testing
         await server.stop()
     }
 
-    @Test func itSurvivesEveryFault() async throws {
-        let feeds = try MatrixFeed.all(testedFeeds)
-        let pulse = try #require(feeds.first { $0.name == PulseSource.name })
-        let results = try await FaultMatrixTests.run(feeds: feeds, targets: [pulse])
-        for result in results where !result.passed {
-            Issue.record("\(result.fault.label) × \(result.feed): \(result.problems.joined(separator: "; "))")
-        }
-        #expect(results.count == MatrixFault.allCases.count)
+    /// Its column of the fault matrix, beside the registered feeds.
+    @Test(arguments: MatrixFault.allCases)
+    func itSurvivesTheFaultMatrix(_ fault: MatrixFault) async throws {
+        _ = try await FaultMatrixTests.cell(fault, target: PulseSource.name, feeds: try MatrixFeed.all(testedFeeds))
     }
 
     @Test func openShowsItsView() async throws {
