@@ -93,10 +93,14 @@ let package = Package(
             path: "Benchmarks/NotifierBench",
             swiftSettings: ourSwiftSettings
         ),
-        // The loopback HTTP server and sample fixtures the integration tests share.
+        // What the test targets share: the loopback HTTP server, sample fixtures, a test clock,
+        // a capturing logger, and the processes, buses and sessions the end-to-end tests start.
         .target(
             name: "TestSupport",
-            dependencies: ["Feeds", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox")],
+            dependencies: [
+                "Feeds", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/TestSupport",
             swiftSettings: ourSwiftSettings
         ),
@@ -104,8 +108,9 @@ let package = Package(
         .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
         .testTarget(name: "NotifierTests", dependencies: ["Notifier", "Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
         // What a person meets, through real processes: the built program, daemons, private buses,
-        // notification servers, desktops, terminals. `swift test --skip EndToEndTests` leaves the
-        // fast lane (docs/testing.md).
+        // notification servers, desktops, terminals; and the checks against reference programs
+        // (python-dateutil, holidays, recurring-ical-events). Skipped with the fault matrix, the
+        // rest is the fast lane: `swift test --skip EndToEndTests --skip FaultMatrix` (docs/testing.md).
         .testTarget(name: "EndToEndTests", dependencies: ["Notifier", "Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
         // The interactive views' plain layout at 80 columns, against committed references.
         .testTarget(
