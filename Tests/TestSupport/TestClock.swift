@@ -1,7 +1,9 @@
 import Foundation
 
 /// A clock whose time moves only when a test says so: schedules are tested without sleeping.
-/// (swift-clocks' TestClock cannot be resolved on this machine's package mirror.)
+/// Not swift-clocks' TestClock: its `advance` only yields a while, and the daemons under test do
+/// real I/O between two sleeps, so a test must wait until they sleep again (`waitForSleepers`),
+/// which needs the sleepers it keeps private (docs/testing.md, "Test clocks").
 public final class TestClock: Clock, @unchecked Sendable {
     public struct Instant: InstantProtocol, Hashable {
         public var offset: Duration
