@@ -59,18 +59,22 @@ struct Runner: Sendable {
     }
 
     /// What `--once` would deliver, and why: the same pass, each feed in the registry's order,
-    /// against a scratch copy of the store (its writes dropped with it), the dispatcher
-    /// recording what it is handed instead of delivering it. Nothing is delivered or written.
+    /// against a scratch copy of the store (its writes dropped with it), through the real
+    /// dispatcher to a sink that records what it is handed. Nothing is delivered or written.
     func dryRun() async {
         try? StandardOutput.write(await dryRunReport().text)
     }
 
     func dryRunReport() async -> DryRunReport {
         let store = Store.scratchCopy(of: context.paths.storePath, now: now())
+        let decidedBefore = (try? store.lastDecisionID()) ?? 0
         let recorder = DryRunRecorder()
-        let dispatcher = Dispatcher(sink: recorder, store: store, config: context.config, logger: logger, recorder: recorder)
+        let dispatcher = Dispatcher(sink: recorder, store: store, config: context.config, logger: logger)
         let environment = environment(store: store, dispatcher: dispatcher, launch: true, recorder: recorder)
         for feed in feeds { _ = await feed.pollOnce(environment) }
+        await dispatcher.flushGathering(now: now())
+        // What delivery held or dropped is the dispatcher's, noted in the store as for `why`.
+        if let decided = try? store.decisions(after: decidedBefore) { await recorder.delivery(decided.notes) }
         return await recorder.report
     }
 
