@@ -11,8 +11,9 @@ struct Runner: Sendable {
     private(set) var context: AppContext
     let output: OutputKind
     let seed: UInt64?
-    var clock: any Clock<Duration> = ContinuousClock()
-    var now: @Sendable () -> Date = { Date() }
+    /// The context's, unless a test sets its own.
+    var clock: any Clock<Duration>
+    var now: @Sendable () -> Date
     /// One client for every feed, so each host's connection is reused across polls.
     var http = HTTPClient()
     /// The feeds a pass polls: the registry's, or a test's own.
@@ -22,6 +23,8 @@ struct Runner: Sendable {
         self.context = context
         self.output = output
         self.seed = seed
+        clock = context.time.clock
+        now = context.time.now
     }
 
     var logger: Logger { context.logger }
@@ -54,7 +57,7 @@ struct Runner: Sendable {
             await ClickWait(runner: self, store: store).serve(local.notifications, for: wait)
         }
         // Requests to a slow notification server reach the bus before the process ends.
-        if sink is HandOffSink { await BoundedShow.settle(within: .seconds(1)) }
+        if sink is HandOffSink { await BoundedShow.settle(within: .seconds(1), clock: clock) }
         return !recorded || (!polled.isEmpty && polled.allSatisfy { $0 == .failed }) ? Exit.failure : 0
     }
 

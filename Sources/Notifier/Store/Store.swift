@@ -106,7 +106,7 @@ final class Store: Sendable {
     /// Opens the store; a damaged file is renamed `<name>.corrupt-<time>` (kept for a look, or
     /// for recovery by hand) and a fresh store takes its place, so one bad file never stops the
     /// program. Returns the store and, when it replaced one, what it did.
-    static func openReplacingDamaged(path: String, now: Date = Date()) throws(StoreError) -> (store: Store, replaced: String?) {
+    static func openReplacingDamaged(path: String, now: Date) throws(StoreError) -> (store: Store, replaced: String?) {
         do {
             return (try Store(path: path), nil)
         } catch .corrupt(_, let reason) {
