@@ -82,7 +82,7 @@ import Testing
                 .init(rule: "launch_country", summary: "A random country at start", mutedUntil: .distantFuture),
             ],
             snoozes: [.init(rule: "crypto_change", subject: "BTC:up", until: now.addingTimeInterval(7200))],
-            holidays: Array(EstonianCalendar.holidays(from: today, through: today.adding(days: 60)).prefix(3)),
+            feedSections: [HolidaysFeedKind.nextHolidays(Array(EstonianCalendar.holidays(from: today, through: today.adding(days: 60)).prefix(3)))],
             notifications: deliveries)
     }
 

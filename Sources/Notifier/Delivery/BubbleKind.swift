@@ -11,7 +11,7 @@ enum BubbleKind: String, CaseIterable, Sendable {
         ("crypto_", .crypto),
         ("holiday_", .holiday),
         ("forecast_", .forecast),
-        (LaunchCountryRule.id, .country),
+        ("launch_country", .country),
         ("feed_", .feed),
         ("reminder", .reminder),
         ("watch", .watch),

@@ -12,6 +12,9 @@ struct WatchFeedKind: FeedKind {
     var lists: [any ParsableCommand.Type] { [ListWatches.self] }
     var rules: [any Rule.Type] { [WatchRule.self] }
     var configEntryLists: [ConfigEntryList] { [ConfigEntryList(\.watches)] }
+    var commands: [FeedCommand] {
+        [FeedCommand(WatchCommand.self, after: RulesCommand.self, async: [AsyncCommandRunner(WatchTest.self), AsyncCommandRunner(WatchTry.self)])]
+    }
 
     /// How many watches `--once` fetches at a time.
     static let parallelPolls = 8
