@@ -91,6 +91,26 @@ import Testing
         assertSnapshot(of: text(model, height: 30), as: .lines)
     }
 
+    /// `status --json`: a feed's section under its own key, beside the screen's fixed ones.
+    @Test func homeScreenAsJSON() throws {
+        let data = try StatusJSON.encoded(StatusJSON.status(Self.report, now: Self.now))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object.keys.sorted() == ["generated_at", "holidays", "notifications", "rows", "rules", "snoozes"])
+        let holidays = try #require(object["holidays"] as? [[String: String]])
+        #expect(holidays.count == 3)
+        #expect(holidays.first == ["date": "2026-12-24", "kind": "public", "link": "notifier://holiday/2026-12-24", "name": "Jõululaupäev"])
+    }
+
+    /// The root help lists the feeds' commands where they always stood: `watch` after `rules`,
+    /// the reminders' at the end.
+    @Test func theFeedsCommandsKeepTheirPlaces() {
+        #expect(
+            NotifierCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" } == [
+                "open", "open-url", "list", "status", "history", "why", "test", "rules", "watch", "mute", "unmute", "config",
+                "install", "uninstall", "remind", "next", "forget",
+            ])
+    }
+
     @Test func homeScreenPrintout() {
         assertSnapshot(of: StatusCommand.plainText(Self.report, now: Self.now, width: 80, timeZone: Self.utc), as: .lines)
     }

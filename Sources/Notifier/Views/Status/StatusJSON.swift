@@ -104,9 +104,13 @@ enum StatusJSON {
     }
 
     static func print<T: Encodable>(_ value: T) throws {
+        FileHandle.standardOutput.write(try encoded(value) + Data("\n".utf8))
+    }
+
+    static func encoded<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+        return try encoder.encode(value)
     }
 }
