@@ -40,6 +40,8 @@ protocol FeedKind: Sendable {
     /// Its top-level commands (`notifier watch`, `notifier remind`), each with its place in the
     /// root help.
     var commands: [FeedCommand] { get }
+    /// Its rules' bubble kinds, by rule-id prefix: the `category` (and `sound-name`) hints.
+    var bubbleKinds: [(prefix: String, kind: BubbleKind)] { get }
     /// Its sections of the home screen (`notifier status`, screen and `--json`), after the snoozes.
     func statusSections(config: Config, now: Date) -> [StatusSection]
     /// The buttons a bubble of one of its rules offers, where the server shows buttons; `nil`
@@ -58,6 +60,7 @@ extension FeedKind {
     var configSections: [ConfigSectionEntry] { [] }
     var configEntryLists: [ConfigEntryList] { [] }
     var commands: [FeedCommand] { [] }
+    var bubbleKinds: [(prefix: String, kind: BubbleKind)] { [] }
     func statusSections(config: Config, now: Date) -> [StatusSection] { [] }
     func actions(for alert: Alert) -> [NotificationAction]? { nil }
     func clicked(_ action: NotificationAction, _ target: ClickTarget, store: Store?, logger: Logger, now: Date) {}

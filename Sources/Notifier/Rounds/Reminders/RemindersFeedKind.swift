@@ -9,6 +9,8 @@ struct RemindersFeedKind: FeedKind {
     var views: [FeedView] { [.reminder, .event] }
     var lists: [any ParsableCommand.Type] { [ListReminders.self, ListEvents.self] }
     var rules: [any Rule.Type] { [ReminderRule.self] }
+    /// A reminder rings as an alarm does.
+    var bubbleKinds: [(prefix: String, kind: BubbleKind)] { [("reminder", BubbleKind(rawValue: "reminder", soundName: "alarm-clock-elapsed"))] }
     var configEntryLists: [ConfigEntryList] { [ConfigEntryList(\.reminders)] }
     var configSections: [ConfigSectionEntry] { [ConfigSectionEntry(\.calendars, in: .personal)] }
     var commands: [FeedCommand] { [FeedCommand(RemindCommand.self), FeedCommand(NextCommand.self), FeedCommand(ForgetCommand.self)] }
