@@ -194,7 +194,7 @@ final class Store: Sendable {
             try db.create(table: "holiday_day") { t in
                 t.primaryKey("date", .text) // YYYY-MM-DD, Estonian date
                 t.column("fetched_at", .datetime).notNull()
-                t.column("events", .text).notNull() // [Holiday] as JSON
+                t.column("events", .text).notNull() // the day's holidays, as JSON
             }
         }
         migrator.registerMigration("v5: forecasts") { db in
@@ -202,7 +202,7 @@ final class Store: Sendable {
             try db.create(table: "forecast") { t in
                 t.column("place", .text).notNull() // the place's slug, lowercased
                 t.column("fetched_at", .datetime).notNull()
-                t.column("payload", .text).notNull() // Forecast as JSON
+                t.column("payload", .text).notNull() // the fetched forecast, as JSON
             }
             try db.create(index: "forecast_by_place", on: "forecast", columns: ["place", "fetched_at"])
             // Place names resolved by the geocoding API, once.
