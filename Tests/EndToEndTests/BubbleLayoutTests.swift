@@ -48,7 +48,7 @@ import Testing
 
     @Test func everyRuleHasAKindAndItsCategory() throws {
         for rule in RuleRegistry.all {
-            #expect(BubbleKind.of(try Self.kazakhstan(rule: rule.id)) != nil, "\(rule.id) has no line in BubbleKind.byRulePrefix")
+            #expect(BubbleKind.of(try Self.kazakhstan(rule: rule.id)) != nil, "\(rule.id) has no kind in its feed kind's bubbleKinds")
         }
         let expected: [(String, String)] = [
             (CryptoChangeRule.id, "x-notifier.crypto"), (UpcomingHolidayRule.id, "x-notifier.holiday"),

@@ -43,7 +43,7 @@ import Testing
         let delivery = Delivery(
             deliveredAt: now, rule: due[0].rule, key: due[0].key, title: due[0].title, body: due[0].body,
             urgency: "normal", deepLink: due[0].deepLink.command, sink: "json", reason: due[0].reason ?? "")
-        try reopened.markDelivered([delivery], outbox: delivering)
+        try reopened.markDelivered([delivery], outbox: delivering, now: now)
         #expect(try reopened.loadOutbox().pendingCount == 0, "nothing left to deliver again after a restart")
         #expect(try reopened.history(limit: 5).first?.reason == "BTC 24h +6 % reached +5 %")
     }

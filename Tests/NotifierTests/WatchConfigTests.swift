@@ -8,7 +8,7 @@ import Testing
 /// say what to fix (jq's own message for a selector), secrets masked when printed.
 @Suite struct WatchConfigTests {
     init() {
-        SelectorCheck.enable()
+        CostlyConfigChecks.enable()
     }
 
     func parse(_ text: String) throws(ConfigError) -> Config {

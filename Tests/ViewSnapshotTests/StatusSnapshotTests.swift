@@ -82,13 +82,33 @@ import Testing
                 .init(rule: "launch_country", summary: "A random country at start", mutedUntil: .distantFuture),
             ],
             snoozes: [.init(rule: "crypto_change", subject: "BTC:up", until: now.addingTimeInterval(7200))],
-            holidays: Array(EstonianCalendar.holidays(from: today, through: today.adding(days: 60)).prefix(3)),
+            feedSections: [HolidaysFeedKind.nextHolidays(Array(EstonianCalendar.holidays(from: today, through: today.adding(days: 60)).prefix(3)))],
             notifications: deliveries)
     }
 
     @Test func homeScreen() {
         let model = StatusModel(report: Self.report, timeZone: Self.utc, now: { Self.now }, reload: { Self.report }, mute: { _, _ in "" })
         assertSnapshot(of: text(model, height: 30), as: .lines)
+    }
+
+    /// `status --json`: a feed's section under its own key, beside the screen's fixed ones.
+    @Test func homeScreenAsJSON() throws {
+        let data = try StatusJSON.encoded(StatusJSON.status(Self.report, now: Self.now))
+        let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        #expect(object.keys.sorted() == ["generated_at", "holidays", "notifications", "rows", "rules", "snoozes"])
+        let holidays = try #require(object["holidays"] as? [[String: String]])
+        #expect(holidays.count == 3)
+        #expect(holidays.first == ["date": "2026-12-24", "kind": "public", "link": "notifier://holiday/2026-12-24", "name": "Jõululaupäev"])
+    }
+
+    /// The root help lists the feeds' commands where they always stood: `watch` after `rules`,
+    /// the reminders' at the end.
+    @Test func theFeedsCommandsKeepTheirPlaces() {
+        #expect(
+            NotifierCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" } == [
+                "open", "open-url", "list", "status", "history", "why", "test", "rules", "watch", "mute", "unmute", "config",
+                "install", "uninstall", "remind", "next", "forget",
+            ])
     }
 
     @Test func homeScreenPrintout() {

@@ -19,7 +19,7 @@ struct ConfigCheck: ParsableCommand {
     @OptionGroup var global: GlobalOptions
 
     func run() throws {
-        SelectorCheck.enable()
+        CostlyConfigChecks.enable()
         let context = try AppContext.load(global)
         var text = "# config: \(context.configFile ?? "none found at \(ConfigLoader.defaultPath(environment: context.environment)); built-in defaults")\n"
         text += "# ok\n\n" + context.config.renderedTOML()

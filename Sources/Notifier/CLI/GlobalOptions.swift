@@ -66,7 +66,7 @@ struct AppContext: Sendable {
 
     /// The store, a damaged one replaced by a fresh one (said once, as an error).
     func openStore() throws(StoreError) -> Store {
-        let (store, replaced) = try Store.openReplacingDamaged(path: paths.storePath)
+        let (store, replaced) = try Store.openReplacingDamaged(path: paths.storePath, now: now())
         if let replaced { logger.error("\(replaced)") }
         for row in try store.keepAsideUnreadable(now: now()) {
             logger.error("\(row) in \(paths.storePath) cannot be read by this version; kept aside in its kept_aside table")

@@ -16,11 +16,10 @@ struct NotifierCommand: AsyncParsableCommand {
             Exit codes: 0 success, 1 the work failed, 2 usage or config error.
             """,
         version: "notifier \(HTTPClient.version)",
-        subcommands: [
+        subcommands: FeedRegistry.subcommands([
             OpenCommand.self, OpenURLCommand.self, ListCommand.self, StatusCommand.self, HistoryCommand.self, WhyCommand.self, TestCommand.self,
-            RulesCommand.self, WatchCommand.self, MuteCommand.self, UnmuteCommand.self, ConfigCommand.self,
-            InstallCommand.self, UninstallCommand.self, RemindCommand.self, NextCommand.self, ForgetCommand.self,
-        ]
+            RulesCommand.self, MuteCommand.self, UnmuteCommand.self, ConfigCommand.self, InstallCommand.self, UninstallCommand.self,
+        ])
     )
 
     @OptionGroup var global: GlobalOptions
@@ -51,7 +50,7 @@ struct NotifierCommand: AsyncParsableCommand {
         }
         // Checked here, not in validate(): `install --dry-run` sets this command's flag too.
         if dryRun && !once { throw ValidationError("--dry-run goes with --once") }
-        SelectorCheck.enable()
+        CostlyConfigChecks.enable()
         let context = try AppContext.load(global)
         if !dryRun { Welcome(paths: context.paths, environment: context.environment, configFile: context.configFile).showIfDue() }
         let runner = Runner(context: context, output: output, seed: seed)

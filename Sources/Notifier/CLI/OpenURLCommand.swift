@@ -20,18 +20,8 @@ struct OpenURLCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard let url else { return try StatusCommand.show(json: false, plain: false, context: AppContext.load(global)) }
-        // A date outside the calendar's range gets the range's own message, as `open holiday` gives it.
-        if let problem = Self.rangeProblem(url) { throw UserError.invalidArgument(problem.description) }
+        // A subject its view refuses gets the view's own message, as `open` gives it.
+        if let problem = ViewRegistry.program.subjectProblem(url) { throw UserError.invalidArgument(problem) }
         try await ViewRegistry.program.openURL(url, configPath: global.config)
-    }
-
-    /// A holiday or week link to a real date outside the calendar's range gets the range's own
-    /// message, as `open holiday` gives it, not "not a link".
-    static func rangeProblem(_ url: String) -> HolidayDate.ParseProblem? {
-        for prefix in ["notifier://holiday/", "notifier://week/"] where url.hasPrefix(prefix) {
-            let date = String(url.dropFirst(prefix.count))
-            if case .failure(let problem) = HolidayDate.parse(date, shown: date), case .outOfRange = problem { return problem }
-        }
-        return nil
     }
 }

@@ -25,7 +25,7 @@ struct TestCommand: AsyncParsableCommand {
     var expect: String?
 
     func run() async throws {
-        SelectorCheck.enable()
+        CostlyConfigChecks.enable()
         let logger = LogSetup.makeLogger(verbose: global.verbose, quiet: global.quiet)
         let own = directory + "/config.toml"
         let configPath = FileManager.default.fileExists(atPath: own) ? own : global.config

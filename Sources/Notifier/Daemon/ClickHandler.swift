@@ -15,9 +15,9 @@ struct ClickHandler: Sendable {
         case .open:
             opener.open(target.link, activationToken: target.activationToken)
         case .done, .snoozeShort:
-            ReminderClicks(store: store, logger: logger, now: now()).handle(action, target)
+            ruleOwner(target)?.clicked(action, target, store: store, logger: logger, now: now())
         case .snooze:
-            if target.rule == ReminderRule.id { ReminderClicks(store: store, logger: logger, now: now()).handle(action, target) }
+            ruleOwner(target)?.clicked(action, target, store: store, logger: logger, now: now())
             let until = now().addingTimeInterval(NotificationAction.snoozeLength)
             save("snoozed \(target.rule) \(target.subject) until \(until.formatted(.iso8601))") { store throws(StoreError) in
                 try store.setSnooze(SubjectKey(rule: target.rule, subject: target.subject), until: until)
@@ -27,6 +27,11 @@ struct ClickHandler: Sendable {
                 try store.setMute(rule: target.rule, until: .distantFuture)
             }
         }
+    }
+
+    /// The feed kind whose rule the bubble is about: its own buttons are its to handle.
+    private func ruleOwner(_ target: ClickTarget) -> (any FeedKind)? {
+        FeedRegistry.kind(ofRule: target.rule)
     }
 
     private func save(_ done: String, _ change: (Store) throws(StoreError) -> Void) {

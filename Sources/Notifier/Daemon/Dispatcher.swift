@@ -24,14 +24,9 @@ actor Dispatcher {
     private let keepDays: Int
     /// Which bubble each alert updates, and which close (`[delivery] update_in_place`).
     private let bubblePlan: BubblePlan
-    /// A dry run's: what is submitted is recorded as it comes, and goes no further.
-    private let recorder: DryRunRecorder?
-
-    init(
-        sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current,
-        recorder: DryRunRecorder? = nil
-    ) {
-        self.recorder = recorder
+    /// A dry run's and a replay's dispatcher is this one, with a recording sink and a scratch
+    /// store: what they report is what quiet hours, the rate limit and grouping let through.
+    init(sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current) {
         self.sink = sink
         self.store = store
         self.logger = logger
@@ -60,10 +55,6 @@ actor Dispatcher {
         _ alerts: [Alert], records: [SubjectKey: SubjectRecord] = [:], forgetting forgotten: [SubjectKey] = [],
         notes: [DecisionNote] = [], now: Date
     ) async {
-        if let recorder {
-            await recorder.would(alerts)
-            return
-        }
         // Updates rewrite a bubble on screen or nothing: they skip the outbox (no grouping, no
         // rate limit, no holding), and one that cannot be shown is noted as dropped. The bubble
         // ids are read only when there is an update: not on every poll.

@@ -11,8 +11,9 @@ struct Runner: Sendable {
     private(set) var context: AppContext
     let output: OutputKind
     let seed: UInt64?
-    var clock: any Clock<Duration> = ContinuousClock()
-    var now: @Sendable () -> Date = { Date() }
+    /// The context's, unless a test sets its own.
+    var clock: any Clock<Duration>
+    var now: @Sendable () -> Date
     /// One client for every feed, so each host's connection is reused across polls.
     var http = HTTPClient()
     /// The feeds a pass polls: the registry's, or a test's own.
@@ -22,6 +23,8 @@ struct Runner: Sendable {
         self.context = context
         self.output = output
         self.seed = seed
+        clock = context.time.clock
+        now = context.time.now
     }
 
     var logger: Logger { context.logger }
@@ -54,23 +57,27 @@ struct Runner: Sendable {
             await ClickWait(runner: self, store: store).serve(local.notifications, for: wait)
         }
         // Requests to a slow notification server reach the bus before the process ends.
-        if sink is HandOffSink { await BoundedShow.settle(within: .seconds(1)) }
+        if sink is HandOffSink { await BoundedShow.settle(within: .seconds(1), clock: clock) }
         return !recorded || (!polled.isEmpty && polled.allSatisfy { $0 == .failed }) ? Exit.failure : 0
     }
 
     /// What `--once` would deliver, and why: the same pass, each feed in the registry's order,
-    /// against a scratch copy of the store (its writes dropped with it), the dispatcher
-    /// recording what it is handed instead of delivering it. Nothing is delivered or written.
+    /// against a scratch copy of the store (its writes dropped with it), through the real
+    /// dispatcher to a sink that records what it is handed. Nothing is delivered or written.
     func dryRun() async {
         try? StandardOutput.write(await dryRunReport().text)
     }
 
     func dryRunReport() async -> DryRunReport {
         let store = Store.scratchCopy(of: context.paths.storePath, now: now())
+        let decidedBefore = (try? store.lastDecisionID()) ?? 0
         let recorder = DryRunRecorder()
-        let dispatcher = Dispatcher(sink: recorder, store: store, config: context.config, logger: logger, recorder: recorder)
+        let dispatcher = Dispatcher(sink: recorder, store: store, config: context.config, logger: logger)
         let environment = environment(store: store, dispatcher: dispatcher, launch: true, recorder: recorder)
         for feed in feeds { _ = await feed.pollOnce(environment) }
+        await dispatcher.flushGathering(now: now())
+        // What delivery held or dropped is the dispatcher's, noted in the store as for `why`.
+        if let decided = try? store.decisions(after: decidedBefore) { await recorder.delivery(decided.notes) }
         return await recorder.report
     }
 

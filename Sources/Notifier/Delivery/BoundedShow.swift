@@ -45,10 +45,13 @@ enum BoundedShow {
 
     /// Waits, at most `limit`, until no call is still being made: the end of `--once`, so that
     /// requests just started reach the bus before the process exits.
-    static func settle(within limit: Duration, clock: any Clock<Duration> = ContinuousClock()) async {
-        let deadline = ContinuousClock.now + limit
-        while InFlight.shared.count > 0, ContinuousClock.now < deadline {
-            try? await clock.sleep(for: .milliseconds(20))
+    /// The limit is counted in `clock`'s sleeps, so a test clock decides both the waits and the end.
+    static func settle(within limit: Duration, clock: any Clock<Duration>) async {
+        let step = Duration.milliseconds(20)
+        var waited = Duration.zero
+        while InFlight.shared.count > 0, waited < limit {
+            try? await clock.sleep(for: step)
+            waited += step
         }
     }
 

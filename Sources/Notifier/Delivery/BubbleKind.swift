@@ -2,21 +2,21 @@ import Rules
 
 /// What kind of alert a bubble is, told to the desktop through the spec's `category` and
 /// `sound-name` hints, so dunst rules, mako criteria and GNOME's settings can style or silence
-/// notifier's bubbles by kind.
-enum BubbleKind: String, CaseIterable, Sendable {
-    case crypto, holiday, forecast, country, feed, reminder, watch, summary
+/// notifier's bubbles by kind. Each feed kind brings its own (`FeedKind.bubbleKinds`); a feed's
+/// health and the summaries are everyone's.
+struct BubbleKind: Sendable, Equatable {
+    /// `crypto` in `x-notifier.crypto`.
+    let rawValue: String
+    /// The `sound-name` hint of its bubbles, from the freedesktop sound naming spec; `nil` leaves
+    /// the sound to the desktop.
+    var soundName: String? = nil
 
-    /// Rule ids, by prefix, and their kind: the one place a new kind of rule adds its line.
-    static let byRulePrefix: [(prefix: String, kind: BubbleKind)] = [
-        ("crypto_", .crypto),
-        ("holiday_", .holiday),
-        ("forecast_", .forecast),
-        (LaunchCountryRule.id, .country),
-        ("feed_", .feed),
-        ("reminder", .reminder),
-        ("watch", .watch),
-        (Outbox.summaryRule, .summary),
-    ]
+    static let feed = BubbleKind(rawValue: "feed")
+    static let summary = BubbleKind(rawValue: "summary")
+
+    /// Rule ids, by prefix, and their kind: the registered feed kinds', then the shared ones.
+    static let byRulePrefix: [(prefix: String, kind: BubbleKind)] =
+        FeedRegistry.all.flatMap(\.bubbleKinds) + [("feed_", .feed), (Outbox.summaryRule, .summary)]
 
     /// The alert's kind by its rule (a group's rule is its members'); `nil` for a rule no line
     /// names.
@@ -34,10 +34,10 @@ enum BubbleKind: String, CaseIterable, Sendable {
         return alert.category.hasPrefix(kind.category + ".") ? alert.category : kind.category
     }
 
-    /// The `sound-name` hint, from the freedesktop sound naming spec: reminders ring as an alarm
-    /// does; critical alerts sound as an instant message; others leave the sound to the desktop.
+    /// The `sound-name` hint: the kind's (reminders ring as an alarm does); critical alerts
+    /// sound as an instant message; others leave the sound to the desktop.
     static func soundName(for alert: Alert) -> String? {
-        if of(alert) == .reminder { return "alarm-clock-elapsed" }
+        if let sound = of(alert)?.soundName { return sound }
         return alert.urgency == .critical ? "message-new-instant" : nil
     }
 }

@@ -35,7 +35,7 @@ enum NotificationAction: String, CaseIterable, Sendable {
 
     static func offered(for alert: Alert, capabilities: Set<String>, silenceable: Set<String> = silenceableRules) -> [NotificationAction] {
         guard capabilities.contains("actions") else { return [] }
-        if alert.rule == ReminderRule.id { return alert.members == nil ? [.open, .done, .snoozeShort, .snooze] : [.open] }
+        if let own = FeedRegistry.kind(ofRule: alert.rule)?.actions(for: alert) { return own }
         guard silenceable.contains(alert.rule) else { return [.open] }
         // A group stands for several subjects: snoozing one of them from it would be a guess.
         return alert.members == nil ? [.open, .snooze, .mute] : [.open, .mute]

@@ -2,9 +2,8 @@ import Foundation
 import Rules
 
 /// What a dry run collects while the pass runs against a scratch store: the alerts the
-/// dispatcher is handed (before quiet hours, the rate limit and grouping), the mutes the engine
-/// applied, and the rounds' notes. Also the dispatcher's sink, though a recording dispatcher
-/// stops before any sink.
+/// dispatcher would show (past quiet hours, the rate limit and grouping, as its sink), the mutes
+/// the engine applied, what the engine and delivery kept back, and the rounds' notes.
 actor DryRunRecorder: AlertSink {
     private(set) var report = DryRunReport()
     nonisolated let name = "dry run"
@@ -17,10 +16,6 @@ actor DryRunRecorder: AlertSink {
         report.note(line)
     }
 
-    func would(_ alerts: [Alert]) {
-        for alert in alerts { report.would(alert) }
-    }
-
     func muted(_ keys: [SubjectKey]) {
         for key in keys { report.note("muted: \(key)") }
     }
@@ -31,6 +26,14 @@ actor DryRunRecorder: AlertSink {
             report.note("\(decided.key.rule) \(decided.shownSubject)\(decided.value.map { " " + $0 } ?? ""): \(decided.detail)")
         }
     }
+
+    /// What delivery held (quiet hours, the rate limit) or dropped: of `notes`, the outcomes only
+    /// the dispatcher decides (the engine's own came through `suppressions` as they were decided).
+    func delivery(_ notes: [DecisionNote]) {
+        suppressions(notes.filter { Self.deliveryOutcomes.contains($0.outcome) })
+    }
+
+    private static let deliveryOutcomes: Set<DecisionNote.Outcome> = [.heldForQuietHours, .rateLimited, .expiredWhileHeld, .updateDropped]
 }
 
 /// The lines `--dry-run` prints.
@@ -47,7 +50,11 @@ struct DryRunReport: Sendable {
         // An update rewrites a bubble on screen, if one still is: its reason starts with the words of `why`.
         let verb = alert.emission == .updated ? "would update" : "would deliver"
         lines.append("\(verb) \(alert.rule) \(alert.key): \(TextSanitizer.singleLine(alert.title))")
-        lines.append("  because \(TextSanitizer.singleLine(alert.reason ?? "its rule fired"))")
+        // A group or summary says why for each alert in it, as each member's history row does.
+        let reasons = alert.members?.isEmpty == false ? alert.individualAlerts.compactMap(\.reason) : []
+        for reason in reasons.isEmpty ? [alert.reason ?? "its rule fired"] : reasons {
+            lines.append("  because \(TextSanitizer.singleLine(reason))")
+        }
         lines.append("  → \(alert.deepLink.command)")
     }
 

@@ -37,6 +37,19 @@ protocol FeedKind: Sendable {
     var configSections: [ConfigSectionEntry] { get }
     /// Its repeated tables (`[[watches]]`), one instance of the kind per entry at run time.
     var configEntryLists: [ConfigEntryList] { get }
+    /// Its top-level commands (`notifier watch`, `notifier remind`), each with its place in the
+    /// root help.
+    var commands: [FeedCommand] { get }
+    /// Its rules' bubble kinds, by rule-id prefix: the `category` (and `sound-name`) hints.
+    var bubbleKinds: [(prefix: String, kind: BubbleKind)] { get }
+    /// Its sections of the home screen (`notifier status`, screen and `--json`), after the snoozes.
+    func statusSections(config: Config, now: Date) -> [StatusSection]
+    /// The buttons a bubble of one of its rules offers, where the server shows buttons; `nil`
+    /// for the usual ones (Open, and Snooze and Mute where the engine decides).
+    func actions(for alert: Alert) -> [NotificationAction]?
+    /// What a click on a bubble of one of its rules does beside the usual (open the view; keep
+    /// the snooze or the mute).
+    func clicked(_ action: NotificationAction, _ target: ClickTarget, store: Store?, logger: Logger, now: Date)
 }
 
 extension FeedKind {
@@ -46,6 +59,11 @@ extension FeedKind {
     func failingFeedLine(lastError: String) -> String? { nil }
     var configSections: [ConfigSectionEntry] { [] }
     var configEntryLists: [ConfigEntryList] { [] }
+    var commands: [FeedCommand] { [] }
+    var bubbleKinds: [(prefix: String, kind: BubbleKind)] { [] }
+    func statusSections(config: Config, now: Date) -> [StatusSection] { [] }
+    func actions(for alert: Alert) -> [NotificationAction]? { nil }
+    func clicked(_ action: NotificationAction, _ target: ClickTarget, store: Store?, logger: Logger, now: Date) {}
 }
 
 /// Every feed the program polls, in the order `--dry-run` reports them.
@@ -62,6 +80,11 @@ enum FeedRegistry {
     /// The rules of `kinds`, in order.
     static func rules(of kinds: [any FeedKind]) -> [any Rule.Type] {
         kinds.flatMap(\.rules)
+    }
+
+    /// The kind whose rule `rule` is, if a registered one's.
+    static func kind(ofRule rule: String, in kinds: [any FeedKind] = all) -> (any FeedKind)? {
+        kinds.first { $0.rules.contains { $0.id == rule } }
     }
 }
 

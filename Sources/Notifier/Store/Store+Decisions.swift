@@ -87,4 +87,9 @@ extension Store {
             return (notes, last)
         }
     }
+
+    /// The newest decision row's id; 0 when there is none.
+    func lastDecisionID() throws(StoreError) -> Int64 {
+        try read("reading the decisions") { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM decision") ?? 0 }
+    }
 }

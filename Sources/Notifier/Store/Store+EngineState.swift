@@ -49,7 +49,7 @@ extension Store {
     func markDelivered(
         _ deliveries: [Delivery], outbox: Outbox, records: [SubjectKey: SubjectRecord] = [:],
         forgetting forgotten: [SubjectKey] = [], notes: [DecisionNote] = [], keepDays: Int = 30,
-        now: Date = Date()
+        now: Date
     ) throws(StoreError) {
         try write("recording deliveries") { db in
             try Self.forget(forgotten, db)

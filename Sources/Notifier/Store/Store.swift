@@ -106,7 +106,7 @@ final class Store: Sendable {
     /// Opens the store; a damaged file is renamed `<name>.corrupt-<time>` (kept for a look, or
     /// for recovery by hand) and a fresh store takes its place, so one bad file never stops the
     /// program. Returns the store and, when it replaced one, what it did.
-    static func openReplacingDamaged(path: String, now: Date = Date()) throws(StoreError) -> (store: Store, replaced: String?) {
+    static func openReplacingDamaged(path: String, now: Date) throws(StoreError) -> (store: Store, replaced: String?) {
         do {
             return (try Store(path: path), nil)
         } catch .corrupt(_, let reason) {
@@ -194,7 +194,7 @@ final class Store: Sendable {
             try db.create(table: "holiday_day") { t in
                 t.primaryKey("date", .text) // YYYY-MM-DD, Estonian date
                 t.column("fetched_at", .datetime).notNull()
-                t.column("events", .text).notNull() // [Holiday] as JSON
+                t.column("events", .text).notNull() // the day's holidays, as JSON
             }
         }
         migrator.registerMigration("v5: forecasts") { db in
@@ -202,7 +202,7 @@ final class Store: Sendable {
             try db.create(table: "forecast") { t in
                 t.column("place", .text).notNull() // the place's slug, lowercased
                 t.column("fetched_at", .datetime).notNull()
-                t.column("payload", .text).notNull() // Forecast as JSON
+                t.column("payload", .text).notNull() // the fetched forecast, as JSON
             }
             try db.create(index: "forecast_by_place", on: "forecast", columns: ["place", "fetched_at"])
             // Place names resolved by the geocoding API, once.

@@ -12,6 +12,10 @@ struct FeedView: Sendable {
     /// The plain form `open <name> SUBJECT… [--json]` without the parser; `false` to leave it to
     /// the parser (options, help, typos), which gives the same result.
     var fastPath: (@Sendable (_ subjects: [String], _ json: Bool) async throws -> Bool)?
+    /// For a link's subject the link's own check lets through or not, the view's message when
+    /// the view refuses it (a real date outside the calendar's range), so `open-url` gives the
+    /// message `open` gives, not "not a link"; `nil` when it takes it.
+    var subjectProblem: (@Sendable (_ subject: String) -> String?)?
 
     init<Command: ParsableCommand>(
         _ link: LinkedView, command: Command.Type,
@@ -40,6 +44,13 @@ struct FeedView: Sendable {
     }
 
     var name: String { link.name }
+
+    /// This view, with `problem` telling a subject it refuses.
+    func refusing(_ problem: @escaping @Sendable (_ subject: String) -> String?) -> FeedView {
+        var view = self
+        view.subjectProblem = problem
+        return view
+    }
 
     func handles(_ command: any ParsableCommand) -> Bool {
         ObjectIdentifier(type(of: command)) == ObjectIdentifier(self.command)

@@ -45,6 +45,15 @@ struct ViewRegistry: Sendable {
         try await AsyncDispatch.run(NotifierCommand.parseAsRoot(link.arguments + config))
     }
 
+    /// The message of the view a link names, when the view refuses the link's subject.
+    func subjectProblem(_ url: String) -> String? {
+        for view in views {
+            let prefix = "notifier://\(view.name)/"
+            if url.hasPrefix(prefix), let problem = view.subjectProblem?(String(url.dropFirst(prefix.count))) { return problem }
+        }
+        return nil
+    }
+
     /// Clicks open detail views, so their start-up is the program's hot path, and a third of it
     /// went to argument-parser building its command tree by reflection. A view's plain form
     /// (`open country KZ`, `open crypto BTC --json`, `open week`) goes to its fast path first;

@@ -14,13 +14,16 @@ import Testing
 
     /// A runner with only the pulse feed's source reachable: the other registered feeds are
     /// switched off or offline by their own settings.
-    static func runner(_ sandbox: Sandbox, server: LoopbackServer, clock: TestClock? = nil) -> Runner {
+    static func runner(
+        _ sandbox: Sandbox, server: LoopbackServer, clock: TestClock? = nil, configure: (inout Config) -> Void = { _ in }
+    ) -> Runner {
         var config = Config()
         config.crypto.enabled = false
         config.forecast.enabled = false
         config.holidays.enabled = false
         config.launchCountry.enabled = false
         config.delivery.groupWindow = .zero
+        configure(&config)
         let environment = sandbox.environment()
         let context = AppContext(
             environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
@@ -57,6 +60,22 @@ import Testing
         #expect(report.lines.contains("pulse: 2 pulses"), "\(report.lines)")
         #expect(report.lines.contains("would deliver pulse_high alpha: pulse alpha at 7.5"), "\(report.lines)")
         // Nothing written: no store made.
+        #expect(!FileManager.default.fileExists(atPath: sandbox.storeFile.path))
+        await server.stop()
+    }
+
+    /// The dry run goes through the real dispatcher: in quiet hours it says the alert is held,
+    /// in the words of `notifier why`, instead of promising a bubble.
+    @Test func dryRunInQuietHoursSaysTheAlertIsHeld() async throws {
+        let server = try await Self.serve()
+        let sandbox = try Sandbox()
+        let hour = Calendar.current.component(.hour, from: Self.start)
+        let quiet = try QuietHours(start: String(format: "%02d:00", hour), end: String(format: "%02d:00", (hour + 2) % 24))
+        let runner = Self.runner(sandbox, server: server) { $0.delivery.quietHours = quiet }
+        let report = await runner.dryRunReport()
+        #expect(!report.lines.contains { $0.hasPrefix("would deliver") }, "\(report.lines)")
+        #expect(report.lines.contains("pulse_high alpha: held for quiet hours; delivered in a summary when they end"), "\(report.lines)")
+        #expect(report.text.hasSuffix("nothing would be delivered\n"), "\(report.text)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.storeFile.path))
         await server.stop()
     }

@@ -29,7 +29,7 @@ struct WatchTest: AsyncParsableCommand {
     var file: String?
 
     func run() async throws {
-        SelectorCheck.enable()
+        CostlyConfigChecks.enable()
         let context = try AppContext.load(global)
         guard let watch = context.config.watches.first(where: { $0.name == name }) else {
             let names = context.config.watches.map(\.name).joined(separator: ", ")
@@ -71,7 +71,7 @@ struct WatchTry: AsyncParsableCommand {
     var matches: String?
 
     func run() async throws {
-        SelectorCheck.enable()
+        CostlyConfigChecks.enable()
         var watch = WatchSettings()
         watch.name = "try"
         watch.url = url

@@ -1,17 +1,6 @@
 import Feeds
 import Foundation
 import Rules
-import Synchronization
-
-/// Whether loading the config compiles every watch's selector (jq's errors with their line). The
-/// commands that run selectors or check the config turn it on before they load it (the daemon,
-/// `--once`, `config check`, `watch`, `test`); a view, which runs none, does not pay some 30 ms
-/// of jq's compiling per watch on a click.
-enum SelectorCheck {
-    static let compilesOnLoad = Atomic<Bool>(false)
-
-    static func enable() { compilesOnLoad.store(true, ordering: .relaxed) }
-}
 
 // The keys of `[[watches]]` that no section has. A key whose value is unset renders as "",
 // which `ConfigEntryList` leaves out of `config check`.
@@ -74,7 +63,7 @@ extension SectionKey {
             name: key, secret: false,
             apply: { config, value in
                 guard let text = value.stringValue else { return "must be a jq selector such as \".count\" as a string, got \(value.shownForError)" }
-                guard SelectorCheck.compilesOnLoad.load(ordering: .relaxed) else {
+                guard CostlyConfigChecks.enabled.load(ordering: .relaxed) else {
                     if let problem = WatchSelector.quickProblem(text) { return "is not a selector jq can run: \(problem)" }
                     config[keyPath: field] = text
                     return nil

@@ -10,6 +10,7 @@ struct CountriesFeedKind: FeedKind {
     var views: [FeedView] { [.country] }
     var lists: [any ParsableCommand.Type] { [ListCountries.self] }
     var rules: [any Rule.Type] { [LaunchCountryRule.self] }
+    var bubbleKinds: [(prefix: String, kind: BubbleKind)] { [(LaunchCountryRule.id, BubbleKind(rawValue: "country"))] }
     var configSections: [ConfigSectionEntry] {
         [ConfigSectionEntry(\.countries, in: .feed), ConfigSectionEntry(\.launchCountry, in: .firstRules)]
     }

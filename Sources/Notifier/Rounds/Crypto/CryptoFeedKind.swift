@@ -10,6 +10,7 @@ struct CryptoFeedKind: FeedKind {
     func pollInterval(_ config: Config) -> Duration? { config.crypto.enabled ? config.crypto.interval : nil }
     var lists: [any ParsableCommand.Type] { [ListCrypto.self] }
     var rules: [any Rule.Type] { [CryptoChangeRule.self, PriceCrossingRule.self, CryptoMoveRule.self] }
+    var bubbleKinds: [(prefix: String, kind: BubbleKind)] { [("crypto_", BubbleKind(rawValue: "crypto"))] }
     var configSections: [ConfigSectionEntry] {
         [
             ConfigSectionEntry(\.crypto, in: .feed), ConfigSectionEntry(\.cryptoChange, in: .rules),

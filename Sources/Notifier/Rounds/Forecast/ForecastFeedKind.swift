@@ -7,6 +7,7 @@ struct ForecastFeedKind: FeedKind {
     var name: String { ForecastFeed.name }
     var views: [FeedView] { [.forecast] }
     var rules: [any Rule.Type] { forecastRuleTypes }
+    var bubbleKinds: [(prefix: String, kind: BubbleKind)] { [("forecast_", BubbleKind(rawValue: "forecast"))] }
     var configSections: [ConfigSectionEntry] {
         [
             ConfigSectionEntry(\.forecast, in: .feed), ConfigSectionEntry(\.forecastTemperature, in: .rules),

@@ -7,6 +7,7 @@ struct HolidaysFeedKind: FeedKind {
     var name: String { HolidaysFeed.name }
     var views: [FeedView] { [.holiday, .week] }
     var rules: [any Rule.Type] { [UpcomingHolidayRule.self] }
+    var bubbleKinds: [(prefix: String, kind: BubbleKind)] { [("holiday_", BubbleKind(rawValue: "holiday"))] }
     var configSections: [ConfigSectionEntry] {
         [ConfigSectionEntry(\.holidays, in: .feed), ConfigSectionEntry(\.holidayUpcoming, in: .firstRules)]
     }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import Rules
 
 /// The reminders the person set: no feed to fetch, a schedule to keep.
@@ -8,8 +9,21 @@ struct RemindersFeedKind: FeedKind {
     var views: [FeedView] { [.reminder, .event] }
     var lists: [any ParsableCommand.Type] { [ListReminders.self, ListEvents.self] }
     var rules: [any Rule.Type] { [ReminderRule.self] }
+    /// A reminder rings as an alarm does.
+    var bubbleKinds: [(prefix: String, kind: BubbleKind)] { [("reminder", BubbleKind(rawValue: "reminder", soundName: "alarm-clock-elapsed"))] }
     var configEntryLists: [ConfigEntryList] { [ConfigEntryList(\.reminders)] }
     var configSections: [ConfigSectionEntry] { [ConfigSectionEntry(\.calendars, in: .personal)] }
+    var commands: [FeedCommand] { [FeedCommand(RemindCommand.self), FeedCommand(NextCommand.self), FeedCommand(ForgetCommand.self)] }
+
+    /// Done and the snoozes of a reminder, not the engine's: a reminder is no subject to mute.
+    /// A group stands for several occurrences, so it offers Open only.
+    func actions(for alert: Alert) -> [NotificationAction]? {
+        alert.members == nil ? [.open, .done, .snoozeShort, .snooze] : [.open]
+    }
+
+    func clicked(_ action: NotificationAction, _ target: ClickTarget, store: Store?, logger: Logger, now: Date) {
+        ReminderClicks(store: store, logger: logger, now: now).handle(action, target)
+    }
 
     /// How often a daemon without reminders looks for a new one-off.
     static let idleLook: Duration = .seconds(30)

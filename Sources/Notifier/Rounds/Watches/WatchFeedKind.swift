@@ -11,7 +11,11 @@ struct WatchFeedKind: FeedKind {
     var views: [FeedView] { [.watch] }
     var lists: [any ParsableCommand.Type] { [ListWatches.self] }
     var rules: [any Rule.Type] { [WatchRule.self] }
+    var bubbleKinds: [(prefix: String, kind: BubbleKind)] { [("watch", BubbleKind(rawValue: "watch"))] }
     var configEntryLists: [ConfigEntryList] { [ConfigEntryList(\.watches)] }
+    var commands: [FeedCommand] {
+        [FeedCommand(WatchCommand.self, after: RulesCommand.self, async: [AsyncCommandRunner(WatchTest.self), AsyncCommandRunner(WatchTry.self)])]
+    }
 
     /// How many watches `--once` fetches at a time.
     static let parallelPolls = 8

@@ -47,7 +47,7 @@ enum CryptoScreen {
         switch await poller.poll(logger: quiet) {
         case .success(let tickers):
             let now = time.now()
-            if let store = try? Store.openReplacingDamaged(path: paths.storePath).store, let data = try? JSONEncoder().encode(tickers) {
+            if let store = try? Store.openReplacingDamaged(path: paths.storePath, now: now).store, let data = try? JSONEncoder().encode(tickers) {
                 try? store.save(FeedSnapshot(feed: CryptoFeed.name, source: "coinlore", fetchedAt: now, payload: String(decoding: data, as: UTF8.self)))
                 try? store.appendPrices(tickers, at: now)
             }

@@ -22,7 +22,7 @@ enum ForecastScreen {
         // The screen is ncurses': the fetch's log lines must not land on it.
         let quiet = Logger(label: "notifier.view") { _ in SwiftLogNoOpLogHandler() }
         let place = config.forecast.places.first { $0.slug.lowercased() == ForecastPlace.slug(name).lowercased() } ?? ForecastPlace(name: name)
-        let store = try? Store.openReplacingDamaged(path: paths.storePath).store
+        let store = try? Store.openReplacingDamaged(path: paths.storePath, now: now).store
         let feed = ForecastFeed(http: HTTPClient(), source: config.forecast.feedSource)
         do {
             let forecast = try await ForecastRound.fetch(place, feed: feed, store: store, now: now, logger: quiet, keepGeocode: true)

@@ -10,8 +10,27 @@ enum StatusJSON {
         var rows: [Row]
         var rules: [RuleState]
         var snoozes: [Snooze]
-        var holidays: [HolidayDay]
+        /// Each feed's section of the screen, under its key: its entries' fields and link.
+        var feedSections: [(key: String, entries: [[String: String]])]
         var notifications: [Notification]
+
+        private struct Key: CodingKey {
+            var stringValue: String
+            var intValue: Int? { nil }
+            init(_ name: String) { stringValue = name }
+            init?(stringValue: String) { self.init(stringValue) }
+            init?(intValue: Int) { nil }
+        }
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: Key.self)
+            try container.encode(generatedAt, forKey: Key("generatedAt"))
+            try container.encode(rows, forKey: Key("rows"))
+            try container.encode(rules, forKey: Key("rules"))
+            try container.encode(snoozes, forKey: Key("snoozes"))
+            for section in feedSections { try container.encode(section.entries, forKey: Key(section.key)) }
+            try container.encode(notifications, forKey: Key("notifications"))
+        }
     }
 
     struct Row: Encodable {
@@ -27,7 +46,6 @@ enum StatusJSON {
     }
 
     struct Snooze: Encodable { var rule, subject, until: String }
-    struct HolidayDay: Encodable { var date, name, kind, link: String }
     struct Notification: Encodable { var time, rule, title, link: String }
 
     struct Feed: Encodable {
@@ -75,7 +93,9 @@ enum StatusJSON {
                     mutedUntil: $0.mutedUntil.flatMap { $0 == .distantFuture ? nil : iso($0) })
             },
             snoozes: report.snoozes.map { Snooze(rule: $0.rule, subject: $0.subject, until: iso($0.until)) },
-            holidays: report.holidays.map { HolidayDay(date: $0.date.description, name: $0.name, kind: $0.kind.rawValue, link: DeepLink.holiday($0.date).url) },
+            feedSections: report.feedSections.map { section in
+                (section.jsonKey, section.entries.map { $0.fields.merging(["link": $0.link]) { own, _ in own } })
+            },
             notifications: report.notifications.map {
                 Notification(
                     time: iso($0.deliveredAt), rule: $0.rule, title: $0.title,
@@ -84,9 +104,13 @@ enum StatusJSON {
     }
 
     static func print<T: Encodable>(_ value: T) throws {
+        FileHandle.standardOutput.write(try encoded(value) + Data("\n".utf8))
+    }
+
+    static func encoded<T: Encodable>(_ value: T) throws -> Data {
         let encoder = JSONEncoder()
         encoder.keyEncodingStrategy = .convertToSnakeCase
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+        return try encoder.encode(value)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Rules
 
 /// The home screen, `notifier status`: what polls and how it goes, the rules with their mutes,
-/// the snoozes, the next holidays and the last notifications. Enter opens any of them in its
+/// the snoozes, the feeds' own sections (the next holidays) and the last notifications. Enter opens any of them in its
 /// own view (this screen comes back when it closes); `m` mutes or unmutes a rule, `s` snoozes
 /// it (mutes it for an hour).
 struct StatusModel: ScreenModel {
@@ -10,7 +10,7 @@ struct StatusModel: ScreenModel {
         case row(StatusRow)
         case rule(StatusReport.RuleRow)
         case snooze(StatusReport.SnoozeRow)
-        case holiday(Holiday)
+        case entry(StatusSection.Entry)
         case notification(Delivery)
     }
 
@@ -45,8 +45,8 @@ struct StatusModel: ScreenModel {
             ("Feeds", report.rows.map(Item.row)),
             ("Rules", report.rules.map(Item.rule)),
             ("Snoozed", report.snoozes.map(Item.snooze)),
-            ("Next holidays", report.holidays.map(Item.holiday)),
-            ("Last notifications", report.notifications.map(Item.notification)),
+        ] + report.feedSections.map { ($0.heading, $0.entries.map(Item.entry)) } + [
+            ("Last notifications", report.notifications.map(Item.notification))
         ]
     }
 
@@ -106,10 +106,8 @@ struct StatusModel: ScreenModel {
             return [Span(DisplayWidth.padded(rule.rule, 24), .bold), Span(muted.isEmpty ? "" : muted + "  ", .warning), Span(rule.summary, .dim)]
         case .snooze(let snooze):
             return [Span(DisplayWidth.padded("\(snooze.rule) \(snooze.subject)", 36), .bold), Span("until " + when(snooze.until, now: now))]
-        case .holiday(let holiday):
-            let mark = holiday.kind == .publicHoliday ? "●" : holiday.kind == .national ? "◆" : "○"
-            let emphasis: Emphasis = holiday.kind == .publicHoliday ? .publicHoliday : holiday.kind == .national ? .nationalDay : .folkDay
-            return [Span(mark + " ", emphasis), Span(DisplayWidth.padded(holiday.date.description, 12), .dim), Span(holiday.name)]
+        case .entry(let entry):
+            return entry.spans
         case .notification(let delivery):
             return [
                 Span(DisplayWidth.padded(when(delivery.deliveredAt, now: now), 17), .dim), Span(DisplayWidth.padded(delivery.rule, 16), .bold),
@@ -166,7 +164,7 @@ struct StatusModel: ScreenModel {
         case .row(let row): return [.runProgram(["open-url", row.link])]
         case .rule(let rule): return [.runProgram(["why", rule.rule])]
         case .snooze(let snooze): return [.runProgram(["why", snooze.rule, snooze.subject])]
-        case .holiday(let holiday): return [.runProgram(["open-url", DeepLink.holiday(holiday.date).url])]
+        case .entry(let entry): return [.runProgram(["open-url", entry.link])]
         case .notification(let delivery):
             guard let url = StoredLink.url(fromCommand: delivery.deepLink) else {
                 status = "No view to open for this notification."

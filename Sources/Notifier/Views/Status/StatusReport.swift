@@ -43,7 +43,7 @@ struct FeedStatusRows: StatusRowsProvider {
 }
 
 /// What the home screen shows: rows of the providers, the rules with their mutes, the snoozes,
-/// the next holidays and the last notifications.
+/// the feeds' own sections and the last notifications.
 struct StatusReport: Sendable, Equatable {
     struct RuleRow: Sendable, Equatable {
         var rule: String
@@ -61,10 +61,9 @@ struct StatusReport: Sendable, Equatable {
     var rows: [StatusRow]
     var rules: [RuleRow]
     var snoozes: [SnoozeRow]
-    var holidays: [Holiday]
+    var feedSections: [StatusSection]
     var notifications: [Delivery]
 
-    static let holidaysShown = 3
     static let notificationsShown = 5
 
     static func load(context: AppContext, now: Date) -> StatusReport {
@@ -75,13 +74,10 @@ struct StatusReport: Sendable, Equatable {
         }
         let snoozes = silences.snoozes.filter { $0.value > now }.sorted { $0.key < $1.key }
             .map { SnoozeRow(rule: $0.key.rule, subject: $0.key.subject, until: $0.value) }
-        let today = UpcomingHolidayRule.today(now)
-        let holidays =
-            context.config.holidays.enabled
-            ? Array(EstonianCalendar.holidays(from: today, through: today.adding(days: 120)).prefix(holidaysShown)) : []
         let notifications = (try? store?.history(limit: notificationsShown)) ?? []
         return StatusReport(
             rows: StatusRowsProviders.all.flatMap { $0.statusRows(store: store, config: context.config, now: now) },
-            rules: rules, snoozes: snoozes, holidays: holidays, notifications: notifications)
+            rules: rules, snoozes: snoozes,
+            feedSections: FeedRegistry.all.flatMap { $0.statusSections(config: context.config, now: now) }, notifications: notifications)
     }
 }
