@@ -12,8 +12,8 @@ import Testing
 /// `scripts/fault-matrix` runs this suite and prints the table it writes. The feeds are the
 /// registry's (`FeedRegistry.all`); each feed kind brings its fixture by conforming to
 /// `MatrixServed` (`FaultMatrix/MatrixFeed.swift`), and a registered feed without one fails its
-/// cells. The faults are `FaultMatrix/MatrixFault.swift`, a cell's run and verdict
-/// `FaultMatrix/MatrixCell.swift`.
+/// cells. The faults are `FaultMatrix/MatrixFault.swift`, a cell's run `MatrixCell.swift`, its
+/// verdict `MatrixVerdict.swift`.
 @Suite struct FaultMatrixTests {
     /// The registered feed kinds that fetch: the matrix's columns.
     static let feedNames = FeedRegistry.all.filter { !($0 is any OffTheNetwork) }.map(\.name)

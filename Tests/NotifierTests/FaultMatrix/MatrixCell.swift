@@ -8,29 +8,6 @@ import Testing
 
 @testable import Notifier
 
-struct CellResult: Sendable {
-    let fault: MatrixFault
-    let feed: String
-    var survived = false
-    var falseAlerts = 0
-    var recovered = false
-    /// nil where the fault is valid data and nothing fails.
-    var loggedOnce: Bool?
-    var backedOff: Bool?
-    var othersUnaffected = false
-    var problems: [String] = []
-
-    var passed: Bool {
-        survived && falseAlerts == 0 && recovered && loggedOnce != false && backedOff != false && othersUnaffected && problems.isEmpty
-    }
-}
-
-/// A poll seen from outside: a request reached the feed's server, or the feed logged a failure.
-private struct Poll {
-    let at: Duration
-    let failed: Bool
-}
-
 enum MatrixCell {
     /// 2026-12-14 10:00 UTC (12:00 in Tallinn), a week before the served folk day.
     static let start = Date(timeIntervalSince1970: 1_797_242_400)
@@ -79,19 +56,23 @@ enum MatrixCell {
             finished.set()
         }
         defer { generation.cancel() }
-        let result = try await observeCell(
-            fault: fault, target: target, feeds: feeds, servers: servers, clock: clock, logs: logs,
-            sink: sink, finished: finished, limits: limits)
+        let result =
+            try await observeCell(
+                fault: fault, target: target, feeds: feeds, servers: servers, clock: clock, logs: logs,
+                sink: sink, finished: finished, limits: limits
+            ).map(CellResult.init(judging:)) ?? CellResult(fault: fault, feed: target.name, problems: ["the daemon never settled at the start"])
         generation.cancel()
         await generation.value
         return result
     }
 
+    /// What the cell saw: every poll of every feed, on the clock, through a healthy start, the
+    /// fault and the healing; nil when the daemon never went idle at the start.
     private static func observeCell(
         fault: MatrixFault, target: MatrixFeed, feeds: [MatrixFeed], servers: [String: LoopbackServer],
         clock: TestClock, logs: LogLines, sink: RecordingSink, finished: Flag, limits: HTTPLimits
-    ) async throws -> CellResult {
-        var result = CellResult(fault: fault, feed: target.name)
+    ) async throws -> CellObservation? {
+        var startProblems: [String] = []
 
         // Every feed loop and the delivery loop asleep: the daemon is idle at the clock's time.
         let loops = feeds.count + 1
@@ -119,20 +100,18 @@ enum MatrixCell {
         // Healthy start: every feed polls and works (on a loaded machine a first poll may time
         // out; the feed's backoff brings the next one).
         guard await observe() else {
-            result.problems.append("the daemon never settled at the start")
-            return result
+            return nil
         }
         for _ in 0..<50 where feeds.contains(where: { polls[$0.name]?.last?.failed != false }) {
             guard await step() else { break }
         }
         for feed in feeds where polls[feed.name]?.last?.failed != false {
-            result.problems.append("\(feed.name) did not start healthy: \(logs.failures(of: feed.name))")
+            startProblems.append("\(feed.name) did not start healthy: \(logs.failures(of: feed.name))")
         }
         await sink.reset()
         let healthyLines = logs.count
 
         // The fault: several polls of the target feed.
-        let validData = fault.isValidData(for: target)
         let faultStart = clock.now.offset
         let faultPollsBefore = polls[target.name]?.count ?? 0
         try await servers[target.name]!.inject(fault.serverFault(for: target, limit: limits.maxBodyBytes))
@@ -157,74 +136,10 @@ enum MatrixCell {
         let healPolls = Array((polls[target.name] ?? []).dropFirst(healPollsBefore))
         let healLines = Array(logs.all.dropFirst(healthyLines + faultLines.count))
 
-        // Survived: the generation still runs, every loop asleep on the clock.
-        result.survived = settled && !finished.isSet && clock.sleeperCount == loops
-        if !result.survived { result.problems.append("the daemon did not keep running (settled \(settled), finished \(finished.isSet))") }
-
-        // No alert from bad data: feed health notices aside, nothing after the healthy start.
-        let alerts = await sink.alerts.filter { $0.rule != "feed_health" }
-        result.falseAlerts = alerts.count
-        if !alerts.isEmpty { result.problems.append("alerts: \(alerts.map(\.title))") }
-
-        let failed = faultPolls.filter(\.failed)
-        if validData {
-            if !failed.isEmpty { result.problems.append("valid data counted as a failure") }
-        } else {
-            // One line per failed poll, naming the feed, the URL and a cause.
-            let targetLines = faultLines.filter { $0.isProblem && $0.message.hasPrefix("\(target.name) feed:") }
-            let url = servers[target.name]!.baseURL
-            let clear = targetLines.allSatisfy { line in
-                guard let range = line.message.range(of: url) else { return false }
-                let cause = line.message[range.upperBound...].drop { $0 != " " }.trimmingCharacters(in: .whitespaces)
-                return !cause.isEmpty
-            }
-            result.loggedOnce =
-                faultPolls.count >= failuresToSee && failed.count == faultPolls.count
-                && targetLines.count == failed.count && clear
-            if result.loggedOnce != true {
-                result.problems.append("log: \(failed.count) of \(faultPolls.count) polls failed, lines \(targetLines.map(\.message))")
-            }
-            // Each wait after the n-th failure in a row is the backoff's, Retry-After a floor.
-            let times = faultPolls.map(\.at) + (healPolls.first.map { [$0.at] } ?? [])
-            var waits: [Duration] = []
-            for (earlier, later) in zip(times, times.dropFirst()) { waits.append(later - earlier) }
-            let backoff = Backoff()
-            result.backedOff =
-                !waits.isEmpty
-                && waits.enumerated().allSatisfy { index, wait in
-                    let cap = min(backoff.base * (1 << index), backoff.maximum)
-                    let floor = fault.retryAfter ?? .zero
-                    return wait >= max(cap / 2, floor) && wait <= max(cap, floor)
-                }
-            if result.backedOff != true { result.problems.append("backoff: waits \(waits)") }
-        }
-
-        // Recovered: every poll after healing works, at the feed's cadence again.
-        let healWaits = zip(healPolls, healPolls.dropFirst()).map { $1.at - $0.at }
-        let healProblems = healLines.filter(\.isProblem)
-        result.recovered =
-            healPolls.count >= 2 && healPolls.allSatisfy { !$0.failed } && healWaits.allSatisfy { $0 == target.cadence }
-            && healProblems.isEmpty
-        if !result.recovered {
-            result.problems.append("recovery: polls \(healPolls.map { "\($0.at)\($0.failed ? " failed" : "")" }), lines \(healProblems.map(\.message))")
-        }
-
-        // The other feeds: on time, without a failure, throughout.
-        var othersFine = true
-        for feed in feeds where feed.name != target.name {
-            let theirs = (polls[feed.name] ?? []).filter { $0.at >= faultStart }
-            let waits = zip(theirs, theirs.dropFirst()).map { $1.at - $0.at }
-            if theirs.count < 2 || theirs.contains(where: \.failed) || !waits.allSatisfy({ $0 == feed.cadence }) {
-                othersFine = false
-                result.problems.append("\(feed.name) affected: \(theirs.map { "\($0.at)\($0.failed ? " failed" : "")" })")
-            }
-        }
-        let strayLines = faultLines.filter { $0.isProblem && !$0.message.hasPrefix("\(target.name) feed:") }
-        if !strayLines.isEmpty {
-            othersFine = false
-            result.problems.append("other errors: \(strayLines.map(\.message))")
-        }
-        result.othersUnaffected = othersFine
-        return result
+        return CellObservation(
+            fault: fault, target: target, feeds: feeds, targetURL: servers[target.name]!.baseURL, startProblems: startProblems,
+            polls: polls, faultStart: faultStart, faultPolls: faultPolls, healPolls: healPolls, faultLines: faultLines,
+            healLines: healLines, settled: settled, finished: finished.isSet, asleepAtEnd: clock.sleeperCount == loops,
+            alerts: await sink.alerts.filter { $0.rule != "feed_health" })
     }
 }
