@@ -10,6 +10,8 @@ import Testing
     @Test(arguments: [
         (".", true), (".value", true), (".a.b[0].c", true), (".data[].symbol", true), (".[0]", true), (".[]", true),
         (#".["a b"].c"#, true), (".a | .b", true), (#"(if type == "array" then .[0] else .["0"] end) | .["x"]"#, true),
+        (" .a  |\t.b[1] ", true),
+        (#".["a\"b"].c[123456789]"#, true), (".[1234567890]", false), (#".["\u0041"]"#, true), (".a .b", false),
         (".a[]?", false), ("..", false), ("length", false), (".a | tonumber", false), ("[.a]", false), (#"["a"]"#, false),
         (#".["\(1+1)"]"#, false), ("repeat(.)", false), (".a, .b", false), (".a // 0", false), ("$__loc__", false),
     ])

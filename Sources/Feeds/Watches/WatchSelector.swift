@@ -67,20 +67,12 @@ public struct WatchSelector: Sendable, Equatable {
 
     /// `.`, or steps such as `.name`, `.["a b"]`, `[0]`, `.[]` and a pointer's
     /// `(if type == "array" then .[0] else .["0"] end)`, joined by `|`. A string step may hold
-    /// escapes but no `\(`: an interpolation would run code.
+    /// escapes but no `\(`: an interpolation would run code. Scanned by hand, not by a `Regex`:
+    /// Swift's regex engine is most of a MiB of code pages a daemon would touch only for this.
     static func isPlainPath(_ program: String) -> Bool {
-        // Built per call (once per selector as the config loads): a shared Regex is not Sendable.
-        guard let pattern = try? Regex(plainPathPattern) else { return false }
-        return program.wholeMatch(of: pattern) != nil
+        var scanner = PlainPathScanner(program)
+        return scanner.matchesWhole()
     }
-
-    private static let plainPathPattern: String = {
-        let bracket = #"\[(?:\d{1,9}|"(?:[^"\\]|\\[^(])*")?\]"#
-        let pointerStep = #"\(if type == "array" then \.\[\d{1,9}\] else \.\["\d{1,9}"\] end\)"#
-        let leading = #"(?:\.[A-Za-z_][A-Za-z0-9_]*|\.\#(bracket)|\#(pointerStep))"#
-        let path = #"(?:\.|\#(leading)(?:\#(leading)|\#(bracket))*)"#
-        return #"\s*\#(path)(?:\s*\|\s*\#(path))*\s*"#
-    }()
 
     /// Compiling binds jq's builtins (some 30 ms of CPU with jq 1.6), so each program is compiled
     /// once per process: the config's check and every poll after it share it.

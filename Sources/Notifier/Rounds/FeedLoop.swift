@@ -13,18 +13,15 @@ struct FeedLoop<Settings: Equatable & Sendable>: Sendable {
     var interval: Duration
     var backoff = Backoff()
 
-    /// Polls until cancelled. `firstRest`: the wait before the first poll of an unpaced start (a
-    /// watch's slot); `paced`: told the wait a reload keeps, before it is waited.
+    /// Polls until cancelled. `paced`: told the wait a reload keeps, before it is waited.
+    /// (The watches share one schedule, `WatchScheduler`, with these rests.)
     func run(
-        _ env: FeedEnvironment, random: SeededGenerator = .jitter(), firstRest: ((inout SeededGenerator) -> Duration)? = nil,
-        paced: (Duration) -> Void = { _ in }, poll: () async -> PollReport
+        _ env: FeedEnvironment, random: SeededGenerator = .jitter(), paced: (Duration) -> Void = { _ in }, poll: () async -> PollReport
     ) async {
         var random = random
         if let pacing, let wait = await env.pacing?.firstWait(feed: pacing.key, settings: pacing.settings, interval: interval, now: env.now()) {
             paced(wait)
             await env.rest(for: wait)
-        } else if let firstRest {
-            await env.rest(for: firstRest(&random))
         }
         while !Task.isCancelled {
             if let pacing { await env.pacing?.polled(feed: pacing.key, settings: pacing.settings, at: env.now()) }

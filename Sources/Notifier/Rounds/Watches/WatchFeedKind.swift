@@ -52,10 +52,6 @@ struct WatchFeedKind: FeedKind {
 
     func pollForever(_ environment: FeedEnvironment) async {
         let watches = environment.config.watches.filter(\.enabled)
-        await withTaskGroup(of: Void.self) { group in
-            for (slot, watch) in watches.enumerated() {
-                group.addTask { await WatchRound(environment, watch: watch).pollForever(slot: slot) }
-            }
-        }
+        await WatchScheduler(env: environment, rounds: watches.map { WatchRound(environment, watch: $0) }).run()
     }
 }

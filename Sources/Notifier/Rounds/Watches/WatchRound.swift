@@ -4,8 +4,8 @@ import Logging
 import Rules
 
 /// One watch's polls: fetch and select, the selector's and the fetch's health, the engine's
-/// decisions on its conditions, one stored row per poll; in the daemon, again after its interval
-/// (jittered) or a backoff.
+/// decisions on its conditions, one stored row per poll; in the daemon, scheduled with the
+/// others by `WatchScheduler`, again after its interval or a backoff.
 struct WatchRound: Sendable {
     let env: FeedEnvironment
     let watch: WatchSettings
@@ -21,25 +21,32 @@ struct WatchRound: Sendable {
 
     var pacingName: String { "watch:\(watch.name)" }
 
-    /// `slot`: this watch's place among the others, so that a start spreads their first polls.
-    func pollForever(slot: Int) async {
-        let random = env.seed.map { SeededGenerator(seed: $0 &+ UInt64(slot)) } ?? SeededGenerator.jitter()
-        let loop = FeedLoop(pacing: (pacingName, watch), interval: watch.interval)
-        // Unpaced, four a second at most after a start or a resume, each at a random phase
-        // within its slot: the jitter that keeps watches started together apart.
-        let firstRest: (inout SeededGenerator) -> Duration = { random in .milliseconds(250 * slot + Int.random(in: 0..<250, using: &random)) }
-        await loop.run(env, random: random, firstRest: firstRest) {
-            // In a child task: a task keeps the slabs its deepest await needed until it ends, so
-            // 200 watches' loops each holding a poll's worth were megabytes of an idle daemon.
-            let error = await withTaskGroup(of: FeedError?.self, returning: FeedError?.self) { group in
-                group.addTask { await poll() }
-                return await group.next() ?? nil
-            }
-            // A source that keeps answering without a value (an error body, a changed shape) is
-            // asked less often too, as a failing one is; its notice stays the selector's.
-            let failures = error != nil ? await health.consecutiveFailures : await health.selectorHealth.consecutiveMisses
-            return PollReport(failures: failures, retryAfter: error.retryAfter)
+    /// Its schedule's rests: the interval, or a backoff after failures, never shorter than a
+    /// `Retry-After`. Paced: a reload that leaves the watch as it was keeps its schedule.
+    var loop: FeedLoop<WatchSettings> { FeedLoop(pacing: (pacingName, watch), interval: watch.interval) }
+
+    /// The wait before the first poll: what is left of the interval when a reload kept the
+    /// watch's settings; otherwise its slot's (`slot`: its place among the others), four a
+    /// second at most after a start, each at a random phase within its slot: the jitter that
+    /// keeps watches started together apart.
+    func firstWait(slot: Int, random: inout SeededGenerator) async -> Duration {
+        if let kept = await env.pacing?.firstWait(feed: pacingName, settings: watch, interval: watch.interval, now: env.now()) {
+            return kept
         }
+        return .milliseconds(250 * slot + Int.random(in: 0..<250, using: &random))
+    }
+
+    /// One poll of the daemon's schedule (`WatchScheduler`): noted for pacing, then what the
+    /// schedule needs for the next rest, and `mark` taken as the fetch ends (the rest's start).
+    func scheduledPoll<Mark>(marking mark: () -> Mark) async -> (report: PollReport, mark: Mark) {
+        await env.pacing?.polled(feed: pacingName, settings: watch, at: env.now())
+        let observation = await poller.poll()
+        let ended = mark()
+        let error = await decide(observation, now: env.now())
+        // A source that keeps answering without a value (an error body, a changed shape) is
+        // asked less often too, as a failing one is; its notice stays the selector's.
+        let failures = error != nil ? await health.consecutiveFailures : await health.selectorHealth.consecutiveMisses
+        return (PollReport(failures: failures, retryAfter: error.retryAfter), ended)
     }
 
     /// One poll; the error when the fetch failed.
