@@ -6,12 +6,6 @@ import Testing
 
 /// The live crypto list's timer and marks, with an injected `now`: nothing sleeps.
 @Suite struct CryptoListModelTests {
-    static func ticker(_ symbol: String, _ price: Decimal, rank: Int) -> Ticker {
-        Ticker(
-            id: symbol, symbol: symbol, name: symbol.lowercased(), rank: rank, priceUSD: price, change1h: nil, change24h: nil, change7d: nil,
-            marketCapUSD: 1_967_874_549_929.5, volume24USD: 60_985_129_577.58225, circulatingSupply: nil, totalSupply: nil, maxSupply: nil)
-    }
-
     static func names(_ effects: [ViewEffect]) -> [String] {
         effects.compactMap { if case .start(let task) = $0 { task.name } else { nil } }
     }
@@ -20,7 +14,8 @@ import Testing
 
     func model() -> CryptoListModel {
         CryptoListModel(
-            tickers: [Self.ticker("BTC", 100, rank: 1)], fetchedAt: nil, previous: [:], interval: 30, now: { Date(timeIntervalSince1970: 1_798_000_000) },
+            tickers: [CryptoTickers.ticker("BTC", 100, rank: 1)], fetchedAt: nil, previous: [:], interval: 30,
+            now: { Date(timeIntervalSince1970: 1_798_000_000) },
             fetch: { .failed("unused") })
     }
 
@@ -28,7 +23,7 @@ import Testing
         var list = model()
         #expect(Self.names(list.appear()) == ["crypto"])
         #expect(Self.names(list.handle(.tick(start.addingTimeInterval(60)))).isEmpty, "one fetch at a time")
-        _ = list.handle(.finished(name: "crypto", result: CryptoListModel.Fetched.tickers([Self.ticker("BTC", 110, rank: 1)], at: start)))
+        _ = list.handle(.finished(name: "crypto", result: CryptoListModel.Fetched.tickers([CryptoTickers.ticker("BTC", 110, rank: 1)], at: start)))
         #expect(Self.names(list.handle(.tick(start.addingTimeInterval(29)))).isEmpty)
         #expect(Self.names(list.handle(.tick(start.addingTimeInterval(30)))) == ["crypto"], "every feeds.crypto.interval")
         _ = list.handle(.finished(name: "crypto", result: CryptoListModel.Fetched.failed("HTTP 500 from api.coinlore.net")))
@@ -36,7 +31,7 @@ import Testing
         #expect(list.frame(width: 100, height: 10, now: start).status?.text == "Refresh paused: HTTP 500 from api.coinlore.net  r retries")
         #expect(Self.names(list.handle(.key(.character("r")))) == ["crypto"])
         _ = list.handle(
-            .finished(name: "crypto", result: CryptoListModel.Fetched.tickers([Self.ticker("BTC", 105, rank: 1)], at: start.addingTimeInterval(700))))
+            .finished(name: "crypto", result: CryptoListModel.Fetched.tickers([CryptoTickers.ticker("BTC", 105, rank: 1)], at: start.addingTimeInterval(700))))
         #expect(list.error == nil)
         #expect(Self.names(list.handle(.tick(start.addingTimeInterval(730)))) == ["crypto"], "resumed")
     }
@@ -45,7 +40,9 @@ import Testing
         var list = model()
         _ = list.appear()
         _ = list.handle(
-            .finished(name: "crypto", result: CryptoListModel.Fetched.tickers([Self.ticker("BTC", 90, rank: 1), Self.ticker("ETH", 5, rank: 2)], at: start)))
+            .finished(
+                name: "crypto",
+                result: CryptoListModel.Fetched.tickers([CryptoTickers.ticker("BTC", 90, rank: 1), CryptoTickers.ticker("ETH", 5, rank: 2)], at: start)))
         _ = list.handle(.key(.down)) // the selected row is drawn reversed, not coloured
         let frame = list.frame(width: 100, height: 10, now: start)
         #expect(frame.title.text.hasPrefix("Crypto — 2 coins"))

@@ -50,15 +50,9 @@ import Testing
         config.holidays.apiKey = "bench"
         config.forecast.baseURL = server.baseURL + "/v1"
         config.forecast.places = [ForecastPlace(name: "Tallinn", latitude: 59.437, longitude: 24.7535)]
-        let environment = sandbox.environment()
-        let context = AppContext(
-            environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-            logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment), time: .system)
         let clock = TestClock()
         let start = try Date("2026-12-01T12:00:00Z", strategy: .iso8601)
-        var runner = Runner(context: context, output: .json, seed: 1)
-        runner.clock = clock
-        runner.now = { start.addingTimeInterval(Double(clock.now.offset.components.seconds)) }
+        let runner = Runner.testing(sandbox, config: config, clock: clock, start: start, seed: 1)
         let store = try Store(path: sandbox.storeFile.path)
         let daemon = DaemonService(runner: runner)
         let generation = Task { [runner] in await daemon.runGeneration(runner, store: store, sink: Discard(), launch: false) }

@@ -36,16 +36,11 @@ import Testing
         config.crypto.baseURL = server.baseURL + "/api"
         config.crypto.interval = .seconds(30)
         config.cryptoChange.enabled = false
-        let environment = sandbox.environment()
-        let context = AppContext(
-            environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-            logger: LogSetup.makeLogger(verbose: false, quiet: true), paths: XDGPaths(environment: environment), time: .system)
         let clock = TestClock()
-        var runner = Runner(context: context, output: .json, seed: nil)
-        runner.clock = clock
+        let runner = Runner.testing(sandbox, config: config, clock: clock)
         let store = try Store(path: sandbox.storeFile.path)
         let recorder = RecordingSink(name: "test")
-        let dispatcher = Dispatcher(sink: recorder, store: store, config: config, logger: context.logger)
+        let dispatcher = Dispatcher(sink: recorder, store: store, config: config, logger: runner.logger)
         let loop = Task { await CryptoRound(runner: runner, store: store, dispatcher: dispatcher).pollForever() }
 
         // Six failed polls (the first, then one after each advance): each waits at least the

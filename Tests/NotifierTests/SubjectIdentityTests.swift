@@ -76,11 +76,11 @@ protocol IdentityScenarios {
         var engine = RuleEngine()
         var outbox = Outbox()
         let down = engine.evaluate(
-            rule.readings([Self.ticker("BTC", 100, change24h: -6)], known: [], previous: [:], locale: Self.locale),
+            rule.readings([CryptoTickers.ticker("BTC", 100, change24h: -6)], known: [], previous: [:], locale: Self.locale),
             now: Self.start)
         #expect(down.alerts.map(\.title) == ["BTC −6 % in 24h ▼"])
         let swing = engine.evaluate(
-            rule.readings([Self.ticker("BTC", 112, change24h: 6)], known: [], previous: [:], locale: Self.locale),
+            rule.readings([CryptoTickers.ticker("BTC", 112, change24h: 6)], known: [], previous: [:], locale: Self.locale),
             now: Self.start.addingTimeInterval(60))
         #expect(swing.alerts.count == 2)
         outbox.submit(swing.alerts, now: Self.start.addingTimeInterval(60))
@@ -100,7 +100,7 @@ protocol IdentityScenarios {
         var engine = RuleEngine()
         let rule = CryptoChangeRule()
         let fired = engine.evaluate(
-            rule.readings([Self.ticker("BTC", 100, change24h: -6)], known: [], previous: [:], locale: Self.locale),
+            rule.readings([CryptoTickers.ticker("BTC", 100, change24h: -6)], known: [], previous: [:], locale: Self.locale),
             now: Self.start)
         await dispatcher.submit(fired.alerts, now: Self.start)
         let history = try store.history(limit: 5)
@@ -117,10 +117,6 @@ protocol IdentityScenarios {
             reading.policy = AlertPolicy()
             return reading
         }
-    }
-
-    static func ticker(_ symbol: String, _ price: Decimal, change24h: Decimal? = nil) -> Ticker {
-        Ticker(id: symbol, symbol: symbol, name: symbol.lowercased(), rank: 1, priceUSD: price, change24h: change24h)
     }
 
     /// Two wet, stormy, windy, warm days; anchors far from their values so changes count.

@@ -31,14 +31,7 @@ import Testing
         config.holidays.enabled = false
         config.launchCountry.enabled = false
         config.watches = watches
-        let environment = sandbox.environment()
-        let context = AppContext(
-            environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment), time: .system)
-        var runner = Runner(context: context, output: .json, seed: 1)
-        runner.clock = clock
-        runner.now = { start.addingTimeInterval(clock.now.offset.inSeconds) }
-        return runner
+        return Runner.testing(sandbox, config: config, clock: clock, start: start, seed: 1)
     }
 
     /// How many polls of `watch` the store holds.

@@ -14,7 +14,7 @@ struct FeedLoop<Settings: Equatable & Sendable>: Sendable {
     var backoff = Backoff()
 
     /// Polls until cancelled. `paced`: told the wait a reload keeps, before it is waited.
-    /// (The watches share one schedule, `WatchScheduler`, with these rests.)
+    /// (A kind that schedules many sources from one task takes only `delay(after:random:)`.)
     func run(
         _ env: FeedEnvironment, random: SeededGenerator = .jitter(), paced: (Duration) -> Void = { _ in }, poll: () async -> PollReport
     ) async {

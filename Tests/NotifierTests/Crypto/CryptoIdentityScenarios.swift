@@ -12,20 +12,20 @@ extension CryptoFeedKind: IdentityScenarios {
         [
             CryptoChangeRule.id: {
                 CryptoChangeRule().readings(
-                    [SubjectIdentityTests.ticker("BTC", 110, change24h: 6), SubjectIdentityTests.ticker("ETH", 220, change24h: 7)],
+                    [CryptoTickers.ticker("BTC", 110, change24h: 6), CryptoTickers.ticker("ETH", 220, change24h: 7)],
                     known: [], previous: [:], locale: SubjectIdentityTests.locale)
             },
             CryptoMoveRule.id: {
                 let before = SubjectIdentityTests.start.addingTimeInterval(-300)
                 return CryptoMoveRule().readings(
-                    [SubjectIdentityTests.ticker("BTC", 110), SubjectIdentityTests.ticker("ETH", 220)],
+                    [CryptoTickers.ticker("BTC", 110), CryptoTickers.ticker("ETH", 220)],
                     history: ["BTC": [.init(at: before, price: 100)], "ETH": [.init(at: before, price: 200)]],
                     now: SubjectIdentityTests.start, locale: SubjectIdentityTests.locale)
             },
             PriceCrossingRule.id: {
                 let levels = try ["BTC > 100", "ETH > 200"].map { try #require(PriceCrossingRule.Level(parsing: $0)) }
                 return PriceCrossingRule(levels: levels).readings(
-                    [SubjectIdentityTests.ticker("BTC", 110), SubjectIdentityTests.ticker("ETH", 220)], locale: SubjectIdentityTests.locale)
+                    [CryptoTickers.ticker("BTC", 110), CryptoTickers.ticker("ETH", 220)], locale: SubjectIdentityTests.locale)
             },
         ]
     }

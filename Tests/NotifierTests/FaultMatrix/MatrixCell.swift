@@ -35,16 +35,10 @@ enum MatrixCell {
 
         let logs = LogLines()
         let logger = Logger(label: "notifier") { _ in CapturingLogHandler(lines: logs) }
-        let environment = sandbox.environment()
-        let context = AppContext(
-            environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-            logger: logger, paths: XDGPaths(environment: environment), time: .system)
         let clock = TestClock()
         // Short, for the server that never answers; long enough for a loaded CI machine.
         let limits = HTTPLimits(connectTimeout: .seconds(4), totalTimeout: .seconds(4))
-        var runner = Runner(context: context, output: .json, seed: nil)
-        runner.clock = clock
-        runner.now = { start.addingTimeInterval(clock.now.offset.inSeconds) }
+        var runner = Runner.testing(sandbox, config: config, clock: clock, start: start, logger: logger)
         runner.http = Feeds.HTTPClient(limits: limits)
         runner.feeds = feeds.compactMap { feed in feed.runAs?(servers[feed.name]!.baseURL) }
         let store = try Store(path: sandbox.storeFile.path)

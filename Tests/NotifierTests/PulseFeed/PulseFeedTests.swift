@@ -24,18 +24,8 @@ import Testing
         config.launchCountry.enabled = false
         config.delivery.groupWindow = .zero
         configure(&config)
-        let environment = sandbox.environment()
-        let context = AppContext(
-            environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment), time: .system)
-        var runner = Runner(context: context, output: .json, seed: 1)
+        var runner = Runner.testing(sandbox, config: config, clock: clock, start: start, seed: 1)
         runner.feeds = testedFeeds.map { ($0 as? PulseFeedKind).map { _ in PulseFeedKind(baseURL: server.baseURL + "/pulse") } ?? $0 }
-        if let clock {
-            runner.clock = clock
-            runner.now = { start.addingTimeInterval(clock.now.offset.inSeconds) }
-        } else {
-            runner.now = { start }
-        }
         return runner
     }
 

@@ -35,14 +35,8 @@ import Testing
         reminder.lead = [.seconds(300)]
         reminder.nag = nag
         config.reminders = [reminder]
-        let environment = sandbox.environment()
-        let context = AppContext(
-            environment: environment, config: config, configFile: nil, explicitConfigPath: nil,
-            logger: Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }, paths: XDGPaths(environment: environment), time: .system)
-        var runner = Runner(context: context, output: .json, seed: 1)
+        var runner = Runner.testing(sandbox, config: config, clock: clock, now: { wall.now }, seed: 1)
         runner.feeds = [RemindersFeedKind()]
-        runner.clock = clock
-        runner.now = { wall.now }
         return runner
     }
 
