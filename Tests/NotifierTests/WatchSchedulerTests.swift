@@ -23,6 +23,43 @@ import Testing
         #expect(deadlines.earliest == nil)
     }
 
+    @Test func thePaceLetsFiveStartInAnySecond() {
+        var pace = StartPace<TestClock.Instant>(limit: 5)
+        let zero = TestClock().now
+        let at = { (milliseconds: Int) in zero.advanced(by: .milliseconds(milliseconds)) }
+        #expect(pace.allowance(at: at(0)) == 5)
+        for _ in 0..<3 { pace.started(at: at(0)) }
+        for _ in 0..<2 { pace.started(at: at(400)) }
+        #expect(pace.allowance(at: at(500)) == 0)
+        #expect(pace.nextStart(earliest: at(100), now: at(500)) == at(1000), "due, but held until the first starts are a second old")
+        #expect(pace.nextStart(earliest: at(2000), now: at(500)) == at(2000), "not due yet: its own deadline")
+        #expect(pace.allowance(at: at(1000)) == 3)
+        #expect(pace.allowance(at: at(1400)) == 5)
+    }
+
+    /// Twelve watches all due at once, as after a resume when every deadline passed while the
+    /// machine slept: five polls a second, not twelve at once.
+    @Test func watchesDueTogetherStartFiveASecond() async throws {
+        let server = try await WatchDaemonTests.serve()
+        let sandbox = try Sandbox()
+        let clock = TestClock()
+        let watches = (0..<12).map { WatchDaemonTests.watch("w\($0)", server) }
+        let runner = WatchDaemonTests.runner(sandbox, watches: watches, clock: clock)
+        let store = try Store(path: sandbox.storeFile.path)
+        let generation = Task { await DaemonService(runner: runner).runGeneration(runner, store: store, sink: RecordingSink(), launch: false) }
+        #expect(await clock.waitForSleepers(2))
+        clock.advance(by: .seconds(10))
+        for (second, expected) in [5, 10, 12].enumerated() {
+            if second > 0 { clock.advance(by: .seconds(1)) }
+            #expect(await eventually { await server.requestLog.count == expected }, "by second \(second)")
+            #expect(await clock.waitForSleepers(2))
+            #expect(await server.requestLog.count == expected, "no more than five in second \(second)")
+        }
+        generation.cancel()
+        await generation.value
+        await server.stop()
+    }
+
     /// Started together, eight watches poll one per quarter second, not at once.
     @Test func firstPollsAreSpreadAQuarterSecondApart() async throws {
         let server = try await WatchDaemonTests.serve()

@@ -16,6 +16,12 @@ struct WatchScheduler: Sendable {
         case polled(slot: Int, report: PollReport, ended: Duration)
     }
 
+    /// At most this many polls start in any one second: watches due together (every deadline
+    /// passed while the machine slept) go out a few a second, as after a start, not at once.
+    /// Five: the first polls' quarter-second slots, each at a random phase, start at most five
+    /// in a second, so the pace never holds those.
+    static let startsPerSecond = 5
+
     /// Polls until cancelled.
     func run() async {
         guard !rounds.isEmpty else { return }
@@ -26,6 +32,7 @@ struct WatchScheduler: Sendable {
         // Each watch's own jitter, as each had in a loop of its own.
         var randoms = rounds.indices.map { slot in env.seed.map { SeededGenerator(seed: $0 &+ UInt64(slot)) } ?? SeededGenerator.jitter() }
         var deadlines = WatchDeadlines<C.Instant>()
+        var pace = StartPace<C.Instant>(limit: Self.startsPerSecond)
         let start = clock.now
         for slot in rounds.indices {
             deadlines.schedule(slot, at: start.advanced(by: await rounds[slot].firstWait(slot: slot, random: &randoms[slot])))
@@ -36,7 +43,9 @@ struct WatchScheduler: Sendable {
             var wakeUps: [C.Instant] = []
             var inFlight = 0
             while !Task.isCancelled {
-                for slot in deadlines.takeDue(by: clock.now) {
+                let now = clock.now
+                for slot in deadlines.takeDue(by: now, atMost: pace.allowance(at: now)) {
+                    pace.started(at: now)
                     inFlight += 1
                     let round = rounds[slot]
                     group.addTask {
@@ -44,7 +53,7 @@ struct WatchScheduler: Sendable {
                         return .polled(slot: slot, report: report, ended: ended)
                     }
                 }
-                if let next = deadlines.earliest, !wakeUps.contains(where: { $0 <= next }) {
+                if let next = pace.nextStart(earliest: deadlines.earliest, now: now), !wakeUps.contains(where: { $0 <= next }) {
                     wakeUps.append(next)
                     group.addTask {
                         try? await clock.sleep(until: next, tolerance: nil)
@@ -79,10 +88,39 @@ struct WatchDeadlines<Instant: InstantProtocol> {
         entries.append((instant, slot))
     }
 
-    /// The slots due by `now`, earliest first, taken off the queue.
-    mutating func takeDue(by now: Instant) -> [Int] {
-        let due = entries.filter { $0.at <= now }.sorted { $0.at < $1.at }.map(\.slot)
-        entries.removeAll { $0.at <= now }
-        return due
+    /// The slots due by `now`, earliest first, at most `limit` of them, taken off the queue.
+    mutating func takeDue(by now: Instant, atMost limit: Int = .max) -> [Int] {
+        let due = entries.enumerated().filter { $0.element.at <= now }.sorted { $0.element.at < $1.element.at }.prefix(limit)
+        let taken = Set(due.map(\.offset))
+        entries = entries.enumerated().filter { !taken.contains($0.offset) }.map(\.element)
+        return due.map(\.element.slot)
+    }
+}
+
+/// How many polls may start now: at most `limit` in any one second.
+struct StartPace<Instant: InstantProtocol> where Instant.Duration == Duration {
+    let limit: Int
+    private var starts: [Instant] = []
+
+    init(limit: Int) {
+        self.limit = limit
+    }
+
+    /// How many may start at `now`.
+    mutating func allowance(at now: Instant) -> Int {
+        starts.removeAll { $0.advanced(by: .seconds(1)) <= now }
+        return max(0, limit - starts.count)
+    }
+
+    mutating func started(at now: Instant) {
+        starts.append(now)
+    }
+
+    /// When the next poll may start: the earliest deadline, or, when that has passed and the
+    /// second's starts are spent, when the oldest of them is a second old.
+    func nextStart(earliest: Instant?, now: Instant) -> Instant? {
+        guard let earliest else { return nil }
+        guard earliest <= now, starts.count >= limit, let oldest = starts.min() else { return earliest }
+        return oldest.advanced(by: .seconds(1))
     }
 }
