@@ -54,23 +54,8 @@ import Testing
     @Test func aLockedStoreWaitsThenSaysSoAndLosesNothing() async throws {
         let sandbox = try Sandbox()
         let store = try Store(path: sandbox.storeFile.path, busySeconds: 1)
-        let holder = Process()
-        holder.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        holder.arguments = [
-            "-c",
-            """
-            import sqlite3, sys, time
-            db = sqlite3.connect(sys.argv[1], isolation_level=None)
-            db.execute("BEGIN IMMEDIATE")
-            print("locked", flush=True)
-            time.sleep(60)
-            """, sandbox.storeFile.path,
-        ]
-        let out = Pipe()
-        holder.standardOutput = out
-        try holder.run()
+        let holder = try StoreHolder.lock(sandbox.storeFile.path)
         defer { if holder.isRunning { holder.terminate() } }
-        #expect(String(decoding: out.fileHandleForReading.availableData, as: UTF8.self).contains("locked"))
 
         let logs = LogLines()
         let sink = RecordingSink()
