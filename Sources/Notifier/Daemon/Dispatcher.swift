@@ -48,6 +48,9 @@ actor Dispatcher {
 
     var pendingCount: Int { outbox.pendingCount }
 
+    /// What quiet hours and the rate limit hold now, each with why.
+    var held: [(alert: Alert, detail: String)] { outbox.held }
+
     /// Commits what a poll decided (rule states changed and forgotten, alerts into the outbox)
     /// in one transaction, then delivers whatever is due.
     /// `notes`: why, for `notifier why`, recorded in the same transaction.

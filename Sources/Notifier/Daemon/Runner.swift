@@ -76,7 +76,9 @@ struct Runner: Sendable {
         let environment = environment(store: store, dispatcher: dispatcher, launch: true, recorder: recorder)
         for feed in feeds { _ = await feed.pollOnce(environment) }
         await dispatcher.flushGathering(now: now())
-        // What delivery held or dropped is the dispatcher's, noted in the store as for `why`.
+        // What delivery holds, and what it dropped (noted in the store as for `why`): the
+        // dispatcher's; held alerts with no engine subject (the launch country) have no note.
+        for (alert, detail) in await dispatcher.held { await recorder.held(alert, because: detail) }
         if let decided = try? store.decisions(after: decidedBefore) { await recorder.delivery(decided.notes) }
         return await recorder.report
     }

@@ -27,13 +27,18 @@ actor DryRunRecorder: AlertSink {
         }
     }
 
-    /// What delivery held (quiet hours, the rate limit) or dropped: of `notes`, the outcomes only
-    /// the dispatcher decides (the engine's own came through `suppressions` as they were decided).
-    func delivery(_ notes: [DecisionNote]) {
-        suppressions(notes.filter { Self.deliveryOutcomes.contains($0.outcome) })
+    /// An alert quiet hours or the rate limit hold at the end of the pass.
+    func held(_ alert: Alert, because detail: String) {
+        report.held(alert, because: detail)
     }
 
-    private static let deliveryOutcomes: Set<DecisionNote.Outcome> = [.heldForQuietHours, .rateLimited, .expiredWhileHeld, .updateDropped]
+    /// What delivery dropped: of `notes`, the outcomes only the dispatcher decides (the engine's
+    /// own came through `suppressions` as they were decided; what it holds, through `held`).
+    func delivery(_ notes: [DecisionNote]) {
+        suppressions(notes.filter { Self.droppedOutcomes.contains($0.outcome) })
+    }
+
+    private static let droppedOutcomes: Set<DecisionNote.Outcome> = [.expiredWhileHeld, .updateDropped]
 }
 
 /// The lines `--dry-run` prints.
@@ -56,6 +61,11 @@ struct DryRunReport: Sendable {
             lines.append("  because \(TextSanitizer.singleLine(reason))")
         }
         lines.append("  → \(alert.deepLink.command)")
+    }
+
+    mutating func held(_ alert: Alert, because detail: String) {
+        lines.append("held \(alert.rule) \(alert.key): \(TextSanitizer.singleLine(alert.title))")
+        lines.append("  because \(detail)")
     }
 
     var text: String {

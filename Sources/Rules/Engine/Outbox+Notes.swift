@@ -31,13 +31,24 @@ extension Outbox.DeliveryPlan {
             guard let reason = entry.heldFor else { continue }
             for alert in entry.alert.individualAlerts
             where !heldBefore.contains("\(alert.rule) \(alert.identity) \(entry.submitted.timeIntervalSinceReferenceDate)") {
-                switch reason {
-                case .quietHours: note(alert, .heldForQuietHours, "held for quiet hours; delivered in a summary when they end")
-                case .rateLimit:
-                    note(alert, .rateLimited, "held by the rate limit (\(after.rateLimit.effectiveLimit) a minute); delivered later in a summary")
-                }
+                note(alert, reason == .quietHours ? .heldForQuietHours : .rateLimited, after.holdDetail(reason))
             }
         }
         return notes
+    }
+}
+
+extension Outbox {
+    /// Why an entry is held, in the words of `notifier why`.
+    public func holdDetail(_ reason: HoldReason) -> String {
+        switch reason {
+        case .quietHours: "held for quiet hours; delivered in a summary when they end"
+        case .rateLimit: "held by the rate limit (\(rateLimit.effectiveLimit) a minute); delivered later in a summary"
+        }
+    }
+
+    /// What is held now, each with why.
+    public var held: [(alert: Alert, detail: String)] {
+        entries.compactMap { entry in entry.heldFor.map { (entry.alert, holdDetail($0)) } }
     }
 }

@@ -64,7 +64,8 @@ import Testing
         let runner = Self.runner(sandbox, server: server) { $0.delivery.quietHours = quiet }
         let report = await runner.dryRunReport()
         #expect(!report.lines.contains { $0.hasPrefix("would deliver") }, "\(report.lines)")
-        #expect(report.lines.contains("pulse_high alpha: held for quiet hours; delivered in a summary when they end"), "\(report.lines)")
+        let held = try #require(report.lines.firstIndex(of: "held pulse_high alpha: pulse alpha at 7.5"), "\(report.lines)")
+        #expect(report.lines[held + 1] == "  because held for quiet hours; delivered in a summary when they end", "\(report.lines)")
         #expect(report.text.hasSuffix("nothing would be delivered\n"), "\(report.text)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.storeFile.path))
         await server.stop()
