@@ -22,6 +22,7 @@
 #include <string.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -175,13 +176,29 @@ static inline void cjq_run(cjq_sink *sink, jq_state *jq, const char *input, int 
     }
 }
 
+/// In the child, right after the fork: descriptor 3 is `fd`, and no other of the parent's stays
+/// open past 2. A forked child keeps every descriptor the parent had, and a selector may run a
+/// second: a copy of a file another thread has open for writing would keep that program from
+/// starting (ETXTBSY) all the while, and a copy of the store or of a lock would outlive its owner.
+static inline int cjq_keep_only(int fd) {
+    if (fd != 3 && dup2(fd, 3) < 0) _exit(1);
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, 4U, ~0U, 0) == 0) return 3;
+#endif
+    for (int other = 4; other < 65536; other++) close(other);
+    return 3;
+}
+
 /// The child: bounded, then jq over the input, each output a line on `fd`.
 static inline void cjq_child(int fd, jq_state *jq, const char *input, int input_length, int input_is_text,
                              long memory_bytes, int cpu_seconds) {
     prctl(PR_SET_PDEATHSIG, SIGKILL);
     signal(SIGXCPU, SIG_DFL);
     int null_fd = open("/dev/null", O_WRONLY);
-    if (null_fd >= 0) dup2(null_fd, 2);  // jq's "cannot allocate memory" goes nowhere
+    if (null_fd >= 0 && null_fd != 2) {
+        dup2(null_fd, 2);  // jq's "cannot allocate memory" goes nowhere
+        close(null_fd);
+    }
     // The address space is the parent's, copied: the bound is on top of what is there now.
     long pages = 0;
     int statm = open("/proc/self/statm", O_RDONLY);
@@ -250,8 +267,7 @@ static inline int cjq_evaluate(jq_state *jq, pthread_mutex_t *guard, const char 
         return CJQ_FAILED;
     }
     if (pid == 0) {
-        close(fds[0]);
-        cjq_child(fds[1], jq, input, input_length, input_is_text, memory_bytes, cpu_seconds);
+        cjq_child(cjq_keep_only(fds[1]), jq, input, input_length, input_is_text, memory_bytes, cpu_seconds);
         _exit(0);
     }
     close(fds[1]);

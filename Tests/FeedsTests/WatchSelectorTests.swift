@@ -80,4 +80,41 @@ import Testing
         }
         #expect(Set(outcomes.compactMap { if case .values(let values) = $0 { values.first?.number } else { nil } }) == Set((0..<40).map(Double.init)))
     }
+
+    /// A selector's child keeps none of this process's descriptors but its pipe: a copy of a
+    /// program being written elsewhere in the process would keep it from starting (ETXTBSY)
+    /// for as long as the selector runs.
+    @Test func theSelectorsChildKeepsNoneOfOurDescriptors() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("being-written-\(UUID().uuidString)").path
+        let descriptor = open(path, O_WRONLY | O_CREAT, 0o700) // no O_CLOEXEC, as a program being written
+        #expect(descriptor >= 0)
+        defer {
+            close(descriptor)
+            unlink(path)
+        }
+        let running = Task { await (try? WatchSelector("last(repeat(.))"))?.select(Data("1".utf8)) }
+        let ours = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        var children: [String] = []
+        let found = await eventually(timeout: .seconds(5), every: .milliseconds(10)) {
+            // The selector's child: forked, never exec'd, so its program is ours.
+            children = Self.children().filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/exe")) == ours }
+            return !children.isEmpty
+        }
+        #expect(found, "no selector child seen")
+        for child in children {
+            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(child)/fd")) ?? []
+            let targets = open.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child)/fd/\($0)") }
+            #expect(!targets.contains(path), "the child holds \(path): \(targets)")
+            #expect(open.compactMap(Int.init).allSatisfy { $0 <= 3 }, "descriptors 0-2 and its pipe only: \(open)")
+        }
+        _ = await running.value
+    }
+
+    /// This process's children, by pid.
+    static func children() -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
+        return tasks.flatMap { task in
+            ((try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").map(String.init)
+        }
+    }
 }
