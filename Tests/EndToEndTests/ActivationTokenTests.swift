@@ -12,9 +12,8 @@ import Testing
         let sandbox = try Sandbox(config: CLITests.noDelay)
         let record = sandbox.root.appendingPathComponent("terminal-environment").path
         let terminal = sandbox.root.appendingPathComponent("terminal").path
-        try "#!/bin/sh\nprintf 'token=%s lang=%s\\n' \"$XDG_ACTIVATION_TOKEN\" \"$LANG\" > '\(record).tmp' && mv '\(record).tmp' '\(record)'\n"
-            .write(toFile: terminal, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: terminal)
+        try ExecutableFile.write(
+            "#!/bin/sh\nprintf 'token=%s lang=%s\\n' \"$XDG_ACTIVATION_TOKEN\" \"$LANG\" > '\(record).tmp' && mv '\(record).tmp' '\(record)'\n", to: terminal)
         let environment = sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address, "TERMINAL": terminal])
         let daemon = try DaemonProcess(["--seed", "42"], environment: environment)
         #expect(await daemon.waitUntil { _ in (try? await server.notifyCalls())?.contains("open country") == true }, "\(daemon.stderr)")

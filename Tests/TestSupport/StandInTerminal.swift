@@ -10,9 +10,7 @@ public struct StandInTerminal: Sendable {
     public init(in directory: URL, name: String = "stand-in-terminal") throws {
         path = directory.appendingPathComponent(name).path
         record = directory.appendingPathComponent("terminal-argv").path
-        try "#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record).tmp' && mv '\(record).tmp' '\(record)'\n"
-            .write(toFile: path, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        try ExecutableFile.write("#!/bin/sh\nprintf '%s\\n' \"$@\" > '\(record).tmp' && mv '\(record).tmp' '\(record)'\n", to: path)
     }
 
     /// The recorded arguments, one per line; `nil` until it has run.
