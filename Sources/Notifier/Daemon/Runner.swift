@@ -79,7 +79,7 @@ struct Runner: Sendable {
         // What delivery holds, and what it dropped (noted in the store as for `why`): the
         // dispatcher's; held alerts with no engine subject (the launch country) have no note.
         for (alert, detail) in await dispatcher.held { await recorder.held(alert, because: detail) }
-        if let decided = try? store.decisions(after: decidedBefore) { await recorder.delivery(decided.notes) }
+        if let decided = try? store.decisions(after: decidedBefore) { await recorder.dropped(decided.notes) }
         return await recorder.report
     }
 

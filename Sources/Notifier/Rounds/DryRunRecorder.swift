@@ -34,7 +34,7 @@ actor DryRunRecorder: AlertSink {
 
     /// What delivery dropped: of `notes`, the outcomes only the dispatcher decides (the engine's
     /// own came through `suppressions` as they were decided; what it holds, through `held`).
-    func delivery(_ notes: [DecisionNote]) {
+    func dropped(_ notes: [DecisionNote]) {
         suppressions(notes.filter { Self.droppedOutcomes.contains($0.outcome) })
     }
 
