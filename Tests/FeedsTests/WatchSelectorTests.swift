@@ -94,10 +94,16 @@ import Testing
         }
         let running = Task { await (try? WatchSelector("last(repeat(.))"))?.select(Data("1".utf8)) }
         let ours = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
+        // A forked child not exec'd runs our program: a selector's, or, for a moment, one
+        // that another test is starting. Those still there 100 ms later are selectors' children
+        // past their first instructions.
+        let forked = { Self.children().filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/exe")) == ours } }
         var children: [String] = []
         let found = await eventually(timeout: .seconds(5), every: .milliseconds(10)) {
-            // The selector's child: forked, never exec'd, so its program is ours.
-            children = Self.children().filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/exe")) == ours }
+            let seen = forked()
+            guard !seen.isEmpty else { return false }
+            try? await Task.sleep(for: .milliseconds(100))
+            children = forked().filter(seen.contains)
             return !children.isEmpty
         }
         #expect(found, "no selector child seen")
