@@ -40,14 +40,7 @@ import Testing
     /// Twelve watches all due at once, as after a resume when every deadline passed while the
     /// machine slept: five polls a second, not twelve at once.
     @Test func watchesDueTogetherStartFiveASecond() async throws {
-        let server = try await WatchDaemonTests.serve()
-        let sandbox = try Sandbox()
-        let clock = TestClock()
-        let watches = (0..<12).map { WatchDaemonTests.watch("w\($0)", server) }
-        let runner = WatchDaemonTests.runner(sandbox, watches: watches, clock: clock)
-        let store = try Store(path: sandbox.storeFile.path)
-        let generation = Task { await DaemonService(runner: runner).runGeneration(runner, store: store, sink: RecordingSink(), launch: false) }
-        #expect(await clock.waitForSleepers(2))
+        let (server, clock, generation) = try await Self.daemon(watching: 12)
         clock.advance(by: .seconds(10))
         for (second, expected) in [5, 10, 12].enumerated() {
             if second > 0 { clock.advance(by: .seconds(1)) }
@@ -62,14 +55,7 @@ import Testing
 
     /// Started together, eight watches poll one per quarter second, not at once.
     @Test func firstPollsAreSpreadAQuarterSecondApart() async throws {
-        let server = try await WatchDaemonTests.serve()
-        let sandbox = try Sandbox()
-        let clock = TestClock()
-        let watches = (0..<8).map { WatchDaemonTests.watch("w\($0)", server) }
-        let runner = WatchDaemonTests.runner(sandbox, watches: watches, clock: clock)
-        let store = try Store(path: sandbox.storeFile.path)
-        let generation = Task { await DaemonService(runner: runner).runGeneration(runner, store: store, sink: RecordingSink(), launch: false) }
-        #expect(await clock.waitForSleepers(2))
+        let (server, clock, generation) = try await Self.daemon(watching: 8)
         for quarter in 1...8 {
             clock.advance(by: .milliseconds(250))
             #expect(await eventually { await server.requestLog.count == quarter }, "by \(quarter * 250) ms")
@@ -78,5 +64,18 @@ import Testing
         generation.cancel()
         await generation.value
         await server.stop()
+    }
+
+    /// A daemon generation polling `count` watches (`w0`, `w1`, …) on a test clock, asleep
+    /// before its first polls.
+    static func daemon(watching count: Int) async throws -> (LoopbackServer, TestClock, Task<Void, Never>) {
+        let server = try await WatchDaemonTests.serve()
+        let sandbox = try Sandbox()
+        let clock = TestClock()
+        let runner = WatchDaemonTests.runner(sandbox, watches: (0..<count).map { WatchDaemonTests.watch("w\($0)", server) }, clock: clock)
+        let store = try Store(path: sandbox.storeFile.path)
+        let generation = Task { await DaemonService(runner: runner).runGeneration(runner, store: store, sink: RecordingSink(), launch: false) }
+        #expect(await clock.waitForSleepers(2))
+        return (server, clock, generation)
     }
 }
