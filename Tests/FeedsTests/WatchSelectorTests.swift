@@ -92,35 +92,45 @@ import Testing
             close(descriptor)
             unlink(path)
         }
-        let running = Task { await (try? WatchSelector("last(repeat(.))"))?.select(Data("1".utf8)) }
-        let ours = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? ""
-        // A forked child not exec'd runs our program: a selector's, or, for a moment, one
-        // that another test is starting. Those still there 100 ms later are selectors' children
-        // past their first instructions.
-        let forked = { Self.children().filter { (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\($0)/exe")) == ours } }
-        var children: [String] = []
-        let found = await eventually(timeout: .seconds(5), every: .milliseconds(10)) {
-            let seen = forked()
-            guard !seen.isEmpty else { return false }
-            try? await Task.sleep(for: .milliseconds(100))
-            children = forked().filter(seen.contains)
-            return !children.isEmpty
+        // On a thread of its own, not a task: in a loaded run the cooperative pool may not start
+        // a task for seconds; and the thread's own children are this selector's child alone.
+        // Limits long enough to be seen in a loaded run; the test ends the child itself.
+        let selector = try WatchSelector("last(repeat(.))")
+        let thread = ThreadID()
+        let finished = DispatchSemaphore(value: 0)
+        Thread {
+            // "/proc/PID/task/TID": the thread's id, which glibc's gettid gives but Swift's Glibc does not.
+            if let id = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"))?.split(separator: "/").last { thread.set(pid_t(id)) }
+            _ = selector.selectBlocking(Data("1".utf8), limits: .init(time: .seconds(120), wall: .seconds(120)))
+            finished.signal()
+        }.start()
+        var child: pid_t?
+        let found = await eventually(timeout: .seconds(60), every: .milliseconds(10)) {
+            child = thread.get().map(Self.children(ofThread:))?.first
+            return child != nil
         }
         #expect(found, "no selector child seen")
-        for child in children {
-            let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(child)/fd")) ?? []
-            let targets = open.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child)/fd/\($0)") }
-            #expect(!targets.contains(path), "the child holds \(path): \(targets)")
-            #expect(open.compactMap(Int.init).allSatisfy { $0 <= 3 }, "descriptors 0-2 and its pipe only: \(open)")
-        }
-        _ = await running.value
+        guard let child else { return }
+        // Past its first instructions, where it closes what it inherited.
+        try await Task.sleep(for: .milliseconds(100))
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(child)/fd")) ?? []
+        let targets = open.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(child)/fd/\($0)") }
+        #expect(!targets.contains(path), "the child holds \(path): \(targets)")
+        #expect(open.compactMap(Int.init).allSatisfy { $0 <= 3 }, "descriptors 0-2 and its pipe only: \(open)")
+        kill(child, SIGKILL)
+        #expect(finished.wait(timeout: .now() + 30) == .success, "the selector outlived its child")
     }
 
-    /// This process's children, by pid.
-    static func children() -> [String] {
-        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task")) ?? []
-        return tasks.flatMap { task in
-            ((try? String(contentsOfFile: "/proc/self/task/\(task)/children", encoding: .utf8)) ?? "").split(separator: " ").map(String.init)
-        }
+    /// The children a thread of this process forked.
+    static func children(ofThread thread: pid_t) -> [pid_t] {
+        ((try? String(contentsOfFile: "/proc/self/task/\(thread)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { pid_t($0) }
+    }
+
+    /// A thread's id, told across threads.
+    final class ThreadID: @unchecked Sendable {
+        private let lock = NSLock()
+        private var id: pid_t?
+        func set(_ id: pid_t?) { lock.withLock { self.id = id } }
+        func get() -> pid_t? { lock.withLock { id } }
     }
 }
