@@ -160,7 +160,7 @@ private final class Transfer: @unchecked Sendable {
         }
         var connections = 0
         ccurl_getinfo_long(curl, CURLINFO_NUM_CONNECTS, &connections)
-        let response = HTTPResponse(status: status, headers: headers, body: body, newConnections: connections)
+        let response = HTTPResponse(status: status, headers: headers, body: body, newConnections: connections, received: Date())
         guard (200..<300).contains(status) || request.returnsErrorResponses else {
             return .failure(.httpStatus(context, status: status, retryAfter: response.retryAfter))
         }

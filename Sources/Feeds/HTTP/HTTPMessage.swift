@@ -34,10 +34,13 @@ public struct HTTPResponse: Sendable {
     public var body: Data
     /// Connections this transfer had to open: 0 when it reused one.
     public var newConnections: Int = 0
+    /// When the client had the whole answer: the reference for a `Retry-After` date when the
+    /// server sent no `Date` (RFC 9110 10.2.3). The wall clock's, as the server's date is.
+    public var received: Date = .distantPast
 
     /// `Retry-After` in seconds, in either form (RFC 9110 10.2.3); see `RetryAfter`.
     public var retryAfter: Int? {
-        headers["retry-after"].flatMap { RetryAfter.seconds($0, responseDate: headers["date"], now: Date()) }
+        headers["retry-after"].flatMap { RetryAfter.seconds($0, responseDate: headers["date"], now: received) }
     }
 }
 

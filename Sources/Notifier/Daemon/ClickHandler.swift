@@ -8,7 +8,7 @@ struct ClickHandler: Sendable {
     let opener: DeepLinkOpener
     let store: Store?
     let logger: Logger
-    var now: @Sendable () -> Date = { Date() }
+    let now: @Sendable () -> Date
 
     func handle(_ action: NotificationAction, _ target: ClickTarget) {
         switch action {

@@ -11,7 +11,7 @@ struct ClickWait {
         let expected = notifications.shownCount
         guard expected > 0 else { return }
         let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.delivery.terminal)
-        let handler = ClickHandler(opener: opener, store: store, logger: runner.logger)
+        let handler = ClickHandler(opener: opener, store: store, logger: runner.logger, now: runner.now)
         let clock = runner.clock
         runner.logger.info("serving clicks on \(expected) notification(s) for up to \(limit.components.seconds) s")
         await withTaskGroup(of: Void.self) { group in

@@ -102,7 +102,7 @@ struct DaemonService: Service {
 
     private func handleClicks(_ desktop: DesktopSink, store: Store?) async {
         let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.delivery.terminal)
-        let handler = ClickHandler(opener: opener, store: store, logger: runner.logger)
+        let handler = ClickHandler(opener: opener, store: store, logger: runner.logger, now: runner.now)
         for await event in desktop.notifications.events {
             switch event {
             case .activated(let action, let target): handler.handle(action, target)

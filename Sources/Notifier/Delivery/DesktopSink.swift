@@ -17,6 +17,11 @@ struct DesktopSink: AlertSink {
     }
 
     func deliver(_ alert: Alert, replacing: UInt32?, at time: Date) async throws(DeliveryError) -> UInt32? {
+        try await showOrHold(alert, replacing: replacing)
+    }
+
+    /// A bubble takes no time from us: the server stamps it.
+    private func showOrHold(_ alert: Alert, replacing: UInt32?) async throws(DeliveryError) -> UInt32? {
         do {
             return try await show(alert, replacing: replacing)
         } catch {
@@ -47,7 +52,7 @@ struct DesktopSink: AlertSink {
     /// not recorded again. Returns the bubble's id, 0 when it has none (not shown, or unanswered).
     func showHandedOff(_ alert: Alert, replacing: UInt32?) async -> UInt32 {
         do {
-            let id = try await deliver(alert, replacing: replacing, at: Date()) ?? 0
+            let id = try await showOrHold(alert, replacing: replacing) ?? 0
             logger.info("showed 1 notification(s) handed over by notifier --once")
             return id
         } catch {
@@ -77,7 +82,7 @@ struct DesktopSink: AlertSink {
         var shown = 0
         for alert in alerts {
             do {
-                try await deliver(alert, at: Date())
+                _ = try await showOrHold(alert, replacing: nil)
                 shown += 1
             } catch {
                 logger.error("\(alert.rule) \(alert.key) from notifier --once: \(error)")
