@@ -86,9 +86,10 @@ import Testing
 
         let session = try await TmuxSession(InteractiveCountryTests.command(["history"]), environment: environment, width: 110, height: 30)
         #expect(await session.waitFor("History — 3 of 3 notifications"), "\(session.lastSeen)")
-        // Newest first, in local words.
-        let first = session.lastSeen.split(separator: "\n").first { $0.hasPrefix("› ") }.map(String.init) ?? ""
-        #expect(first.contains("crypto feed is failing"), "\(session.lastSeen)")
+        // Newest first, in local words; the title is drawn before the rows.
+        func selectedRow(_ screen: String) -> String? { screen.split(separator: "\n").first { $0.hasPrefix("› ") }.map(String.init) }
+        #expect(await session.waitUntil { selectedRow($0) != nil }, "\(session.lastSeen)")
+        #expect(selectedRow(session.lastSeen)?.contains("crypto feed is failing") == true, "\(session.lastSeen)")
 
         try await session.send("/")
         try await session.send("-l", "holidays")

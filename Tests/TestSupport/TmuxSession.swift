@@ -93,13 +93,20 @@ public final class TmuxSession: @unchecked Sendable {
         try await tmux(["resize-window", "-t", "view", "-x", "\(width)", "-y", "\(height)"])
     }
 
-    /// Waits until the screen holds `text` (or `condition` holds); false after the timeout.
+    /// Waits until the screen holds `text` (or `condition` holds) and has settled; false after
+    /// the timeout.
     public func waitFor(_ text: String, timeout: Duration = .seconds(10)) async -> Bool {
         await waitUntil(timeout: timeout) { $0.contains(text) }
     }
 
+    /// Settled: the same screen 50 ms later. A capture can catch a redraw half done (the title
+    /// drawn, the rows not yet), and what a test reads next of `lastSeen` is the whole of it.
     public func waitUntil(timeout: Duration = .seconds(10), _ condition: (String) -> Bool) async -> Bool {
-        await eventually(timeout: timeout, every: .milliseconds(50)) { (try? await screen()).map(condition) ?? false }
+        await eventually(timeout: timeout, every: .milliseconds(50)) {
+            guard let first = try? await screen(), condition(first) else { return false }
+            try? await Task.sleep(for: .milliseconds(50))
+            return (try? await screen()) == first
+        }
     }
 
     public func waitForExit(timeout: Duration = .seconds(10)) async -> Bool {
