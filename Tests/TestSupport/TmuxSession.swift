@@ -99,13 +99,17 @@ public final class TmuxSession: @unchecked Sendable {
         await waitUntil(timeout: timeout) { $0.contains(text) }
     }
 
-    /// Settled: the same screen 50 ms later. A capture can catch a redraw half done (the title
-    /// drawn, the rows not yet), and what a test reads next of `lastSeen` is the whole of it.
+    /// Settled: the same screen 50 ms later, but for its digits. A capture can catch a redraw
+    /// half done (the title drawn, the rows not yet), and what a test reads next of `lastSeen` is
+    /// the whole of it; a view's clock ("15 s ago") ticks, and a loaded machine can take
+    /// a second between two captures.
     public func waitUntil(timeout: Duration = .seconds(10), _ condition: (String) -> Bool) async -> Bool {
-        await eventually(timeout: timeout, every: .milliseconds(50)) {
+        func shape(_ screen: String?) -> String? { screen.map { String($0.map { $0.isNumber ? "#" : $0 }) } }
+        return await eventually(timeout: timeout, every: .milliseconds(50)) {
             guard let first = try? await screen(), condition(first) else { return false }
             try? await Task.sleep(for: .milliseconds(50))
-            return (try? await screen()) == first
+            guard let second = try? await screen() else { return false }
+            return condition(second) && shape(second) == shape(first)
         }
     }
 
