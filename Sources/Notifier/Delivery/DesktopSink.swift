@@ -20,7 +20,7 @@ struct DesktopSink: AlertSink {
         try await showOrHold(alert, replacing: replacing)
     }
 
-    /// A bubble takes no time from us: the server stamps it.
+    /// Shown now or held: a bubble carries no time of ours, so the delivery time goes unused.
     private func showOrHold(_ alert: Alert, replacing: UInt32?) async throws(DeliveryError) -> UInt32? {
         do {
             return try await show(alert, replacing: replacing)
