@@ -14,8 +14,6 @@ struct ClickHandler: Sendable {
         switch action {
         case .open:
             opener.open(target.link, activationToken: target.activationToken)
-        case .done, .snoozeShort:
-            ruleOwner(target)?.clicked(action, target, store: store, logger: logger, now: now())
         case .snooze:
             ruleOwner(target)?.clicked(action, target, store: store, logger: logger, now: now())
             let until = now().addingTimeInterval(NotificationAction.snoozeLength)
@@ -26,6 +24,8 @@ struct ClickHandler: Sendable {
             save("muted \(target.rule) until `notifier unmute \(target.rule)`") { store throws(StoreError) in
                 try store.setMute(rule: target.rule, until: .distantFuture)
             }
+        default:
+            ruleOwner(target)?.clicked(action, target, store: store, logger: logger, now: now())
         }
     }
 

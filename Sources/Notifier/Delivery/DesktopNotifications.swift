@@ -139,11 +139,11 @@ final class DesktopNotifications: Sendable {
             }
             if let imagePath { notify_notification_set_hint(notification, "image-path", g_variant_new_string(imagePath)) }
             let box = CallbackBox(
-                target: ClickTarget(alert),
+                target: ClickTarget(alert), actions: layout.actions,
                 continuation: continuation)
             for action in layout.actions {
                 notify_notification_add_action(
-                    notification, action.rawValue, action.label, onAction,
+                    notification, action.id, action.label, onAction,
                     Unmanaged.passRetained(box).toOpaque(), releaseBox)
             }
             // Our reference keeps the notification alive until the server closes it: disposing
@@ -222,9 +222,12 @@ private func onServerVanished(_ connection: OpaquePointer?, _ name: UnsafePointe
 /// What a C callback needs, passed as a retained `user_data` pointer.
 private final class CallbackBox: Sendable {
     let target: ClickTarget
+    /// The buttons this bubble offers: what a click's key can name.
+    let actions: [NotificationAction]
     let continuation: AsyncStream<DesktopNotifications.Event>.Continuation
-    init(target: ClickTarget, continuation: AsyncStream<DesktopNotifications.Event>.Continuation) {
+    init(target: ClickTarget, actions: [NotificationAction], continuation: AsyncStream<DesktopNotifications.Event>.Continuation) {
         self.target = target
+        self.actions = actions
         self.continuation = continuation
     }
 }
@@ -232,7 +235,7 @@ private final class CallbackBox: Sendable {
 private func onAction(_ notification: UnsafeMutablePointer<NotifyNotification>?, _ action: UnsafeMutablePointer<CChar>?, _ userData: gpointer?) {
     guard let userData else { return }
     let box = Unmanaged<CallbackBox>.fromOpaque(userData).takeUnretainedValue()
-    guard let action = action.flatMap({ NotificationAction(rawValue: String(cString: $0)) }) else { return }
+    guard let id = action.map({ String(cString: $0) }), let action = box.actions.first(where: { $0.id == id }) else { return }
     var target = box.target
     // libnotify 0.8 keeps the ActivationToken signal that came with the click.
     if let notification, let token = notify_notification_get_activation_token(notification) {

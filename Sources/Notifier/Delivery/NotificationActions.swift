@@ -1,30 +1,21 @@
 import Foundation
 import Rules
 
-/// The buttons a bubble offers, where the server advertises `actions`.
-enum NotificationAction: String, CaseIterable, Sendable {
+/// A button a bubble offers, where the server advertises `actions`. The engine's own are here;
+/// a feed kind declares its own beside it (`FeedKind.actions(for:)`) and handles their clicks.
+struct NotificationAction: Hashable, Sendable {
+    /// Its key on the bus: what the server sends back when it is clicked.
+    let id: String
+    let label: String
+
     /// A click on the bubble itself: open the detail view.
-    case open = "default"
+    static let open = NotificationAction(id: "default", label: "Open")
     /// Silence this rule and subject for an hour.
-    case snooze
+    static let snooze = NotificationAction(id: "snooze", label: "Snooze 1 h")
     /// Silence the rule until `notifier unmute`.
-    case mute
-    /// A reminder's occurrence is done: its nag stops.
-    case done = "reminder-done"
-    /// A reminder comes back in 10 minutes ("Snooze 1 h" brings it back in an hour).
-    case snoozeShort = "reminder-snooze-10m"
+    static let mute = NotificationAction(id: "mute", label: "Mute rule")
 
     static let snoozeLength: TimeInterval = 3600
-
-    var label: String {
-        switch self {
-        case .open: return "Open"
-        case .snooze: return "Snooze 1 h"
-        case .mute: return "Mute rule"
-        case .done: return "Done"
-        case .snoozeShort: return "Snooze 10 min"
-        }
-    }
 
     /// Rules whose alerts come from the engine, which is what honours mutes and snoozes.
     private static let silenceableRules = silenceable(RuleRegistry.all)

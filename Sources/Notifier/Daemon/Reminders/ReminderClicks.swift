@@ -2,6 +2,13 @@ import Foundation
 import Logging
 import Rules
 
+extension NotificationAction {
+    /// A reminder's occurrence is done: its nag stops.
+    static let done = NotificationAction(id: "reminder-done", label: "Done")
+    /// A reminder comes back in 10 minutes ("Snooze 1 h" brings it back in an hour).
+    static let snoozeShort = NotificationAction(id: "reminder-snooze-10m", label: "Snooze 10 min")
+}
+
 /// Done and Snooze on a reminder's bubble, kept in the store (`reminder_action`), so a snooze
 /// survives a restart and comes back once at its time, and Done stops a nag.
 struct ReminderClicks {
@@ -26,7 +33,7 @@ struct ReminderClicks {
                 let until = now.addingTimeInterval(action == .snoozeShort ? Self.shortSnooze : NotificationAction.snoozeLength)
                 try store.snoozeReminder(name, key: occurrence, until: until)
                 logger.info("reminder \(name) snoozed until \(until.formatted(.iso8601))")
-            case .open, .mute:
+            default:
                 break
             }
         } catch {
