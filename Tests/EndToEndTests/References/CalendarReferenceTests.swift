@@ -31,18 +31,9 @@ import Testing
     }
 
     static func reference(_ files: [URL]) async throws -> [String: FileResult] {
-        let root = Samples.packageRoot
-        let python = root.appendingPathComponent(".build/reference-venv/bin/python").path
-        try #require(FileManager.default.isExecutableFile(atPath: python), "\(python) is missing: run scripts/install-deps --test")
         let spec: [String: Any] = ["zone": "Europe/Tallinn", "days": 730, "files": files.map(\.path)]
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-calendars-\(UUID().uuidString).json")
-        try JSONSerialization.data(withJSONObject: spec).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let result = try await ProcessRunner.run(
-            python, [root.appendingPathComponent("scripts/calendar-reference").path, file.path],
-            environment: ["PATH": "/usr/bin:/bin"], timeout: .seconds(300))
-        try #require(result.status == 0, "\(result.stderr)")
-        return try JSONDecoder().decode([String: FileResult].self, from: Data(result.stdout.utf8))
+        let printed = try await ReferenceScript.run("calendar-reference", input: spec, timeout: .seconds(300))
+        return try JSONDecoder().decode([String: FileResult].self, from: Data(printed.utf8))
     }
 
     struct Pair: Hashable, CustomStringConvertible {

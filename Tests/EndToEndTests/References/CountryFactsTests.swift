@@ -89,16 +89,6 @@ import Testing
 
     /// Runs scripts/reference-check in the references' virtual environment; one line per difference.
     static func referenceCheck(_ kind: String, _ value: Any) async throws -> [String] {
-        let root = Samples.packageRoot
-        let python = root.appendingPathComponent(".build/reference-venv/bin/python").path
-        try #require(FileManager.default.isExecutableFile(atPath: python), "\(python) is missing: run scripts/install-deps --test")
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-reference-\(UUID().uuidString).json")
-        try JSONSerialization.data(withJSONObject: value).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let result = try await ProcessRunner.run(
-            python, [root.appendingPathComponent("scripts/reference-check").path, kind, file.path],
-            environment: ["PATH": "/usr/bin:/bin"], timeout: .seconds(120))
-        try #require(result.status == 0, "\(result.stderr)")
-        return result.stdout.split(separator: "\n").map(String.init)
+        try await ReferenceScript.run("reference-check", [kind], input: value).split(separator: "\n").map(String.init)
     }
 }

@@ -51,21 +51,12 @@ import Testing
     }
 
     static func reference(zone: String, rules: [(rrule: String, hour: Int, minute: Int)]) async throws -> Reference {
-        let root = Samples.packageRoot
-        let python = root.appendingPathComponent(".build/reference-venv/bin/python").path
-        try #require(FileManager.default.isExecutableFile(atPath: python), "\(python) is missing: run scripts/install-deps --test")
         let spec: [String: Any] = [
             "zone": zone, "from": "2026-01-01T00:00:00", "until": "2028-01-01T00:00:00",
             "rules": rules.map { ["rrule": $0.rrule, "hour": $0.hour, "minute": $0.minute] },
         ]
-        let file = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-rrule-\(UUID().uuidString).json")
-        try JSONSerialization.data(withJSONObject: spec).write(to: file)
-        defer { try? FileManager.default.removeItem(at: file) }
-        let result = try await ProcessRunner.run(
-            python, [root.appendingPathComponent("scripts/reminder-reference").path, file.path],
-            environment: ["PATH": "/usr/bin:/bin"], timeout: .seconds(120))
-        try #require(result.status == 0, "\(result.stderr)")
-        return try JSONDecoder().decode(Reference.self, from: Data(result.stdout.utf8))
+        let printed = try await ReferenceScript.run("reminder-reference", input: spec)
+        return try JSONDecoder().decode(Reference.self, from: Data(printed.utf8))
     }
 
     @Test(arguments: zones)
