@@ -1,12 +1,12 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import Notifier
 
 /// docs/architecture.md's picture of the feed seam names the registered kinds, in order.
 @Suite struct FeedSeamDocTests {
-    static let page = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("docs/architecture.md")
+    static let page = Samples.packageRoot.appendingPathComponent("docs/architecture.md")
 
     @Test func thePageListsTheRegisteredKinds() throws {
         let text = try String(contentsOf: Self.page, encoding: .utf8)

@@ -1,5 +1,6 @@
 import Foundation
 import Rules
+import TestSupport
 import Testing
 
 @testable import Notifier
@@ -7,8 +8,7 @@ import Testing
 /// The fuzz harness compiles Feeds, Rules and Config/, not the registry, so it keeps its own copy
 /// of the links the registered rules lead to; this keeps the copy the registry's.
 @Suite struct FuzzTableTests {
-    static let table = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("Fuzz/FuzzTargets.swift")
+    static let table = Samples.packageRoot.appendingPathComponent("Fuzz/FuzzTargets.swift")
 
     @Test func theDeepLinkTargetKnowsTheRegisteredViews() throws {
         let text = try String(contentsOf: Self.table, encoding: .utf8)
