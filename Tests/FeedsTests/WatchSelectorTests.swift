@@ -96,17 +96,21 @@ import Testing
         // a task for seconds; and the thread's own children are this selector's child alone.
         // Limits long enough to be seen in a loaded run; the test ends the child itself.
         let selector = try WatchSelector("last(repeat(.))")
-        let thread = ThreadID()
         let finished = DispatchSemaphore(value: 0)
-        Thread {
-            // "/proc/PID/task/TID": the thread's id, which glibc's gettid gives but Swift's Glibc does not.
-            if let id = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"))?.split(separator: "/").last { thread.set(pid_t(id)) }
-            _ = selector.selectBlocking(Data("1".utf8), limits: .init(time: .seconds(120), wall: .seconds(120)))
-            finished.signal()
-        }.start()
+        // "/proc/PID/task/TID": the thread's id, which glibc's gettid gives but Swift's Glibc does not.
+        let thread: pid_t? = await withCheckedContinuation { told in
+            Thread {
+                told.resume(
+                    returning: (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self"))?.split(separator: "/").last.flatMap {
+                        pid_t($0)
+                    })
+                _ = selector.selectBlocking(Data("1".utf8), limits: .init(time: .seconds(120), wall: .seconds(120)))
+                finished.signal()
+            }.start()
+        }
         var child: pid_t?
         let found = await eventually(timeout: .seconds(60), every: .milliseconds(10)) {
-            child = thread.get().map(Self.children(ofThread:))?.first
+            child = thread.map(Self.children(ofThread:))?.first
             return child != nil
         }
         #expect(found, "no selector child seen")
@@ -124,13 +128,5 @@ import Testing
     /// The children a thread of this process forked.
     static func children(ofThread thread: pid_t) -> [pid_t] {
         ((try? String(contentsOfFile: "/proc/self/task/\(thread)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { pid_t($0) }
-    }
-
-    /// A thread's id, told across threads.
-    final class ThreadID: @unchecked Sendable {
-        private let lock = NSLock()
-        private var id: pid_t?
-        func set(_ id: pid_t?) { lock.withLock { self.id = id } }
-        func get() -> pid_t? { lock.withLock { id } }
     }
 }
