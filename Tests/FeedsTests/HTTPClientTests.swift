@@ -17,6 +17,18 @@ private typealias Request = Feeds.HTTPRequest
             ("GET /broken", { _ in LoopbackServer.json(Data("oops".utf8), status: .internalServerError) }),
             ("GET /busy", { _ in LoopbackServer.json(Data(), status: .serviceUnavailable, headers: [HTTPHeader("Retry-After"): "120"]) }),
             (
+                "GET /busy-until",
+                { _ in
+                    // A date and no `Date` header: counted from when the answer came.
+                    let until = Date().addingTimeInterval(120).formatted(
+                        Date.VerbatimFormatStyle(
+                            format:
+                                "\(weekday: .abbreviated), \(day: .twoDigits) \(month: .abbreviated) \(year: .defaultDigits) \(hour: .twoDigits(clock: .twentyFourHour, hourCycle: .zeroBased)):\(minute: .twoDigits):\(second: .twoDigits) GMT",
+                            locale: Locale(identifier: "en_US_POSIX"), timeZone: TimeZone(identifier: "GMT")!, calendar: Calendar(identifier: .gregorian)))
+                    return LoopbackServer.json(Data(), status: .serviceUnavailable, headers: [HTTPHeader("Retry-After"): until])
+                }
+            ),
+            (
                 "GET /slow",
                 { _ in
                     try await Task.sleep(for: .seconds(30))
@@ -87,6 +99,11 @@ private typealias Request = Feeds.HTTPRequest
             let busy = try #require(await feedError { try await client.send(Request.get(server.baseURL + "/busy"), feed: "crypto") })
             guard case .httpStatus(_, 503, 120) = busy else {
                 Issue.record("got \(busy)")
+                return
+            }
+            let until = try #require(await feedError { try await client.send(Request.get(server.baseURL + "/busy-until"), feed: "crypto") })
+            guard case .httpStatus(_, 503, .some(let seconds)) = until, (110...121).contains(seconds) else {
+                Issue.record("an HTTP date two minutes on: \(until)")
                 return
             }
         }
