@@ -6,13 +6,8 @@ import Testing
 
 /// docs/architecture.md's picture of the feed seam names the registered kinds, in order.
 @Suite struct FeedSeamDocTests {
-    static let page = Samples.packageRoot.appendingPathComponent("docs/architecture.md")
-
     @Test func thePageListsTheRegisteredKinds() throws {
-        let text = try String(contentsOf: Self.page, encoding: .utf8)
-        let line = try #require(text.split(separator: "\n").first { $0.contains("FeedRegistry.all ──▶ [") })
-        let inside = try #require(line.split(separator: "[").dropFirst().first?.split(separator: "]").first)
-        let listed = inside.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        let listed = try #require(try ListedInFile.items("docs/architecture.md", onTheLineWith: "FeedRegistry.all ──▶ ["))
         #expect(listed == FeedRegistry.all.map { String(describing: type(of: $0)) })
     }
 
