@@ -145,7 +145,7 @@ import Testing
             "config.toml:1: rules.launch_country.delay_seconds must be between 0 and 60, got -1"
         ),
         // Found by `scripts/fuzz config`: toml++ asserts, aborting the program, on a table
-        // header without a key and on an array element starting with '}'.
+        // header without a key and on an array element starting with '}'...
         (
             "[feeds.countries]\nsource = \"restcountries-v3\"\nbase_url = \"https://countries.example/v3.1\"\n\n"
                 + "[feeds.forecast]\nsource = \"openweathermap\"\napi_key = \"abc\"\ninterval = \"10m\"\n\n"
@@ -159,6 +159,11 @@ import Testing
         ("[feeds.crypto]\nsymbols = [}}}}\"BTC\", \"DOGE\"s]\n", "config.toml:2: not valid TOML: an array needs a value or ']' before '}'"),
         ("[feeds.crypto]\nsymbols = [\"BTC\", # comment\r\n  }\n", "config.toml:3: not valid TOML: an array needs a value or ']' before '}'"),
         ("[rules.crypto_change]\noverrides = { BTC = [ } }\n", "config.toml:2: not valid TOML: an array needs a value or ']' before '}'"),
+        // And on a date whose time breaks off.
+        ("[feeds.crypto]\nstart = 1979-05-27T:\n", "config.toml:2: not valid TOML: a date-time needs its time right after the 'T' (1979-05-27T07:32:00)"),
+        ("x = [1979-05-27t:]\n", "config.toml:1: not valid TOML: a date-time needs its time right after the 'T' (1979-05-27T07:32:00)"),
+        ("x = {a = 1_979-05-27 0}\n", "config.toml:1: not valid TOML: a date-time needs its whole time after the space (1979-05-27 07:32:00)"),
+        ("x = [1, 1979-05-27 0]\n", "config.toml:1: not valid TOML: a date-time needs its whole time after the space (1979-05-27 07:32:00)"),
     ]
 
     @Test(arguments: errors)

@@ -5,7 +5,9 @@
 /// - a table header whose `[` or `[[` is followed by neither a key nor `]` (`[=]`, `[` at a line end);
 /// - an array element that starts with `}` (`a = [}`, `a = [1, }`);
 /// - a NUL character, raw or escaped (`"a\u0000b" = 1`): TOMLKit hands keys and strings over as
-///   C strings, so a key is cut at the NUL, no longer found, and TOMLKit's iterator traps.
+///   C strings, so a key is cut at the NUL, no longer found, and TOMLKit's iterator traps;
+/// - a value that starts as a date and breaks off its time: `1979-05-27T` and no digit
+///   (`1979-05-27T:`), or a space and one digit that ends the value (`1979-05-27 0`).
 enum TOMLPreflight {
     struct Problem: Equatable {
         var line: Int
@@ -108,9 +110,32 @@ enum TOMLPreflight {
                 previous = current
                 index += 1
             default:
+                let startsAValue = previous == .equals || (open.last == .openBracket && (previous == .openBracket || previous == .comma))
+                if startsAValue, let message = Self.brokenDateTime(bytes, at: index) { return Problem(line: line, message: message) }
                 previous = current
                 index += 1
             }
+        }
+        return nil
+    }
+
+    /// A value at `start` that is a date (`_` aside, as toml++ reads it) with a time begun and
+    /// broken off; `nil` for anything else.
+    static func brokenDateTime(_ bytes: [UInt8], at start: Int) -> String? {
+        var end = start
+        var date: [UInt8] = []
+        while end < bytes.count, bytes[end].isDigit || bytes[end] == .minus || bytes[end] == .underscore {
+            if bytes[end] != .underscore { date.append(bytes[end]) }
+            end += 1
+        }
+        let isDate = date.count == 10 && date.indices.allSatisfy { [4, 7].contains($0) ? date[$0] == .minus : date[$0].isDigit }
+        guard isDate, end < bytes.count else { return nil }
+        let after = { (offset: Int) -> UInt8? in end + offset < bytes.count ? bytes[end + offset] : nil }
+        if bytes[end] | 0x20 == UInt8(ascii: "t"), after(1)?.isDigit != true {
+            return "a date-time needs its time right after the 'T' (1979-05-27T07:32:00)"
+        }
+        if bytes[end] == .space, after(1)?.isDigit == true, after(2)?.endsAValue == true {
+            return "a date-time needs its whole time after the space (1979-05-27 07:32:00)"
         }
         return nil
     }
@@ -130,6 +155,13 @@ extension UInt8 {
     fileprivate static let closeBracket = UInt8(ascii: "]")
     fileprivate static let openBrace = UInt8(ascii: "{")
     fileprivate static let closeBrace = UInt8(ascii: "}")
+    fileprivate static let equals = UInt8(ascii: "=")
+    fileprivate static let minus = UInt8(ascii: "-")
+    fileprivate static let underscore = UInt8(ascii: "_")
+
+    fileprivate var isDigit: Bool { (0x30...0x39).contains(self) }
+    /// What ends a value for toml++: blanks, a line end, a comment, or what closes or separates it.
+    fileprivate var endsAValue: Bool { [.space, .tab, .carriageReturn, .newline, .hash, .comma, .closeBracket, .closeBrace].contains(self) }
 
     /// TOML's bare keys: ASCII letters, digits, `_` and `-`.
     fileprivate var isBareKeyByte: Bool {
