@@ -116,14 +116,22 @@ import Testing
         try await list.send("q")
         try await InteractiveCountryTests.expectSane(list, view: "Watches — 1")
 
-        // Piped, the printouts as before.
-        let printed = try await ProcessRunner.notifier(["open", "watch", "swift-stars"], environment: sandbox.environment())
+        // Piped, the printouts as before, their times local (with the offset) as a person reads them.
+        let local = sandbox.environment(["TZ": "Europe/Tallinn"])
+        let printed = try await ProcessRunner.notifier(["open", "watch", "swift-stars", "--plain"], environment: local)
         #expect(printed.stdout.hasPrefix("swift-stars\n\nValue       70100\nState       value — 200\n"), "\(printed.stdout)")
         #expect(printed.stdout.contains("\nAround the value\n{\n"), "\(printed.stdout)")
-        let listed = try await ProcessRunner.notifier(["list", "watches"], environment: sandbox.environment())
+        let lastFetch = printed.stdout.split(separator: "\n").first { $0.hasPrefix("Last fetch") } ?? ""
+        #expect(lastFetch.contains("+02:00") && !lastFetch.contains("Z"), "\(printed.stdout)")
+        #expect(printed.stdout.contains("+02:00 swift-stars:above") && !printed.stdout.contains("Z swift-stars"), "\(printed.stdout)")
+        let listed = try await ProcessRunner.notifier(["list", "watches", "--plain"], environment: local)
         #expect(
             listed.stdout.hasPrefix("name                 value                state       last fetch\nswift-stars          70100                value       "),
             "\(listed.stdout)")
+        #expect(listed.stdout.hasSuffix("+02:00\n"), "\(listed.stdout)")
+        // --json keeps UTC, as it printed before.
+        let json = try await ProcessRunner.notifier(["open", "watch", "swift-stars", "--json"], environment: local)
+        #expect(json.stdout.firstMatch(of: /"lastFetch" : "[0-9T:-]+Z"/) != nil, "\(json.stdout)")
     }
 }
 
@@ -181,11 +189,14 @@ import Testing
         #expect(bad.status != 0 && bad.stderr.contains("syntax error"), "\(bad.stderr)")
         let tested = try await ProcessRunner.notifier(["watch", "test", "stars"], environment: sandbox.environment())
         #expect(tested.status == 0, "\(tested.stderr)")
-        #expect(tested.stdout.contains("/stars → 70100 (number)") && tested.stdout.contains("stars:above: holds"), "\(tested.stdout)")
+        #expect(tested.stdout.contains("/stars → 70100 (number)") && tested.stdout.contains("\n  above: holds"), "\(tested.stdout)")
+        // Each condition by what it is, beneath the line that names the watch.
+        let level = try await ProcessRunner.notifier(["watch", "try", server.baseURL + "/repo", "/stars", "--above", "5"], environment: sandbox.environment())
+        #expect(level.stdout.contains("\n  above: holds") && !level.stdout.contains("try:above"), "\(level.stdout)")
         let saved = sandbox.root.appendingPathComponent("saved.json")
         try #"{"stars": "many"}"#.write(to: saved, atomically: true, encoding: .utf8)
         let fromFile = try await ProcessRunner.notifier(["watch", "test", "stars", "--file", saved.path], environment: sandbox.environment())
-        #expect(fromFile.status == 1 && fromFile.stdout.contains("stars:above: no value"), "\(fromFile.stdout)")
+        #expect(fromFile.status == 1 && fromFile.stdout.contains("\n  above: no value"), "\(fromFile.stdout)")
         #expect(!FileManager.default.fileExists(atPath: sandbox.storeFile.path), "nothing stored")
     }
 }

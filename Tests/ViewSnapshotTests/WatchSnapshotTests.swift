@@ -24,11 +24,18 @@ import Testing
         report.value = "70100"
         report.state = "value"
         report.lastFetch = "2026-12-23T04:20:00Z"
+        // A person reads local time (with its offset), not the UTC of `--json`.
+        report.timeZone = TimeZone(identifier: "Europe/Tallinn")!
+        report.lastFetchAt = Date(timeIntervalSince1970: 1_797_999_600)
         report.lastStatus = "HTTP 200"
         report.history = [69_800, 69_850, 69_900, 69_990, 70_020, 70_100]
         report.decisions = [
             "2026-12-23T04:20:00Z swift-stars:above: delivered: swift-stars rose above 70000: 70100",
             "2026-12-23T04:05:00Z swift-stars:above: holds below 70000: 69990",
+        ]
+        report.decisionNotes = [
+            (Date(timeIntervalSince1970: 1_797_999_600), "swift-stars:above: delivered: swift-stars rose above 70000: 70100"),
+            (Date(timeIntervalSince1970: 1_797_998_700), "swift-stars:above: holds below 70000: 69990"),
         ]
         report.context = """
             {
@@ -54,6 +61,7 @@ import Testing
         off.value = nil
         off.state = "not fetched yet"
         off.lastFetch = nil
+        off.lastFetchAt = nil
         var model = WatchListModel(reports: [Self.report, off], load: { _ in Self.report })
         _ = model.handle(.key(.down))
         assertSnapshot(of: text(model, height: 8), as: .lines)

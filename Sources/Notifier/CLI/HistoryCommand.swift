@@ -54,7 +54,7 @@ struct HistoryCommand: ParsableCommand {
             if json {
                 text += Self.jsonLine(delivery)
             } else {
-                let time = delivery.deliveredAt.formatted(.iso8601)
+                let time = RelativeTime.iso(delivery.deliveredAt)
                 text += "\(style.dim(time))  \(delivery.rule)  \(TextSanitizer.singleLine(delivery.title))  \(style.dim("→ " + delivery.deepLink))\n"
                 if !delivery.reason.isEmpty { text += "    \(style.dim("because " + TextSanitizer.singleLine(delivery.reason)))\n" }
             }

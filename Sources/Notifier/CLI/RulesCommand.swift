@@ -49,20 +49,26 @@ struct RulesCommand: ParsableCommand {
         now: Date, style: TerminalStyle
     ) -> String {
         let muted = engine.isMuted(rule.id, now: now)
-        let until = engine.mutes[rule.id].map { $0 == .distantFuture ? "" : " until \($0.formatted(.iso8601))" } ?? ""
+        let until = engine.mutes[rule.id].map { $0 == .distantFuture ? "" : " until \(RelativeTime.iso($0))" } ?? ""
         var text = style.bold(rule.id) + "  \(rule.summary)" + (muted ? "  [muted\(until)]" : "") + "\n"
         let subjects = engine.records.filter { $0.key.rule == rule.id }.sorted { $0.key < $1.key }
         if subjects.isEmpty { text += "  no subjects yet\n" }
         if let failing, !subjects.isEmpty { text += "  \(failing)\n" }
         for (key, record) in subjects {
             let value = record.lastValue.map { "  last \($0)" } ?? ""
-            let notified = record.lastNotified.map { "  notified \($0.formatted(.iso8601))" } ?? ""
-            let snoozed = engine.snoozes[key].flatMap { now < $0 ? "  [snoozed until \($0.formatted(.iso8601))]" : nil } ?? ""
+            let notified = record.lastNotified.map { "  notified \(RelativeTime.iso($0))" } ?? ""
+            let snoozed = engine.snoozes[key].flatMap { now < $0 ? "  [snoozed until \(RelativeTime.iso($0))]" : nil } ?? ""
             let flapping =
                 record.flap.flatMap { flap in
-                    flap.flappingSince.map { "  [flapping since \($0.formatted(.iso8601)), \(flap.suppressed) not notified]" }
+                    flap.flappingSince.map { "  [flapping since \(RelativeTime.iso($0)), \(flap.suppressed) not notified]" }
                 } ?? ""
-            text += "  \(key.subject)  \(record.machine.stateDescription(now: now))\(value)\(notified)\(snoozed)\(flapping)\n"
+            if let reminder = ReminderRound.lookedAt(key) {
+                // A reminder's look is bookkeeping, not an alert: its name and next time say it.
+                text += "  \(reminder)  \(record.lastValue ?? "no more dates")\n"
+                continue
+            }
+            let state = record.machine.stateDescription(now: now, timeZone: .current)
+            text += "  \(key.subject)  \(state)\(value)\(notified)\(snoozed)\(flapping)\n"
             // A note about every subject of the rule (the feed gone unknown) counts when newer.
             let everyOne = latest[SubjectKey(rule: key.rule, subject: DecisionNote.everySubject)]
             if let note = [latest[key], everyOne].compactMap({ $0 }).max(by: { $0.at < $1.at }) {
@@ -104,7 +110,7 @@ struct MuteCommand: ParsableCommand {
             context.logger.error("\(error)")
             throw ExitCode(Exit.failure)
         }
-        print(duration == nil ? "muted \(rule) until `notifier unmute \(rule)`" : "muted \(rule) until \(until.formatted(.iso8601))")
+        print(duration == nil ? "muted \(rule) until `notifier unmute \(rule)`" : "muted \(rule) until \(RelativeTime.iso(until))")
     }
 }
 

@@ -95,11 +95,24 @@ import Testing
         let session = try await TmuxSession(InteractiveCountryTests.command(["list", "reminders"]), environment: environment, width: 100, height: 20)
         #expect(await session.waitFor("Reminders — 2"), "\(session.lastSeen)")
         #expect(session.lastSeen.contains("rent  ") && session.lastSeen.contains("call-the-bank  Tue 2099-12-01 10:00"), "\(session.lastSeen)")
+        // The footer names q once, as every screen's does.
+        #expect(!session.lastSeen.contains("q quit") && session.lastSeen.components(separatedBy: "q close").count == 2, "\(session.lastSeen)")
         try await session.send("Down", "Enter")
         #expect(await session.waitFor("once, 2099-12-01 10:00 (one-off (notifier remind))"), "\(session.lastSeen)")
         #expect(session.lastSeen.contains("last shown: never"), "\(session.lastSeen)")
         try await session.send("q")
         #expect(await session.waitFor("exited with 0"), "\(session.lastSeen)")
+    }
+
+    /// `rules` writes a reminder by its name and next time, not as the record its looks keep.
+    @Test func rulesWritesAReminderByItsNameAndNextTime() async throws {
+        let sandbox = try Sandbox(config: Self.config)
+        let environment = sandbox.environment(["TZ": "Europe/Tallinn"])
+        let pass = try await Self.run(["--once"], environment)
+        #expect(pass.status == 0, "\(pass.stderr)")
+        let rules = try await Self.run(["rules", "--plain"], environment)
+        #expect(rules.stdout.contains("\n  rent  next 2026-11-30 10:00\n"), "\(rules.stdout)")
+        #expect(!rules.stdout.contains("@look") && !rules.stdout.contains("last next"), "\(rules.stdout)")
     }
 
     @Test func aBadReminderIsAnErrorNamingTheEntryAndLine() async throws {

@@ -141,7 +141,10 @@ struct WatchTrial {
             newMembers: values.filter { !members.contains($0.canonicalJSON) })
         let usable = poll.value.map { !rule.conditions.needsNumber || $0.number != nil } ?? false
         for reading in rule.readings(poll, now: now) {
-            lines.append("  \(reading.key.subject): " + Self.meaning(reading.signal) + (reading.level.map { " (level \($0))" } ?? ""))
+            // The condition ("above"), not the subject's key ("try:above"): the name is the line above.
+            let prefix = watch.name + ":"
+            let condition = reading.key.subject.hasPrefix(prefix) ? String(reading.key.subject.dropFirst(prefix.count)) : reading.key.subject
+            lines.append("  \(condition): " + Self.meaning(reading.signal) + (reading.level.map { " (level \($0))" } ?? ""))
         }
         if rule.conditions.isEmpty { lines.append("  no conditions: it would store the value and tell nothing") }
         print(TextSanitizer.printable(lines.joined(separator: "\n")))

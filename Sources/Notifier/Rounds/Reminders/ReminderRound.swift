@@ -76,6 +76,12 @@ struct ReminderRound: Sendable {
         SubjectKey(rule: ReminderRule.id, subject: "\(name)@look")
     }
 
+    /// The reminder whose look `key` keeps, or `nil` for any other subject.
+    static func lookedAt(_ key: SubjectKey) -> String? {
+        guard key.rule == ReminderRule.id, key.subject.hasSuffix("@look") else { return nil }
+        return String(key.subject.dropLast("@look".count))
+    }
+
     /// The reading of one notice: fires once; a time's own notice repeats every `nag` until Done.
     static func reading(_ plan: ReminderPlan, reminder: Reminder, now: Date) -> SubjectReading {
         let isTime = plan.subject == "\(reminder.name)@\(plan.occurrence.key)"

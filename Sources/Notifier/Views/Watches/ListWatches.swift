@@ -44,7 +44,7 @@ struct ListWatches: ParsableCommand {
             text +=
                 name.padding(toLength: 20, withPad: " ", startingAt: 0) + " "
                 + String((report.value ?? "—").prefix(20)).padding(toLength: 20, withPad: " ", startingAt: 0) + " "
-                + report.state.padding(toLength: 11, withPad: " ", startingAt: 0) + " " + (report.lastFetch ?? "never") + "\n"
+                + report.state.padding(toLength: 11, withPad: " ", startingAt: 0) + " " + (report.lastFetchShown ?? "never") + "\n"
         }
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
     }

@@ -50,13 +50,13 @@ struct OpenWatch: ParsableCommand {
         let sparkline = report.history.isEmpty ? "no numbers yet" : Sparkline.render(report.history.map { Decimal($0) }) + " (\(report.history.count) polls)"
         for (label, value) in [
             ("Value", report.value ?? "none yet"), ("State", report.state + (report.detail.isEmpty ? "" : " — \(report.detail)")),
-            ("History", sparkline), ("Last fetch", (report.lastFetch ?? "never") + (report.lastStatus.isEmpty ? "" : ", \(report.lastStatus)")),
+            ("History", sparkline), ("Last fetch", (report.lastFetchShown ?? "never") + (report.lastStatus.isEmpty ? "" : ", \(report.lastStatus)")),
             ("Source", report.source), ("Select", report.select), ("Every", report.interval),
         ] {
             text += style.bold(label.padding(toLength: 12, withPad: " ", startingAt: 0)) + value + "\n"
         }
-        if !report.decisions.isEmpty {
-            text += "\n" + style.bold("Decisions") + "\n" + report.decisions.map { "  " + $0 }.joined(separator: "\n") + "\n"
+        if !report.decisionNotes.isEmpty {
+            text += "\n" + style.bold("Decisions") + "\n" + report.decisionsShown.map { "  " + $0 }.joined(separator: "\n") + "\n"
         }
         if let around = report.context {
             text += "\n" + style.bold("Around the value") + "\n" + around + "\n"

@@ -19,6 +19,22 @@ struct WatchReport: Encodable, Sendable {
     var decisions: [String]
     /// The JSON around the selected value, from the last response (bounded).
     var context: String?
+    /// The last fetch and the decisions in local time, for what a person reads; `--json` keeps
+    /// `last_fetch` and `decisions` as they were (UTC).
+    var lastFetchAt: Date?
+    var decisionNotes: [(at: Date, text: String)]
+    /// The zone those are read in.
+    var timeZone = TimeZone.current
+
+    private enum CodingKeys: String, CodingKey {
+        case name, enabled, source, select, interval, value, state, lastFetch, lastStatus, detail, history, decisions, context
+    }
+
+    /// The last fetch as a person reads it: local, with its offset.
+    var lastFetchShown: String? { lastFetchAt.map { RelativeTime.iso($0, timeZone: timeZone) } }
+
+    /// The decisions as a person reads them, each at its local time.
+    var decisionsShown: [String] { decisionNotes.map { "\(RelativeTime.iso($0.at, timeZone: timeZone)) \($0.text)" } }
 
     init(_ watch: WatchSettings, store: Store?, decisionsLimit: Int = 8) {
         name = watch.name
@@ -32,11 +48,13 @@ struct WatchReport: Encodable, Sendable {
         state = last?.status.rawValue ?? "not fetched yet"
         let stored = try? store?.watchState(watch.name)
         lastFetch = stored?.lastFetch.map { $0.formatted(.iso8601) }
+        lastFetchAt = stored?.lastFetch
         lastStatus = stored?.lastStatus ?? ""
         detail = last?.detail ?? ""
         history = polls.compactMap(\.number)
         let notes = (try? store?.decisions(rule: WatchRule.id, subject: watch.name, limit: decisionsLimit)) ?? []
         decisions = notes.map { "\($0.at.formatted(.iso8601)) \($0.key.subject): \($0.detail)" }
+        decisionNotes = notes.map { ($0.at, "\($0.key.subject): \($0.detail)") }
         context = stored?.lastPayload.flatMap { WatchContext.around(payload: $0, select: watch.select) }
     }
 }

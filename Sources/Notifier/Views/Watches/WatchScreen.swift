@@ -29,7 +29,7 @@ struct WatchViewModel: ScreenModel {
             : Sparkline.render(report.history.map { Decimal($0) }, width: sparklineWidth) + " (\(report.history.count) polls)"
         return [
             ("Value", report.value ?? "none yet"), ("State", report.state + (report.detail.isEmpty ? "" : " — \(report.detail)")),
-            ("History", sparkline), ("Last fetch", (report.lastFetch ?? "never") + (report.lastStatus.isEmpty ? "" : ", \(report.lastStatus)")),
+            ("History", sparkline), ("Last fetch", (report.lastFetchShown ?? "never") + (report.lastStatus.isEmpty ? "" : ", \(report.lastStatus)")),
             ("Source", report.source), ("Select", report.select), ("Every", report.interval),
         ]
     }
@@ -47,8 +47,8 @@ struct WatchViewModel: ScreenModel {
         }
         body.append(.empty)
         body.append(StyledLine("Decisions", .bold))
-        if report.decisions.isEmpty { body.append(StyledLine("  none recorded yet", .dim)) }
-        for decision in report.decisions { body.append(StyledLine("  " + TextSanitizer.singleLine(decision))) }
+        if report.decisionNotes.isEmpty { body.append(StyledLine("  none recorded yet", .dim)) }
+        for decision in report.decisionsShown { body.append(StyledLine("  " + TextSanitizer.singleLine(decision))) }
         body.append(.empty)
         body.append(StyledLine("Around the value", .bold))
         guard let around = report.context else {
@@ -107,10 +107,12 @@ struct WatchListModel: ScreenModel {
 
     static let header = "name                 value                state           last fetch"
 
-    static func row(_ report: WatchReport) -> String {
+    /// The last fetch in local words ("6 min ago", "today 06:20"): the printout has the full time.
+    static func row(_ report: WatchReport, now: Date) -> String {
         let name = report.name + (report.enabled ? "" : " (off)")
+        let fetched = report.lastFetchAt.map { RelativeTime.describe($0, now: now, timeZone: report.timeZone) } ?? "never"
         return DisplayWidth.padded(name, 20) + " " + DisplayWidth.padded(DisplayWidth.prefix(report.value ?? "—", columns: 20), 20) + " "
-            + DisplayWidth.padded(report.state, 15) + " " + (report.lastFetch ?? "never")
+            + DisplayWidth.padded(report.state, 15) + " " + fetched
     }
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
@@ -119,7 +121,7 @@ struct WatchListModel: ScreenModel {
             ? [StyledLine("No watches: add a [[watches]] block to the config (notifier config default shows one).", .dim)]
             : [StyledLine(Self.header, .bold)]
                 + reports.enumerated().map { index, report in
-                    let line = StyledLine(TextSanitizer.singleLine(Self.row(report)))
+                    let line = StyledLine(TextSanitizer.singleLine(Self.row(report, now: now)))
                     return index == selected ? line.emphasised(.selected) : line
                 }
         return ScreenFrame(
