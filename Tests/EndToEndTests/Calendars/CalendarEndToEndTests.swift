@@ -162,5 +162,22 @@ import Testing
         #expect(plain.status == 0, "\(plain.stderr)")
         #expect(
             plain.stdout == "Thu 2026-12-24 18:00–18:30  Dinner · Grandma's\nSat 2026-12-26 10:00–10:30  Walk in the woods\n", "\(plain.stdout)")
+        // `open event` takes --plain as the other views do, and prints the same.
+        let opened = try await ProcessRunner.notifier(["open", "event", "walk@example.org"], environment: environment)
+        let eventPlain = try await ProcessRunner.notifier(["open", "event", "walk@example.org", "--plain"], environment: environment)
+        #expect(eventPlain.status == 0 && eventPlain.stdout == opened.stdout && opened.stdout.hasPrefix("Walk in the woods\n"), "\(eventPlain.stderr)")
+    }
+
+    /// With no calendars the screen itself says how to add one (not stderr, seen only after it closes).
+    @Test func listEventsWithoutCalendarsSaysSoOnTheScreen() async throws {
+        let sandbox = try Sandbox(config: Sandbox.noDelay)
+        let session = try await TmuxSession(
+            InteractiveCountryTests.command(["list", "events"]), environment: sandbox.environment(["TERM": "xterm-256color"]), width: 100, height: 20)
+        #expect(await session.waitFor("Events "), "\(session.lastSeen)")
+        #expect(await session.waitFor("No calendars: add paths"), "\(session.lastSeen)")
+        try await session.send("q")
+        try await InteractiveCountryTests.expectSane(session, view: "Events ")
+        let piped = try await ProcessRunner.notifier(["list", "events"], environment: sandbox.environment())
+        #expect(piped.stderr.contains("No calendars: add paths"), "piped, stderr as before: \(piped.stderr)")
     }
 }

@@ -14,20 +14,23 @@ struct EventListModel: ScreenModel {
     /// The first and last day asked for, as the printout names them.
     let from: String
     let to: String
+    /// What is wrong with the calendars (none configured, a file that failed), above the rows.
+    let notes: [String]
     /// The event's view for a UID: read when it is opened, so it shows the file as it is then.
     let open: @Sendable (String) -> TextModel
     var selected = 0
 
-    init(rows: [Row], from: String, to: String, open: @escaping @Sendable (String) -> TextModel) {
+    init(rows: [Row], from: String, to: String, notes: [String] = [], open: @escaping @Sendable (String) -> TextModel) {
         self.rows = rows
+        self.notes = notes
         self.from = from
         self.to = to
         self.open = open
     }
 
-    init(_ occurrences: [EventOccurrence], from first: HolidayDate, to last: HolidayDate, context: AppContext) {
+    init(_ occurrences: [EventOccurrence], from first: HolidayDate, to last: HolidayDate, notes: [String] = [], context: AppContext) {
         self.init(
-            rows: occurrences.map { Row(uid: $0.uid, text: EventLine.text($0)) }, from: "\(first)", to: "\(last)",
+            rows: occurrences.map { Row(uid: $0.uid, text: EventLine.text($0)) }, from: "\(first)", to: "\(last)", notes: notes,
             open: { uid in Self.eventView(uid: uid, context: context) })
     }
 
@@ -43,15 +46,18 @@ struct EventListModel: ScreenModel {
     }
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
+        let noted = notes.map { StyledLine(TextSanitizer.singleLine($0), .warning) } + (notes.isEmpty ? [] : [.empty])
         let body: [StyledLine] =
-            rows.isEmpty
-            ? [StyledLine("No events from \(from) to \(to).", .dim)]
-            : rows.enumerated().map { index, row in
-                let line = StyledLine(TextSanitizer.singleLine(row.text))
-                return index == selected ? line.emphasised(.selected) : line
-            }
+            noted
+            + (rows.isEmpty
+                ? [StyledLine("No events from \(from) to \(to).", .dim)]
+                : rows.enumerated().map { index, row in
+                    let line = StyledLine(TextSanitizer.singleLine(row.text))
+                    return index == selected ? line.emphasised(.selected) : line
+                })
         return ScreenFrame(
-            title: StyledLine("Events \(from) – \(to) — \(rows.count)", .title), body: body, focus: rows.isEmpty ? nil : selected, status: nil,
+            title: StyledLine("Events \(from) – \(to) — \(rows.count)", .title), body: body, focus: rows.isEmpty ? nil : noted.count + selected,
+            status: nil,
             keys: [KeyHelp(keys: "↑↓", action: "move"), KeyHelp(keys: "Enter", action: "open")])
     }
 

@@ -78,20 +78,23 @@ struct ListEvents: ParsableCommand {
         let last = try Self.day(to, option: "--to") ?? first.adding(days: 7)
         guard first <= last else { throw UserError.invalidArgument("--to \(last) is before --from \(first)") }
         guard first.daysUntil(last) < 400 else { throw UserError.invalidArgument("--from … --to spans more than 400 days; ask for a shorter range") }
+        // What is wrong goes on the screen when there is one (stderr would show only after it closes).
+        var notes: [String] = []
         if context.config.calendars.paths.isEmpty {
-            FileHandle.standardError.write(Data("No calendars: add paths = [\"~/.calendars/…\"] under [calendars] in the config.\n".utf8))
+            notes.append("No calendars: add paths = [\"~/.calendars/…\"] under [calendars] in the config.")
         }
         let occurrences = CalendarReminders.occurrences(
             config: context.config, from: Self.midnight(first, zone), to: Self.midnight(last.adding(days: 1), zone),
             logger: context.logger, now: context.now(), local: zone)
         for problem in CalendarShelf.shared.problems() {
-            FileHandle.standardError.write(Data("calendar \(TextSanitizer.singleLine(problem.description))\n".utf8))
+            notes.append("calendar \(TextSanitizer.singleLine(problem.description))")
         }
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-            ScreenRunner.run(EventListModel(occurrences, from: first, to: last, context: context), environment: context.environment)
+            ScreenRunner.run(EventListModel(occurrences, from: first, to: last, notes: notes, context: context), environment: context.environment)
         {
             return
         }
+        for note in notes { FileHandle.standardError.write(Data((note + "\n").utf8)) }
         if json { return try PrettyJSON.print(occurrences.map(EventLine.init)) }
         let text = occurrences.map { EventLine.text($0) + "\n" }.joined()
         FileHandle.standardOutput.write(Data(TextSanitizer.printable(text.isEmpty ? "No events from \(first) to \(last).\n" : text).utf8))
@@ -126,6 +129,10 @@ struct OpenEvent: ParsableCommand {
 
     @Flag(help: "Print JSON.")
     var json = false
+
+    /// Taken as the other views take it; the event is printed either way.
+    @Flag(help: "Print the event (as it is printed anyway).")
+    var plain = false
 
     func run() throws {
         let context = try AppContext.load(global)

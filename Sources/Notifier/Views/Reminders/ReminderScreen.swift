@@ -16,7 +16,7 @@ struct ReminderListModel: ScreenModel {
             }
         return ScreenFrame(
             title: StyledLine("Reminders — \(reminders.count)", .title), body: rows, focus: selected, status: nil,
-            keys: [KeyHelp(keys: "↑↓", action: "move"), KeyHelp(keys: "Enter", action: "open"), KeyHelp(keys: "q", action: "quit")])
+            keys: [KeyHelp(keys: "↑↓", action: "move"), KeyHelp(keys: "Enter", action: "open")])
     }
 
     mutating func handle(_ event: ViewEvent) -> [ViewEffect] {
@@ -40,7 +40,7 @@ struct ReminderDetailModel: ScreenModel {
         let lines = status.plainText.split(separator: "\n", omittingEmptySubsequences: false).dropFirst().map { StyledLine(String($0)) }
         return ScreenFrame(
             title: StyledLine("\(status.name): \(status.text)", .title), body: Array(lines), focus: nil, status: nil,
-            keys: [KeyHelp(keys: "Backspace", action: "back"), KeyHelp(keys: "q", action: "quit")])
+            keys: [KeyHelp(keys: "Backspace", action: "back")])
     }
 
     mutating func handle(_ event: ViewEvent) -> [ViewEffect] { [] }
