@@ -83,19 +83,44 @@ import Testing
             ],
             snoozes: [.init(rule: "crypto_change", subject: "BTC:up", until: now.addingTimeInterval(7200))],
             feedSections: [HolidaysFeedKind.nextHolidays(Array(EstonianCalendar.holidays(from: today, through: today.adding(days: 60)).prefix(3)))],
-            notifications: deliveries)
+            notifications: deliveries,
+            daemon: DaemonState(running: true, pid: "4242", since: now.addingTimeInterval(-5 * 3600)),
+            upcoming: [
+                UpcomingRow(
+                    kind: "reminder", name: "standup", text: "Stand-up in room 4", at: now.addingTimeInterval(5 * 3600),
+                    link: "notifier://reminder/standup"),
+                UpcomingRow(
+                    kind: "alarm", name: "event-dentist", text: "Dentist", at: now.addingTimeInterval(28 * 3600),
+                    link: "notifier://event/dentist"),
+            ],
+            watches: [
+                WatchRow(name: "swift-stars", value: "70100", state: "value", lastFetch: now.addingTimeInterval(-240), link: "notifier://watch/swift-stars"),
+                WatchRow(
+                    name: "release", value: nil, state: "no value", lastFetch: now.addingTimeInterval(-600),
+                    problem: "the selector matched nothing", link: "notifier://watch/release"),
+            ])
     }
 
     @Test func homeScreen() {
-        let model = StatusModel(report: Self.report, timeZone: Self.utc, now: { Self.now }, reload: { Self.report }, mute: { _, _ in "" })
-        assertSnapshot(of: text(model, height: 30), as: .lines)
+        let model = StatusModel(report: Self.report, timeZone: Self.utc, reload: { Self.report })
+        // What comes first fits a 32-row terminal, the last notifications and the rules too.
+        let shown = text(model, height: 32)
+        #expect(shown.contains("running since") && shown.contains("Rules  2 rules · muted: launch_country"), "\(shown)")
+        assertSnapshot(of: shown, as: .lines)
     }
 
     /// `status --json`: a feed's section under its own key, beside the screen's fixed ones.
     @Test func homeScreenAsJSON() throws {
         let data = try StatusJSON.encoded(StatusJSON.status(Self.report, now: Self.now))
         let object = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
-        #expect(object.keys.sorted() == ["generated_at", "holidays", "notifications", "rows", "rules", "snoozes"])
+        #expect(
+            object.keys.sorted() == [
+                "daemon", "generated_at", "holidays", "notifications", "rows", "rules", "snoozes", "upcoming", "watches",
+            ])
+        let daemon = try #require(object["daemon"] as? [String: Any])
+        #expect(daemon["running"] as? Bool == true && daemon["pid"] as? String == "4242")
+        let upcoming = try #require(object["upcoming"] as? [[String: String]])
+        #expect(upcoming.first?["name"] == "standup" && upcoming.first?["kind"] == "reminder")
         let holidays = try #require(object["holidays"] as? [[String: String]])
         #expect(holidays.count == 3)
         #expect(holidays.first == ["date": "2026-12-24", "kind": "public", "link": "notifier://holiday/2026-12-24", "name": "Jõululaupäev"])

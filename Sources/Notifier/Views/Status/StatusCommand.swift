@@ -7,9 +7,9 @@ struct StatusCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "status",
         abstract:
-            "The home screen: each feed's state, last and next poll and health; rules and their mutes; snoozes; the next holidays; the last notifications.",
+            "The home screen: whether the daemon runs; the next reminders, alarms and holidays; failing feeds and watches; each watch's value; the last notifications; the rules with their mutes and snoozes.",
         discussion:
-            "On a terminal a screen: Enter opens the selected item, m mutes or unmutes a rule, s snoozes it for an hour. Piped, a printout; --json the same as data."
+            "On a terminal a screen: Enter opens the selected item, R every rule. Piped, a printout; --json the same as data."
     )
 
     @OptionGroup var global: GlobalOptions
@@ -28,18 +28,7 @@ struct StatusCommand: ParsableCommand {
         let now = context.now()
         let report = StatusReport.load(context: context, now: now)
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment) {
-            let model = StatusModel(
-                report: report, now: context.time.now, reload: { StatusReport.load(context: context, now: context.now()) },
-                mute: { rule, until in
-                    do {
-                        try context.openStore().setMute(rule: rule, until: until)
-                    } catch {
-                        return "Could not change \(rule): \(error)"
-                    }
-                    guard let until else { return "Unmuted \(rule)." }
-                    return until == .distantFuture
-                        ? "Muted \(rule) until you unmute it (m)." : "Snoozed \(rule) until \(RelativeTime.describe(until, now: context.now()))."
-                })
+            let model = StatusModel(report: report, reload: { StatusReport.load(context: context, now: context.now()) })
             if ScreenRunner.run(model, environment: context.environment) { return }
         }
         if json { return try StatusJSON.print(StatusJSON.status(report, now: now)) }
@@ -48,7 +37,7 @@ struct StatusCommand: ParsableCommand {
 
     /// The screen's lines without selection, for a pipe.
     static func plainText(_ report: StatusReport, now: Date, width: Int, timeZone: TimeZone = .current) -> String {
-        let model = StatusModel(report: report, timeZone: timeZone, now: { now }, reload: { report }, mute: { _, _ in "" })
+        let model = StatusModel(report: report, timeZone: timeZone, reload: { report })
         let frame = model.frame(width: width, height: 1000, now: now)
         let lines = frame.body.map { line in
             var text = line.text

@@ -13,6 +13,9 @@ enum StatusJSON {
         /// Each feed's section of the screen, under its key: its entries' fields and link.
         var feedSections: [(key: String, entries: [[String: String]])]
         var notifications: [Notification]
+        var daemon: Daemon
+        var upcoming: [Upcoming]
+        var watches: [Watch]
 
         private struct Key: CodingKey {
             var stringValue: String
@@ -30,6 +33,9 @@ enum StatusJSON {
             try container.encode(snoozes, forKey: Key("snoozes"))
             for section in feedSections { try container.encode(section.entries, forKey: Key(section.key)) }
             try container.encode(notifications, forKey: Key("notifications"))
+            try container.encode(daemon, forKey: Key("daemon"))
+            try container.encode(upcoming, forKey: Key("upcoming"))
+            try container.encode(watches, forKey: Key("watches"))
         }
     }
 
@@ -46,6 +52,17 @@ enum StatusJSON {
     }
 
     struct Snooze: Encodable { var rule, subject, until: String }
+    struct Daemon: Encodable {
+        var running: Bool
+        var pid: String?
+        var since: String?
+    }
+    struct Upcoming: Encodable { var kind, name, text, time, link: String }
+    struct Watch: Encodable {
+        var name, state, link: String
+        var enabled: Bool
+        var value, lastFetch, problem: String?
+    }
     struct Notification: Encodable { var time, rule, title, link: String }
 
     struct Feed: Encodable {
@@ -100,6 +117,13 @@ enum StatusJSON {
                 Notification(
                     time: iso($0.deliveredAt), rule: $0.rule, title: $0.title,
                     link: StoredLink.url(fromCommand: $0.deepLink) ?? "")
+            },
+            daemon: Daemon(running: report.daemon.running, pid: report.daemon.pid, since: report.daemon.since.map(iso)),
+            upcoming: report.upcoming.map { Upcoming(kind: $0.kind, name: $0.name, text: $0.text, time: iso($0.at), link: $0.link) },
+            watches: report.watches.map {
+                Watch(
+                    name: $0.name, state: $0.state, link: $0.link, enabled: $0.enabled, value: $0.value, lastFetch: $0.lastFetch.map(iso),
+                    problem: $0.problem)
             })
     }
 

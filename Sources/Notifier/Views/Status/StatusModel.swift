@@ -1,84 +1,103 @@
 import Foundation
 import Rules
 
-/// The home screen, `notifier status`: what polls and how it goes, the rules with their mutes,
-/// the snoozes, the feeds' own sections (the next holidays) and the last notifications. Enter opens any of them in its
-/// own view (this screen comes back when it closes); `m` mutes or unmutes a rule, `s` snoozes
-/// it (mutes it for an hour).
+/// The home screen, `notifier status`, answering in this order: does the daemon run, what comes
+/// next (reminders, calendar alarms, holidays), what is wrong (failing feeds and watches), each
+/// watch's value, the last notifications, and the rules in a line with their mutes and snoozes.
+/// Enter opens any of them in its own view (this screen comes back when it closes).
 struct StatusModel: ScreenModel {
     enum Item: Sendable, Equatable {
-        case row(StatusRow)
-        case rule(StatusReport.RuleRow)
-        case snooze(StatusReport.SnoozeRow)
+        case upcoming(UpcomingRow)
         case entry(StatusSection.Entry)
+        case row(StatusRow)
+        case watch(WatchRow)
         case notification(Delivery)
+        case rules
     }
-
-    /// Mutes a rule until a moment, or unmutes it (`nil`); answers what happened, in words.
-    typealias Mute = @Sendable (_ rule: String, _ until: Date?) -> String
 
     private(set) var report: StatusReport
     private(set) var selected = 0
     private(set) var status: String?
     let timeZone: TimeZone
     let reload: @Sendable () -> StatusReport
-    let mute: Mute
-    /// The time a snooze counts from.
-    let now: @Sendable () -> Date
 
-    static let snoozeSeconds: TimeInterval = 3600
+    /// "Next" holds at most this many lines, holidays after the reminders and alarms.
+    static let nextShown = 6
 
-    init(
-        report: StatusReport, timeZone: TimeZone = .current, now: @escaping @Sendable () -> Date,
-        reload: @escaping @Sendable () -> StatusReport, mute: @escaping Mute
-    ) {
-        self.now = now
+    init(report: StatusReport, timeZone: TimeZone = .current, reload: @escaping @Sendable () -> StatusReport) {
         self.report = report
         self.timeZone = timeZone
         self.reload = reload
-        self.mute = mute
     }
 
-    /// The sections in order, each a heading and its selectable items.
-    var sections: [(heading: String, items: [Item])] {
-        [
-            ("Feeds", report.rows.map(Item.row)),
-            ("Rules", report.rules.map(Item.rule)),
-            ("Snoozed", report.snoozes.map(Item.snooze)),
-        ] + report.feedSections.map { ($0.heading, $0.entries.map(Item.entry)) } + [
-            ("Last notifications", report.notifications.map(Item.notification))
+    /// One part of the screen: a heading, lines that are not selectable, and its items.
+    struct Section {
+        var heading: StyledLine
+        var lines: [StyledLine] = []
+        var items: [Item] = []
+    }
+
+    /// A feed that is in trouble, and a watch whose fetch failing is told with the watch.
+    var failingRows: [StatusRow] {
+        report.rows.filter { row in Self.isFailing(row) && !report.watches.contains { "watch:" + $0.name == row.name } }
+    }
+
+    var sections: [Section] {
+        let holidays = report.feedSections.flatMap(\.entries)
+        let next =
+            report.upcoming.map(Item.upcoming) + holidays.prefix(max(1, Self.nextShown - report.upcoming.count)).map(Item.entry)
+        let troubled = report.watches.filter { $0.problem != nil }
+        var sections = [
+            Section(heading: StyledLine("Daemon", .bold)),
+            Section(heading: StyledLine("Next", .bold), lines: next.isEmpty ? [StyledLine("  nothing scheduled", .dim)] : [], items: next),
+            Section(
+                heading: StyledLine("Problems", .bold), lines: failingRows.isEmpty && troubled.isEmpty ? [feedsLine(prefix: "none")] : [],
+                items: failingRows.map(Item.row) + troubled.map(Item.watch)),
         ]
+        if !report.watches.isEmpty { sections.append(Section(heading: StyledLine("Watches", .bold), items: report.watches.map(Item.watch))) }
+        sections.append(
+            Section(
+                heading: StyledLine("Last notifications", .bold),
+                lines: report.notifications.isEmpty ? [StyledLine("  none yet", .dim)] : [], items: report.notifications.map(Item.notification)))
+        return sections
     }
 
-    var items: [Item] { sections.flatMap(\.items) }
+    var items: [Item] { sections.flatMap(\.items) + [.rules] }
 
     static let keys = [
-        KeyHelp(keys: "↑↓", action: "select"), KeyHelp(keys: "Enter", action: "open"),
-        KeyHelp(keys: "m", action: "mute"), KeyHelp(keys: "s", action: "snooze 1h"),
-        KeyHelp(keys: "h", action: "history"), KeyHelp(keys: "R", action: "every rule and subject (notifier rules)", inFooter: false),
-        KeyHelp(keys: "r", action: "reload", inFooter: false),
+        KeyHelp(keys: "↑↓", action: "select"), KeyHelp(keys: "Enter", action: "open"), KeyHelp(keys: "h", action: "history"),
+        KeyHelp(keys: "R", action: "rules"), KeyHelp(keys: "r", action: "reload", inFooter: false),
     ]
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
         var body: [StyledLine] = []
         var focus: Int?
         var index = 0
+        func add(_ item: Item) {
+            let isSelected = index == selected
+            if isSelected { focus = body.count }
+            let line = StyledLine([Span(isSelected ? "› " : "  ")] + spans(item, now: now))
+            body.append(isSelected ? line.fitted(to: width).emphasised(.selected) : line)
+            index += 1
+        }
         for section in sections {
             if !body.isEmpty { body.append(.empty) }
-            body.append(StyledLine(section.heading, .bold))
-            if section.items.isEmpty { body.append(StyledLine("  none", .dim)) }
+            body.append(section.heading)
+            body += section.heading.text == "Daemon" ? [daemonLine(now: now)] : section.lines
             for item in section.items {
-                let isSelected = index == selected
-                if isSelected { focus = body.count }
-                let line = StyledLine([Span(isSelected ? "› " : "  ")] + spans(item, now: now))
-                body.append(isSelected ? line.fitted(to: width).emphasised(.selected) : line)
-                // What is wrong with a feed, in full words on a line of its own.
-                if case .row(let row) = item, Self.isFailing(row) {
-                    body.append(StyledLine("      " + row.health, .fall))
+                add(item)
+                // What is wrong, in full words on a line of its own.
+                switch (section.heading.text, item) {
+                case ("Problems", .row(let row)): body.append(StyledLine("      " + row.health, .fall))
+                case ("Problems", .watch(let watch)): body.append(StyledLine("      " + (watch.problem ?? ""), .fall))
+                default: break
                 }
-                index += 1
             }
+            // The feeds that work, under the problems when there are some.
+            if section.heading.text == "Problems", !section.items.isEmpty, !workingFeeds.isEmpty { body.append(feedsLine(prefix: "")) }
         }
+        body.append(.empty)
+        add(.rules)
         let line = status.map { StyledLine($0, .warning) }
         return ScreenFrame(title: "notifier — status", body: body, focus: focus, status: line, keys: Self.keys)
     }
@@ -88,31 +107,72 @@ struct StatusModel: ScreenModel {
         ["failing", "degraded"].contains(row.state)
     }
 
+    private var workingFeeds: [String] { report.rows.filter { $0.state == "ok" && !$0.name.hasPrefix("watch:") }.map(\.name) }
+
+    private func feedsLine(prefix: String) -> StyledLine {
+        let waiting = report.rows.filter { $0.state == "not polled yet" && !$0.name.hasPrefix("watch:") }.map(\.name)
+        var parts = prefix.isEmpty ? [] : [prefix]
+        if !workingFeeds.isEmpty { parts.append("feeds ok: " + workingFeeds.joined(separator: ", ")) }
+        if !waiting.isEmpty { parts.append("not polled yet: " + waiting.joined(separator: ", ")) }
+        return StyledLine("  " + parts.joined(separator: " · "), .dim)
+    }
+
+    private func daemonLine(now: Date) -> StyledLine {
+        let daemon = report.daemon
+        guard daemon.running else {
+            return StyledLine([Span("  not running", .fall), Span(" — " + DaemonState.howToStart, .dim)])
+        }
+        let since = daemon.since.map { " since " + when($0, now: now) } ?? ""
+        return StyledLine([Span("  running" + since, .rise), Span(daemon.pid.map { " (pid \($0))" } ?? "", .dim)])
+    }
+
     private func when(_ date: Date?, now: Date) -> String {
         date.map { RelativeTime.describe($0, now: now, timeZone: timeZone) } ?? "never"
     }
 
+    /// The rules in a line: how many, which are muted and what is snoozed.
+    private func rulesSpans(now: Date) -> [Span] {
+        let muted = report.rules.filter { $0.mutedUntil != nil }.map { rule in
+            rule.mutedUntil == .distantFuture ? rule.rule : "\(rule.rule) until \(when(rule.mutedUntil, now: now))"
+        }
+        let snoozed = report.snoozes.map { "\($0.rule) \($0.subject) until \(when($0.until, now: now))" }
+        var parts = ["\(report.rules.count) rules"]
+        parts.append(muted.isEmpty ? "none muted" : "muted: " + muted.joined(separator: ", "))
+        if !snoozed.isEmpty { parts.append("snoozed: " + snoozed.joined(separator: ", ")) }
+        return [Span("Rules  ", .bold), Span(parts.joined(separator: " · "), muted.isEmpty && snoozed.isEmpty ? .dim : .warning)]
+    }
+
     private func spans(_ item: Item, now: Date) -> [Span] {
         switch item {
-        case .row(let row):
-            let next = row.nextPoll.map { $0 < now ? "next: due" : "next " + when($0, now: now) } ?? ""
+        case .upcoming(let row):
             return [
-                Span(DisplayWidth.padded(row.name, 12), .bold),
-                Span(DisplayWidth.padded(row.state, 16), Self.isFailing(row) ? .fall : row.health == "ok" ? .plain : .dim),
-                Span(DisplayWidth.padded("last " + when(row.lastPoll, now: now), 26), .dim), Span(next, .dim),
+                // Its text, which a person wrote; the name (an event's is a hash) is in its view.
+                Span(DisplayWidth.padded(when(row.at, now: now), 18), .dim), Span(DisplayWidth.padded(row.kind, 9), .dim),
+                Span(TextSanitizer.singleLine(row.text), .bold),
             ]
-        case .rule(let rule):
-            let muted = rule.mutedUntil.map { $0 == .distantFuture ? "[muted]" : "[muted until \(when($0, now: now))]" } ?? ""
-            return [Span(DisplayWidth.padded(rule.rule, 24), .bold), Span(muted.isEmpty ? "" : muted + "  ", .warning), Span(rule.summary, .dim)]
-        case .snooze(let snooze):
-            return [Span(DisplayWidth.padded("\(snooze.rule) \(snooze.subject)", 36), .bold), Span("until " + when(snooze.until, now: now))]
         case .entry(let entry):
-            return entry.spans
+            // A holiday in the columns of the reminders above it: its date, its kind, its mark and name.
+            guard let date = entry.fields["date"], let name = entry.fields["name"], let mark = entry.spans.first else { return entry.spans }
+            return [Span(DisplayWidth.padded(date, 18), .dim), Span(DisplayWidth.padded("holiday", 9), .dim), mark, Span(name)]
+        case .row(let row):
+            return [
+                Span(DisplayWidth.padded(row.name, 12), .bold), Span(DisplayWidth.padded(row.state, 16), .fall),
+                Span("last " + when(row.lastPoll, now: now), .dim),
+            ]
+        case .watch(let watch):
+            let emphasis: Emphasis = watch.problem != nil ? .fall : watch.state == "value" ? .plain : .dim
+            return [
+                Span(DisplayWidth.padded(watch.name + (watch.enabled ? "" : " (off)"), 18), .bold),
+                Span(DisplayWidth.padded(DisplayWidth.prefix(watch.value ?? "—", columns: 16), 17)),
+                Span(DisplayWidth.padded(watch.state, 16), emphasis), Span(watch.lastFetch.map { "last " + when($0, now: now) } ?? "", .dim),
+            ]
         case .notification(let delivery):
             return [
                 Span(DisplayWidth.padded(when(delivery.deliveredAt, now: now), 17), .dim), Span(DisplayWidth.padded(delivery.rule, 16), .bold),
                 Span(" " + delivery.title),
             ]
+        case .rules:
+            return rulesSpans(now: now)
         }
     }
 
@@ -127,11 +187,8 @@ struct StatusModel: ScreenModel {
         case .key(.character("h")): return [.runProgram(["history"])]
         case .key(.character("R")): return [.runProgram(["rules"])]
         case .key(.character("r")): return [reloading()]
-        case .key(.character("m")): return muteSelected(snooze: false)
-        case .key(.character("s")): return muteSelected(snooze: true)
-        case .finished(name: "mute", let message as String):
-            status = message
-            return [reloading()]
+        case .key(.character("m")), .key(.character("s")):
+            status = "Mute a rule with notifier mute RULE [--for 1h]; R shows every rule."
         case .finished(name: "reload", let fresh as StatusReport):
             report = fresh
             selected = min(selected, max(0, items.count - 1))
@@ -143,28 +200,20 @@ struct StatusModel: ScreenModel {
         return []
     }
 
-    private mutating func muteSelected(snooze: Bool) -> [ViewEffect] {
-        guard items.indices.contains(selected), case .rule(let rule) = items[selected] else {
-            status = "Select a rule to mute or snooze it."
-            return []
-        }
-        let until: Date? = snooze ? now().addingTimeInterval(Self.snoozeSeconds) : rule.mutedUntil == nil ? .distantFuture : nil
-        let (mute, name) = (mute, rule.rule)
-        return [.start(ViewTask(name: "mute") { mute(name, until) })]
-    }
-
     private func reloading() -> ViewEffect {
         let reload = reload
         return .start(ViewTask(name: "reload") { reload() })
     }
 
     private mutating func open() -> [ViewEffect] {
+        let items = items
         guard items.indices.contains(selected) else { return [] }
         switch items[selected] {
-        case .row(let row): return [.runProgram(["open-url", row.link])]
-        case .rule(let rule): return [.runProgram(["why", rule.rule])]
-        case .snooze(let snooze): return [.runProgram(["why", snooze.rule, snooze.subject])]
+        case .upcoming(let row): return [.runProgram(["open-url", row.link])]
         case .entry(let entry): return [.runProgram(["open-url", entry.link])]
+        case .row(let row): return [.runProgram(["open-url", row.link])]
+        case .watch(let watch): return [.runProgram(["open-url", watch.link])]
+        case .rules: return [.runProgram(["rules"])]
         case .notification(let delivery):
             guard let url = StoredLink.url(fromCommand: delivery.deepLink) else {
                 status = "No view to open for this notification."

@@ -63,8 +63,13 @@ struct StatusReport: Sendable, Equatable {
     var snoozes: [SnoozeRow]
     var feedSections: [StatusSection]
     var notifications: [Delivery]
+    var daemon = DaemonState.notRunning
+    /// The next reminders and calendar alarms, soonest first.
+    var upcoming: [UpcomingRow] = []
+    var watches: [WatchRow] = []
 
     static let notificationsShown = 5
+    static let upcomingShown = 5
 
     static func load(context: AppContext, now: Date) -> StatusReport {
         let store = Store.openForReading(path: context.paths.storePath)
@@ -78,6 +83,9 @@ struct StatusReport: Sendable, Equatable {
         return StatusReport(
             rows: StatusRowsProviders.all.flatMap { $0.statusRows(store: store, config: context.config, now: now) },
             rules: rules, snoozes: snoozes,
-            feedSections: FeedRegistry.all.flatMap { $0.statusSections(config: context.config, now: now) }, notifications: notifications)
+            feedSections: FeedRegistry.all.flatMap { $0.statusSections(config: context.config, now: now) }, notifications: notifications,
+            daemon: DaemonState.probe(stateDirectory: context.paths.stateHome + "/notifier"),
+            upcoming: UpcomingRow.load(context: context, store: store, now: now),
+            watches: context.config.watches.map { WatchRow(WatchReport($0, store: store, decisionsLimit: 0)) })
     }
 }
