@@ -32,6 +32,8 @@ struct StatusModel: ScreenModel {
 
     /// One part of the screen: a heading, lines that are not selectable, and its items.
     struct Section {
+        enum Part { case daemon, next, problems, watches, notifications }
+        var part: Part
         var heading: StyledLine
         var lines: [StyledLine] = []
         var items: [Item] = []
@@ -48,16 +50,16 @@ struct StatusModel: ScreenModel {
             report.upcoming.map(Item.upcoming) + holidays.prefix(max(1, Self.nextShown - report.upcoming.count)).map(Item.entry)
         let troubled = report.watches.filter { $0.problem != nil }
         var sections = [
-            Section(heading: StyledLine("Daemon", .bold)),
-            Section(heading: StyledLine("Next", .bold), lines: next.isEmpty ? [StyledLine("  nothing scheduled", .dim)] : [], items: next),
+            Section(part: .daemon, heading: StyledLine("Daemon", .bold)),
+            Section(part: .next, heading: StyledLine("Next", .bold), lines: next.isEmpty ? [StyledLine("  nothing scheduled", .dim)] : [], items: next),
             Section(
-                heading: StyledLine("Problems", .bold), lines: failingRows.isEmpty && troubled.isEmpty ? [feedsLine(prefix: "none")] : [],
+                part: .problems, heading: StyledLine("Problems", .bold), lines: failingRows.isEmpty && troubled.isEmpty ? [feedsLine(prefix: "none")] : [],
                 items: failingRows.map(Item.row) + troubled.map(Item.watch)),
         ]
-        if !report.watches.isEmpty { sections.append(Section(heading: StyledLine("Watches", .bold), items: report.watches.map(Item.watch))) }
+        if !report.watches.isEmpty { sections.append(Section(part: .watches, heading: StyledLine("Watches", .bold), items: report.watches.map(Item.watch))) }
         sections.append(
             Section(
-                heading: StyledLine("Last notifications", .bold),
+                part: .notifications, heading: StyledLine("Last notifications", .bold),
                 lines: report.notifications.isEmpty ? [StyledLine("  none yet", .dim)] : [], items: report.notifications.map(Item.notification)))
         return sections
     }
@@ -83,18 +85,18 @@ struct StatusModel: ScreenModel {
         for section in sections {
             if !body.isEmpty { body.append(.empty) }
             body.append(section.heading)
-            body += section.heading.text == "Daemon" ? [daemonLine(now: now)] : section.lines
+            body += section.part == .daemon ? [daemonLine(now: now)] : section.lines
             for item in section.items {
                 add(item)
                 // What is wrong, in full words on a line of its own.
-                switch (section.heading.text, item) {
-                case ("Problems", .row(let row)): body.append(StyledLine("      " + row.health, .fall))
-                case ("Problems", .watch(let watch)): body.append(StyledLine("      " + (watch.problem ?? ""), .fall))
+                switch (section.part, item) {
+                case (.problems, .row(let row)): body.append(StyledLine("      " + TextSanitizer.singleLine(row.health), .fall))
+                case (.problems, .watch(let watch)): body.append(StyledLine("      " + TextSanitizer.singleLine(watch.problem ?? ""), .fall))
                 default: break
                 }
             }
             // The feeds that work, under the problems when there are some.
-            if section.heading.text == "Problems", !section.items.isEmpty, !workingFeeds.isEmpty { body.append(feedsLine(prefix: "")) }
+            if section.part == .problems, !section.items.isEmpty, !workingFeeds.isEmpty { body.append(feedsLine(prefix: "")) }
         }
         body.append(.empty)
         add(.rules)
@@ -163,7 +165,7 @@ struct StatusModel: ScreenModel {
             let emphasis: Emphasis = watch.problem != nil ? .fall : watch.state == "value" ? .plain : .dim
             return [
                 Span(DisplayWidth.padded(watch.name + (watch.enabled ? "" : " (off)"), 18), .bold),
-                Span(DisplayWidth.padded(DisplayWidth.prefix(watch.value ?? "—", columns: 16), 17)),
+                Span(DisplayWidth.padded(DisplayWidth.prefix(TextSanitizer.singleLine(watch.value ?? "—"), columns: 16), 17)),
                 Span(DisplayWidth.padded(watch.state, 16), emphasis), Span(watch.lastFetch.map { "last " + when($0, now: now) } ?? "", .dim),
             ]
         case .notification(let delivery):
