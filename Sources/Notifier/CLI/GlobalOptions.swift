@@ -75,6 +75,16 @@ struct AppContext: Sendable {
     }
 }
 
+/// The environment holds every token of the user's shell, not only notifier's: a context (or a
+/// runner or service holding one) that is printed or reflected, as a debug log may, shows its
+/// config file and paths and leaves the environment out.
+extension AppContext: CustomStringConvertible, CustomReflectable {
+    var description: String { "AppContext(config: \(configFile ?? "built-in defaults"))" }
+    var customMirror: Mirror {
+        Mirror(self, children: ["configFile": configFile as Any, "config": config, "paths": paths], displayStyle: .struct)
+    }
+}
+
 /// Failures caused by what the user asked for: a message, and exit code 2.
 enum UserError: Error, CustomStringConvertible {
     case config(ConfigError)

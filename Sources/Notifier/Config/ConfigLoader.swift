@@ -31,7 +31,7 @@ enum ConfigLoader {
             }
         }
         for (variable, key) in Config.environmentKeys {
-            if let value = environment[variable], !value.isEmpty { loaded.config[keyPath: key] = value }
+            if let value = environment[variable], !value.isEmpty { loaded.config[keyPath: key] = Secret(value) }
         }
         return loaded
     }
