@@ -32,15 +32,16 @@ struct AppContext: Sendable {
     func now() -> Date { time.now() }
 
     /// Loads the config; a bad one stops the program with exit code 2 and the file and line.
-    static func load(_ options: GlobalOptions) throws -> AppContext {
-        try load(configPath: options.config, verbose: options.verbose, quiet: options.quiet)
+    /// `asConfigCheck`: as `config check` reads it (see `ConfigLoader.load`).
+    static func load(_ options: GlobalOptions, asConfigCheck: Bool = false) throws -> AppContext {
+        try load(configPath: options.config, verbose: options.verbose, quiet: options.quiet, asConfigCheck: asConfigCheck)
     }
 
-    static func load(configPath: String?, verbose: Bool = false, quiet: Bool = false) throws -> AppContext {
+    static func load(configPath: String?, verbose: Bool = false, quiet: Bool = false, asConfigCheck: Bool = false) throws -> AppContext {
         let environment = ProcessInfo.processInfo.environment
         let logger = LogSetup.makeLogger(verbose: verbose, quiet: quiet)
         do {
-            let loaded = try ConfigLoader.load(explicitPath: configPath, environment: environment)
+            let loaded = try ConfigLoader.load(explicitPath: configPath, environment: environment, asConfigCheck: asConfigCheck)
             for warning in loaded.warnings { logger.warning("\(warning)") }
             return AppContext(
                 environment: environment, config: loaded.config, configFile: loaded.file,
