@@ -56,6 +56,25 @@ import Testing
         #expect(await script.requests.map(\.path) == ["/public"], "the other watch is polled")
     }
 
+    /// Mistakes a person makes in the file: each with its line, and what was likely meant.
+    @Test func typosHaveALineAndASuggestion() async throws {
+        for (text, expected) in [
+            ("[[watch]]\nname = \"a\"\n", "config.toml:1: unknown key 'watch'; did you mean [[watches]]?"),
+            ("\n[[reminder]]\nname = \"a\"\n", "config.toml:2: unknown key 'reminder'; did you mean [[reminders]]?"),
+            ("[views]\nweek_first_day = \"monday\n", "config.toml:2: not valid TOML: this string has no closing quote (\")"),
+            ("[[watches]]\nname = \"a\"\nabvoe = 1\n", "config.toml:3: watches[0].abvoe is not a key of [[watches]]; known keys: name,"),
+            ("[[watches]]\nname = \"a\"\nabvoe = 1\n", "; did you mean above?"),
+        ] {
+            let sandbox = try Sandbox(config: text)
+            for arguments in [["config", "check"], ["status"]] {
+                let run = try await ProcessRunner.notifier(arguments, environment: sandbox.environment())
+                #expect(run.status == 2, "\(arguments): \(run.stderr)")
+                #expect(run.stderr.contains(expected), "\(arguments): \(run.stderr)")
+                #expect(!run.stderr.contains("unescaped control"), "\(run.stderr)")
+            }
+        }
+    }
+
     /// A watch without a condition is valid but tells nothing: `config check` warns, exit 0.
     @Test func aWatchWithNoConditionIsAWarning() async throws {
         let sandbox = try Sandbox(config: "[[watches]]\nname = \"quiet\"\nurl = \"https://example.org/x\"\nselect = \".n\"\n")

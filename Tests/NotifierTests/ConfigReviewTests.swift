@@ -3,9 +3,18 @@ import Testing
 
 @testable import Notifier
 
-/// What `config check` adds to loading: the secrets a watch needs now, a watch that would
-/// tell nothing.
+/// What `config check` adds to loading: a typo's likely meaning, the secrets a watch needs now,
+/// a watch that would tell nothing.
 @Suite struct ConfigReviewTests {
+    @Test(
+        arguments: [
+            ("watch", ["watches", "reminders"], "watches"), ("reminder", ["watches", "reminders"], "reminders"),
+            ("abvoe", ["above", "below"], "above"), ("colour", ["name", "level"], nil), ("x", ["y"], nil),
+        ] as [(String, [String], String?)])
+    func aTypoFindsTheNameItMeant(_ typed: String, _ known: [String], _ meant: String?) {
+        #expect(NearName.closest(to: typed, among: known) == meant)
+    }
+
     @Test func aWatchNeedsItsSecretsOnlyWhenChecked() {
         var watch = WatchSettings()
         watch.name = "private"

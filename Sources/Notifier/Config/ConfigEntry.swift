@@ -112,8 +112,9 @@ struct ConfigEntryList: Sendable {
             var entry = Entry()
             for name in table.keys.sorted() {
                 guard let key = keysByName[name] else {
-                    let known = Entry.keys.map(\.name).joined(separator: ", ")
-                    return .failure(problem(name, "is not a key of [[\(Entry.array)]]; known keys: \(known)"))
+                    let known = Entry.keys.map(\.name)
+                    let near = NearName.closest(to: name, among: known).map { "; did you mean \($0)?" } ?? ""
+                    return .failure(problem(name, "is not a key of [[\(Entry.array)]]; known keys: \(known.joined(separator: ", "))\(near)"))
                 }
                 if let message = key.apply(&entry, table[name]!) { return .failure(problem(name, message)) }
             }

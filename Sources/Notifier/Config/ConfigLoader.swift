@@ -112,9 +112,23 @@ enum ConfigLoader {
             } else {
                 let nearby = Config.settings.map(\.key).filter { $0.hasPrefix(path.joined(separator: ".")) && !path.isEmpty }
                 let hint = nearby.isEmpty ? "" : "; known keys here: " + nearby.map { String($0.split(separator: ".").last!) }.joined(separator: ", ")
-                throw ConfigError(file: file, line: lines.line(of: keyPath), message: "unknown key '\(key)'\(hint)")
+                throw ConfigError(file: file, line: lines.line(of: keyPath), message: "unknown key '\(key)'\(hint)\(suggestion(for: name, in: path))")
             }
         }
+    }
+
+    /// "; did you mean [[watches]]?" for a name close to a key, table or array of tables at
+    /// the same level; "" when none is close.
+    static func suggestion(for name: String, in path: [String]) -> String {
+        var known = Set(
+            Config.settings.compactMap { setting in
+                setting.path.count > path.count && Array(setting.path.prefix(path.count)) == path ? setting.path[path.count] : nil
+            })
+        if path.isEmpty { known.formUnion(Config.entryListsByName.keys) }
+        guard let near = NearName.closest(to: name, among: known.sorted()) else { return "" }
+        let full = (path + [near]).joined(separator: ".")
+        if path.isEmpty, Config.entryListsByName[near] != nil { return "; did you mean [[\(near)]]?" }
+        return Config.tables.contains(full) ? "; did you mean [\(full)]?" : "; did you mean '\(near)'?"
     }
 
     static func reason(_ error: any Error) -> String {
