@@ -164,6 +164,20 @@ import Testing
         ("x = [1979-05-27t:]\n", "config.toml:1: not valid TOML: a date-time needs its time right after the 'T' (1979-05-27T07:32:00)"),
         ("x = {a = 1_979-05-27 0}\n", "config.toml:1: not valid TOML: a date-time needs its whole time after the space (1979-05-27 07:32:00)"),
         ("x = [1, 1979-05-27 0]\n", "config.toml:1: not valid TOML: a date-time needs its whole time after the space (1979-05-27 07:32:00)"),
+        // A string left open: its own line, not toml++'s "unescaped control characters".
+        ("[feeds.crypto]\nbase_url = \"https://example.org\n[views]\n", "config.toml:2: not valid TOML: this string has no closing quote (\")"),
+        ("# a \"quoted\" comment\nx = 'open\r\n", "config.toml:2: not valid TOML: this string has no closing quote (')"),
+        ("x = 1\ny = \"\"\"\nmany\nlines", "config.toml:2: not valid TOML: this string has no closing quote (\")"),
+        ("x = \"last", "config.toml:1: not valid TOML: this string has no closing quote (\")"),
+        // A mistyped array of tables has its line and the name it likely meant.
+        ("x = 1\n[[watch]]\nname = \"a\"\n", "config.toml:2: unknown key 'watch'; did you mean [[watches]]?"),
+        ("[[reminder]]\nname = \"a\"\n", "config.toml:1: unknown key 'reminder'; did you mean [[reminders]]?"),
+        ("[feed.crypto]\nenabled = false\n", "config.toml:1: unknown key 'feed'; did you mean [feeds]?"),
+        (
+            "[feeds.crypto]\nsymbol = [\"BTC\"]\n",
+            "config.toml:2: unknown key 'feeds.crypto.symbol'; known keys here: enabled, base_url, interval, symbols, top, degraded_after; did you mean 'symbols'?"
+        ),
+        ("[[watches]]\nname = \"a\"\nabvoe = 1\n", "config.toml:3: watches[0].abvoe is not a key of [[watches]]; known keys: name, enabled, url"),
     ]
 
     @Test(arguments: errors)

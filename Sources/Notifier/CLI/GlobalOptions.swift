@@ -32,15 +32,16 @@ struct AppContext: Sendable {
     func now() -> Date { time.now() }
 
     /// Loads the config; a bad one stops the program with exit code 2 and the file and line.
-    static func load(_ options: GlobalOptions) throws -> AppContext {
-        try load(configPath: options.config, verbose: options.verbose, quiet: options.quiet)
+    /// `asConfigCheck`: as `config check` reads it (see `ConfigLoader.load`).
+    static func load(_ options: GlobalOptions, asConfigCheck: Bool = false) throws -> AppContext {
+        try load(configPath: options.config, verbose: options.verbose, quiet: options.quiet, asConfigCheck: asConfigCheck)
     }
 
-    static func load(configPath: String?, verbose: Bool = false, quiet: Bool = false) throws -> AppContext {
+    static func load(configPath: String?, verbose: Bool = false, quiet: Bool = false, asConfigCheck: Bool = false) throws -> AppContext {
         let environment = ProcessInfo.processInfo.environment
         let logger = LogSetup.makeLogger(verbose: verbose, quiet: quiet)
         do {
-            let loaded = try ConfigLoader.load(explicitPath: configPath, environment: environment)
+            let loaded = try ConfigLoader.load(explicitPath: configPath, environment: environment, asConfigCheck: asConfigCheck)
             for warning in loaded.warnings { logger.warning("\(warning)") }
             return AppContext(
                 environment: environment, config: loaded.config, configFile: loaded.file,
@@ -72,6 +73,16 @@ struct AppContext: Sendable {
             logger.error("\(row) in \(paths.storePath) cannot be read by this version; kept aside in its kept_aside table")
         }
         return store
+    }
+}
+
+/// The environment holds every token of the user's shell, not only notifier's: a context (or a
+/// runner or service holding one) that is printed or reflected, as a debug log may, shows its
+/// config file and paths and leaves the environment out.
+extension AppContext: CustomStringConvertible, CustomReflectable {
+    var description: String { "AppContext(config: \(configFile ?? "built-in defaults"))" }
+    var customMirror: Mirror {
+        Mirror(self, children: ["configFile": configFile as Any, "config": config, "paths": paths], displayStyle: .struct)
     }
 }
 

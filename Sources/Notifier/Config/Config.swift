@@ -47,7 +47,7 @@ struct Config: Sendable, Equatable {
     }
 
     /// Environment variables that override a key, and the key they override.
-    static let environmentKeys: [(variable: String, key: WritableKeyPath<Config, String> & Sendable)] = [
+    static let environmentKeys: [(variable: String, key: WritableKeyPath<Config, Secret> & Sendable)] = [
         ("NOTIFIER_RESTCOUNTRIES_KEY", \.countries.apiKey),
         ("NOTIFIER_HOLIDAYS_KEY", \.holidays.apiKey),
         ("NOTIFIER_OWM_KEY", \.forecast.apiKey),

@@ -20,12 +20,20 @@ protocol ConfigEntry: Sendable, Equatable {
     var name: String { get }
     /// Checks between keys; the key named (within the entry) is the one to fix.
     func check() -> (key: String, message: String)?
+    /// A secret it names that cannot be had now (an unset variable, an unreadable file). Only
+    /// `config check` refuses the file for it: a view resolves no secret, and a poll fails
+    /// this entry alone.
+    func unresolvedSecret() -> (key: String, message: String)?
+    /// What `config check` warns about without refusing: valid, yet likely not what was meant.
+    func advice() -> (key: String?, message: String)?
 }
 
 extension ConfigEntry {
     static var required: [String] { [] }
     static var defaults: [Self] { [] }
     func check() -> (key: String, message: String)? { nil }
+    func unresolvedSecret() -> (key: String, message: String)? { nil }
+    func advice() -> (key: String?, message: String)? { nil }
 }
 
 /// A name an entry may have: what a link and a subject can carry as they are.
@@ -47,6 +55,10 @@ struct ConfigEntryList: Sendable {
     let apply: @Sendable (inout Config, [[String: ConfigValue]], EntryLines) -> ConfigEntryProblem?
     /// `[[array]]` blocks of the entries in effect, secrets masked.
     let render: @Sendable (Config) -> String
+    /// `config check`'s own look at the entries read: the first secret that cannot be had,
+    /// then each entry's advice, with their lines.
+    let unresolvedSecret: @Sendable (Config, EntryLines) -> ConfigEntryProblem?
+    let advice: @Sendable (Config, EntryLines) -> [ConfigEntryProblem]
 
     init<Entry: ConfigEntry>(_ field: WritableKeyPath<Config, [Entry]> & Sendable) {
         array = Entry.array
@@ -69,6 +81,22 @@ struct ConfigEntryList: Sendable {
                     }.joined()
             }.joined(separator: "\n")
         }
+        unresolvedSecret = { config, lines in
+            for (index, entry) in config[keyPath: field].enumerated() {
+                if let (key, message) = entry.unresolvedSecret() {
+                    return ConfigEntryProblem(line: lines.line(index, key), message: "\(Entry.array)[\(index)].\(key) \(message)")
+                }
+            }
+            return nil
+        }
+        advice = { config, lines in
+            config[keyPath: field].enumerated().compactMap { index, entry in
+                entry.advice().map { key, message in
+                    let shown = key.map { "\(Entry.array)[\(index)].\($0)" } ?? "\(Entry.array)[\(index)]"
+                    return ConfigEntryProblem(line: lines.line(index, key), message: "\(shown) \(message)")
+                }
+            }
+        }
     }
 
     static func entries<Entry: ConfigEntry>(_: Entry.Type, from tables: [[String: ConfigValue]], lines: EntryLines)
@@ -84,8 +112,9 @@ struct ConfigEntryList: Sendable {
             var entry = Entry()
             for name in table.keys.sorted() {
                 guard let key = keysByName[name] else {
-                    let known = Entry.keys.map(\.name).joined(separator: ", ")
-                    return .failure(problem(name, "is not a key of [[\(Entry.array)]]; known keys: \(known)"))
+                    let known = Entry.keys.map(\.name)
+                    let near = NearName.closest(to: name, among: known).map { "; did you mean \($0)?" } ?? ""
+                    return .failure(problem(name, "is not a key of [[\(Entry.array)]]; known keys: \(known.joined(separator: ", "))\(near)"))
                 }
                 if let message = key.apply(&entry, table[name]!) { return .failure(problem(name, message)) }
             }

@@ -17,12 +17,15 @@ enum ConfigLoader {
     }
 
     /// `explicitPath` (from `--config`) must exist; the default path may be absent.
-    static func load(explicitPath: String?, environment: [String: String]) throws(ConfigError) -> Loaded {
+    /// `asConfigCheck` adds what only `config check` asks: every secret reference resolved, and
+    /// advice among the warnings.
+    static func load(explicitPath: String?, environment: [String: String], asConfigCheck: Bool = false) throws(ConfigError) -> Loaded {
         let path = explicitPath ?? defaultPath(environment: environment)
         var loaded = Loaded(config: Config(), file: nil)
         if explicitPath != nil || ConfigFileReader.somethingExists(at: path) {
             let text = try ConfigFileReader.read(path)
             loaded = Loaded(config: try parse(text, file: path), file: path)
+            if asConfigCheck { loaded.warnings += try review(loaded.config, text: text, file: path) }
             if let warning = exposedKeyWarning(loaded.config, file: path) { loaded.warnings.append(warning) }
             for watch in loaded.config.watches {
                 for secret in watch.exposedSecretFiles {
@@ -31,9 +34,24 @@ enum ConfigLoader {
             }
         }
         for (variable, key) in Config.environmentKeys {
-            if let value = environment[variable], !value.isEmpty { loaded.config[keyPath: key] = value }
+            if let value = environment[variable], !value.isEmpty { loaded.config[keyPath: key] = Secret(value) }
         }
         return loaded
+    }
+
+    /// The first secret reference that cannot be resolved, as an error; then the advice.
+    static func review(_ config: Config, text: String, file: String) throws(ConfigError) -> [String] {
+        let lines = TOMLKeyLines(text: text)
+        for list in Config.entryLists {
+            if let problem = list.unresolvedSecret(config, EntryLines(array: list.array, keyLines: lines)) {
+                throw ConfigError(file: file, line: problem.line, message: problem.message)
+            }
+        }
+        return Config.entryLists.flatMap { list in
+            list.advice(config, EntryLines(array: list.array, keyLines: lines)).map {
+                ConfigError(file: file, line: $0.line, message: $0.message).description
+            }
+        }
     }
 
     /// A file that holds an API key must be for its owner's eyes only.
@@ -94,9 +112,23 @@ enum ConfigLoader {
             } else {
                 let nearby = Config.settings.map(\.key).filter { $0.hasPrefix(path.joined(separator: ".")) && !path.isEmpty }
                 let hint = nearby.isEmpty ? "" : "; known keys here: " + nearby.map { String($0.split(separator: ".").last!) }.joined(separator: ", ")
-                throw ConfigError(file: file, line: lines.line(of: keyPath), message: "unknown key '\(key)'\(hint)")
+                throw ConfigError(file: file, line: lines.line(of: keyPath), message: "unknown key '\(key)'\(hint)\(suggestion(for: name, in: path))")
             }
         }
+    }
+
+    /// "; did you mean [[watches]]?" for a name close to a key, table or array of tables at
+    /// the same level; "" when none is close.
+    static func suggestion(for name: String, in path: [String]) -> String {
+        var known = Set(
+            Config.settings.compactMap { setting in
+                setting.path.count > path.count && Array(setting.path.prefix(path.count)) == path ? setting.path[path.count] : nil
+            })
+        if path.isEmpty { known.formUnion(Config.entryListsByName.keys) }
+        guard let near = NearName.closest(to: name, among: known.sorted()) else { return "" }
+        let full = (path + [near]).joined(separator: ".")
+        if path.isEmpty, Config.entryListsByName[near] != nil { return "; did you mean [[\(near)]]?" }
+        return Config.tables.contains(full) ? "; did you mean [\(full)]?" : "; did you mean '\(near)'?"
     }
 
     static func reason(_ error: any Error) -> String {

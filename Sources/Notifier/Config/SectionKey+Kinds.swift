@@ -24,17 +24,29 @@ extension SectionKey {
             }, render: { "\($0[keyPath: field])" })
     }
 
-    static func string(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable, secret: Bool = false) -> SectionKey {
+    static func string(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
         SectionKey(
-            name: key, secret: secret,
+            name: key, secret: false,
             apply: { config, value in
                 guard let string = value.stringValue else { return "must be a string, got \(value.shownForError)" }
                 config[keyPath: field] = string
                 return nil
             },
+            render: { config in config[keyPath: field].tomlQuoted })
+    }
+
+    /// A key kept as a `Secret`: printed masked, never whole.
+    static func secret(_ key: String, _ field: WritableKeyPath<Root, Secret> & Sendable) -> SectionKey {
+        SectionKey(
+            name: key, secret: true,
+            apply: { config, value in
+                guard let string = value.stringValue else { return "must be a string, got \(value.shownForError)" }
+                config[keyPath: field] = Secret(string)
+                return nil
+            },
             render: { config in
-                let text = config[keyPath: field]
-                return secret && !text.isEmpty ? Redaction.mask(key: text).tomlQuoted : text.tomlQuoted
+                let secret = config[keyPath: field]
+                return secret.isEmpty ? "".tomlQuoted : Redaction.mask(key: secret.revealed).tomlQuoted
             })
     }
 

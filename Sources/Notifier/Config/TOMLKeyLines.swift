@@ -15,7 +15,11 @@ struct TOMLKeyLines: Sendable {
             if line.hasPrefix("[") {
                 let inner = line.drop { $0 == "[" }.prefix { $0 != "]" }
                 table = Self.keyPath(String(inner))
+                // Each table it opens has a line too: `[feed.crypto]` is where `feed` is.
+                for count in 1..<max(1, table.count) { record(Array(table.prefix(count)), number) }
                 if line.hasPrefix("[[") {
+                    // The array's own name has the line of its first entry, as a table's has.
+                    record(table, number)
                     let name = table.joined(separator: ".")
                     let index = entriesSeen[name, default: 0]
                     entriesSeen[name] = index + 1

@@ -8,6 +8,8 @@
 ///   C strings, so a key is cut at the NUL, no longer found, and TOMLKit's iterator traps;
 /// - a value that starts as a date and breaks off its time: `1979-05-27T` and no digit
 ///   (`1979-05-27T:`), or a space and one digit that ends the value (`1979-05-27 0`).
+/// It also names a string with no closing quote, which toml++ reports as "unescaped control
+/// characters" (the line end it ran into) or as an unexpected end of file.
 enum TOMLPreflight {
     struct Problem: Equatable {
         var line: Int
@@ -45,6 +47,8 @@ enum TOMLPreflight {
         /// Moves past a string that starts at `index`, counting the lines of multi-line ones.
         func skipString(_ quote: UInt8) {
             let multiline = starts(with: quote, count: 3)
+            let opened = line
+            let unclosed = Problem(line: opened, message: "this string has no closing quote (\(quote == .doubleQuote ? "\"" : "'"))")
             index += multiline ? 3 : 1
             while let current = byte() {
                 if current == .backslash, quote == .doubleQuote {
@@ -57,13 +61,17 @@ enum TOMLPreflight {
                     index += multiline ? 3 : 1
                     return
                 } else if current == .newline {
-                    guard multiline else { return }
+                    guard multiline else {
+                        if stringProblem == nil { stringProblem = unclosed }
+                        return
+                    }
                     line += 1
                     index += 1
                 } else {
                     index += 1
                 }
             }
+            if stringProblem == nil { stringProblem = unclosed }
         }
 
         while let current = byte() {

@@ -7,8 +7,12 @@ import ServiceLifecycle
 import UnixSignals
 
 /// The daemon as a swift-service-lifecycle service: it runs until SIGINT or SIGTERM.
-struct DaemonService: Service {
+struct DaemonService: Service, CustomStringConvertible {
     let runner: Runner
+
+    /// What the service group's debug lines name it by: no field, for its runner holds the
+    /// environment and the config's keys.
+    var description: String { "DaemonService" }
 
     func run() async throws {
         let store: Store

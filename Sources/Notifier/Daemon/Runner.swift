@@ -104,7 +104,7 @@ struct Runner: Sendable {
         let service = DaemonService(runner: self)
         let group = ServiceGroup(
             configuration: .init(
-                services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup)],
+                services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup, serviceName: service.description)],
                 gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
         logger.info("daemon started; config: \(context.configFile ?? "built-in defaults")")

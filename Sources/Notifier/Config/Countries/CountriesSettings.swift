@@ -9,14 +9,14 @@ struct CountriesSettings: ConfigSection {
     var enabled = true
     var source = CountriesSource.embedded
     var baseURL = "https://api.restcountries.com/countries/v5"
-    var apiKey = ""
+    var apiKey: Secret = ""
     var interval = Duration.seconds(7 * 86400)
 
     static let keys: [SectionKey<CountriesSettings>] = [
         .bool("enabled", \.enabled),
         .choice("source", \.source),
         .url("base_url", \.baseURL),
-        .string("api_key", \.apiKey, secret: true),
+        .secret("api_key", \.apiKey),
         .duration("interval", \.interval, atLeast: .seconds(60)),
     ]
 

@@ -9,7 +9,7 @@ struct ForecastSettings: ConfigSection {
     var enabled = true
     var source = ForecastSource.openMeteo
     var baseURL = "https://api.open-meteo.com/v1"
-    var apiKey = ""
+    var apiKey: Secret = ""
     var interval = Duration.seconds(30 * 60)
     var geocodingURL = "https://geocoding-api.open-meteo.com/v1"
     var places = [ForecastPlace(name: "Tallinn")]
@@ -19,7 +19,7 @@ struct ForecastSettings: ConfigSection {
         .bool("enabled", \.enabled),
         .choice("source", \.source),
         .url("base_url", \.baseURL),
-        .string("api_key", \.apiKey, secret: true),
+        .secret("api_key", \.apiKey),
         .duration("interval", \.interval, atLeast: .seconds(60)),
         .url("geocoding_url", \.geocodingURL),
         .places("places", \.places),
@@ -34,7 +34,7 @@ struct ForecastSettings: ConfigSection {
             return .openMeteo(baseURL: baseURL, geocodingURL: geocodingURL)
         case .openWeatherMap:
             let host = baseURL == Self().baseURL ? "https://api.openweathermap.org" : baseURL
-            return .openWeatherMap(baseURL: host, apiKey: apiKey)
+            return .openWeatherMap(baseURL: host, apiKey: apiKey.revealed)
         }
     }
 

@@ -9,7 +9,7 @@ struct HolidaysSettings: ConfigSection {
     var enabled = true
     var source = HolidaysSource.embedded
     var baseURL = ""
-    var apiKey = ""
+    var apiKey: Secret = ""
     var interval = Duration.seconds(6 * 3600)
     var cacheTTL = Duration.seconds(7 * 86400)
 
@@ -17,7 +17,7 @@ struct HolidaysSettings: ConfigSection {
         .bool("enabled", \.enabled),
         .choice("source", \.source),
         .url("base_url", \.baseURL),
-        .string("api_key", \.apiKey, secret: true),
+        .secret("api_key", \.apiKey),
         .duration("interval", \.interval, atLeast: .seconds(60)),
         .duration("cache_ttl", \.cacheTTL, atLeast: .zero),
     ]

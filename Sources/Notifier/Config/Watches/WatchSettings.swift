@@ -72,6 +72,10 @@ struct WatchSettings: ConfigEntry {
         } else if window != nil {
             return ("window", "is for change_percent, which is not set")
         }
+        return nil
+    }
+
+    func unresolvedSecret() -> (key: String, message: String)? {
         // A watch that is off needs none of its secrets yet.
         guard enabled else { return nil }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
@@ -79,6 +83,11 @@ struct WatchSettings: ConfigEntry {
         }
         if case .failure(let problem) = SecretReference.resolve(url) { return ("url", problem.message) }
         return nil
+    }
+
+    func advice() -> (key: String?, message: String)? {
+        guard conditions.isEmpty else { return nil }
+        return (nil, "(\(name)) has no condition (above, below, change, change_percent, matches, appears): it would store the value and tell nothing")
     }
 
     var conditions: WatchConditions {

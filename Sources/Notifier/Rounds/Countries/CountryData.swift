@@ -49,7 +49,7 @@ struct CountriesRefresher: Sendable {
         }
         let feed = CountriesFeed(
             http: http, source: config.countries.source, baseURL: config.countries.baseURL,
-            apiKey: config.countries.apiKey)
+            apiKey: config.countries.apiKey.revealed)
         do {
             let countries = try await feed.fetchAll()
             let snapshot = FeedSnapshot(

@@ -19,7 +19,7 @@ struct HolidaySource: Sendable {
             (try? store?.cachedHolidays(from: start, through: end, freshAfter: now.addingTimeInterval(-Double(config.holidays.cacheTTL.components.seconds))))
             ?? (covered: [], holidays: [])
         var holidays = cached.holidays
-        let feed = HolidaysFeed(http: http, baseURL: config.holidays.baseURL, apiKey: config.holidays.apiKey)
+        let feed = HolidaysFeed(http: http, baseURL: config.holidays.baseURL, apiKey: config.holidays.apiKey.revealed)
         for run in Self.missingRuns(from: start, through: end, covered: cached.covered) {
             for chunk in HolidaysFeed.chunks(from: run.start, through: run.end) {
                 do {

@@ -65,8 +65,11 @@ actor WatchPoller {
                     return WatchObservation(kind: .failed(.transport(context, detail: "header \(name) \(problem.message)")), status: "failed")
                 }
             }
-            guard case .success(let url) = SecretReference.resolve(watch.url) else {
-                return WatchObservation(kind: .failed(.invalidURL(context)), status: "failed")
+            let url: String
+            switch SecretReference.resolve(watch.url) {
+            case .success(let resolved): url = resolved
+            case .failure(let problem):
+                return WatchObservation(kind: .failed(.transport(context, detail: "url \(problem.message)")), status: "failed")
             }
             let validators = lastSelected == nil ? (nil, nil) : (etag, lastModified)
             switch await http.fetch(url: url, shownURL: shown, headers: headers, etag: validators.0, lastModified: validators.1, feed: feed) {
