@@ -47,7 +47,8 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         // libjq for the watches' selectors (Debian's libjq-dev has no pkg-config file); each
-        // selector runs in a forked child with limits (see shim.h).
+        // selector runs in a forked child with limits. Opened with dlopen on first use, not
+        // linked, so that a daemon without watches never maps it (see shim.h).
         .systemLibrary(
             name: "CJQ",
             providers: [.apt(["libjq-dev"])]

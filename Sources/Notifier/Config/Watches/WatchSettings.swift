@@ -74,8 +74,9 @@ struct WatchSettings: ConfigEntry {
         } else if window != nil {
             return ("window", "is for change_percent, which is not set")
         }
-        // A watch that is off needs none of its secrets yet.
+        // A watch that is off needs none of its secrets yet, nor its selector compiled.
         guard enabled else { return nil }
+        if let problem = SectionKey<WatchSettings>.compiledSelectorProblem(select) { return ("select", problem) }
         for (name, value) in headers.sorted(by: { $0.key < $1.key }) {
             if case .failure(let problem) = SecretReference.resolve(value) { return ("headers", "\(name) \(problem.message)") }
         }
