@@ -59,13 +59,15 @@ let package = Package(
             pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
         ),
+        // fork and exec with every signal at its default, which posix_spawn cannot (see shim.h).
+        .systemLibrary(name: "CSpawn"),
         // glibc's <malloc.h>: the daemon's heap settings (Sources/Notifier/Support/Heap.swift).
         .systemLibrary(name: "CMalloc"),
         .target(name: "ICUData", cSettings: trimmedICUData),
         .target(name: "Rules", swiftSettings: ourSwiftSettings),
         .target(
             name: "Feeds",
-            dependencies: ["CCurl", "CICal", "CJQ", "Rules"],
+            dependencies: ["CCurl", "CICal", "CJQ", "CSpawn", "Rules"],
             swiftSettings: ourSwiftSettings
         ),
         .executableTarget(
