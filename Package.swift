@@ -47,7 +47,8 @@ let package = Package(
             providers: [.apt(["libncurses-dev"])]
         ),
         // libjq for the watches' selectors (Debian's libjq-dev has no pkg-config file); each
-        // selector runs in a forked child with limits (see shim.h).
+        // selector runs in a forked child with limits. Opened with dlopen on first use, not
+        // linked, so that a daemon without watches never maps it (see shim.h).
         .systemLibrary(
             name: "CJQ",
             providers: [.apt(["libjq-dev"])]
@@ -58,13 +59,15 @@ let package = Package(
             pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
         ),
+        // fork and exec with every signal at its default, which posix_spawn cannot (see shim.h).
+        .systemLibrary(name: "CSpawn"),
         // glibc's <malloc.h>: the daemon's heap settings (Sources/Notifier/Support/Heap.swift).
         .systemLibrary(name: "CMalloc"),
         .target(name: "ICUData", cSettings: trimmedICUData),
         .target(name: "Rules", swiftSettings: ourSwiftSettings),
         .target(
             name: "Feeds",
-            dependencies: ["CCurl", "CICal", "CJQ", "Rules"],
+            dependencies: ["CCurl", "CICal", "CJQ", "CSpawn", "Rules"],
             swiftSettings: ourSwiftSettings
         ),
         .executableTarget(

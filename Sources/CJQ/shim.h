@@ -10,9 +10,13 @@
 // truly stops any program, frees all its memory at once, and costs one fork (no exec) per
 // evaluation. Only compiling, which always ends, happens in-process (cjq_compile).
 // A plain path over a small input runs in-process instead (cjq_evaluate_inline).
-// Include only from one Swift file (Selector.swift).
+// libjq (and its libonig) is loaded on first use with dlopen rather than linked, as libcurl is:
+// a daemon whose config has no watch never maps them. cjq_compile loads it; every other entry
+// point takes a state cjq_compile made.
+// Include only from one Swift file (Selector.swift): each object file gets its own table.
 #include <jq.h>
 #include <jv.h>
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -36,6 +40,59 @@ typedef struct {
     char *text;
     size_t length;
 } cjq_text;
+
+// The functions of libjq.so.1 this shim calls, each typed from jq's own declaration.
+#define CJQ_FUNCTIONS(X) \
+    X(jq_init) X(jq_set_error_cb) X(jq_compile) X(jq_teardown) X(jq_start) X(jq_next) \
+    X(jv_get_kind) X(jv_invalid_has_msg) X(jv_copy) X(jv_invalid_get_msg) X(jv_dump_string) \
+    X(jv_string_value) X(jv_free) X(jv_string_sized) X(jv_parse_sized) X(jv_string)
+
+typedef struct {
+    const char *failure;
+#define CJQ_FIELD(name) __typeof__(&name) name;
+    CJQ_FUNCTIONS(CJQ_FIELD)
+#undef CJQ_FIELD
+} cjq_api_t;
+
+// Function-local statics: Swift emits a header's inline functions but not its static variables.
+static inline cjq_api_t *cjq_api(void) {
+    static cjq_api_t api;
+    return &api;
+}
+
+static void cjq_load(void) {
+    void *handle = dlopen("libjq.so.1", RTLD_NOW | RTLD_LOCAL);
+    if (!handle) { cjq_api()->failure = dlerror(); return; }
+#define CJQ_SYMBOL(name) \
+    if (!(*(void **)(&cjq_api()->name) = dlsym(handle, #name))) { cjq_api()->failure = "libjq.so.1 lacks " #name; return; }
+    CJQ_FUNCTIONS(CJQ_SYMBOL)
+#undef CJQ_SYMBOL
+}
+
+/// Loads libjq once; NULL on success, else why it failed.
+static inline const char *cjq_load_library(void) {
+    static pthread_once_t once = PTHREAD_ONCE_INIT;
+    pthread_once(&once, cjq_load);
+    return cjq_api()->failure;
+}
+
+// From here on every call of a libjq function goes through the table.
+#define jq_init (cjq_api()->jq_init)
+#define jq_set_error_cb (cjq_api()->jq_set_error_cb)
+#define jq_compile (cjq_api()->jq_compile)
+#define jq_teardown (cjq_api()->jq_teardown)
+#define jq_start (cjq_api()->jq_start)
+#define jq_next (cjq_api()->jq_next)
+#define jv_get_kind (cjq_api()->jv_get_kind)
+#define jv_invalid_has_msg (cjq_api()->jv_invalid_has_msg)
+#define jv_copy (cjq_api()->jv_copy)
+#define jv_invalid_get_msg (cjq_api()->jv_invalid_get_msg)
+#define jv_dump_string (cjq_api()->jv_dump_string)
+#define jv_string_value (cjq_api()->jv_string_value)
+#define jv_free (cjq_api()->jv_free)
+#define jv_string_sized (cjq_api()->jv_string_sized)
+#define jv_parse_sized (cjq_api()->jv_parse_sized)
+#define jv_string (cjq_api()->jv_string)
 
 static inline void cjq_text_append(cjq_text *text, const char *bytes, size_t length, size_t limit) {
     if (text->length >= limit) return;
@@ -68,6 +125,11 @@ static inline void cjq_collect_message(void *data, jv message) {
 /// copy, so one compiled state serves every evaluation and jq's builtins are compiled once.
 static inline jq_state *cjq_compile(const char *program, char **error) {
     *error = NULL;
+    const char *unloaded = cjq_load_library();
+    if (unloaded) {
+        *error = strdup(unloaded);
+        return NULL;
+    }
     jq_state *jq = jq_init();
     if (!jq) {
         *error = strdup("jq could not start");

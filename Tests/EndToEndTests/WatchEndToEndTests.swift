@@ -61,6 +61,7 @@ import Testing
                 url = "\(server.baseURL)/repos/swift"
                 select = ".stargazers_count"
                 above = 70000
+                rearm_percent = 0
                 """))
         var outputs: [ProcessResult] = []
         for stars in [69_900, 70_100, 70_300, 69_950, 70_050] {
@@ -69,7 +70,7 @@ import Testing
             #expect(result.status == 0, "\(result.stderr)")
             outputs.append(result)
         }
-        // Equal levels: no hysteresis, so 69,950 re-arms and 70,050 crosses again.
+        // rearm_percent = 0: no hysteresis, so 69,950 re-arms and 70,050 crosses again.
         #expect(outputs.map(Self.titles) == [[], ["stars rose above 70000: 70100"], [], [], ["stars rose above 70000: 70050"]])
         #expect(outputs[1].stdout.contains("\"url\":\"notifier://watch/stars\""), "\(outputs[1].stdout)")
         #expect(outputs[1].stdout.contains("\"deep_link\":\"notifier open watch stars\""))

@@ -66,13 +66,33 @@ import Testing
         await server.stop()
     }
 
+    /// A 10 s watch is polled 9 to 11 s after its last poll, not at 10, 20, 30 s.
+    @Test func restsAreJitteredWithinATenthOfTheInterval() async throws {
+        let (server, clock, generation) = try await Self.daemon(watching: 1, interval: .seconds(10))
+        let start = clock.now
+        var polledAt: [Duration] = []
+        for _ in 0..<60 where polledAt.count < 8 {
+            clock.advanceToNextDeadline()
+            #expect(await clock.waitForSleepers(2))
+            if await server.requestLog.count > polledAt.count { polledAt.append(start.duration(to: clock.now)) }
+        }
+        let rests = zip(polledAt.dropFirst(), polledAt).map { $0 - $1 }
+        #expect(rests.count == 7, "\(polledAt)")
+        #expect(rests.allSatisfy { $0 >= .seconds(9) && $0 <= .seconds(11) }, "\(rests)")
+        #expect(Set(rests).count > 1 && !rests.contains(.seconds(10)), "\(rests)")
+        generation.cancel()
+        await generation.value
+        await server.stop()
+    }
+
     /// A daemon generation polling `count` watches (`w0`, `w1`, …) on a test clock, asleep
     /// before its first polls.
-    static func daemon(watching count: Int) async throws -> (LoopbackServer, TestClock, Task<Void, Never>) {
+    static func daemon(watching count: Int, interval: Duration = .seconds(60)) async throws -> (LoopbackServer, TestClock, Task<Void, Never>) {
         let server = try await WatchDaemonTests.serve()
         let sandbox = try Sandbox()
         let clock = TestClock()
-        let runner = WatchDaemonTests.runner(sandbox, watches: (0..<count).map { WatchDaemonTests.watch("w\($0)", server) }, clock: clock)
+        let runner = WatchDaemonTests.runner(
+            sandbox, watches: (0..<count).map { WatchDaemonTests.watch("w\($0)", server, interval: interval) }, clock: clock)
         let store = try Store(path: sandbox.storeFile.path)
         let generation = Task { await DaemonService(runner: runner).runGeneration(runner, store: store, sink: RecordingSink(), launch: false) }
         #expect(await clock.waitForSleepers(2))

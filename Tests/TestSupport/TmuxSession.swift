@@ -51,7 +51,7 @@ public final class TmuxSession: @unchecked Sendable {
         return text
     }
 
-    /// posix_spawn and waitpid, not Foundation's Process: its wait missed the exit of a tmux
+    /// ChildSpawn and waitpid, not Foundation's Process: its wait missed the exit of a tmux
     /// client whose server lives on (seen on Swift 6.3.1), and hung the test.
     static func spawnAndWait(_ argv: [String], environment: [String: String], output: String) throws -> Int32 {
         let client = try ChildProcess(

@@ -44,12 +44,13 @@ struct TerminalStyle: Sendable {
 
 /// Feed text is untrusted: these keep it from driving the terminal.
 enum TextSanitizer {
-    /// Drops control characters (escape sequences included) but keeps newlines and tabs.
+    /// Drops control characters (escape sequences included) and invisible marks (`InvisibleMarks`)
+    /// but keeps newlines and tabs.
     static func printable(_ text: String) -> String {
         String(
             String.UnicodeScalarView(
                 text.unicodeScalars.filter { scalar in
-                    scalar == "\n" || scalar == "\t" || !(scalar.properties.generalCategory == .control || isBidiControl(scalar))
+                    scalar == "\n" || scalar == "\t" || !(scalar.properties.generalCategory == .control || InvisibleMarks.contains(scalar))
                 }))
     }
 
@@ -77,9 +78,5 @@ enum TextSanitizer {
     static func cut(_ text: String, to limit: Int) -> String {
         guard text.count > limit else { return text }
         return String(text.prefix(limit - 1)) + "…"
-    }
-
-    private static func isBidiControl(_ scalar: Unicode.Scalar) -> Bool {
-        (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
     }
 }

@@ -5,8 +5,13 @@ public struct WatchConditions: Sendable, Equatable {
     /// A level, fired on the crossing up (or down), re-armed back past `rearm` (hysteresis).
     public var above: Double?
     public var below: Double?
-    /// Where an `above` or `below` level re-arms; `nil`: at the level itself.
+    /// Where an `above` or `below` level re-arms; `nil`: `rearmPercent` of the level back.
     public var rearm: Double?
+    /// Without `rearm`, how far back from a level it re-arms, in percent of the level's size:
+    /// a value hovering at the level (49, 51, 49 at `above = 50`) is told once, not at every
+    /// second poll. 0 re-arms at the level itself, as does any level of 0.
+    public var rearmPercent = Self.defaultRearmPercent
+    public static let defaultRearmPercent = 5.0
     /// Any change of the selected value (number or text) from the value last told.
     public var change = false
     /// A move of at least this many percent within `window`, from the stored values.
@@ -18,6 +23,13 @@ public struct WatchConditions: Sendable, Equatable {
     public var appears = false
 
     public init() {}
+
+    /// Where a level re-arms: `rearm`, else `rearmPercent` of the level back from it.
+    public func rearmLevel(for level: Double, direction: Threshold.Direction) -> Double {
+        if let rearm { return rearm }
+        let band = abs(level) * max(0, rearmPercent) / 100
+        return direction == .above ? level - band : level + band
+    }
 
     public var isEmpty: Bool {
         above == nil && below == nil && !change && changePercent == nil && matches == nil && !appears

@@ -51,6 +51,12 @@ extension WatchRule {
                     $0.rearm = 95
                 })
         },
+        RuleExample("a value hovering at a level is told once", .fires { $0.map(\.title) == ["stars rose above 50: 51"] }) {
+            run([[.number(49)], [.number(51)], [.number(49)], [.number(51)], [.number(49)], [.number(51)]], conditions: conditions { $0.above = 50 })
+        },
+        RuleExample("a level re-arms 5 % back from it", .fires { $0.count == 2 }) {
+            run([[.number(49)], [.number(51)], [.number(47)], [.number(51)]], conditions: conditions { $0.above = 50 })
+        },
         RuleExample("every change, not the first value", .fires { $0.map(\.title) == ["stars changed: a → b", "stars changed: b → c"] }) {
             run([[.text("a")], [.text("a")], [.text("b")], [.text("b")], nil, [.text("c")]], conditions: conditions { $0.change = true })
         },

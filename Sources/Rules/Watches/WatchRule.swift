@@ -69,7 +69,9 @@ public struct WatchRule: Rule {
         let value = poll.value
         var readings: [SubjectReading] = []
         for (level, direction) in [(conditions.above, Threshold.Direction.above), (conditions.below, .below)] {
-            guard let level, let threshold = try? Threshold(direction: direction, fireLevel: level, rearmLevel: conditions.rearm ?? level) else { continue }
+            guard let level else { continue }
+            let rearmLevel = conditions.rearmLevel(for: level, direction: direction)
+            guard let threshold = try? Threshold(direction: direction, fireLevel: level, rearmLevel: rearmLevel) else { continue }
             let number = value?.number
             let levelText = WatchValue.format(level)
             readings.append(
@@ -78,7 +80,7 @@ public struct WatchRule: Rule {
                     poll: poll, edgeTriggered: true, level: levelText
                 ) { emission, shown in
                     if emission == .resolved {
-                        let rearm = WatchValue.format(conditions.rearm ?? level)
+                        let rearm = WatchValue.format(rearmLevel)
                         return ("\(name) back \(direction == .above ? "below" : "above") \(rearm): \(shown)", "the value came back past \(rearm)")
                     }
                     return (

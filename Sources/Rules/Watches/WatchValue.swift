@@ -10,14 +10,15 @@ public enum WatchValue: Sendable, Equatable, Hashable, Codable {
     /// An array or an object, as compact JSON.
     case json(String)
 
-    /// Reads one compact JSON value (a line of jq's output).
+    /// Reads one compact JSON value (a line of jq's output), without the invisible marks a
+    /// source's text may hold: every view, bubble and comparison sees the text a person reads.
     public init?(json line: some StringProtocol) {
-        let text = line.trimmingCharacters(in: .whitespaces)
+        let text = InvisibleMarks.removed(from: line.trimmingCharacters(in: .whitespaces))
         switch text.first {
         case nil: return nil
         case "\"":
             guard let string = try? JSONDecoder().decode(String.self, from: Data(text.utf8)) else { return nil }
-            self = .text(string)
+            self = .text(InvisibleMarks.removed(from: string))
         case "[", "{": self = .json(text)
         default:
             switch text {

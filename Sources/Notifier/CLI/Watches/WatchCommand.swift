@@ -88,6 +88,7 @@ struct WatchTry: AsyncParsableCommand {
             var probe = WatchSettings()
             if let problem = key.apply(&probe, .string(value)) { throw UserError.invalidArgument("\(key.name.uppercased()) \(problem)") }
         }
+        if let problem = SectionKey<WatchSettings>.compiledSelectorProblem(select) { throw UserError.invalidArgument("SELECT \(problem)") }
         if !(await WatchTrial(watch: watch, file: nil, previous: nil, history: [], members: [], now: TimeSource.system.now()).run()) { throw ExitCode(1) }
     }
 }

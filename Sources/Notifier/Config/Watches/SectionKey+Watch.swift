@@ -57,27 +57,30 @@ extension SectionKey {
             }, render: { $0[keyPath: field]?.tomlQuoted ?? "" })
     }
 
-    /// A jq program or a JSON Pointer, compiled now: jq's own message when it does not.
+    /// A jq program or a JSON Pointer, checked without compiling; the entry's check compiles
+    /// an enabled watch's (`compiledSelectorProblem`).
     static func selector(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
         SectionKey(
             name: key, secret: false,
             apply: { config, value in
                 guard let text = value.stringValue else { return "must be a jq selector such as \".count\" as a string, got \(value.shownForError)" }
-                guard CostlyConfigChecks.enabled.load(ordering: .relaxed) else {
-                    if let problem = WatchSelector.quickProblem(text) { return "is not a selector jq can run: \(problem)" }
-                    config[keyPath: field] = text
-                    return nil
-                }
-                do {
-                    _ = try WatchSelector(text)
-                } catch let error as WatchSelector.SelectorError {
-                    return "is not a selector jq can run: \(error.message)"
-                } catch {
-                    return "is not a selector jq can run"
-                }
+                if let problem = WatchSelector.quickProblem(text) { return "is not a selector jq can run: \(problem)" }
                 config[keyPath: field] = text
                 return nil
             }, render: { $0[keyPath: field].tomlQuoted })
+    }
+
+    /// jq's own message when `text` does not compile; nil when it does, or when this command does
+    /// not compile selectors (a view). Compiling loads libjq, which a watch that is off (the
+    /// example `config default` writes) must not cost a daemon.
+    static func compiledSelectorProblem(_ text: String) -> String? {
+        guard CostlyConfigChecks.enabled.load(ordering: .relaxed) else { return nil }
+        do {
+            _ = try WatchSelector(text)
+            return nil
+        } catch {
+            return "is not a selector jq can run: \(error.message)"
+        }
     }
 
     /// An http(s) URL that may hold `${env:…}`/`${file:…}` references; unset unless written.

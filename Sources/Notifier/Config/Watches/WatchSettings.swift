@@ -18,6 +18,7 @@ struct WatchSettings: ConfigEntry {
     var above: Double?
     var below: Double?
     var rearm: Double?
+    var rearmPercent = WatchConditions.defaultRearmPercent
     var change = false
     var changePercent: Double?
     var window: Duration?
@@ -42,6 +43,7 @@ struct WatchSettings: ConfigEntry {
         .optionalNumber("above", \.above),
         .optionalNumber("below", \.below),
         .optionalNumber("rearm", \.rearm),
+        .number("rearm_percent", \.rearmPercent, in: 0...100),
         .bool("change", \.change),
         .optionalNumber("change_percent", \.changePercent),
         .unsetDuration("window", \.window),
@@ -72,6 +74,8 @@ struct WatchSettings: ConfigEntry {
         } else if window != nil {
             return ("window", "is for change_percent, which is not set")
         }
+        // A watch that is off needs its selector compiled no sooner than its secrets resolved.
+        if enabled, let problem = SectionKey<WatchSettings>.compiledSelectorProblem(select) { return ("select", problem) }
         return nil
     }
 
@@ -95,6 +99,7 @@ struct WatchSettings: ConfigEntry {
         conditions.above = above
         conditions.below = below
         conditions.rearm = rearm
+        conditions.rearmPercent = rearmPercent
         conditions.change = change
         conditions.changePercent = changePercent
         conditions.window = window
@@ -145,7 +150,8 @@ struct WatchSettings: ConfigEntry {
         #   select: jq (".items[0].price", ".[].tag_name") or a JSON Pointer ("/items/0/price").
         #   headers = { Authorization = "Bearer ${env:GITHUB_TOKEN}" }: secrets by reference,
         #     ${env:NAME} or ${file:PATH}, never written here.
-        #   Conditions, any of: above / below (with rearm for hysteresis), change = true,
+        #   Conditions, any of: above / below (re-armed rearm_percent = 5 % of the level back, so a
+        #     value hovering at it is told once; or at rearm = N), change = true,
         #     change_percent = 5 with window = "1h", matches = "^v6\\.", appears = true;
         #     for = "10m" (how long it must hold), cooldown, repeat, notify_resolved, urgency, flap.
         #   title: {name} {value} {previous} {url}; "" for the built-in title.

@@ -67,7 +67,7 @@ struct WatchScheduler: Sendable {
                     wakeUps.removeAll { $0 <= now }
                 case .polled(let slot, let report, let ended):
                     inFlight -= 1
-                    let rest = rounds[slot].loop.delay(after: report, random: &randoms[slot])
+                    let rest = Self.rest(after: report, loop: rounds[slot].loop, random: &randoms[slot])
                     deadlines.schedule(slot, at: start.advanced(by: ended + rest))
                     // The polls' buffers are freed: their pages go back before the daemon idles.
                     if inFlight == 0 { Heap.returnFreePages() }
@@ -75,6 +75,16 @@ struct WatchScheduler: Sendable {
             }
             group.cancelAll()
         }
+    }
+}
+
+extension WatchScheduler {
+    /// The rest after a poll: the interval ±10 % while the watch works (watches started
+    /// together, or with one interval, drift apart), or the loop's backoff after failures.
+    static func rest(after report: PollReport, loop: FeedLoop<WatchSettings>, random: inout SeededGenerator) -> Duration {
+        let rest = loop.delay(after: report, random: &random)
+        guard report.failures == 0, report.retryAfter == nil else { return rest }
+        return IntervalJitter.spread(rest, by: IntervalJitter.watchFraction, random: &random)
     }
 }
 

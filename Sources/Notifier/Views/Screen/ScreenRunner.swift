@@ -145,7 +145,7 @@ struct ScreenSession {
             results.append("open-url", "xdg-open is not installed: \(url)")
             return
         }
-        // posix_spawn, not Foundation's Process: its launch could stall the screen loop.
+        // ChildSpawn, not Foundation's Process: its launch could stall the screen loop.
         if let pid = try? ChildSpawn.start([opener, url], environment: environment) {
             children.append(pid)
             results.append("open-url", "opened \(url)")
