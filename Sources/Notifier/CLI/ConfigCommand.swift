@@ -20,7 +20,7 @@ struct ConfigCheck: ParsableCommand {
 
     func run() throws {
         CostlyConfigChecks.enable()
-        let context = try AppContext.load(global)
+        let context = try AppContext.load(configPath: global.config, verbose: global.verbose, quiet: global.quiet, strict: true)
         var text = "# config: \(context.configFile ?? "none found at \(ConfigLoader.defaultPath(environment: context.environment)); built-in defaults")\n"
         text += "# ok\n\n" + context.config.renderedTOML()
         FileHandle.standardOutput.write(Data(text.utf8))

@@ -36,12 +36,14 @@ struct AppContext: Sendable {
         try load(configPath: options.config, verbose: options.verbose, quiet: options.quiet)
     }
 
-    static func load(configPath: String?, verbose: Bool = false, quiet: Bool = false) throws -> AppContext {
+    /// `strict` (`config check`): what the program would run without is an error too.
+    static func load(configPath: String?, verbose: Bool = false, quiet: Bool = false, strict: Bool = false) throws -> AppContext {
         let environment = ProcessInfo.processInfo.environment
         let logger = LogSetup.makeLogger(verbose: verbose, quiet: quiet)
-        do {
+        do throws(ConfigError) {
             let loaded = try ConfigLoader.load(explicitPath: configPath, environment: environment)
-            for warning in loaded.warnings { logger.warning("\(warning)") }
+            if strict, let first = loaded.leftOut.first { throw first }
+            Self.warn(loaded, logger)
             return AppContext(
                 environment: environment, config: loaded.config, configFile: loaded.file,
                 explicitConfigPath: configPath, logger: logger, paths: XDGPaths(environment: environment), time: .system)
@@ -50,11 +52,16 @@ struct AppContext: Sendable {
         }
     }
 
+    private static func warn(_ loaded: ConfigLoader.Loaded, _ logger: Logger) {
+        for warning in loaded.warnings { logger.warning("\(warning)") }
+        for problem in loaded.leftOut { logger.warning("\(problem); left out until it is fixed") }
+    }
+
     /// The same context with the config read again; the error when the file is now invalid.
     func reloaded() -> Result<AppContext, ConfigError> {
         do {
             let loaded = try ConfigLoader.load(explicitPath: explicitConfigPath, environment: environment)
-            for warning in loaded.warnings { logger.warning("\(warning)") }
+            Self.warn(loaded, logger)
             return .success(
                 AppContext(
                     environment: environment, config: loaded.config, configFile: loaded.file,

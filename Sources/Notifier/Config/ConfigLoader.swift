@@ -1,4 +1,5 @@
 import Foundation
+import Rules
 import TOMLKit
 
 /// Reads, checks and applies a config file over the defaults.
@@ -9,6 +10,9 @@ enum ConfigLoader {
         var file: String?
         /// Worth saying, not worth stopping for.
         var warnings: [String] = []
+        /// Entries the program runs without (a reminder whose `every` never occurs): errors to
+        /// `config check`, warnings to the rest, so one of them never stops the others.
+        var leftOut: [ConfigError] = []
     }
 
     /// `$XDG_CONFIG_HOME/notifier/config.toml`.
@@ -23,6 +27,7 @@ enum ConfigLoader {
         if explicitPath != nil || ConfigFileReader.somethingExists(at: path) {
             let text = try ConfigFileReader.read(path)
             loaded = Loaded(config: try parse(text, file: path), file: path)
+            loaded.leftOut = neverOccurring(loaded.config, text: text, file: path)
             if let warning = exposedKeyWarning(loaded.config, file: path) { loaded.warnings.append(warning) }
             for watch in loaded.config.watches {
                 for secret in watch.exposedSecretFiles {
@@ -34,6 +39,25 @@ enum ConfigLoader {
             if let value = environment[variable], !value.isEmpty { loaded.config[keyPath: key] = value }
         }
         return loaded
+    }
+
+    /// The reminders whose `every` no day meets, each with its line.
+    static func neverOccurring(_ config: Config, text: String, file: String) -> [ConfigError] {
+        var lines: TOMLKeyLines?
+        var found: [ConfigError] = []
+        for (index, reminder) in config.reminders.enumerated() where !reminder.every.isEmpty {
+            do throws(EveryExpression.ParseError) {
+                _ = try EveryExpression(parsing: reminder.every)
+            } catch {
+                let keyLines = lines ?? TOMLKeyLines(text: text)
+                lines = keyLines
+                found.append(
+                    ConfigError(
+                        file: file, line: keyLines.line(of: [ReminderSettings.array, "\(index)", "every"]),
+                        message: "\(ReminderSettings.array)[\(index)].every \(error.message)"))
+            }
+        }
+        return found
     }
 
     /// A file that holds an API key must be for its owner's eyes only.
