@@ -29,6 +29,8 @@ import Testing
         }
         let spec: [String: Any] = [
             "zone": zone, "from": "2024-01-01T00:00:00", "until": "2124-01-01T00:00:00", "holidays": false,
+            // A DAILY rule dateutil is still expanding after 1.5 s of CPU has found nothing in centuries.
+            "seconds": 1.5,
             "rules": rules.map { ["rrule": String($0.text.dropFirst(6)), "hour": $0.hour, "minute": $0.minute, "count": Self.datesPerRule] as [String: Any] },
         ]
         let printed = try await ReferenceScript.run("reminder-reference", input: spec, timeout: .seconds(600))

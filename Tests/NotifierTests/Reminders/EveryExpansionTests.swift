@@ -136,7 +136,7 @@ import Testing
     @Test func randomRulesNeverTrapAndReadBack() throws {
         var random = RandomRRule(seed: 7)
         var parsed = 0
-        for _ in 0..<150 {
+        for _ in 0..<25 {
             let text = "RRULE:" + random.next(mixedPlaces: true)
             guard let every = try? EveryExpression(parsing: text) else { continue }
             parsed += 1
@@ -150,6 +150,6 @@ import Testing
             again.text = every.text
             #expect(again == every, "\(text) → \(every.rruleText)")
         }
-        #expect(parsed > 60)
+        #expect(parsed > 8)
     }
 }
