@@ -57,6 +57,20 @@ enum FuzzTargets {
             require((try? DeepLink(url: link.url, in: linkViews)) == link, "\(text) does not round-trip through \(link.url)")
             require(link.arguments.allSatisfy { $0.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F } }, "\(text) gives \(link.arguments)")
         },
+        FuzzTarget(name: "recurrence", seeds: [], dictionary: "rrule.dict") { data in
+            guard let text = data.utf8Text, let every = try? EveryExpression(parsing: text) else { return }
+            // A rule the parser takes occurs, and its RRULE text reads back as the same rule.
+            require(every.occursAtAll, "\(text) was taken but never occurs")
+            var again = try? EveryExpression(parsing: "RRULE:" + every.rruleText)
+            again?.text = every.text
+            require(again == every, "\(text) does not read back from \(every.rruleText)")
+            // Its dates from a start the input picks (any year the expansion knows), in order.
+            let seconds = Double(data.reduce(UInt64(0)) { ($0 &* 31 &+ UInt64($1)) % 253_402_300_799 })
+            let zone = TimeZone(identifier: "Europe/Tallinn")!
+            let schedule = ReminderSchedule(timing: .repeating(every, hour: 3, minute: 30), timeZone: zone, holidays: .before)
+            let dates = schedule.occurrences(from: Date(timeIntervalSince1970: seconds - 62_135_596_800), count: 8).map(\.date)
+            require(dates == dates.sorted(), "\(text) gives dates out of order: \(dates)")
+        },
         FuzzTarget(name: "decimal", seeds: [], dictionary: "") { data in
             guard let text = data.utf8Text, let value = Ticker.parseDecimal(text) else { return }
             require(Ticker.parseDecimal(value.description) == value, "\(text) → \(value) does not round-trip")

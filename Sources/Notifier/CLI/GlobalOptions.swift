@@ -37,12 +37,15 @@ struct AppContext: Sendable {
         try load(configPath: options.config, verbose: options.verbose, quiet: options.quiet, asConfigCheck: asConfigCheck)
     }
 
+    /// With `asConfigCheck`, what the program would run without (a reminder that never occurs)
+    /// is an error too.
     static func load(configPath: String?, verbose: Bool = false, quiet: Bool = false, asConfigCheck: Bool = false) throws -> AppContext {
         let environment = ProcessInfo.processInfo.environment
         let logger = LogSetup.makeLogger(verbose: verbose, quiet: quiet)
-        do {
+        do throws(ConfigError) {
             let loaded = try ConfigLoader.load(explicitPath: configPath, environment: environment, asConfigCheck: asConfigCheck)
-            for warning in loaded.warnings { logger.warning("\(warning)") }
+            if asConfigCheck, let first = loaded.leftOut.first { throw first }
+            Self.warn(loaded, logger)
             return AppContext(
                 environment: environment, config: loaded.config, configFile: loaded.file,
                 explicitConfigPath: configPath, logger: logger, paths: XDGPaths(environment: environment), time: .system)
@@ -51,11 +54,16 @@ struct AppContext: Sendable {
         }
     }
 
+    private static func warn(_ loaded: ConfigLoader.Loaded, _ logger: Logger) {
+        for warning in loaded.warnings { logger.warning("\(warning)") }
+        for problem in loaded.leftOut { logger.warning("\(problem); left out until it is fixed") }
+    }
+
     /// The same context with the config read again; the error when the file is now invalid.
     func reloaded() -> Result<AppContext, ConfigError> {
         do {
             let loaded = try ConfigLoader.load(explicitPath: explicitConfigPath, environment: environment)
-            for warning in loaded.warnings { logger.warning("\(warning)") }
+            Self.warn(loaded, logger)
             return .success(
                 AppContext(
                     environment: environment, config: loaded.config, configFile: loaded.file,

@@ -1,4 +1,5 @@
 import Foundation
+import Rules
 import TOMLKit
 
 /// Reads, checks and applies a config file over the defaults.
@@ -9,6 +10,9 @@ enum ConfigLoader {
         var file: String?
         /// Worth saying, not worth stopping for.
         var warnings: [String] = []
+        /// Entries the program runs without (a reminder whose `every` never occurs): errors to
+        /// `config check`, warnings to the rest, so one of them never stops the others.
+        var leftOut: [ConfigError] = []
     }
 
     /// `$XDG_CONFIG_HOME/notifier/config.toml`.
@@ -26,6 +30,7 @@ enum ConfigLoader {
             let text = try ConfigFileReader.read(path)
             loaded = Loaded(config: try parse(text, file: path), file: path)
             if asConfigCheck { loaded.warnings += try review(loaded.config, text: text, file: path) }
+            loaded.leftOut = neverOccurring(loaded.config, text: text, file: path)
             if let warning = exposedKeyWarning(loaded.config, file: path) { loaded.warnings.append(warning) }
             for watch in loaded.config.watches {
                 for secret in watch.exposedSecretFiles {
@@ -52,6 +57,25 @@ enum ConfigLoader {
                 ConfigError(file: file, line: $0.line, message: $0.message).description
             }
         }
+    }
+
+    /// The reminders whose `every` no day meets, each with its line.
+    static func neverOccurring(_ config: Config, text: String, file: String) -> [ConfigError] {
+        var lines: TOMLKeyLines?
+        var found: [ConfigError] = []
+        for (index, reminder) in config.reminders.enumerated() where !reminder.every.isEmpty {
+            do throws(EveryExpression.ParseError) {
+                _ = try EveryExpression(parsing: reminder.every)
+            } catch {
+                let keyLines = lines ?? TOMLKeyLines(text: text)
+                lines = keyLines
+                found.append(
+                    ConfigError(
+                        file: file, line: keyLines.line(of: [ReminderSettings.array, "\(index)", "every"]),
+                        message: "\(ReminderSettings.array)[\(index)].every \(error.message)"))
+            }
+        }
+        return found
     }
 
     /// A file that holds an API key must be for its owner's eyes only.

@@ -94,20 +94,28 @@ public struct Outbox: Codable, Sendable, Equatable {
     /// How many notifications wait (a group counts as one).
     public var pendingCount: Int { entries.count }
 
-    /// Queues one poll's alerts. Two or more of the same rule become one grouped alert; of two
-    /// alerts for the same subject (`identity`: `BTC:up` and `BTC:down` are two), the later one wins.
+    /// Queues one poll's alerts. Two or more of the same rule become one grouped alert, unless
+    /// they stand alone (reminders), which stay one entry each; of two alerts for the same
+    /// subject (`identity`: `BTC:up` and `BTC:down` are two), the later one wins.
     public mutating func submit(_ alerts: [Alert], now: Date) {
         var order: [String] = []
         var byRule: [String: [Alert]] = [:]
         for alert in alerts {
-            if byRule[alert.rule] == nil { order.append(alert.rule) }
-            var group = byRule[alert.rule, default: []]
+            // A standing-alone alert is a "rule" of its own here: grouped with nothing else.
+            let bucket = alert.standsAlone == true ? "\(alert.rule)\u{0}\(alert.identity)" : alert.rule
+            if byRule[bucket] == nil { order.append(bucket) }
+            var group = byRule[bucket, default: []]
             group.removeAll { $0.identity == alert.identity }
             group.append(alert)
-            byRule[alert.rule] = group
+            byRule[bucket] = group
         }
-        for rule in order {
-            guard var group = byRule[rule], let first = group.first else { continue }
+        for bucket in order {
+            guard var group = byRule[bucket], let first = group.first else { continue }
+            if first.standsAlone == true {
+                entries.append(Entry(alert: first, submitted: now))
+                continue
+            }
+            let rule = first.rule
             // Still gathering an earlier group of this rule: join it, the later alert per subject winning.
             if let gathering = entries.lastIndex(where: { $0.alert.rule == rule && $0.heldFor == nil && isGathering($0, now: now) }) {
                 let earlier = entries[gathering].alert.individualAlerts.filter { old in !group.contains { $0.identity == old.identity } }
@@ -122,7 +130,7 @@ public struct Outbox: Codable, Sendable, Equatable {
 
     /// Whether an entry still waits for more alerts of its rule to join it.
     private func isGathering(_ entry: Entry, now: Date) -> Bool {
-        groupWindow > .zero && now < entry.submitted.addingTimeInterval(groupWindow.nonNegativeSeconds)
+        entry.alert.standsAlone != true && groupWindow > .zero && now < entry.submitted.addingTimeInterval(groupWindow.nonNegativeSeconds)
     }
 
     /// What `due` would hand out now, and the outbox as it will be once they are delivered:

@@ -53,6 +53,9 @@ public struct Alert: Codable, Sendable, Equatable {
     public var validUntil: Date?
     /// Shown during quiet hours too: a reminder at the time the person asked for. `nil`: held.
     public var passesQuietHours: Bool?
+    /// Its own bubble, never grouped with others of its rule: a reminder is one thing to do,
+    /// with its own link and buttons, and its bubble is updated in place. `nil`: grouped.
+    public var standsAlone: Bool?
 
     public init(
         rule: String, key: String, title: String, body: String, urgency: Urgency = .normal,

@@ -2,8 +2,8 @@ import Foundation
 
 /// A reminder's `every`, parsed: the short forms (daily, weekdays, weekends, "mon,thu",
 /// "monthly 1", "monthly last fri", "yearly 12-24") and RFC 5545 RRULE strings, all turned into
-/// one set of RRULE parts, which `recurrenceRule` hands to Foundation's `Calendar.RecurrenceRule`
-/// to expand. The time of day is not part of it: that is the reminder's `at`.
+/// one set of RRULE parts, which `forEachDay` expands. The time of day is not part of it: that
+/// is the reminder's `at`.
 public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConvertible {
     public enum Frequency: String, Sendable, CaseIterable {
         case daily = "DAILY"
@@ -47,6 +47,9 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
 
     public struct ParseError: Error, Equatable, CustomStringConvertible {
         public var message: String
+        /// Well formed, but no day meets all of its parts: the program runs without it, where
+        /// `config check` refuses it.
+        public var neverOccurs = false
         public var description: String { message }
     }
 
@@ -84,12 +87,12 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
             let rest = Array(words.dropFirst())
             if rest.count == 1 {
                 // "monthly 1", "monthly 1,15", "monthly -1" (the last day)
-                let numbers = rest[0].split(separator: ",").map { Int($0) }
-                guard !numbers.isEmpty, numbers.allSatisfy({ $0.map { (1...31).contains(abs($0)) } ?? false }) else {
+                let numbers = rest[0].split(separator: ",").compactMap { Self.number($0, within: 1...31, signed: true) }
+                guard !numbers.isEmpty, numbers.count == rest[0].split(separator: ",").count else {
                     throw fail("monthly takes a day of the month, 1 to 31 or -1 for the last")
                 }
-                monthDays = numbers.map { $0! }
-            } else if rest.count == 2, let ordinal = Self.ordinals[rest[0]] ?? Int(rest[0]).flatMap({ (1...5).contains(abs($0)) ? $0 : nil }),
+                monthDays = numbers
+            } else if rest.count == 2, let ordinal = Self.ordinals[rest[0]] ?? Self.number(rest[0], within: 1...5, signed: true),
                 let weekday = Self.weekday(rest[1])
             {
                 days = [Day(weekday: weekday, ordinal: ordinal)]
@@ -100,7 +103,7 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
             self.init(frequency: .yearly, text: text)
             let parts = words.count == 2 ? words[1].split(separator: "-").map { Int($0) } : []
             guard parts.count == 2, let month = parts[0], let day = parts[1], (1...12).contains(month),
-                (1...Self.daysIn(month: month)).contains(day)
+                day >= 1, day <= Self.daysIn(month: month)
             else {
                 throw fail("yearly takes a month and day, \"yearly 12-24\"")
             }
@@ -110,9 +113,10 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
             // "mon,thu", "mon, thu", "monday"
             let names = lower.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
             let weekdays = names.map(Self.weekday)
-            guard !weekdays.isEmpty, weekdays.allSatisfy({ $0 != nil }) else { throw fail("not a form notifier knows") }
+            let known = weekdays.compactMap { $0 }
+            guard !known.isEmpty, known.count == weekdays.count else { throw fail("not a form notifier knows") }
             self.init(frequency: .weekly, text: text)
-            days = Array(Set(weekdays.map { $0! })).sorted().map { Day(weekday: $0, ordinal: nil) }
+            days = Array(Set(known)).sorted().map { Day(weekday: $0, ordinal: nil) }
         }
     }
 
@@ -120,8 +124,17 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
         (shortDays.firstIndex(of: name) ?? longDays.firstIndex(of: name)).map { $0 + 1 }
     }
 
+    /// The most days `month` has (29 for February); 0 for no month.
     static func daysIn(month: Int) -> Int {
-        [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]
+        (1...12).contains(month) ? HolidayDate.daysIn(month: month, year: 2024) : 0
+    }
+
+    /// A whole number within ±`range` (only positive unless `signed`), as RRULE writes one
+    /// ("+2", "-1"); `nil` for anything else. Checked: "-9223372036854775808" is refused, not
+    /// negated.
+    static func number(_ text: some StringProtocol, within range: ClosedRange<Int>, signed: Bool) -> Int? {
+        guard text.utf8.count <= 6, let number = Int(text) else { return nil }
+        return range.contains(number) || (signed && range.contains(-number)) ? number : nil
     }
 
     /// The RRULE parts notifier expands. DTSTART and COUNT are not among them: a reminder
@@ -144,7 +157,7 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
             guard let value = parts.removeValue(forKey: name) else { return [] }
             var result: [Int] = []
             for item in value.split(separator: ",") {
-                guard let number = Int(item), range.contains(abs(number)), signed || number > 0 else {
+                guard let number = Self.number(item, within: range, signed: signed) else {
                     throw fail("\(name)=\(value): each must be \(signed ? "±" : "")\(range.lowerBound) to \(range.upperBound)")
                 }
                 result.append(number)
@@ -167,8 +180,7 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
                 guard let index = rfcDays.firstIndex(of: name) else { throw fail("BYDAY=\(byday): \(item) is not a day (MO, TU, … or -1FR)") }
                 var ordinal: Int?
                 if !prefix.isEmpty {
-                    guard let number = Int(prefix.hasPrefix("+") ? String(prefix.dropFirst()) : String(prefix)), (1...53).contains(abs(number)),
-                        frequency == .monthly || frequency == .yearly
+                    guard let number = Self.number(prefix, within: 1...53, signed: true), frequency == .monthly || frequency == .yearly
                     else { throw fail("BYDAY=\(byday): \(item)'s place works only with MONTHLY or YEARLY, ±1 to ±53") }
                     ordinal = number
                 }
@@ -177,9 +189,9 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
         }
         if let until = parts.removeValue(forKey: "UNTIL") {
             let digits = until.prefix(8)
-            guard digits.count == 8, digits.allSatisfy(\.isASCII), let year = Int(digits.prefix(4)),
+            guard digits.count == 8, digits.utf8.allSatisfy({ (0x30...0x39).contains($0) }), let year = Int(digits.prefix(4)),
                 let month = Int(digits.dropFirst(4).prefix(2)), let day = Int(digits.suffix(2)),
-                (1...12).contains(month), (1...31).contains(day)
+                HolidayDate(year: year, month: month, day: day) != nil
             else { throw fail("UNTIL=\(until) is not a date such as 20271231") }
             every.until = DateComponents(year: year, month: month, day: day)
         }
@@ -198,6 +210,13 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
         if !every.weeks.isEmpty, frequency != .yearly { throw fail("BYWEEKNO works only with FREQ=YEARLY") }
         if !every.yearDays.isEmpty, frequency == .monthly || frequency == .weekly { throw fail("BYYEARDAY does not work with FREQ=\(freqText)") }
         if !every.monthDays.isEmpty, frequency == .weekly { throw fail("BYMONTHDAY does not work with FREQ=WEEKLY") }
+        // Parts that never meet (week 1 is never in June) give no date at all: said here, where
+        // the config names its line, rather than found empty at every look.
+        guard every.occursAtAll else {
+            var error = fail("has no occurrence: no day from 1 January 2024\(every.until == nil ? "" : " to its UNTIL") meets all of its parts together")
+            error.neverOccurs = true
+            throw error
+        }
         return every
     }
 
@@ -210,7 +229,10 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
         if !yearDays.isEmpty { parts.append("BYYEARDAY=" + yearDays.map(String.init).joined(separator: ",")) }
         if !monthDays.isEmpty { parts.append("BYMONTHDAY=" + monthDays.map(String.init).joined(separator: ",")) }
         if !days.isEmpty {
-            parts.append("BYDAY=" + days.map { ($0.ordinal.map(String.init) ?? "") + Self.rfcDays[$0.weekday - 1] }.joined(separator: ","))
+            let names = days.map { day in
+                (day.ordinal.map(String.init) ?? "") + (Self.rfcDays.indices.contains(day.weekday - 1) ? Self.rfcDays[day.weekday - 1] : "")
+            }
+            parts.append("BYDAY=" + names.joined(separator: ","))
         }
         if !setPositions.isEmpty { parts.append("BYSETPOS=" + setPositions.map(String.init).joined(separator: ",")) }
         if let until, let year = until.year, let month = until.month, let day = until.day {
@@ -218,34 +240,4 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
         }
         return parts.joined(separator: ";")
     }
-
-    /// Foundation's rule for it in `calendar` (its time zone the reminder's). A nonexistent
-    /// time (the hour clocks skip in spring) fires as far after as it was meant (03:30 as
-    /// 04:30), and a time that happens twice (the autumn hour) fires once, the first time.
-    public func recurrenceRule(in calendar: Calendar) -> Calendar.RecurrenceRule {
-        var rule = Calendar.RecurrenceRule(
-            calendar: calendar,
-            frequency: {
-                switch frequency {
-                case .daily: return .daily
-                case .weekly: return .weekly
-                case .monthly: return .monthly
-                case .yearly: return .yearly
-                }
-            }(), interval: interval, end: .never, matchingPolicy: .nextTimePreservingSmallerComponents, repeatedTimePolicy: .first)
-        rule.months = months.map { Calendar.RecurrenceRule.Month($0) }
-        rule.weeks = weeks
-        rule.daysOfTheYear = yearDays
-        rule.daysOfTheMonth = monthDays
-        rule.setPositions = setPositions
-        let weekdays: [Locale.Weekday] = [.sunday, .monday, .tuesday, .wednesday, .thursday, .friday, .saturday]
-        rule.weekdays = days.map { day in
-            day.ordinal.map { .nth($0, weekdays[day.weekday - 1]) } ?? .every(weekdays[day.weekday - 1])
-        }
-        return rule
-    }
-
-    /// Whether expanding it needs a fixed start (an INTERVAL counts from one), rather than any
-    /// start before the range asked for.
-    var needsFixedAnchor: Bool { interval > 1 }
 }

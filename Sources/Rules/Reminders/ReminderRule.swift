@@ -54,6 +54,7 @@ public struct ReminderRule: Rule {
         // A notice ahead stops being true at the time itself, which says it instead.
         if case .lead = plan.kind { alert.validUntil = plan.occurrence.date }
         alert.passesQuietHours = !reminder.holdInQuietHours
+        alert.standsAlone = true
         return alert
     }
 

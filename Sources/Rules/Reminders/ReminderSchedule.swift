@@ -41,14 +41,6 @@ public struct ReminderSchedule: Sendable, Equatable {
         return calendar
     }
 
-    /// Where a recurrence counts from: 1 January 2024 (a Monday) at the time of day, or, when no
-    /// INTERVAL makes the start matter, 1 January of a year shortly before `from` (the same
-    /// dates, fewer steps to expand).
-    func anchor(for every: EveryExpression, hour: Int, minute: Int, from: Date) -> Date {
-        let year = every.needsFixedAnchor ? 2024 : calendar.component(.year, from: from) - 1
-        return fireTime(on: HolidayDate(year: min(max(year, 1), 9999), month: 1, day: 1)!, hour: hour, minute: minute).date
-    }
-
     /// The time of day on `day`: a time that does not exist there is moved on by the gap
     /// (03:30 → 04:30), a time that happens twice is its first.
     public func fireTime(on day: HolidayDate, hour: Int, minute: Int) -> (date: Date, dst: ReminderOccurrence.DaylightSaving?) {
@@ -112,10 +104,7 @@ public struct ReminderSchedule: Sendable, Equatable {
     static let moveSlackDays = 10
 
     private func repeating(_ every: EveryExpression, hour: Int, minute: Int, from: Date, count: Int) -> [ReminderOccurrence] {
-        let calendar = calendar
-        let rule = every.recurrenceRule(in: calendar)
-        let anchor = anchor(for: every, hour: hour, minute: minute, from: from)
-        let lower = max(anchor, from.addingTimeInterval(-Double(Self.moveSlackDays) * 86400))
+        let lower = from.addingTimeInterval(-Double(Self.moveSlackDays) * 86400)
         var holidayNames = PublicHolidays()
         var candidates: [ReminderOccurrence] = []
         var fired = 0
@@ -125,7 +114,6 @@ public struct ReminderSchedule: Sendable, Equatable {
         // One day of the expansion; false once enough are found.
         func take(_ date: Date, _ day: HolidayDate) -> Bool {
             steps += 1
-            if let until = every.until, let end = HolidayDate(year: until.year ?? 0, month: until.month ?? 1, day: until.day ?? 1), day > end { return false }
             if let stop = stopAfter, day > stop { return false }
             guard steps < 100_000 else { return false }
             var occurrence = ReminderOccurrence(
@@ -151,23 +139,8 @@ public struct ReminderSchedule: Sendable, Equatable {
             }
             return true
         }
-        if every.needsOwnExpansion {
-            every.forEachDay(from: HolidayDate(lower, in: timeZone)) { day in take(fireTime(on: day, hour: hour, minute: minute).date, day) }
-        } else {
-            for date in rule.recurrences(of: anchor, in: lower..<Date.distantFuture) {
-                let day = HolidayDate(date, in: timeZone)
-                // Foundation moves a day that does not exist (29 February of 2027) to the next;
-                // RFC 5545 skips it.
-                if !every.monthDays.isEmpty,
-                    !every.monthDays.contains(where: {
-                        EveryExpression.resolve($0, count: HolidayDate.daysIn(month: day.month, year: day.year)) == day.day
-                    })
-                {
-                    continue
-                }
-                if !take(date, day) { break }
-            }
-        }
+        // Each day the rule picks; UNTIL, the calendar's end and a rule that never occurs end it.
+        every.forEachDay(from: HolidayDate(lower, in: timeZone)) { day in take(fireTime(on: day, hour: hour, minute: minute).date, day) }
         var result: [ReminderOccurrence] = []
         for var occurrence in candidates.sorted(by: ReminderOccurrence.precedes) {
             let firesOn = occurrence.movedTo ?? occurrence.day

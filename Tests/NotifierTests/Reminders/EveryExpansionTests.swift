@@ -1,0 +1,155 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import Rules
+
+/// notifier's own RFC 5545 expansion of `every` (`EveryExpression+Days.swift`): the parts it
+/// must read together, a rule that never occurs refused where it is written, and inputs that
+/// must not trap. The comparison with python-dateutil is `RandomRecurrenceTests`; a refused rule
+/// costs a whole 400-year cycle of the calendar to find, so these try few.
+@Suite struct EveryExpansionTests {
+    static func days(_ text: String, from: String = "2024-01-01", count: Int = 6) throws -> [String] {
+        let every = try EveryExpression(parsing: text)
+        var days: [String] = []
+        every.forEachDay(from: HolidayDate(string: from)!) { day in
+            days.append(day.description)
+            return days.count < count
+        }
+        return days
+    }
+
+    static func refusal(_ text: String) -> String? {
+        do {
+            _ = try EveryExpression(parsing: text)
+            return nil
+        } catch {
+            return error.message
+        }
+    }
+
+    @Test func aRuleWhosePartsNeverMeetIsRefusedAsHavingNoOccurrence() {
+        let message = Self.refusal("RRULE:FREQ=YEARLY;BYWEEKNO=1;BYMONTH=6")
+        #expect(message == #""RRULE:FREQ=YEARLY;BYWEEKNO=1;BYMONTH=6": has no occurrence: no day from 1 January 2024 meets all of its parts together"#)
+        #expect(Self.refusal("RRULE:FREQ=YEARLY;BYYEARDAY=366;BYMONTH=1")?.contains("has no occurrence") == true)
+        #expect(Self.refusal("RRULE:FREQ=MONTHLY;BYMONTH=2;BYMONTHDAY=30")?.contains("has no occurrence") == true)
+        #expect(Self.refusal("RRULE:FREQ=DAILY;UNTIL=20231231")?.contains("to its UNTIL") == true)
+        #expect(Self.refusal("RRULE:FREQ=YEARLY;BYWEEKNO=1;BYDAY=2MO")?.contains("has no occurrence") == true)
+    }
+
+    @Test func byMonthNarrowsByYearDay() throws {
+        // Day 60 is 29 February in a leap year: only the years where it is 1 March.
+        #expect(try Self.days("RRULE:FREQ=YEARLY;BYYEARDAY=60;BYMONTH=3", count: 4) == ["2025-03-01", "2026-03-01", "2027-03-01", "2029-03-01"])
+        #expect(try Self.days("RRULE:FREQ=YEARLY;BYYEARDAY=-1;BYMONTH=12", count: 2) == ["2024-12-31", "2025-12-31"])
+    }
+
+    /// ISO week numbers at the year's edges and middle beside every month: refused exactly when no day of the week falls
+    /// in the month in 400 years (the calendar's whole cycle), else each day found is in both.
+    @Test func everyWeekBesideEveryMonthEitherOccursInBothOrIsRefused() throws {
+        var meets = Set<[Int]>()
+        var day = HolidayDate(year: 2024, month: 1, day: 1)!
+        while day.year < 2424 {
+            meets.insert([EveryExpression.isoWeek(day).week, day.month])
+            day = day.adding(days: 1)
+        }
+        var refused = 0
+        for week in [1, 5, 27, 52, 53] {
+            for month in 1...12 {
+                let text = "RRULE:FREQ=YEARLY;BYWEEKNO=\(week);BYMONTH=\(month)"
+                if meets.contains([week, month]) {
+                    let found = try Self.days(text, count: 3)
+                    #expect(found.count == 3, "\(text)")
+                    for shown in found {
+                        let date = HolidayDate(string: shown)!
+                        #expect(date.month == month && EveryExpression.isoWeek(date).week == week, "\(text): \(shown)")
+                    }
+                } else {
+                    #expect(Self.refusal(text)?.contains("has no occurrence") == true, "\(text)")
+                    refused += 1
+                }
+            }
+        }
+        #expect(refused > 40)
+    }
+
+    @Test func weekNumbersAreISOWeeksOfTheDaysOwnYear() throws {
+        // 1 January 2039 is a Saturday of week 52 of 2038 (which has 52 weeks); dateutil 2.9
+        // counts it as week 53.
+        #expect(try Self.days("RRULE:FREQ=YEARLY;BYWEEKNO=52;BYDAY=SA", from: "2038-12-01", count: 2) == ["2039-01-01", "2039-12-31"])
+        #expect(try !Self.days("RRULE:FREQ=YEARLY;BYWEEKNO=53;BYDAY=SA", from: "2038-01-01", count: 3).contains("2039-01-01"))
+        // 30 December 2024 is in week 1 of 2025, and so in the year 2024's set, as dateutil has it.
+        #expect(try Self.days("RRULE:FREQ=YEARLY;BYWEEKNO=1;BYDAY=MO", count: 3) == ["2024-01-01", "2024-12-30", "2025-12-29"])
+    }
+
+    @Test func plainAndPlacedWeekdaysAreAlternatives() throws {
+        // RFC 5545: any Monday, and the first Friday (dateutil 2.9 requires both and gives none).
+        #expect(try Self.days("RRULE:FREQ=MONTHLY;BYDAY=MO,1FR", count: 4) == ["2024-01-01", "2024-01-05", "2024-01-08", "2024-01-15"])
+    }
+
+    @Test(arguments: [
+        "RRULE:FREQ=DAILY;BYMONTHDAY=-9223372036854775808",
+        "RRULE:FREQ=MONTHLY;BYDAY=-9223372036854775808MO",
+        "RRULE:FREQ=YEARLY;BYSETPOS=9223372036854775807",
+        "monthly -9223372036854775808",
+        "monthly -9223372036854775808 fri",
+        "RRULE:FREQ=DAILY;INTERVAL=9223372036854775807",
+        "RRULE:FREQ=DAILY;UNTIL=00000101",
+        "RRULE:FREQ=DAILY;UNTIL=20270231",
+        "RRULE:FREQ=DAILY;UNTIL=+2027010",
+        "yearly 13-01",
+        "yearly 00-10",
+    ])
+    func anAbsurdNumberIsRefusedNotTrapped(text: String) {
+        #expect(Self.refusal(text) != nil, "\(text)")
+    }
+
+    @Test func theExpansionEndsAtTheCalendarsEndAndOnAnUnbuildableRule() {
+        let every = try! EveryExpression(parsing: "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29")
+        var days: [HolidayDate] = []
+        every.forEachDay(from: HolidayDate(year: 9990, month: 1, day: 1)!) { day in
+            days.append(day)
+            return true
+        }
+        #expect(days.map(\.description) == ["9992-02-29", "9996-02-29"])
+        // Built past the parser: parts that never meet, a weekday out of range, a zero interval.
+        var never = every
+        never.months = [4]
+        never.monthDays = [31]
+        #expect(!never.occursAtAll)
+        var odd = every
+        odd.days = [.init(weekday: 99, ordinal: 7), .init(weekday: -3, ordinal: nil)]
+        odd.setPositions = [0, .max, .min]
+        odd.yearDays = [.min, .max]
+        _ = odd.occursAtAll
+        _ = odd.rruleText
+        odd.interval = 0
+        #expect(!odd.occursAtAll)
+        odd.interval = .max
+        #expect(!odd.occursAtAll)
+        let schedule = ReminderSchedule(timing: .repeating(never, hour: 9, minute: 0), timeZone: TimeZone(identifier: "Europe/Tallinn")!)
+        #expect(schedule.occurrences(from: Date(timeIntervalSince1970: 1_790_000_000), count: 5).isEmpty)
+        #expect(schedule.occurrences(from: .distantFuture, count: 5).isEmpty)
+    }
+
+    /// The parser and the expander on random rules, without dateutil: nothing traps, what is
+    /// found is in order, and a rule's RRULE text reads back as the same rule.
+    @Test func randomRulesNeverTrapAndReadBack() throws {
+        var random = RandomRRule(seed: 7)
+        var parsed = 0
+        for _ in 0..<25 {
+            let text = "RRULE:" + random.next(mixedPlaces: true)
+            guard let every = try? EveryExpression(parsing: text) else { continue }
+            parsed += 1
+            var days: [HolidayDate] = []
+            every.forEachDay(from: HolidayDate(year: 2030, month: 6, day: 15)!) { day in
+                days.append(day)
+                return days.count < 10
+            }
+            #expect(days == days.sorted() && Set(days).count == days.count, "\(text)")
+            var again = try EveryExpression(parsing: "RRULE:" + every.rruleText)
+            again.text = every.text
+            #expect(again == every, "\(text) → \(every.rruleText)")
+        }
+        #expect(parsed > 8)
+    }
+}
