@@ -13,7 +13,7 @@ public struct CalendarExpansion: Sendable {
     public static let maxSteps = 200_000
 
     public var local: TimeZone
-    /// `all_day_at`: the time of day an all-day event's alarms count from.
+    /// `all_day_at`: the time of day `default_alarm` counts from for an all-day event.
     public var allDayAt: (hour: Int, minute: Int)
     /// `default_alarm`: seconds before the start, for events without an alarm.
     public var defaultAlarm: TimeInterval?
@@ -101,14 +101,15 @@ public struct CalendarExpansion: Sendable {
         let zone = start.zone(local: local)
         let begins = start.instant(local: local)
         let ends = begins.addingTimeInterval(event.duration)
-        let alarmStart = start.isDate ? start.instant(local: local, dayStart: allDayAt) : begins
-        let alarmEnd = alarmStart.addingTimeInterval(event.duration)
+        // An all-day event's own alarms count from its day's midnight (RFC 5545: Google's "the
+        // day before at 9:00" is -PT15H); `all_day_at` only places `default_alarm`.
+        let defaultAlarmStart = start.isDate ? start.instant(local: local, dayStart: allDayAt) : begins
         var alarms: [Date] = []
         if !event.declined {
             for alarm in event.alarms {
                 let first: Date
                 switch alarm.trigger {
-                case .relative(let seconds, let fromEnd): first = (fromEnd ? alarmEnd : alarmStart).addingTimeInterval(seconds)
+                case .relative(let seconds, let fromEnd): first = (fromEnd ? ends : begins).addingTimeInterval(seconds)
                 case .absolute(let date): first = date
                 }
                 alarms.append(first)
@@ -116,7 +117,7 @@ public struct CalendarExpansion: Sendable {
                     alarms += (1...repeats.count).map { first.addingTimeInterval(Double($0) * repeats.every) }
                 }
             }
-            if event.alarms.isEmpty, let lead = defaultAlarm { alarms.append(alarmStart.addingTimeInterval(-lead)) }
+            if event.alarms.isEmpty, let lead = defaultAlarm { alarms.append(defaultAlarmStart.addingTimeInterval(-lead)) }
         }
         alarms = Array(Set(alarms)).sorted()
         let overlaps = begins < to && (ends > from || begins >= from)

@@ -105,7 +105,14 @@ import Testing
         #expect(occurrence.alarms == [Self.instant("2026-05-31T18:00:00Z"), Self.instant("2026-06-01T09:45:00Z"), Self.instant("2026-06-01T11:05:00Z")])
     }
 
-    @Test func allDayAlarmsCountFromAllDayAtAndTheDefaultAlarmFillsIn() throws {
+    @Test func anAllDayEventsOwnAlarmCountsFromItsMidnightNotAllDayAt() throws {
+        let text = Self.calendar(
+            Self.event("UID:day\nDTSTART;VALUE=DATE:20260624\nBEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT15H\nEND:VALARM"))
+        let occurrence = try #require(try Self.expand(text, allDayAt: (18, 0), defaultAlarm: 900).first)
+        #expect(occurrence.alarms == [Self.instant("2026-06-23T06:00:00Z")], "09:00 Tallinn (+03:00) the day before; no default alarm beside it")
+    }
+
+    @Test func theDefaultAlarmOfAnAllDayEventCountsFromAllDayAt() throws {
         let text = Self.calendar(Self.event("UID:day\nDTSTART;VALUE=DATE:20260624\nSUMMARY:Jaanipäev"))
         let occurrence = try #require(try Self.expand(text, defaultAlarm: 900).first)
         #expect(occurrence.allDay && occurrence.day == HolidayDate(year: 2026, month: 6, day: 24))
