@@ -2,7 +2,8 @@ import Foundation
 import TestSupport
 import Testing
 
-/// A calendar path that is not there, as a person meets it: said in each place, with the path.
+/// A calendar path that is not there, and a rule too dense for its window, as a person meets
+/// them: each said, in its own place, with the path or the line.
 @Suite struct CalendarPathTests {
     static let config = """
         [feeds.crypto]
@@ -38,5 +39,23 @@ import Testing
 
         let listed = try await ProcessRunner.notifier(["list", "events", "--plain"], environment: environment)
         #expect(listed.stderr.contains("nonexistent/work.ics: does not exist"), "\(listed.stderr)")
+    }
+
+    @Test func aSecondlyEventBegunTenDaysBeforeListsItsDayAndACutRuleSaysSoInOneLine() async throws {
+        let sandbox = try Self.sandbox()
+        try
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//notifier tests//EN\r\nBEGIN:VEVENT\r\nUID:tick@example.org\r\nDTSTAMP:20261101T000000Z\r\nSUMMARY:Tick\r\nDTSTART:20261121T000000Z\r\nRRULE:FREQ=SECONDLY\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n"
+            .write(to: sandbox.root.appendingPathComponent("calendars/tick.ics"), atomically: true, encoding: .utf8)
+        let environment = sandbox.environment(["TZ": "UTC"])
+        let day = try await ProcessRunner.notifier(["list", "events", "--plain", "--from", "2026-12-01", "--to", "2026-12-01"], environment: environment)
+        #expect(day.status == 0, "\(day.stderr)")
+        let lines = day.stdout.split(separator: "\n")
+        #expect(lines.count == 86400, "\(lines.prefix(2))")
+        #expect(lines.first == "Tue 2026-12-01 00:00–00:00  Tick", "\(lines.prefix(2))")
+        #expect(!day.stderr.contains("RRULE"), "\(day.stderr)")
+        let week = try await ProcessRunner.notifier(["list", "events", "--plain", "--from", "2026-12-01", "--to", "2026-12-07"], environment: environment)
+        let cut = week.stderr.split(separator: "\n").filter { $0.contains("tick.ics:4: RRULE FREQ=SECONDLY makes more than 200000 occurrences") }
+        #expect(cut.count == 1, "\(week.stderr)")
+        #expect(week.stdout.hasPrefix("Tue 2026-12-01 00:00–00:00  Tick"), "\(week.stdout.prefix(200))")
     }
 }
