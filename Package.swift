@@ -53,9 +53,10 @@ let package = Package(
             providers: [.apt(["libjq-dev"])]
         ),
         // libical for the calendars: iCalendar parsing and RRULE expansion (Feeds/Calendars).
+        // No pkgConfig: opened with dlopen on first use (see shim.h), not linked, so that a
+        // config without calendars does not map libical and the system ICU it brings.
         .systemLibrary(
             name: "CICal",
-            pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
         ),
         // glibc's <malloc.h>: the daemon's heap settings (Sources/Notifier/Support/Heap.swift).

@@ -164,14 +164,14 @@ public struct CalendarExpansion: Sendable {
     /// times in the series' anchor; a series without RRULE starts once.
     /// `cutAfter`: the last start made when `maxSteps` ran out before `to`.
     func recurrenceStarts(_ event: CalendarEvent, from: Date, to: Date) -> (starts: [CalendarTime], cutAfter: Date?) {
-        guard let text = event.rrule else { return ([event.start], nil) }
+        guard let text = event.rrule, cical_load_library() == nil else { return ([event.start], nil) }
         cical_clear_errno()
-        var rule = text.withCString { icalrecurrencetype_from_string($0) }
+        var rule = text.withCString { cical_icalrecurrencetype_from_string($0) }
         guard rule.freq != ICAL_NO_RECURRENCE else { return ([event.start], nil) }
         let anchor = event.start
         // UNTIL in UTC against a series in a zone: compared as the series' wall time, which is
         // how libical's iterator reads it.
-        if icaltime_is_null_time(rule.until) == 0, !anchor.isDate, icaltime_is_utc(rule.until) != 0 {
+        if cical_icaltime_is_null_time(rule.until) == 0, !anchor.isDate, cical_icaltime_is_utc(rule.until) != 0 {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = anchor.zone(local: local)
             let utc = CalendarTime(
@@ -181,7 +181,7 @@ public struct CalendarExpansion: Sendable {
             let wall = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: utc)
             rule.until = Self.icalTime(
                 year: wall.year!, month: wall.month!, day: wall.day!, hour: wall.hour!, minute: wall.minute!, second: wall.second!, isDate: false)
-        } else if icaltime_is_null_time(rule.until) == 0 {
+        } else if cical_icaltime_is_null_time(rule.until) == 0 {
             rule.until.zone = nil
         }
         var dtstart = Self.icalTime(
@@ -208,17 +208,17 @@ public struct CalendarExpansion: Sendable {
                 isDate: anchor.isDate)
             if step != nil, !text.uppercased().contains("BY") { dtstart = moved } else { start = moved }
         }
-        guard let iterator = icalrecur_iterator_new(rule, dtstart) else { return ([event.start], nil) }
-        defer { icalrecur_iterator_free(iterator) }
-        if let start { _ = icalrecur_iterator_set_start(iterator, start) }
+        guard let iterator = cical_icalrecur_iterator_new(rule, dtstart) else { return ([event.start], nil) }
+        defer { cical_icalrecur_iterator_free(iterator) }
+        if let start { _ = cical_icalrecur_iterator_set_start(iterator, start) }
         var result: [CalendarTime] = []
         var steps = 0
         var last: Date?
         while true {
             guard steps < Self.maxSteps else { return (result, last ?? from) }
             steps += 1
-            let next = icalrecur_iterator_next(iterator)
-            guard icaltime_is_null_time(next) == 0 else { break }
+            let next = cical_icalrecur_iterator_next(iterator)
+            guard cical_icaltime_is_null_time(next) == 0 else { break }
             let time = CalendarTime(
                 year: Int(next.year), month: Int(next.month), day: Int(next.day), hour: Int(next.hour), minute: Int(next.minute),
                 second: Int(next.second), isDate: anchor.isDate, anchor: anchor.anchor)
@@ -255,7 +255,7 @@ public struct CalendarExpansion: Sendable {
     }
 
     static func icalTime(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, isDate: Bool) -> icaltimetype {
-        var time = icaltime_null_time()
+        var time = cical_icaltime_null_time()
         time.year = Int32(year)
         time.month = Int32(month)
         time.day = Int32(day)

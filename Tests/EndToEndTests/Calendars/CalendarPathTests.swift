@@ -58,4 +58,26 @@ import Testing
         #expect(cut.count == 1, "\(week.stderr)")
         #expect(week.stdout.hasPrefix("Tue 2026-12-01 00:00–00:00  Tick"), "\(week.stdout.prefix(200))")
     }
+
+    /// libical (and the system ICU it brings) is opened on the first calendar read: a daemon
+    /// whose config has no calendar never maps it; one with a calendar does.
+    @Test func theIdleDaemonWithoutCalendarsMapsNoLibical() async throws {
+        func mapped(config: String?, calendar: Bool) async throws -> String {
+            let sandbox = try Sandbox(config: config)
+            if calendar {
+                try FileManager.default.createDirectory(at: sandbox.root.appendingPathComponent("calendars"), withIntermediateDirectories: true)
+                try "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nEND:VCALENDAR\r\n"
+                    .write(to: sandbox.root.appendingPathComponent("calendars/empty.ics"), atomically: true, encoding: .utf8)
+            }
+            let daemon = try DaemonProcess(["--verbose", "--output", "json"], environment: sandbox.environment(["TZ": "Europe/Tallinn"]))
+            #expect(await daemon.waitUntil { $0.stderr.contains("reminders: next due") }, "\(daemon.stderr)")
+            let maps = (try? String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/maps", encoding: .utf8)) ?? ""
+            _ = await daemon.stop()
+            return maps
+        }
+        let without = try await mapped(config: "[feeds.crypto]\nenabled = false\n", calendar: false)
+        #expect(!without.isEmpty && !without.contains("libical") && !without.contains("libicu"), "\(without)")
+        let with = try await mapped(config: "[feeds.crypto]\nenabled = false\n[calendars]\npaths = [\"~/calendars\"]\n", calendar: true)
+        #expect(with.contains("libical.so.3"), "\(with)")
+    }
 }
