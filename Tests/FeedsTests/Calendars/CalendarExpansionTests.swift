@@ -202,6 +202,13 @@ import Testing
         #expect(parsed.problems.map(\.description) == ["cal.ics:9: an event without DTSTART; left out"])
     }
 
+    @Test func eventsAreNamedByTheLineOfTheirBeginWhateverTheLineEnds() throws {
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nX-NOTE:BEGIN:VEVENT\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260601T100000Z\r\n"
+            + "END:VEVENT\n\nBEGIN:VEVENT\nUID:b\nDTSTART:20260601T100000Z\nEND:VEVENT\nEND:VCALENDAR\n"
+        #expect(try CalendarParser.parse(text, file: "x.ics").events.map(\.line) == [5, 10])
+    }
+
     @Test func notACalendarIsOneLineNamingTheFile() {
         #expect(throws: CalendarProblem.self) { try CalendarParser.parse("hello\nworld\n", file: "notes.ics") }
         do {
