@@ -54,9 +54,10 @@ let package = Package(
             providers: [.apt(["libjq-dev"])]
         ),
         // libical for the calendars: iCalendar parsing and RRULE expansion (Feeds/Calendars).
+        // No pkgConfig: opened with dlopen on first use (see shim.h), not linked, so that a
+        // config without calendars does not map libical and the system ICU it brings.
         .systemLibrary(
             name: "CICal",
-            pkgConfig: "libical",
             providers: [.apt(["libical-dev"])]
         ),
         // fork and exec with every signal at its default, which posix_spawn cannot (see shim.h).

@@ -13,7 +13,7 @@ public struct CalendarExpansion: Sendable {
     public static let maxSteps = 200_000
 
     public var local: TimeZone
-    /// `all_day_at`: the time of day an all-day event's alarms count from.
+    /// `all_day_at`: the time of day `default_alarm` counts from for an all-day event.
     public var allDayAt: (hour: Int, minute: Int)
     /// `default_alarm`: seconds before the start, for events without an alarm.
     public var defaultAlarm: TimeInterval?
@@ -26,8 +26,16 @@ public struct CalendarExpansion: Sendable {
 
     /// The occurrences that overlap `from..<to` or have an alarm in it, sorted by start.
     public func occurrences(of events: [CalendarEvent], file: String, from: Date, to rawTo: Date) -> [EventOccurrence] {
+        expand(events, file: file, from: from, to: rawTo).occurrences
+    }
+
+    /// The occurrences, and a line for each rule whose `maxSteps` ran out before the window's end.
+    public func expand(_ events: [CalendarEvent], file: String, from: Date, to rawTo: Date) -> (
+        occurrences: [EventOccurrence], cut: [CalendarProblem]
+    ) {
         let to = min(rawTo, from.addingTimeInterval(Self.maxWindow))
-        guard from < to else { return [] }
+        guard from < to else { return ([], []) }
+        var cut: [CalendarProblem] = []
         var overrides: [String: [CalendarEvent]] = [:]
         for event in events where event.recurrenceID != nil { overrides[event.uid, default: []].append(event) }
         var result: [EventOccurrence] = []
@@ -35,7 +43,16 @@ public struct CalendarExpansion: Sendable {
             let replaced = overrides[master.uid] ?? []
             let replacedAt = Dictionary(replaced.map { (recurrenceInstant($0.recurrenceID!, of: master), $0) }, uniquingKeysWith: { $1 })
             let margin = reach(master)
-            var starts = Set(recurrenceStarts(master, from: from.addingTimeInterval(-margin), to: to.addingTimeInterval(margin)))
+            let expanded = recurrenceStarts(master, from: from.addingTimeInterval(-margin), to: to.addingTimeInterval(margin))
+            if let last = expanded.cutAfter {
+                cut.append(
+                    CalendarProblem(
+                        file: file, line: master.line,
+                        message:
+                            "RRULE \(master.rrule ?? "") makes more than \(Self.maxSteps) occurrences in the window; those after \(last.formatted(.iso8601)) are left out"
+                    ))
+            }
+            var starts = Set(expanded.starts)
             for date in master.rdates {
                 starts.insert(
                     CalendarTime(
@@ -65,16 +82,25 @@ public struct CalendarExpansion: Sendable {
                 if let occurrence = occurrence(event, startingAt: event.start, file: file, from: from, to: to) { result.append(occurrence) }
             }
         }
-        return result.sorted { $0.start != $1.start ? $0.start < $1.start : $0.uid < $1.uid }
+        return (result.sorted { $0.start != $1.start ? $0.start < $1.start : $0.uid < $1.uid }, cut)
     }
 
-    /// How far an occurrence's alarms and length reach from its start, for the window's margins.
+    /// How far an occurrence's alarms and length reach from its start, for the window's margins:
+    /// a day more for the zones, except for a rule finer than a day, whose steps that day would
+    /// spend before the window (a timed rule's instants are exact).
     func reach(_ event: CalendarEvent) -> TimeInterval {
-        var reach = event.duration + 86400 + (defaultAlarm ?? 0)
+        let slack: TimeInterval = Self.isFinerThanADay(event) ? 0 : 86400
+        var reach = event.duration + slack + (defaultAlarm ?? 0)
         for alarm in event.alarms {
-            if case .relative(let seconds, _) = alarm.trigger { reach = max(reach, abs(seconds) + event.duration + 86400) }
+            if case .relative(let seconds, _) = alarm.trigger { reach = max(reach, abs(seconds) + event.duration + slack) }
         }
         return min(reach, Self.maxWindow)
+    }
+
+    /// A timed series repeating by the second, minute or hour.
+    static func isFinerThanADay(_ event: CalendarEvent) -> Bool {
+        guard !event.start.isDate, let rule = event.rrule?.uppercased() else { return false }
+        return ["FREQ=SECONDLY", "FREQ=MINUTELY", "FREQ=HOURLY"].contains { rule.contains($0) }
     }
 
     /// Where an occurrence's start (or a RECURRENCE-ID, EXDATE) falls, read in the series' zone
@@ -101,14 +127,15 @@ public struct CalendarExpansion: Sendable {
         let zone = start.zone(local: local)
         let begins = start.instant(local: local)
         let ends = begins.addingTimeInterval(event.duration)
-        let alarmStart = start.isDate ? start.instant(local: local, dayStart: allDayAt) : begins
-        let alarmEnd = alarmStart.addingTimeInterval(event.duration)
+        // An all-day event's own alarms count from its day's midnight (RFC 5545: Google's "the
+        // day before at 9:00" is -PT15H); `all_day_at` only places `default_alarm`.
+        let defaultAlarmStart = start.isDate ? start.instant(local: local, dayStart: allDayAt) : begins
         var alarms: [Date] = []
         if !event.declined {
             for alarm in event.alarms {
                 let first: Date
                 switch alarm.trigger {
-                case .relative(let seconds, let fromEnd): first = (fromEnd ? alarmEnd : alarmStart).addingTimeInterval(seconds)
+                case .relative(let seconds, let fromEnd): first = (fromEnd ? ends : begins).addingTimeInterval(seconds)
                 case .absolute(let date): first = date
                 }
                 alarms.append(first)
@@ -116,7 +143,7 @@ public struct CalendarExpansion: Sendable {
                     alarms += (1...repeats.count).map { first.addingTimeInterval(Double($0) * repeats.every) }
                 }
             }
-            if event.alarms.isEmpty, let lead = defaultAlarm { alarms.append(alarmStart.addingTimeInterval(-lead)) }
+            if event.alarms.isEmpty, let lead = defaultAlarm { alarms.append(defaultAlarmStart.addingTimeInterval(-lead)) }
         }
         alarms = Array(Set(alarms)).sorted()
         let overlaps = begins < to && (ends > from || begins >= from)
@@ -135,15 +162,16 @@ public struct CalendarExpansion: Sendable {
 
     /// The starts RRULE makes (DTSTART included) whose instants fall in `from..<to`, as wall
     /// times in the series' anchor; a series without RRULE starts once.
-    func recurrenceStarts(_ event: CalendarEvent, from: Date, to: Date) -> [CalendarTime] {
-        guard let text = event.rrule else { return [event.start] }
+    /// `cutAfter`: the last start made when `maxSteps` ran out before `to`.
+    func recurrenceStarts(_ event: CalendarEvent, from: Date, to: Date) -> (starts: [CalendarTime], cutAfter: Date?) {
+        guard let text = event.rrule, cical_load_library() == nil else { return ([event.start], nil) }
         cical_clear_errno()
-        var rule = text.withCString { icalrecurrencetype_from_string($0) }
-        guard rule.freq != ICAL_NO_RECURRENCE else { return [event.start] }
+        var rule = text.withCString { cical_icalrecurrencetype_from_string($0) }
+        guard rule.freq != ICAL_NO_RECURRENCE else { return ([event.start], nil) }
         let anchor = event.start
         // UNTIL in UTC against a series in a zone: compared as the series' wall time, which is
         // how libical's iterator reads it.
-        if icaltime_is_null_time(rule.until) == 0, !anchor.isDate, icaltime_is_utc(rule.until) != 0 {
+        if cical_icaltime_is_null_time(rule.until) == 0, !anchor.isDate, cical_icaltime_is_utc(rule.until) != 0 {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = anchor.zone(local: local)
             let utc = CalendarTime(
@@ -153,40 +181,81 @@ public struct CalendarExpansion: Sendable {
             let wall = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: utc)
             rule.until = Self.icalTime(
                 year: wall.year!, month: wall.month!, day: wall.day!, hour: wall.hour!, minute: wall.minute!, second: wall.second!, isDate: false)
-        } else if icaltime_is_null_time(rule.until) == 0 {
+        } else if cical_icaltime_is_null_time(rule.until) == 0 {
             rule.until.zone = nil
         }
-        let dtstart = Self.icalTime(
+        var dtstart = Self.icalTime(
             year: anchor.year, month: anchor.month, day: anchor.day, hour: anchor.hour, minute: anchor.minute,
             second: anchor.second, isDate: anchor.isDate)
-        guard let iterator = icalrecur_iterator_new(rule, dtstart) else { return [event.start] }
-        defer { icalrecur_iterator_free(iterator) }
-        // Without COUNT, the iterator starts at the window (two days early for the zones).
-        if rule.count == 0, anchor.instant(local: local) < from.addingTimeInterval(-2 * 86400) {
+        // Without COUNT, the iterator starts at the window: two days early for the zones; a rule
+        // finer than a day at the last wall time before the window a whole number of steps from
+        // DTSTART. Without BY parts that time is an occurrence, and the series begun there is the
+        // same series: its DTSTART moves (libical's set_start counts INTERVAL from where it starts).
+        let step = Self.fineStep(rule)
+        let early = step == nil ? 2 * 86400.0 : 0
+        var start: icaltimetype?
+        if rule.count == 0, anchor.instant(local: local) < from.addingTimeInterval(-early) {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = anchor.zone(local: local)
-            let wall = calendar.dateComponents([.year, .month, .day], from: from.addingTimeInterval(-2 * 86400))
-            _ = icalrecur_iterator_set_start(
-                iterator, Self.icalTime(year: wall.year!, month: wall.month!, day: wall.day!, hour: 0, minute: 0, second: 0, isDate: anchor.isDate))
+            var wall = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: from.addingTimeInterval(-early))
+            if let step {
+                wall = Self.alignedWall(wall, to: anchor, step: step)
+            } else {
+                (wall.hour, wall.minute, wall.second) = (0, 0, 0)
+            }
+            let moved = Self.icalTime(
+                year: wall.year!, month: wall.month!, day: wall.day!, hour: wall.hour!, minute: wall.minute!, second: wall.second!,
+                isDate: anchor.isDate)
+            if step != nil, !text.uppercased().contains("BY") { dtstart = moved } else { start = moved }
         }
+        guard let iterator = cical_icalrecur_iterator_new(rule, dtstart) else { return ([event.start], nil) }
+        defer { cical_icalrecur_iterator_free(iterator) }
+        if let start { _ = cical_icalrecur_iterator_set_start(iterator, start) }
         var result: [CalendarTime] = []
         var steps = 0
-        while steps < Self.maxSteps {
+        var last: Date?
+        while true {
+            guard steps < Self.maxSteps else { return (result, last ?? from) }
             steps += 1
-            let next = icalrecur_iterator_next(iterator)
-            guard icaltime_is_null_time(next) == 0 else { break }
+            let next = cical_icalrecur_iterator_next(iterator)
+            guard cical_icaltime_is_null_time(next) == 0 else { break }
             let time = CalendarTime(
                 year: Int(next.year), month: Int(next.month), day: Int(next.day), hour: Int(next.hour), minute: Int(next.minute),
                 second: Int(next.second), isDate: anchor.isDate, anchor: anchor.anchor)
             let instant = time.instant(local: local)
             if instant >= to { break }
             if instant >= from { result.append(time) }
+            last = instant
         }
-        return result
+        return (result, nil)
+    }
+
+    /// A timed rule's step in wall-clock seconds when it repeats by the second, minute or hour.
+    static func fineStep(_ rule: icalrecurrencetype) -> Int? {
+        let unit: Int
+        switch rule.freq {
+        case ICAL_SECONDLY_RECURRENCE: unit = 1
+        case ICAL_MINUTELY_RECURRENCE: unit = 60
+        case ICAL_HOURLY_RECURRENCE: unit = 3600
+        default: return nil
+        }
+        return unit * max(1, Int(rule.interval))
+    }
+
+    /// The last wall time at or before `wall` that is a whole number of steps from DTSTART:
+    /// libical's iterator, started elsewhere, counts its INTERVAL from there instead.
+    static func alignedWall(_ wall: DateComponents, to anchor: CalendarTime, step: Int) -> DateComponents {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        let fields = DateComponents(
+            year: anchor.year, month: anchor.month, day: anchor.day, hour: anchor.hour, minute: anchor.minute, second: anchor.second)
+        guard let origin = utc.date(from: fields), let target = utc.date(from: wall) else { return wall }
+        let steps = Int(target.timeIntervalSince(origin)) / step
+        return utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: origin.addingTimeInterval(Double(max(0, steps) * step)))
     }
 
     static func icalTime(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, isDate: Bool) -> icaltimetype {
-        var time = icaltime_null_time()
+        var time = cical_icaltime_null_time()
         time.year = Int32(year)
         time.month = Int32(month)
         time.day = Int32(day)

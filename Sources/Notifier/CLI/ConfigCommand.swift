@@ -21,6 +21,11 @@ struct ConfigCheck: ParsableCommand {
     func run() throws {
         CostlyConfigChecks.enable()
         let context = try AppContext.load(global, asConfigCheck: true)
+        if let file = context.configFile,
+            let error = context.config.calendars.unreachablePathError(file: file, text: (try? ConfigFileReader.read(file)) ?? "", home: XDGPaths.home)
+        {
+            throw UserError.config(error)
+        }
         var text = "# config: \(context.configFile ?? "none found at \(ConfigLoader.defaultPath(environment: context.environment)); built-in defaults")\n"
         text += "# ok\n\n" + context.config.renderedTOML()
         FileHandle.standardOutput.write(Data(text.utf8))

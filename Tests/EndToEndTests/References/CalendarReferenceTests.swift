@@ -61,7 +61,8 @@ import Testing
             guard let from = theirs.from, let to = theirs.to, to > from else { continue }
             let text = try String(contentsOf: url, encoding: .utf8)
             let parsed = try CalendarParser.parse(text, file: url.lastPathComponent)
-            let expansion = CalendarExpansion(local: TimeZone(identifier: "Europe/Tallinn")!, allDayAt: (0, 0))
+            // The default all_day_at: an all-day event's own alarms count from its midnight regardless.
+            let expansion = CalendarExpansion(local: TimeZone(identifier: "Europe/Tallinn")!, allDayAt: (9, 0))
             let start = Date(timeIntervalSince1970: from)
             let end = Date(timeIntervalSince1970: to)
             var ours = Set<Pair>()

@@ -105,7 +105,14 @@ import Testing
         #expect(occurrence.alarms == [Self.instant("2026-05-31T18:00:00Z"), Self.instant("2026-06-01T09:45:00Z"), Self.instant("2026-06-01T11:05:00Z")])
     }
 
-    @Test func allDayAlarmsCountFromAllDayAtAndTheDefaultAlarmFillsIn() throws {
+    @Test func anAllDayEventsOwnAlarmCountsFromItsMidnightNotAllDayAt() throws {
+        let text = Self.calendar(
+            Self.event("UID:day\nDTSTART;VALUE=DATE:20260624\nBEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT15H\nEND:VALARM"))
+        let occurrence = try #require(try Self.expand(text, allDayAt: (18, 0), defaultAlarm: 900).first)
+        #expect(occurrence.alarms == [Self.instant("2026-06-23T06:00:00Z")], "09:00 Tallinn (+03:00) the day before; no default alarm beside it")
+    }
+
+    @Test func theDefaultAlarmOfAnAllDayEventCountsFromAllDayAt() throws {
         let text = Self.calendar(Self.event("UID:day\nDTSTART;VALUE=DATE:20260624\nSUMMARY:Jaanipäev"))
         let occurrence = try #require(try Self.expand(text, defaultAlarm: 900).first)
         #expect(occurrence.allDay && occurrence.day == HolidayDate(year: 2026, month: 6, day: 24))
@@ -157,11 +164,49 @@ import Testing
         #expect(rdates.map(\.day.day) == [5, 10, 20])
     }
 
+    @Test func aSecondlyRuleBegunLongBeforeFillsTheWindowAndACutRuleSaysSo() throws {
+        let text = Self.calendar(Self.event("UID:tick\nDTSTART:20261121T000000Z\nRRULE:FREQ=SECONDLY"))
+        let parsed = try CalendarParser.parse(text, file: "tick.ics")
+        let expansion = CalendarExpansion(local: Self.tallinn)
+        let day = expansion.expand(parsed.events, file: "tick.ics", from: Self.instant("2026-12-01T00:00:00Z"), to: Self.instant("2026-12-02T00:00:00Z"))
+        #expect(day.occurrences.count == 86400 && day.cut.isEmpty, "\(day.occurrences.count) \(day.cut)")
+        #expect(day.occurrences.first?.start == Self.instant("2026-12-01T00:00:00Z"))
+        let days = expansion.expand(parsed.events, file: "tick.ics", from: Self.instant("2026-12-01T00:00:00Z"), to: Self.instant("2026-12-05T00:00:00Z"))
+        #expect(days.occurrences.first?.start == Self.instant("2026-12-01T00:00:00Z"))
+        #expect(
+            days.cut.map(\.description) == [
+                "tick.ics:4: RRULE FREQ=SECONDLY makes more than 200000 occurrences in the window; those after 2026-12-03T07:33:19Z are left out"
+            ])
+    }
+
+    @Test(arguments: [
+        ("FREQ=SECONDLY;INTERVAL=7", 7), ("FREQ=MINUTELY;INTERVAL=7", 420), ("FREQ=HOURLY;INTERVAL=5", 18000), ("FREQ=DAILY;INTERVAL=3", 259_200),
+    ])
+    func aFineRuleStartedAtTheWindowKeepsItsStepFromDtstart(rule: String, step: Int) throws {
+        // In UTC: libical steps a zone's series in its wall time, which a DST change shifts.
+        let text = Self.calendar(Self.event("UID:fine\nDTSTART:20260301T071013Z\nRRULE:\(rule)"))
+        let parsed = try CalendarParser.parse(text, file: "fine.ics")
+        let from = Self.instant("2026-06-10T12:34:56Z")
+        let starts = CalendarExpansion(local: Self.tallinn)
+            .occurrences(of: parsed.events, file: "fine.ics", from: from, to: from.addingTimeInterval(4 * 86400)).map(\.start)
+        let dtstart = Self.instant("2026-03-01T07:10:13Z")
+        let offsets = starts.map { Int($0.timeIntervalSince(dtstart)) }
+        #expect(!starts.isEmpty && offsets.allSatisfy { $0 % step == 0 }, "\(starts.prefix(3))")
+        #expect(starts.first.map { $0 >= from && $0 < from.addingTimeInterval(Double(step)) } == true, "\(starts.prefix(3))")
+    }
+
     @Test func aBrokenEventNamesItsLineAndTheOthersStay() throws {
         let text = Self.calendar(Self.event("UID:good\nDTSTART:20260601T100000Z") + Self.event("UID:bad\nSUMMARY:no start"))
         let parsed = try CalendarParser.parse(text, file: "cal.ics")
         #expect(parsed.events.map(\.uid) == ["good"])
         #expect(parsed.problems.map(\.description) == ["cal.ics:9: an event without DTSTART; left out"])
+    }
+
+    @Test func eventsAreNamedByTheLineOfTheirBeginWhateverTheLineEnds() throws {
+        let text =
+            "BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:x\r\nX-NOTE:BEGIN:VEVENT\nBEGIN:VEVENT\r\nUID:a\r\nDTSTART:20260601T100000Z\r\n"
+            + "END:VEVENT\n\nBEGIN:VEVENT\nUID:b\nDTSTART:20260601T100000Z\nEND:VEVENT\nEND:VCALENDAR\n"
+        #expect(try CalendarParser.parse(text, file: "x.ics").events.map(\.line) == [5, 10])
     }
 
     @Test func notACalendarIsOneLineNamingTheFile() {

@@ -10,7 +10,7 @@ struct CalendarSettings: ConfigSection {
     var paths: [String] = []
     /// For events without an alarm: this long before the start; `nil` for none.
     var defaultAlarm: Duration?
-    /// The time of day an all-day event's alarms count from.
+    /// The time of day `default_alarm` counts from on an all-day event; its own alarms count from midnight.
     var allDayAt = "09:00"
 
     static let keys: [SectionKey<CalendarSettings>] = [
@@ -26,7 +26,7 @@ struct CalendarSettings: ConfigSection {
         paths = []
         # For events without an alarm, e.g. "15m"; "" for none.
         default_alarm = ""
-        # The time an all-day event's alarm counts from.
+        # The time default_alarm counts from on an all-day event (its own alarms count from midnight).
         all_day_at = "09:00"
         """#
 

@@ -36,10 +36,17 @@ enum CalendarReminders {
         let expansion = expansion(config.calendars, local: local)
         var result: [(occurrence: EventOccurrence, readAt: Date)] = []
         for (file, events, readAt) in CalendarShelf.shared.events(paths: paths, logger: logger, now: now) {
-            result += expansion.occurrences(of: events, file: file, from: from, to: to).map { ($0, readAt) }
+            let expanded = expansion.expand(events, file: file, from: from, to: to)
+            for problem in expanded.cut where told.withLock({ $0.insert("\(problem.file):\(problem.line ?? 0)").inserted }) {
+                logger.warning("calendar \(problem)")
+            }
+            result += expanded.occurrences.map { ($0, readAt) }
         }
         return result.sorted { $0.occurrence.start != $1.occurrence.start ? $0.occurrence.start < $1.occurrence.start : $0.occurrence.uid < $1.occurrence.uid }
     }
+
+    /// The rules already told as cut short (file:line): one line each, not one per pass.
+    private static let told = Mutex<Set<String>>([])
 
     /// What `reminders` made last, reused while the files, the settings and the hour are the same.
     private static let made = Mutex<(key: String, reminders: [(reminder: Reminder, created: Date)])?>(nil)

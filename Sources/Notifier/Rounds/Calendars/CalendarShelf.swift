@@ -26,10 +26,30 @@ final class CalendarShelf: Sendable {
     }
 
     private let files = Mutex<[String: Read]>([:])
+    /// The paths that could not be reached at the last look: each told when it goes missing.
+    private let missing = Mutex<[CalendarProblem]>([])
     /// Bumped whenever a file is read again, added or gone: what was made of the files is stale.
     private let generationCounter = Mutex<Int>(0)
 
     var generation: Int { generationCounter.withLock { $0 } }
+
+    /// Each path of `paths` that does not exist or cannot be read, with why: every alarm of
+    /// that calendar is off, which `config check`, `--once` and the home screen say.
+    static func unreachable(_ paths: [String]) -> [(path: String, why: String)] {
+        let manager = FileManager.default
+        return paths.compactMap { path in
+            var isFolder: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { return (path, "does not exist") }
+            if isFolder.boolValue {
+                guard manager.isReadableFile(atPath: path), manager.isExecutableFile(atPath: path) else {
+                    return (path, "is a folder that cannot be read")
+                }
+            } else if !manager.isReadableFile(atPath: path) {
+                return (path, "cannot be read")
+            }
+            return nil
+        }
+    }
 
     /// The .ics files `paths` name: files as given, folders one level deep, sorted.
     static func calendarFiles(_ paths: [String]) -> [String] {
@@ -50,6 +70,12 @@ final class CalendarShelf: Sendable {
 
     /// Every file's events, read again where changed; new problems are logged once.
     func events(paths: [String], logger: Logger, now: Date) -> [(file: String, events: [CalendarEvent], readAt: Date)] {
+        let unreachable = Self.unreachable(paths).map { CalendarProblem(file: $0.path, message: "\($0.why); its alarms are off") }
+        let newlyUnreachable = missing.withLock { told in
+            defer { told = unreachable }
+            return unreachable.filter { !told.contains($0) }
+        }
+        for problem in newlyUnreachable { logger.error("calendar \(problem)") }
         let wanted = Self.calendarFiles(paths)
         var result: [(file: String, events: [CalendarEvent], readAt: Date)] = []
         var fresh: [String: Read] = [:]
@@ -85,7 +111,7 @@ final class CalendarShelf: Sendable {
 
     /// The problems of the files as last read, for `list events` and the home screen.
     func problems() -> [CalendarProblem] {
-        files.withLock { $0.values.flatMap(\.problems) }.sorted { $0.description < $1.description }
+        (missing.withLock { $0 } + files.withLock { $0.values.flatMap(\.problems) }).sorted { $0.description < $1.description }
     }
 
     static func read(_ file: String, modified: Date, size: Int, now: Date) -> Read {

@@ -24,7 +24,7 @@ protocol StatusRowsProvider: Sendable {
 
 enum StatusRowsProviders {
     /// The feeds; watches and reminders go after them.
-    static let all: [any StatusRowsProvider] = [FeedStatusRows()]
+    static let all: [any StatusRowsProvider] = [FeedStatusRows(), CalendarStatusRows()]
 }
 
 /// Every registered feed, and every other name the store holds a health for.
