@@ -102,6 +102,28 @@ import Testing
         #expect(try store.loadEngine().records == records)
     }
 
+    /// A rule state committed again unchanged is not written (its `updated_at` stays); one that
+    /// changed is, whole.
+    @Test func anUnchangedRuleStateIsNotWrittenAgain() throws {
+        let sandbox = try Sandbox()
+        let store = try Store(path: sandbox.storeFile.path)
+        let key = SubjectKey(rule: ReminderRule.id, subject: "standup@look")
+        var record = SubjectRecord(lastValue: "next 2026-11-30 09:45", lastEvaluated: Self.now)
+        record.lastSignal = .between
+        func updatedAt() throws -> Date? {
+            try store.read("test") { db in
+                try Date.fetchOne(db, sql: "SELECT updated_at FROM subject_state WHERE subject = ?", arguments: [key.subject])
+            }
+        }
+        try store.commit(records: [key: record], outbox: Outbox(), now: Self.now)
+        try store.commit(records: [key: record], outbox: Outbox(), now: Self.now.addingTimeInterval(60))
+        #expect(try updatedAt() == Self.now)
+        record.lastEvaluated = Self.now.addingTimeInterval(120)
+        try store.commit(records: [key: record], outbox: Outbox(), now: Self.now.addingTimeInterval(120))
+        #expect(try updatedAt() == Self.now.addingTimeInterval(120))
+        #expect(try store.loadEngine().records == [key: record])
+    }
+
     /// Every field of a rule state has its column: a field added to `SubjectRecord` must be
     /// added to `SubjectStateRecord` (and this count), or it would be lost at each write.
     @Test func everyFieldOfARuleStateHasAColumn() {

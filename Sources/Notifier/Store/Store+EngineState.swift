@@ -61,8 +61,10 @@ extension Store {
     }
 
     static func upsert(_ records: [SubjectKey: SubjectRecord], now: Date, _ db: Database) throws {
+        guard !records.isEmpty else { return }
+        let statement = try db.cachedStatement(sql: SubjectStateRecord.upsertSQL)
         for (key, record) in records {
-            try SubjectStateRecord(key: key, record: record, updatedAt: now).upsert(db)
+            try statement.execute(arguments: StatementArguments(SubjectStateRecord(key: key, record: record, updatedAt: now).values))
         }
     }
 

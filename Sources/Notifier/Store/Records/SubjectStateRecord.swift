@@ -46,8 +46,17 @@ struct SubjectStateRecord: FetchableRecord, PersistableRecord, Equatable {
     }
 
     func encode(to container: inout PersistenceContainer) {
-        container["rule"] = key.rule
-        container["subject"] = key.subject
+        for (column, value) in zip(Self.columns, values) { container[column] = value }
+    }
+
+    /// The columns, in the order of `values`: the store's own upsert statement binds them by place.
+    static let columns = [
+        "rule", "subject", "state", "since", "notified", "until", "last_value", "last_evaluated", "last_notified",
+        "anchor", "last_signal", "quiet_note", "flap", "shown_measure", "shown_at", "updated_at",
+    ]
+
+    /// The row's values, one for each of `columns`.
+    var values: [(any DatabaseValueConvertible)?] {
         var since: Date?
         var notified: Date?
         var until: Date?
@@ -58,22 +67,28 @@ struct SubjectStateRecord: FetchableRecord, PersistableRecord, Equatable {
         case .firing(let start, let last): (state, since, notified) = ("firing", start, last)
         case .coolingDown(let end): (state, until) = ("cooling_down", end)
         }
-        container["state"] = state
-        container["since"] = since
-        container["notified"] = notified
-        container["until"] = until
-        container["last_value"] = record.lastValue
-        container["last_evaluated"] = record.lastEvaluated
-        container["last_notified"] = record.lastNotified
-        container["anchor"] = record.anchor
-        container["last_signal"] = record.lastSignal?.rawValue
-        container["quiet_note"] = record.quietNote
         // The recent fires of a rule watching for flapping, as JSON: a list, not a state.
-        container["flap"] = record.flap.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
-        container["shown_measure"] = record.shownMeasure
-        container["shown_at"] = record.shownAt
-        container["updated_at"] = updatedAt
+        let flap = record.flap.flatMap { try? JSONEncoder().encode($0) }.map { String(decoding: $0, as: UTF8.self) }
+        return [
+            key.rule, key.subject, state, since, notified, until, record.lastValue, record.lastEvaluated,
+            record.lastNotified, record.anchor, record.lastSignal?.rawValue, record.quietNote, flap,
+            record.shownMeasure, record.shownAt, updatedAt,
+        ]
     }
+
+    /// Inserts a row or updates the one of its subject, in one prepared statement (building
+    /// GRDB's upsert per row was most of a pass's time with thousands of calendar reminders).
+    /// A row whose values are the same but for `updated_at` is left as it is: nothing written.
+    static let upsertSQL: String = {
+        let changing = columns.dropFirst(2)
+        let set = changing.map { "\($0) = excluded.\($0)" }.joined(separator: ", ")
+        let differs = changing.filter { $0 != "updated_at" }.map { "\($0) IS NOT excluded.\($0)" }.joined(separator: " OR ")
+        return """
+            INSERT INTO \(databaseTableName) (\(columns.joined(separator: ", "))) \
+            VALUES (\(Array(repeating: "?", count: columns.count).joined(separator: ", "))) \
+            ON CONFLICT(rule, subject) DO UPDATE SET \(set) WHERE \(differs)
+            """
+    }()
 
     static func createTable(_ db: Database) throws {
         try db.create(table: databaseTableName) { t in
