@@ -62,9 +62,8 @@ struct RulesCommand: ParsableCommand {
                 record.flap.flatMap { flap in
                     flap.flappingSince.map { "  [flapping since \(RelativeTime.iso($0)), \(flap.suppressed) not notified]" }
                 } ?? ""
-            if let reminder = ReminderRound.lookedAt(key) {
-                // A reminder's look is bookkeeping, not an alert: its name and next time say it.
-                text += "  \(reminder)  \(record.lastValue ?? "no more dates")\n"
+            if let line = FeedRegistry.kind(ofRule: key.rule)?.rulesLine(key, lastValue: record.lastValue) {
+                text += "  \(line)\n"
                 continue
             }
             let state = record.machine.stateDescription(now: now, timeZone: .current)

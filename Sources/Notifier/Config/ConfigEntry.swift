@@ -26,6 +26,9 @@ protocol ConfigEntry: Sendable, Equatable {
     func unresolvedSecret() -> (key: String, message: String)?
     /// What `config check` warns about without refusing: valid, yet likely not what was meant.
     func advice() -> (key: String?, message: String)?
+    /// Why the program would run without this entry (a reminder no day meets): `config check`
+    /// refuses the file for it, the rest warn and leave the entry out.
+    func leftOutBecause() -> (key: String, message: String)?
 }
 
 extension ConfigEntry {
@@ -34,6 +37,7 @@ extension ConfigEntry {
     func check() -> (key: String, message: String)? { nil }
     func unresolvedSecret() -> (key: String, message: String)? { nil }
     func advice() -> (key: String?, message: String)? { nil }
+    func leftOutBecause() -> (key: String, message: String)? { nil }
 }
 
 /// A name an entry may have: what a link and a subject can carry as they are.
@@ -59,6 +63,8 @@ struct ConfigEntryList: Sendable {
     /// then each entry's advice, with their lines.
     let unresolvedSecret: @Sendable (Config, EntryLines) -> ConfigEntryProblem?
     let advice: @Sendable (Config, EntryLines) -> [ConfigEntryProblem]
+    /// The entries the program runs without, each with its line.
+    let leftOut: @Sendable (Config, EntryLines) -> [ConfigEntryProblem]
 
     init<Entry: ConfigEntry>(_ field: WritableKeyPath<Config, [Entry]> & Sendable) {
         array = Entry.array
@@ -88,6 +94,13 @@ struct ConfigEntryList: Sendable {
                 }
             }
             return nil
+        }
+        leftOut = { config, lines in
+            config[keyPath: field].enumerated().compactMap { index, entry in
+                entry.leftOutBecause().map { key, message in
+                    ConfigEntryProblem(line: lines.line(index, key), message: "\(Entry.array)[\(index)].\(key) \(message)")
+                }
+            }
         }
         advice = { config, lines in
             config[keyPath: field].enumerated().compactMap { index, entry in

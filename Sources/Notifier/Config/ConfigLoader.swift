@@ -30,7 +30,7 @@ enum ConfigLoader {
             let text = try ConfigFileReader.read(path)
             loaded = Loaded(config: try parse(text, file: path), file: path)
             if asConfigCheck { loaded.warnings += try review(loaded.config, text: text, file: path) }
-            loaded.leftOut = neverOccurring(loaded.config, text: text, file: path)
+            loaded.leftOut = leftOut(loaded.config, text: text, file: path)
             if let warning = exposedKeyWarning(loaded.config, file: path) { loaded.warnings.append(warning) }
             for watch in loaded.config.watches {
                 for secret in watch.exposedSecretFiles {
@@ -59,23 +59,14 @@ enum ConfigLoader {
         }
     }
 
-    /// The reminders whose `every` no day meets, each with its line.
-    static func neverOccurring(_ config: Config, text: String, file: String) -> [ConfigError] {
-        var lines: TOMLKeyLines?
-        var found: [ConfigError] = []
-        for (index, reminder) in config.reminders.enumerated() where !reminder.every.isEmpty {
-            do throws(EveryExpression.ParseError) {
-                _ = try EveryExpression(parsing: reminder.every)
-            } catch {
-                let keyLines = lines ?? TOMLKeyLines(text: text)
-                lines = keyLines
-                found.append(
-                    ConfigError(
-                        file: file, line: keyLines.line(of: [ReminderSettings.array, "\(index)", "every"]),
-                        message: "\(ReminderSettings.array)[\(index)].every \(error.message)"))
+    /// The entries the program runs without (a reminder no day meets), each with its line.
+    static func leftOut(_ config: Config, text: String, file: String) -> [ConfigError] {
+        let lines = TOMLKeyLines(text: text)
+        return Config.entryLists.flatMap { list in
+            list.leftOut(config, EntryLines(array: list.array, keyLines: lines)).map {
+                ConfigError(file: file, line: $0.line, message: $0.message)
             }
         }
-        return found
     }
 
     /// A file that holds an API key must be for its owner's eyes only.

@@ -44,6 +44,15 @@ protocol FeedKind: Sendable {
     var bubbleKinds: [(prefix: String, kind: BubbleKind)] { get }
     /// Its sections of the home screen (`notifier status`, screen and `--json`), after the snoozes.
     func statusSections(config: Config, now: Date) -> [StatusSection]
+    /// Its rows of the home screen's first section (a calendar that cannot be read), after the feeds'.
+    var statusRows: [any StatusRowsProvider] { get }
+    /// What it has coming (a reminder's or an alarm's next time), for the home screen's "Next".
+    func upcoming(context: AppContext, store: Store?, now: Date) -> [UpcomingRow]
+    /// Its watches on the home screen, each with its value and state.
+    func watchRows(config: Config, store: Store?) -> [WatchRow]
+    /// A subject of its rules that `notifier rules` writes its own way, in a line; `nil` for
+    /// the engine's state, value and times.
+    func rulesLine(_ key: SubjectKey, lastValue: String?) -> String?
     /// The buttons a bubble of one of its rules offers, where the server shows buttons; `nil`
     /// for the usual ones (Open, and Snooze and Mute where the engine decides).
     func actions(for alert: Alert) -> [NotificationAction]?
@@ -62,6 +71,10 @@ extension FeedKind {
     var commands: [FeedCommand] { [] }
     var bubbleKinds: [(prefix: String, kind: BubbleKind)] { [] }
     func statusSections(config: Config, now: Date) -> [StatusSection] { [] }
+    var statusRows: [any StatusRowsProvider] { [] }
+    func upcoming(context: AppContext, store: Store?, now: Date) -> [UpcomingRow] { [] }
+    func watchRows(config: Config, store: Store?) -> [WatchRow] { [] }
+    func rulesLine(_ key: SubjectKey, lastValue: String?) -> String? { nil }
     func actions(for alert: Alert) -> [NotificationAction]? { nil }
     func clicked(_ action: NotificationAction, _ target: ClickTarget, store: Store?, logger: Logger, now: Date) {}
 }

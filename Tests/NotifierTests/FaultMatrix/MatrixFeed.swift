@@ -45,11 +45,18 @@ struct MatrixFeed: Sendable {
     let emptyArraysAreValid: Bool
     /// The wait between two polls while it works.
     let cadence: Duration
+    /// How far a wait may stray from `cadence`, as a fraction of it: a feed whose polls are
+    /// jittered (watches, ±10 %) is on time anywhere within that.
+    var cadenceSpread: Double = 0
     let configure: @Sendable (inout Config, String) -> Void
     /// The name of the kind it is a fixture of (set by `all`).
     var kind = ""
     /// The registered kind the daemon runs it as, against a server's base URL (set by `all`).
     var runAs: (@Sendable (String) -> any FeedKind)? = nil
+
+    func isOnCadence(_ wait: Duration) -> Bool {
+        abs((wait - cadence) / cadence) <= cadenceSpread
+    }
 
     /// The fixtures of `kinds`, in order; a kind without one is an error that names it.
     static func all(_ kinds: [any FeedKind] = FeedRegistry.all) throws -> [MatrixFeed] {

@@ -108,7 +108,7 @@ extension CellResult {
         let healWaits = zip(healPolls, healPolls.dropFirst()).map { $1.at - $0.at }
         let healProblems = healLines.filter(\.isProblem)
         recovered =
-            healPolls.count >= 2 && healPolls.allSatisfy { !$0.failed } && healWaits.allSatisfy { $0 == target.cadence }
+            healPolls.count >= 2 && healPolls.allSatisfy { !$0.failed } && healWaits.allSatisfy(target.isOnCadence)
             && healProblems.isEmpty
         if !recovered {
             problems.append("recovery: polls \(healPolls.map { "\($0.at)\($0.failed ? " failed" : "")" }), lines \(healProblems.map(\.message))")
@@ -119,7 +119,7 @@ extension CellResult {
         for feed in feeds where feed.name != target.name {
             let theirs = (seen.polls[feed.name] ?? []).filter { $0.at >= faultStart }
             let waits = zip(theirs, theirs.dropFirst()).map { $1.at - $0.at }
-            if theirs.count < 2 || theirs.contains(where: \.failed) || !waits.allSatisfy({ $0 == feed.cadence }) {
+            if theirs.count < 2 || theirs.contains(where: \.failed) || !waits.allSatisfy(feed.isOnCadence) {
                 othersFine = false
                 problems.append("\(feed.name) affected: \(theirs.map { "\($0.at)\($0.failed ? " failed" : "")" })")
             }

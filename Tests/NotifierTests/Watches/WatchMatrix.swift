@@ -22,7 +22,7 @@ extension MatrixFeed {
             routes: [("GET /watch", { _ in LoopbackServer.json(body) })],
             healthyBody: body, loopPath: "/watch",
             errorStatus: .ok, errorBody: Data(#"{"error":"rate limited"}"#.utf8),
-            emptyArraysAreValid: true, cadence: .seconds(60),
+            emptyArraysAreValid: true, cadence: .seconds(60), cadenceSpread: IntervalJitter.watchFraction,
             configure: { config, base in
                 var watch = WatchSettings()
                 watch.name = "probe"

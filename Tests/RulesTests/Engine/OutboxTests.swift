@@ -295,7 +295,7 @@ import Testing
         outbox.submit([reminder("bread", "Take the bread out")], now: TestTime.at(30))
         let delivered = outbox.due(now: TestTime.at(30), calendar: TestTime.tallinn)
         #expect(delivered.map(\.title) == ["Take the pills now", "Drink the tea", "Take the bread out"])
-        #expect(delivered.map(\.deepLink.arguments) == [["reminder", "pills"], ["reminder", "tea"], ["reminder", "bread"]])
+        #expect(delivered.map(\.deepLink.arguments) == [["open", "reminder", "pills"], ["open", "reminder", "tea"], ["open", "reminder", "bread"]])
         #expect(delivered.allSatisfy { $0.members == nil })
     }
 

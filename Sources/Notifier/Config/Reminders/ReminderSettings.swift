@@ -47,6 +47,18 @@ struct ReminderSettings: ConfigEntry {
         return nil
     }
 
+    /// A rule no day meets is valid RFC 5545 (dateutil finds no occurrence), so only `config
+    /// check` refuses it; the rest run the other reminders and say this one is left out.
+    func leftOutBecause() -> (key: String, message: String)? {
+        guard !every.isEmpty else { return nil }
+        do throws(EveryExpression.ParseError) {
+            _ = try EveryExpression(parsing: every)
+            return nil
+        } catch {
+            return ("every", error.message)
+        }
+    }
+
     /// The reminder the scheduler reads; `nil` when off.
     var reminder: Reminder? {
         guard enabled, let schedule = ReminderTime.schedule(at: at, every: every, skip: skip, timeZone: timeZone) else { return nil }

@@ -38,7 +38,7 @@ extension SectionKey {
             apply: { config, value in
                 guard let text = value.stringValue else { return "must be a string such as \"weekdays\", got \(value.shownForError)" }
                 if !text.isEmpty {
-                    // One that never occurs is kept: `ConfigLoader.neverOccurring` names it.
+                    // One that never occurs is kept: its `leftOutBecause` names it.
                     do throws(EveryExpression.ParseError) { _ = try EveryExpression(parsing: text) } catch {
                         if !error.neverOccurs { return error.message }
                     }

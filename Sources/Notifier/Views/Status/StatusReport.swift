@@ -23,8 +23,8 @@ protocol StatusRowsProvider: Sendable {
 }
 
 enum StatusRowsProviders {
-    /// The feeds; watches and reminders go after them.
-    static let all: [any StatusRowsProvider] = [FeedStatusRows(), CalendarStatusRows()]
+    /// The feeds; what a feed adds of its own (a calendar it cannot read) goes after them.
+    static let all: [any StatusRowsProvider] = [FeedStatusRows()] + FeedRegistry.all.flatMap(\.statusRows)
 }
 
 /// Every registered feed, and every other name the store holds a health for.
@@ -86,6 +86,6 @@ struct StatusReport: Sendable, Equatable {
             feedSections: FeedRegistry.all.flatMap { $0.statusSections(config: context.config, now: now) }, notifications: notifications,
             daemon: DaemonState.probe(stateDirectory: context.paths.stateHome + "/notifier"),
             upcoming: UpcomingRow.load(context: context, store: store, now: now),
-            watches: context.config.watches.map { WatchRow(WatchReport($0, store: store, decisionsLimit: 0)) })
+            watches: FeedRegistry.all.flatMap { $0.watchRows(config: context.config, store: store) })
     }
 }

@@ -11,14 +11,9 @@ struct UpcomingRow: Sendable, Equatable {
     /// The `notifier://` link Enter opens.
     var link: String
 
+    /// Every feed's next times, the soonest first.
     static func load(context: AppContext, store: Store?, now: Date) -> [UpcomingRow] {
-        let reminders = ReminderRound.reminders(config: context.config, store: store, logger: context.logger, now: now)
-        let rows = reminders.compactMap { reminder, _ -> UpcomingRow? in
-            guard let next = reminder.schedule.occurrences(from: now, count: 3).first(where: { !$0.skipped }) else { return nil }
-            let link = reminder.link?.url ?? DeepLink.reminder(reminder.name)?.url ?? DeepLink.history.url
-            return UpcomingRow(
-                kind: reminder.link == nil ? "reminder" : "alarm", name: reminder.name, text: reminder.text, at: next.date, link: link)
-        }
+        let rows = FeedRegistry.all.flatMap { $0.upcoming(context: context, store: store, now: now) }
         return Array(rows.sorted { $0.at != $1.at ? $0.at < $1.at : $0.name < $1.name }.prefix(StatusReport.upcomingShown))
     }
 }
@@ -46,13 +41,5 @@ struct WatchRow: Sendable, Equatable {
         self.lastFetch = lastFetch
         self.problem = problem
         self.link = link
-    }
-
-    init(_ report: WatchReport) {
-        let failed = ["failed", "no value"].contains(report.state)
-        self.init(
-            name: report.name, enabled: report.enabled, value: report.value, state: report.state, lastFetch: report.lastFetchAt,
-            problem: failed ? (report.detail.isEmpty ? report.state : report.detail) : nil,
-            link: DeepLink.watch(report.name)?.url ?? DeepLink.history.url)
     }
 }
