@@ -28,50 +28,62 @@ import Testing
         return try body()
     }
 
-    static func run(_ argv: [String], timeout: Duration = .seconds(10), stop: CommandStop = CommandStop()) throws -> (BoundedCommand.Outcome, Duration) {
+    /// On a thread of its own (`offThePool`): a run blocks for seconds, which on the cooperative
+    /// pool would stall the loopback servers of the same test run.
+    static func run(_ argv: [String], timeout: Duration = .seconds(10), stop: CommandStop = CommandStop()) async throws -> (BoundedCommand.Outcome, Duration) {
+        try await offThePool { Result { try runHere(argv, timeout: timeout, stop: stop) } }.get()
+    }
+
+    /// The run on the calling thread, whose signal mask the child would inherit.
+    static func runHere(_ argv: [String], timeout: Duration = .seconds(10), stop: CommandStop = CommandStop()) throws -> (BoundedCommand.Outcome, Duration) {
         let started = ContinuousClock.now
         let outcome = try BoundedCommand.run(argv, environment: ["PATH": "/usr/bin:/bin"], timeout: timeout, outputLimit: 1 << 20, stop: stop)
         return (outcome, started.duration(to: .now))
     }
 
-    @Test func theCommandStartsWithNoSignalBlockedOrIgnored() throws {
-        let (outcome, _) = try Self.withHostileSignals { try Self.run(["/bin/cat", "/proc/self/status"]) }
+    /// `argv` run off the pool on a thread with hostile signal settings.
+    static func runWithHostileSignals(_ argv: [String]) async throws -> (BoundedCommand.Outcome, Duration) {
+        try await offThePool { Result { try withHostileSignals { try runHere(argv) } } }.get()
+    }
+
+    @Test func theCommandStartsWithNoSignalBlockedOrIgnored() async throws {
+        let (outcome, _) = try await Self.runWithHostileSignals(["/bin/cat", "/proc/self/status"])
         let status = String(decoding: outcome.output, as: UTF8.self)
         #expect(outcome.end == .exited(0))
         #expect(status.contains("SigBlk:\t0000000000000000") && status.contains("SigIgn:\t0000000000000000"), "\(status)")
     }
 
-    @Test func timeoutStopsWhatItStartedEvenUnderABlockedMask() throws {
-        let (outcome, took) = try Self.withHostileSignals { try Self.run(["/usr/bin/timeout", "2", "/bin/sleep", "15"]) }
+    @Test func timeoutStopsWhatItStartedEvenUnderABlockedMask() async throws {
+        let (outcome, took) = try await Self.runWithHostileSignals(["/usr/bin/timeout", "2", "/bin/sleep", "15"])
         #expect(outcome.end == .exited(124))
         #expect(took < .seconds(6), "\(took)")
     }
 
-    @Test func aChildHoldingTheOutputIsKilledAtTheBound() throws {
-        let (outcome, took) = try Self.run(["/bin/sh", "-c", "sleep 1231 & echo 1"], timeout: .seconds(2))
+    @Test func aChildHoldingTheOutputIsKilledAtTheBound() async throws {
+        let (outcome, took) = try await Self.run(["/bin/sh", "-c", "sleep 1231 & echo 1"], timeout: .seconds(2))
         #expect(outcome.end == .timedOut(programExited: true))
         #expect(took >= .seconds(2) && took < .seconds(5), "\(took)")
         #expect(RunningPrograms.gone(["sleep", "1231"]))
     }
 
-    @Test func aDetachedChildGoesWithTheRun() throws {
-        let (outcome, took) = try Self.run(["/bin/sh", "-c", "sleep 1232 >/dev/null 2>&1 & echo 1"])
+    @Test func aDetachedChildGoesWithTheRun() async throws {
+        let (outcome, took) = try await Self.run(["/bin/sh", "-c", "sleep 1232 >/dev/null 2>&1 & echo 1"])
         #expect(outcome.end == .exited(0))
         #expect(String(decoding: outcome.output, as: UTF8.self) == "1\n")
         #expect(took < .seconds(2), "\(took)")
         #expect(RunningPrograms.gone(["sleep", "1232"]))
     }
 
-    @Test func aStopEndsTheRunAndItsGroup() throws {
+    @Test func aStopEndsTheRunAndItsGroup() async throws {
         let stop = CommandStop()
         DispatchQueue.global().asyncAfter(deadline: .now() + 0.5) { stop.stop() }
-        let (outcome, took) = try Self.run(["/bin/sh", "-c", "sleep 1233 & sleep 1234"], stop: stop)
+        let (outcome, took) = try await Self.run(["/bin/sh", "-c", "sleep 1233 & sleep 1234"], stop: stop)
         #expect(outcome.end == .stopped)
         #expect(took < .seconds(3), "\(took)")
         #expect(RunningPrograms.gone(["sleep", "1233"], ["sleep", "1234"]))
     }
 
-    @Test func outputPastTheLimitEndsTheRun() throws {
+    @Test func outputPastTheLimitEndsTheRun() async throws {
         let outcome = try BoundedCommand.run(
             ["/usr/bin/yes"], environment: [:], timeout: .seconds(10), outputLimit: 1 << 16)
         #expect(outcome.end == .tooMuchOutput)
