@@ -29,6 +29,9 @@ public enum ChildSpawn {
         stdout: Stream = .null, stderr: Stream = .null, ownProcessGroup: Bool = false
     ) throws(Failure) -> pid_t {
         precondition(!argv.isEmpty, "an argv names its program")
+        // posix_spawn does not copy this process as fork does; only a command that needs its own
+        // group (and glibc's two internal signals at their defaults) pays for the fork.
+        if !ownProcessGroup { return try spawn(argv, environment: environment, streams: [stdin, stdout, stderr]) }
         let paths = [stdin, stdout, stderr].map { stream -> UnsafeMutablePointer<CChar>? in
             switch stream {
             case .null: return strdup("/dev/null")
@@ -67,5 +70,44 @@ public enum ChildSpawn {
         repeat { result = waitpid(pid, &status, wait ? 0 : WNOHANG) } while result == -1 && errno == EINTR
         guard result == pid else { return nil }
         return (status & 0x7F) == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+    }
+
+    private static func spawn(_ argv: [String], environment: [String: String], streams: [Stream]) throws(Failure) -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        for (target, stream) in zip([Int32(0), 1, 2], streams) {
+            switch stream {
+            case .null: posix_spawn_file_actions_addopen(&actions, target, "/dev/null", target == 0 ? O_RDONLY : O_WRONLY, 0)
+            case .descriptor(let source): posix_spawn_file_actions_adddup2(&actions, source, target)
+            case .file(let path):
+                posix_spawn_file_actions_addopen(&actions, target, path, target == 0 ? O_RDONLY : O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            }
+        }
+        // A descriptor closed since it was listed is passed over by glibc's posix_spawn.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd"))?.compactMap(Int32.init) ?? []
+        for descriptor in open where descriptor > 2 { posix_spawn_file_actions_addclose(&actions, descriptor) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var everySignal = sigset_t()
+        sigfillset(&everySignal)
+        posix_spawnattr_setsigdefault(&attributes, &everySignal)
+        var noSignal = sigset_t()
+        sigemptyset(&noSignal)
+        posix_spawnattr_setsigmask(&attributes, &noSignal)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        let cArguments = argv.map { strdup($0) } + [nil]
+        let cEnvironment = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in cArguments + cEnvironment { free(pointer) } }
+        var pid: pid_t = 0
+        var result: Int32 = 0
+        for _ in 0..<20 {
+            result = posix_spawn(&pid, argv[0], &actions, &attributes, cArguments, cEnvironment)
+            if result != ETXTBSY { break }
+            usleep(50_000)
+        }
+        guard result == 0 else { throw Failure(program: argv[0], code: result) }
+        return pid
     }
 }
