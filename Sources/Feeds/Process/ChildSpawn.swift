@@ -2,8 +2,9 @@ import CSpawn
 import Foundation
 
 /// Starts programs as an argv, never through a shell, the way a program started from a terminal
-/// would be: every signal disposition at its default (glibc's internal two too) and no signal
-/// blocked. Without that a child inherits what this process ignores or blocks across exec (the
+/// would be: every signal disposition at its default and no signal blocked (a watch's command,
+/// forked into its own group, gets glibc's two internal signals at their defaults too; posix_spawn
+/// leaves those ignored). Without that a child inherits what this process ignores or blocks across exec (the
 /// daemon ignores SIGTERM, SIGINT and SIGHUP to handle them itself, a service manager may block
 /// more), so a view opened by a click would not stop on Ctrl-C, nor `timeout` stop what a watch's
 /// command runs. Only descriptors 0–2 pass to the child. Every program the notifier starts goes
