@@ -21,6 +21,8 @@ struct XDGPaths: Sendable {
     }
 
     var storePath: String { stateHome + "/notifier/notifier.sqlite" }
+    /// Where each calendar file's expanded alarms are kept between passes.
+    var calendarCache: String { cacheHome + "/notifier/calendars" }
 
     /// The home folder, for "~/" in settings.
     static var home: String {

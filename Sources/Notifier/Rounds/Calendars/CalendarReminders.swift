@@ -48,50 +48,62 @@ enum CalendarReminders {
     /// The rules already told as cut short (file:line): one line each, not one per pass.
     private static let told = Mutex<Set<String>>([])
 
+    /// How far ahead of now a pass keeps alarms in memory, besides the next `aheadCount`: the
+    /// window, not the files, bounds what a pass holds.
+    static let horizon: TimeInterval = 8 * 86400
+    static let aheadCount = 64
+
     /// What `reminders` made last, reused while the files, the settings and the hour are the same.
     private static let made = Mutex<(key: String, reminders: [(reminder: Reminder, created: Date)])?>(nil)
 
-    /// Each event with alarms as a reminder, `created` when its file was read: a reminder seen
-    /// for the first time counts from then (not from the first look, which may be its alarm's).
-    static func reminders(config: Config, now: Date, logger: Logger, local: TimeZone = .current) -> [(reminder: Reminder, created: Date)] {
+    /// Each event with an alarm near now as a reminder, `created` when its file was read: a
+    /// reminder seen for the first time counts from then (not from the first look, which may be
+    /// its alarm's). Unchanged files come from `cacheDirectory` without a parse.
+    static func reminders(
+        config: Config, now: Date, logger: Logger, local: TimeZone = .current, cacheDirectory: String? = nil
+    ) -> [(reminder: Reminder, created: Date)] {
         guard !config.calendars.paths.isEmpty else { return [] }
-        // Reading (a stat per file) first: it bumps the generation when a file changed.
-        _ = CalendarShelf.shared.events(paths: paths(config), logger: logger, now: now)
-        let key = "\(CalendarShelf.shared.generation) \(config.calendars) \(local.identifier) \(Int(now.timeIntervalSince1970 / 3600))"
+        let paths = paths(config)
+        let hour = Int((now.timeIntervalSince1970 / 3600).rounded(.down))
+        let key = "\(CalendarShelf.fingerprint(paths)) \(config.calendars) \(local.identifier) \(hour) \(cacheDirectory ?? "")"
         if let made = made.withLock({ $0 }), made.key == key { return made.reminders }
-        let built = build(config: config, now: now, logger: logger, local: local)
+        let window = CalendarShelf.AlarmWindow(
+            window: now.addingTimeInterval(-lookBack)..<now.addingTimeInterval(horizon), now: now, ahead: aheadCount,
+            expandOver: now.addingTimeInterval(-lookBack)..<now.addingTimeInterval(lookAhead))
+        let files = CalendarShelf.shared.alarms(
+            paths: paths, expansion: expansion(config.calendars, local: local), window: window, now: now, cacheDirectory: cacheDirectory,
+            logger: logger)
+        let built = build(files, local: local)
         made.withLock { $0 = (key, built) }
         return built
     }
 
-    static func build(config: Config, now: Date, logger: Logger, local: TimeZone) -> [(reminder: Reminder, created: Date)] {
-        let occurrences = read(
-            config: config, from: now.addingTimeInterval(-lookBack), to: now.addingTimeInterval(lookAhead),
-            logger: logger, now: now, local: local)
-        var byUID: [String: (first: EventOccurrence, alarms: [ReminderOccurrence], readAt: Date)] = [:]
+    /// One reminder per event (by UID, across the files), its alarms in the order they fall;
+    /// the reminders in the order of their first alarm.
+    static func build(_ files: [CalendarAlarms], local: TimeZone) -> [(reminder: Reminder, created: Date)] {
+        var all: [(alarm: CalendarAlarms.Alarm, file: String, readAt: Date)] = []
+        for file in files { all += file.alarms.map { ($0, file.file, file.readAt) } }
+        all.sort { $0.alarm.at != $1.alarm.at ? $0.alarm.at < $1.alarm.at : $0.alarm.key < $1.alarm.key }
+        var byUID: [String: [(alarm: CalendarAlarms.Alarm, file: String, readAt: Date)]] = [:]
         var order: [String] = []
-        for (occurrence, readAt) in occurrences where !occurrence.alarms.isEmpty {
-            if byUID[occurrence.uid] == nil { order.append(occurrence.uid) }
-            var entry = byUID[occurrence.uid] ?? (occurrence, [], readAt)
-            for alarm in occurrence.alarms {
-                var fired = ReminderOccurrence(
-                    date: alarm, day: HolidayDate(alarm, in: local),
-                    key: "\(occurrence.key)~\(Int(alarm.timeIntervalSince(occurrence.start)))")
-                fired.note = note(occurrence, local: local)
-                entry.alarms.append(fired)
-            }
-            byUID[occurrence.uid] = entry
+        for entry in all {
+            if byUID[entry.alarm.uid] == nil { order.append(entry.alarm.uid) }
+            byUID[entry.alarm.uid, default: []].append(entry)
         }
         return order.compactMap { uid in
-            guard let entry = byUID[uid] else { return nil }
-            let alarms = entry.alarms.sorted { $0.date != $1.date ? $0.date < $1.date : $0.key < $1.key }
-            let summary = entry.first.summary.isEmpty ? "(an event without a summary)" : entry.first.summary
+            guard let alarms = byUID[uid], let first = alarms.first else { return nil }
+            let occurrences = alarms.map { entry in
+                var fired = ReminderOccurrence(date: entry.alarm.at, day: HolidayDate(entry.alarm.at, in: local), key: entry.alarm.key)
+                fired.note = entry.alarm.note
+                return fired
+            }
+            let summary = first.alarm.summary.isEmpty ? "(an event without a summary)" : first.alarm.summary
             var reminder = Reminder(
                 name: CalendarLinks.reminderName(uid: uid), text: summary,
-                schedule: ReminderSchedule(timing: .instants(alarms), timeZone: local))
+                schedule: ReminderSchedule(timing: .instants(occurrences), timeZone: local))
             reminder.link = .event(uid: uid)
-            reminder.source = "calendar event \"\(summary)\" in \((entry.first.file as NSString).lastPathComponent)"
-            return (reminder, entry.readAt)
+            reminder.source = "calendar event \"\(summary)\" in \((first.file as NSString).lastPathComponent)"
+            return (reminder, first.readAt)
         }
     }
 

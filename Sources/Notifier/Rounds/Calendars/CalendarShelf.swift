@@ -26,6 +26,8 @@ final class CalendarShelf: Sendable {
     }
 
     private let files = Mutex<[String: Read]>([:])
+    /// The alarms of files whose cache could not be written: kept here instead, whole.
+    let unwritten = Mutex<[String: CalendarAlarms]>([:])
     /// The paths that could not be reached at the last look: each told when it goes missing.
     private let missing = Mutex<[CalendarProblem]>([])
     /// Bumped whenever a file is read again, added or gone: what was made of the files is stale.
@@ -70,12 +72,7 @@ final class CalendarShelf: Sendable {
 
     /// Every file's events, read again where changed; new problems are logged once.
     func events(paths: [String], logger: Logger, now: Date) -> [(file: String, events: [CalendarEvent], readAt: Date)] {
-        let unreachable = Self.unreachable(paths).map { CalendarProblem(file: $0.path, message: "\($0.why); its alarms are off") }
-        let newlyUnreachable = missing.withLock { told in
-            defer { told = unreachable }
-            return unreachable.filter { !told.contains($0) }
-        }
-        for problem in newlyUnreachable { logger.error("calendar \(problem)") }
+        tellUnreachable(paths, logger: logger)
         let wanted = Self.calendarFiles(paths)
         var result: [(file: String, events: [CalendarEvent], readAt: Date)] = []
         var fresh: [String: Read] = [:]
@@ -107,6 +104,16 @@ final class CalendarShelf: Sendable {
         }
         if changed { generationCounter.withLock { $0 += 1 } }
         return result
+    }
+
+    /// Logs each path that went missing or unreadable since the last look, once.
+    func tellUnreachable(_ paths: [String], logger: Logger) {
+        let unreachable = Self.unreachable(paths).map { CalendarProblem(file: $0.path, message: "\($0.why); its alarms are off") }
+        let newlyUnreachable = missing.withLock { told in
+            defer { told = unreachable }
+            return unreachable.filter { !told.contains($0) }
+        }
+        for problem in newlyUnreachable { logger.error("calendar \(problem)") }
     }
 
     /// The problems of the files as last read, for `list events` and the home screen.

@@ -17,18 +17,20 @@ struct ReminderRound: Sendable {
 
     /// The config's reminders in effect, then the one-offs of `notifier remind` (a config
     /// reminder's name wins), then the calendars' events with alarms (`now` places their window).
-    static func reminders(config: Config, store: Store?, logger: Logger, now: Date? = nil) -> [(reminder: Reminder, created: Date?)] {
+    static func reminders(
+        config: Config, store: Store?, logger: Logger, now: Date? = nil, paths: XDGPaths? = nil
+    ) -> [(reminder: Reminder, created: Date?)] {
         let configured = config.reminders.compactMap(\.reminder).map { (reminder: $0, created: Date?.none) }
         let names = Set(config.reminders.map(\.name))
         let stored = StoreProblems.attempt("the one-off reminders", logger: logger) { try store?.oneOffReminders() } ?? []
-        let calendars = now.map { CalendarReminders.reminders(config: config, now: $0, logger: logger) } ?? []
+        let calendars = now.map { CalendarReminders.reminders(config: config, now: $0, logger: logger, cacheDirectory: paths?.calendarCache) } ?? []
         return configured + stored.filter { !names.contains($0.name) }.compactMap { one in one.reminder.map { ($0, Optional(one.createdAt)) } }
             + calendars.map { (reminder: $0.reminder, created: Optional($0.created)) }
     }
 
     func checkOnce() async -> FeedOutcome {
         let now = env.now()
-        let all = Self.reminders(config: env.config, store: env.store, logger: env.logger, now: now)
+        let all = Self.reminders(config: env.config, store: env.store, logger: env.logger, now: now, paths: env.paths)
         guard !all.isEmpty else { return .notPolled }
         await check(all, now: now)
         return .notPolled
@@ -38,18 +40,22 @@ struct ReminderRound: Sendable {
     func check(_ all: [(reminder: Reminder, created: Date?)], now: Date) async {
         let actions = StoreProblems.attempt("the reminders' snoozes", logger: env.logger) { try env.store?.reminderActions() } ?? [:]
         var readings: [SubjectReading] = []
+        // The calendars' events share one look: a pass over thousands of them writes a row for
+        // those that fired, not one per event.
+        let calendarsLook = await env.desk.record(Self.calendarsLookKey)?.lastEvaluated
+        var nextAlarm: ReminderOccurrence?
         for (reminder, created) in all {
             let lookKey = Self.lookKey(reminder.name)
-            let checked = await env.desk.record(lookKey)?.lastEvaluated ?? created ?? now
+            let ownLook = await env.desk.record(lookKey)
+            let isCalendarEvent = Self.isCalendarEvent(reminder)
+            let checked = ownLook?.lastEvaluated ?? (isCalendarEvent ? calendarsLook : nil) ?? created ?? now
             let acted = actions[reminder.name] ?? ReminderActions()
             let next = reminder.schedule.occurrences(from: now, count: 1).first(where: { !$0.skipped })
-            readings.append(
-                SubjectReading(
-                    key: lookKey, signal: .between,
-                    shownValue: next.map { "next \($0.key.replacingOccurrences(of: "T", with: " "))" } ?? "no more",
-                    policy: AlertPolicy()
-                ) { _ in nil })
             let plan = ReminderPlan.due(reminder, now: now, checkedThrough: checked, actions: acted)
+            if isCalendarEvent, let next, nextAlarm.map({ next.date < $0.date }) ?? true { nextAlarm = next }
+            if !isCalendarEvent || ownLook != nil || plan != nil {
+                readings.append(Self.lookReading(lookKey, shown: next.map { "next \($0.key.replacingOccurrences(of: "T", with: " "))" } ?? "no more"))
+            }
             if let plan {
                 await env.note("reminder \(reminder.name): \(plan.subject) due")
                 readings.append(Self.reading(plan, reminder: reminder, now: now))
@@ -60,6 +66,10 @@ struct ReminderRound: Sendable {
                 let base = ReminderPlan(kind: .onTime, occurrence: nagged, subject: "\(reminder.name)@\(nagged.key)", dueAt: nagged.date)
                 readings.append(Self.reading(base, reminder: reminder, now: now))
             }
+        }
+        if all.contains(where: { Self.isCalendarEvent($0.reminder) }) {
+            let shown = nextAlarm.map { "next alarm \(ReminderRule.clock($0.date, in: .current)) \($0.day)" } ?? "no alarms ahead"
+            readings.append(Self.lookReading(Self.calendarsLookKey, shown: shown))
         }
         guard !readings.isEmpty else { return }
         let (alerts, changed, notes) = await env.desk.decide(readings, now: now)
@@ -74,6 +84,17 @@ struct ReminderRound: Sendable {
     /// resolved (`BubblePlan.closes`).
     static func lookKey(_ name: String) -> SubjectKey {
         SubjectKey(rule: ReminderRule.id, subject: "\(name)@look")
+    }
+
+    /// The calendars' events' shared look; no reminder can be named with a space.
+    static let calendarsLookKey = lookKey("calendar alarms")
+
+    static func isCalendarEvent(_ reminder: Reminder) -> Bool {
+        reminder.link?.view == .event
+    }
+
+    static func lookReading(_ key: SubjectKey, shown: String) -> SubjectReading {
+        SubjectReading(key: key, signal: .between, shownValue: shown, policy: AlertPolicy()) { _ in nil }
     }
 
     /// The reminder whose look `key` keeps, or `nil` for any other subject.

@@ -6,7 +6,7 @@ extension RemindersFeedKind {
     var statusRows: [any StatusRowsProvider] { [CalendarStatusRows()] }
 
     func upcoming(context: AppContext, store: Store?, now: Date) -> [UpcomingRow] {
-        let reminders = ReminderRound.reminders(config: context.config, store: store, logger: context.logger, now: now)
+        let reminders = ReminderRound.reminders(config: context.config, store: store, logger: context.logger, now: now, paths: context.paths)
         return reminders.compactMap { reminder, _ -> UpcomingRow? in
             guard let next = reminder.schedule.occurrences(from: now, count: 3).first(where: { !$0.skipped }) else { return nil }
             let link = reminder.link?.url ?? DeepLink.reminder(reminder.name)?.url ?? DeepLink.history.url

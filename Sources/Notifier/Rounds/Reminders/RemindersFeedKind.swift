@@ -49,7 +49,7 @@ struct RemindersFeedKind: FeedKind {
         var lastLogged: Date?? = .none
         while !Task.isCancelled {
             let now = env.now()
-            let all = ReminderRound.reminders(config: env.config, store: env.store, logger: env.logger, now: now)
+            let all = ReminderRound.reminders(config: env.config, store: env.store, logger: env.logger, now: now, paths: env.paths)
             let resumed = await wake.take()
             if !looked || resumed || nextDue.map({ now >= $0 }) ?? false {
                 if resumed { env.logger.info("resumed from suspend: looking at the reminders") }
