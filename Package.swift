@@ -14,6 +14,12 @@ let trimmedICUData: [CSetting] = {
     return [.define("NOTIFIER_ICU_DATA", to: "\"\(path)\""), .define("NOTIFIER_ICU_SYMBOL", to: symbol)]
 }()
 
+/// Every library of ours, for the program and the tests that see all of it.
+let layers: [Target.Dependency] = [
+    "NotifierEngine", "NotifierCore", "NotifierCountries", "NotifierCrypto", "NotifierForecast", "NotifierHolidays", "NotifierReminders",
+    "NotifierWatches",
+]
+
 let package = Package(
     name: "notifier",
     products: [
@@ -53,7 +59,7 @@ let package = Package(
             name: "CJQ",
             providers: [.apt(["libjq-dev"])]
         ),
-        // libical for the calendars: iCalendar parsing and RRULE expansion (Feeds/Calendars).
+        // libical for the calendars: iCalendar parsing and RRULE expansion (NotifierReminders/Calendars).
         // No pkgConfig: opened with dlopen on first use (see shim.h), not linked, so that a
         // config without calendars does not map libical and the system ICU it brings.
         .systemLibrary(
@@ -65,16 +71,21 @@ let package = Package(
         // glibc's <malloc.h>: the daemon's heap settings (Sources/Notifier/Support/Heap.swift).
         .systemLibrary(name: "CMalloc"),
         .target(name: "ICUData", cSettings: trimmedICUData),
-        .target(name: "Rules", swiftSettings: ourSwiftSettings),
-        .target(
-            name: "Feeds",
-            dependencies: ["CCurl", "CICal", "CJQ", "CSpawn", "Rules"],
-            swiftSettings: ourSwiftSettings
-        ),
+        // The layers: the engine (pure decisions, Foundation only), the core every feed builds
+        // on, and one library per feed that depends on the core and never on another feed.
+        .target(name: "NotifierEngine", swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierCore", dependencies: ["CCurl", "CSpawn", "NotifierEngine"], swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierCountries", dependencies: ["NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierCrypto", dependencies: ["NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierForecast", dependencies: ["NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierHolidays", dependencies: ["NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierReminders", dependencies: ["CICal", "NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierWatches", dependencies: ["CJQ", "NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
         .executableTarget(
             name: "Notifier",
             dependencies: [
-                "CMalloc", "CNcurses", "CNotify", "Feeds", "ICUData", "Rules",
+                "CMalloc", "CNcurses", "CNotify", "ICUData",
+            ] + layers + [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -93,7 +104,7 @@ let package = Package(
         // The in-process figures of scripts/bench (decoding, rule evaluation); not a product.
         .executableTarget(
             name: "NotifierBench",
-            dependencies: ["Feeds", "Rules"],
+            dependencies: layers,
             path: "Benchmarks/NotifierBench",
             swiftSettings: ourSwiftSettings
         ),
@@ -102,23 +113,23 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "Feeds", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+                "NotifierCore", "NotifierEngine", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/TestSupport",
             swiftSettings: ourSwiftSettings
         ),
-        .testTarget(name: "RulesTests", dependencies: ["Rules"], swiftSettings: ourSwiftSettings),
-        .testTarget(name: "FeedsTests", dependencies: ["Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
-        .testTarget(name: "NotifierTests", dependencies: ["Notifier", "Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
+        .testTarget(name: "RulesTests", dependencies: layers, swiftSettings: ourSwiftSettings),
+        .testTarget(name: "FeedsTests", dependencies: layers + ["TestSupport"], swiftSettings: ourSwiftSettings),
+        .testTarget(name: "NotifierTests", dependencies: ["Notifier", "TestSupport"] + layers, swiftSettings: ourSwiftSettings),
         // What a person meets, through real processes: the built program, daemons, private buses,
         // notification servers, desktops, terminals; and the checks against reference programs
         // (python-dateutil, holidays, recurring-ical-events). Skipped with the fault matrix, the
         // rest is the fast lane: `swift test --skip EndToEndTests --skip FaultMatrix` (docs/testing.md).
-        .testTarget(name: "EndToEndTests", dependencies: ["Notifier", "Feeds", "TestSupport"], swiftSettings: ourSwiftSettings),
+        .testTarget(name: "EndToEndTests", dependencies: ["Notifier", "TestSupport"] + layers, swiftSettings: ourSwiftSettings),
         // The interactive views' plain layout at 80 columns, against committed references.
         .testTarget(
-            name: "ViewSnapshotTests", dependencies: ["Notifier", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")],
+            name: "ViewSnapshotTests", dependencies: ["Notifier", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")] + layers,
             exclude: ["__Snapshots__"], swiftSettings: ourSwiftSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,12 @@
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// Every fuzz target. A new decoder is one entry here, with its samples as globs; scripts/fuzz
 /// lists, seeds and runs what this table holds.

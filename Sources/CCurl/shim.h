@@ -3,7 +3,7 @@
 // libcurl, loaded on first use with dlopen rather than linked: it pulls in some thirty
 // libraries, and the detail views, which never fetch, should not pay their load time.
 // Swift cannot call C variadic functions either, so the typed wrappers below are the only
-// way the Feeds module reaches curl_easy_setopt / curl_easy_getinfo.
+// way NotifierCore reaches curl_easy_setopt / curl_easy_getinfo.
 // Include only from one Swift file (HTTPClient.swift): each object file gets its own table.
 #include <curl/curl.h>
 #include <dlfcn.h>

@@ -1,6 +1,13 @@
 import FlyingFox
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import Synchronization
 import TestSupport
 import Testing

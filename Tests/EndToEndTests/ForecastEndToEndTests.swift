@@ -1,6 +1,13 @@
 import FlyingFox
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import TestSupport
 import Testing
 
@@ -31,7 +38,7 @@ import Testing
         /// Open-Meteo's answer with `daily` for today … today + 6 in Tallinn.
         func body() -> (Data, HTTPStatusCode) {
             if let rawBody { return (Data(rawBody.utf8), status) }
-            let today = HolidayDate(Date(), in: TimeZone(identifier: "Europe/Tallinn")!)
+            let today = CivilDate(Date(), in: TimeZone(identifier: "Europe/Tallinn")!)
             func column<T>(_ value: (Day) -> T) -> String { days.map { "\(value($0))" }.joined(separator: ",") }
             let json = """
                 {"latitude":59.44,"longitude":24.75,"timezone":"Europe/Tallinn",
@@ -99,7 +106,7 @@ import Testing
     }
 
     static func weekday(_ offset: Int) -> String {
-        let today = HolidayDate(Date(), in: TimeZone(identifier: "Europe/Tallinn")!)
+        let today = CivilDate(Date(), in: TimeZone(identifier: "Europe/Tallinn")!)
         switch offset {
         case 0: return "Today"
         case 1: return "Tomorrow"

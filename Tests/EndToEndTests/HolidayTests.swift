@@ -1,7 +1,13 @@
-import Feeds
 import FlyingFox
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import TestSupport
 import Testing
 
@@ -14,7 +20,7 @@ import Testing
     }
 
     /// A loopback holiday API with one public holiday, "Testipäev", on `day`; a bad key is refused.
-    static func server(day: HolidayDate, calls: Calls) async throws -> LoopbackServer {
+    static func server(day: CivilDate, calls: Calls) async throws -> LoopbackServer {
         try await LoopbackServer.start([
             (
                 "POST /holidays",
@@ -22,8 +28,8 @@ import Testing
                     let query = try JSONSerialization.jsonObject(with: await request.bodyData) as? [String: String] ?? [:]
                     await calls.add("\(query["startDate"] ?? "")…\(query["endDate"] ?? "")")
                     guard query["apiKey"] == "good" else { return LoopbackServer.json(Data(#"{"error":true,"reason":"invalid-api-key"}"#.utf8)) }
-                    let start = query["startDate"].flatMap(HolidayDate.init(string:))
-                    let end = query["endDate"].flatMap(HolidayDate.init(string:))
+                    let start = query["startDate"].flatMap(CivilDate.init(string:))
+                    let end = query["endDate"].flatMap(CivilDate.init(string:))
                     let inRange = start.map { $0 <= day } == true && end.map { day <= $0 } == true
                     let days = inRange ? #"{"\#(day)":[{"name":"Testipäev","type":"public"}]}"# : "{}"
                     return LoopbackServer.json(Data(#"{"error":false,"holidays":\#(days)}"#.utf8))
@@ -34,14 +40,14 @@ import Testing
 
     @Test func ninetyDaysAreThreeCallsColdAndNoneWarm() async throws {
         let calls = Calls()
-        let today = HolidayDate(Date(), in: UpcomingHolidayRule.tallinn)
+        let today = CivilDate(Date(), in: UpcomingHolidayRule.tallinn)
         let server = try await Self.server(day: today.adding(days: 40), calls: calls)
         let sandbox = try Sandbox()
         var config = Config()
         config.holidays.source = .remote
         config.holidays.baseURL = server.baseURL + "/holidays"
         config.holidays.apiKey = "good"
-        let source = HolidaySource(config: config, store: try Store(path: sandbox.storeFile.path), http: Feeds.HTTPClient())
+        let source = HolidaySource(config: config, store: try Store(path: sandbox.storeFile.path), http: NotifierCore.HTTPClient())
         let cold = try await source.holidays(from: today, through: today.adding(days: 89), now: Date()).get()
         #expect(cold.map(\.name) == ["Testipäev"])
         #expect(await calls.ranges.count == 3)
@@ -55,7 +61,7 @@ import Testing
 
     @Test func aReminderOnceThenNeverAgainAndTheViews() async throws {
         let calls = Calls()
-        let today = HolidayDate(Date(), in: UpcomingHolidayRule.tallinn)
+        let today = CivilDate(Date(), in: UpcomingHolidayRule.tallinn)
         let day = today.adding(days: 7)
         let server = try await Self.server(day: day, calls: calls)
         let config = """

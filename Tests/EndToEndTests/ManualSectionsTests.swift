@@ -1,5 +1,12 @@
-import Feeds
 import Foundation
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import TestSupport
 import Testing
 

@@ -1,11 +1,18 @@
-import Feeds
 import FlyingFox
 import Foundation
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import TestSupport
 import Testing
 
-private typealias Client = Feeds.HTTPClient
-private typealias Request = Feeds.HTTPRequest
+private typealias Client = NotifierCore.HTTPClient
+private typealias Request = NotifierCore.HTTPRequest
 
 @Suite struct CountriesFeedTests {
     @Test func fetchesAV3ServerInTwoFieldLimitedParts() async throws {

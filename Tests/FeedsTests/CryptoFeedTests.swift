@@ -1,12 +1,18 @@
-import Feeds
 import FlyingFox
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import Synchronization
 import TestSupport
 import Testing
 
-private typealias Client = Feeds.HTTPClient
+private typealias Client = NotifierCore.HTTPClient
 
 @Suite struct CryptoFeedTests {
     // MARK: - Paging and pacing

@@ -1,11 +1,17 @@
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import TestSupport
 import Testing
 
 @Suite struct ForecastDecoderTests {
-    static func date(_ text: String) -> HolidayDate { HolidayDate(string: text)! }
+    static func date(_ text: String) -> CivilDate { CivilDate(string: text)! }
 
     @Test func openMeteoSample() throws {
         let forecast = try OpenMeteoDecoder.decodeForecast(Samples.data("openmeteo_forecast_hourly_daily_current_2025.json"), place: "Melbourne")

@@ -1,11 +1,18 @@
-import Feeds
 import FlyingFox
 import Foundation
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import TestSupport
 import Testing
 
-private typealias Client = Feeds.HTTPClient
-private typealias Request = Feeds.HTTPRequest
+private typealias Client = NotifierCore.HTTPClient
+private typealias Request = NotifierCore.HTTPRequest
 
 /// The real libcurl client against a real server on 127.0.0.1.
 @Suite struct HTTPClientTests {

@@ -1,11 +1,17 @@
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import TestSupport
 import Testing
 
 @Suite struct HolidaysFeedTests {
-    static func date(_ text: String) -> HolidayDate { HolidayDate(string: text)! }
+    static func date(_ text: String) -> CivilDate { CivilDate(string: text)! }
 
     @Test(arguments: [(1, 1), (30, 1), (31, 2), (60, 2), (90, 3), (365, 13)])
     func rangesSplitIntoCallsOfAtMost30Days(_ days: Int, _ calls: Int) {
@@ -39,7 +45,7 @@ import Testing
     func eachReasonSaysWhatToFix(_ reason: String, _ message: String) async throws {
         let body = Data(#"{"error":true,"reason":"\#(reason)"}"#.utf8)
         let server = try await LoopbackServer.start([("POST /holidays", { _ in LoopbackServer.json(body) })])
-        let feed = HolidaysFeed(http: Feeds.HTTPClient(), baseURL: server.baseURL + "/holidays", apiKey: "k")
+        let feed = HolidaysFeed(http: NotifierCore.HTTPClient(), baseURL: server.baseURL + "/holidays", apiKey: "k")
         let error = try #require(await feedError { try await feed.fetch(from: Self.date("2026-12-01"), through: Self.date("2026-12-30")) })
         #expect(error.description.hasPrefix("holidays feed: POST \(server.baseURL)/holidays "), "\(error)")
         #expect(error.description.contains(message), "\(error)")

@@ -1,4 +1,5 @@
 import Foundation
+import NotifierCore
 import Testing
 
 @testable import Notifier

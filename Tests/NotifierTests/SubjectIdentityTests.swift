@@ -3,7 +3,14 @@ import Logging
 import Testing
 
 @testable import Notifier
-@testable import Rules
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierWatches
 
 /// A feed that brings its own identity scenarios (one only the tests have): for each of its
 /// rules, readings of at least two subjects that fire once beyond the fire level.
@@ -121,7 +128,7 @@ protocol IdentityScenarios {
 
     /// Two wet, stormy, windy, warm days; anchors far from their values so changes count.
     static func forecastReadings(_ rule: some ForecastRule) throws -> [SubjectReading] {
-        let today = try #require(HolidayDate(year: 2026, month: 11, day: 23))
+        let today = try #require(CivilDate(year: 2026, month: 11, day: 23))
         let days = [today, today.adding(days: 1)].map { date in
             ForecastDay(
                 date: date, minTemperature: 10, maxTemperature: 20, precipitationProbability: 90,

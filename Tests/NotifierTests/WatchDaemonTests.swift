@@ -1,8 +1,14 @@
-import Feeds
 import FlyingFox
 import Foundation
 import Logging
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import TestSupport
 import Testing
 
@@ -146,7 +152,7 @@ import Testing
         watch.name = "stars"
         watch.url = server.baseURL + "/repo"
         watch.select = ".stars"
-        let poller = WatchPoller(watch: watch, http: Feeds.HTTPClient())
+        let poller = WatchPoller(watch: watch, http: NotifierCore.HTTPClient())
         let first = await poller.poll()
         let second = await poller.poll()
         #expect(first.kind == .selected([.number(70100)]) && first.status == "200")

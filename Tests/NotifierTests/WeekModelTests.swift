@@ -1,12 +1,19 @@
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import Testing
 
 @testable import Notifier
 
 /// The week view's decisions, without a terminal: which ranges it loads, what keys do.
 @Suite struct WeekModelTests {
-    let today = HolidayDate(year: 2026, month: 12, day: 23)!
+    let today = CivilDate(year: 2026, month: 12, day: 23)!
 
     func model(firstDay: WeekModel.FirstDay = .monday, remembered: RememberedBox = RememberedBox()) -> WeekModel {
         WeekModel(today: today, firstDay: firstDay, load: { _, _ in .holidays([]) }, remember: { remembered.set($0) })
@@ -29,7 +36,7 @@ import Testing
         #expect(Self.taskNames(week.handle(.key(.right))) == ["holidays 2026-12-28…2027-01-03"])
         #expect(Self.taskNames(week.handle(.key(.left))).isEmpty, "asked for already")
         #expect(Self.taskNames(week.handle(.key(.character("t")))).isEmpty)
-        #expect(week.start == HolidayDate(year: 2026, month: 12, day: 21))
+        #expect(week.start == CivilDate(year: 2026, month: 12, day: 21))
     }
 
     @Test func theFirstDayCyclesIsRememberedAndLoadsOnlyTheNewDays() async {
@@ -37,12 +44,12 @@ import Testing
         var week = model(remembered: remembered)
         _ = week.appear()
         let effects = week.handle(.key(.character("f")))
-        #expect(week.firstDay == .sunday && week.start == HolidayDate(year: 2026, month: 12, day: 20))
+        #expect(week.firstDay == .sunday && week.start == CivilDate(year: 2026, month: 12, day: 20))
         #expect(Self.taskNames(effects) == ["remember-first-day", "holidays 2026-12-20…2026-12-20"])
         if case .start(let task) = effects[0] { _ = await task.work() }
         #expect(remembered.get == .sunday)
         _ = week.handle(.key(.character("f")))
-        #expect(week.firstDay == .saturday && week.start == HolidayDate(year: 2026, month: 12, day: 19))
+        #expect(week.firstDay == .saturday && week.start == CivilDate(year: 2026, month: 12, day: 19))
         _ = week.handle(.key(.character("f")))
         #expect(week.firstDay == .monday)
     }

@@ -1,4 +1,11 @@
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// The views the shipped rules link to, for the links these tests read (the program's catalog
 /// comes from its registered feeds, which this module does not see).

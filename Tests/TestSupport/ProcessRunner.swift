@@ -59,8 +59,8 @@ public enum ProcessRunner {
             stderr: String(decoding: stderrData.get(), as: UTF8.self))
     }
 
-    public static func notifier(_ arguments: [String], environment: [String: String]) async throws -> ProcessResult {
-        try await run(notifierPath, arguments, environment: environment)
+    public static func notifier(_ arguments: [String], environment: [String: String], timeout: Duration = .seconds(60)) async throws -> ProcessResult {
+        try await run(notifierPath, arguments, environment: environment, timeout: timeout)
     }
 }
 

@@ -1,5 +1,6 @@
 import Foundation
-import Rules
+import NotifierCore
+import NotifierEngine
 
 /// Random RRULE bodies a reminder's `every` may hold, from a seeded generator: every FREQ, with
 /// INTERVAL, BYMONTH, BYWEEKNO, BYYEARDAY, BYMONTHDAY, BYDAY (plain or with places), BYSETPOS

@@ -1,5 +1,12 @@
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import SnapshotTesting
 import Testing
 
@@ -29,7 +36,7 @@ import Testing
     }
 
     @Test func week() {
-        let today = HolidayDate(year: 2026, month: 12, day: 23)!
+        let today = CivilDate(year: 2026, month: 12, day: 23)!
         var week = WeekModel(today: today, firstDay: .monday, load: { _, _ in .holidays([]) }, remember: { _ in })
         _ = week.appear()
         let holidays = EstonianCalendar.holidays(from: week.start, through: week.end)
@@ -39,16 +46,16 @@ import Testing
 
     /// With `[calendars]`: the person's events beside the holidays and folk days, marked ▪.
     @Test func weekWithEvents() {
-        let today = HolidayDate(year: 2026, month: 12, day: 23)!
+        let today = CivilDate(year: 2026, month: 12, day: 23)!
         var week = WeekModel(today: today, firstDay: .monday, load: { _, _ in .holidays([]) }, remember: { _ in })
         week.loadEvents = { _, _ in .events([:]) }
         _ = week.appear()
         let holidays = EstonianCalendar.holidays(from: week.start, through: week.end)
         _ = week.handle(.finished(name: "holidays \(week.start)…\(week.end)", result: WeekModel.Loaded.holidays(holidays)))
-        let events: [HolidayDate: [String]] = [
-            HolidayDate(year: 2026, month: 12, day: 21)!: ["09:45 Stand-up", "14:00 Dentist"],
-            HolidayDate(year: 2026, month: 12, day: 24)!: ["18:00 Dinner at grandma's"],
-            HolidayDate(year: 2026, month: 12, day: 26)!: ["Ski trip"],
+        let events: [CivilDate: [String]] = [
+            CivilDate(year: 2026, month: 12, day: 21)!: ["09:45 Stand-up", "14:00 Dentist"],
+            CivilDate(year: 2026, month: 12, day: 24)!: ["18:00 Dinner at grandma's"],
+            CivilDate(year: 2026, month: 12, day: 26)!: ["Ski trip"],
         ]
         _ = week.handle(.finished(name: "events \(week.start)…\(week.end)", result: WeekModel.Loaded.events(events)))
         assertSnapshot(of: text(week), as: .lines)
@@ -56,10 +63,10 @@ import Testing
 
     /// Opened from a group of holiday reminders: its days marked ◉.
     @Test func weekMarked() {
-        let today = HolidayDate(year: 2026, month: 12, day: 23)!
+        let today = CivilDate(year: 2026, month: 12, day: 23)!
         var week = WeekModel(today: today, firstDay: .monday, load: { _, _ in .holidays([]) }, remember: { _ in })
         week.marked = (
-            [HolidayDate(year: 2026, month: 12, day: 24)!, HolidayDate(year: 2026, month: 12, day: 25)!],
+            [CivilDate(year: 2026, month: 12, day: 24)!, CivilDate(year: 2026, month: 12, day: 25)!],
             "the days of the notification 3 min ago: 2026-12-24, 2026-12-25"
         )
         _ = week.appear()
@@ -103,7 +110,7 @@ import Testing
     }
 
     @Test func forecast() {
-        let start = HolidayDate(year: 2026, month: 12, day: 23)!
+        let start = CivilDate(year: 2026, month: 12, day: 23)!
         let days = (0..<7).map { offset in
             ForecastDay(
                 date: start.adding(days: offset), minTemperature: Double(-5 + offset), maxTemperature: Double(offset),

@@ -1,4 +1,5 @@
 import Foundation
+import NotifierCore
 
 /// A table that repeats (`[[watches]]`, `[[reminders]]`): each entry a value of the conforming
 /// type, its keys checked, applied and printed through `SectionKey`s as a section's are, told

@@ -1,5 +1,12 @@
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 extension SectionKey {
     /// `flap = { crossings = 4, within = "2h" }`: a subject firing that often is "flapping" (one

@@ -1,7 +1,13 @@
-import Feeds
 import Foundation
 import Logging
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// One feed's health across polls: degraded after N failures in a row, recovered on the first
 /// success after that, each said once.

@@ -1,8 +1,14 @@
 import ArgumentParser
-import Feeds
 import Foundation
 import Logging
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// How one poll of one feed went, for `--once`'s exit code.
 enum FeedOutcome: Equatable, Sendable {

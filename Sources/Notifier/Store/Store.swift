@@ -1,7 +1,13 @@
-import Feeds
 import Foundation
 import GRDB
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 enum StoreError: Error, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)

@@ -2,7 +2,14 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Rules
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierWatches
 
 /// Random RRULEs (`RandomRRule`, seeded: a failure names its rule and repeats) expanded as
 /// `notifier next` does and by python-dateutil (`scripts/reminder-reference`): the first dates

@@ -3,7 +3,14 @@ import TestSupport
 import Testing
 
 @testable import Notifier
-@testable import Rules
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierWatches
 
 /// `every` expanded as `notifier next` does, against python-dateutil's rrule (an independent
 /// RFC 5545 implementation, with zoneinfo for the zones) over two years in two zones, across
@@ -41,7 +48,7 @@ import Testing
     static func instant(_ text: String, zone: String) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: zone)!
-        let day = HolidayDate(string: text)!
+        let day = CivilDate(string: text)!
         return calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day))!
     }
 

@@ -1,6 +1,12 @@
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import Testing
 
 /// The calendar layer on calendars written here for each edge: recurrence, exceptions,
@@ -115,7 +121,7 @@ import Testing
     @Test func theDefaultAlarmOfAnAllDayEventCountsFromAllDayAt() throws {
         let text = Self.calendar(Self.event("UID:day\nDTSTART;VALUE=DATE:20260624\nSUMMARY:Jaanipäev"))
         let occurrence = try #require(try Self.expand(text, defaultAlarm: 900).first)
-        #expect(occurrence.allDay && occurrence.day == HolidayDate(year: 2026, month: 6, day: 24))
+        #expect(occurrence.allDay && occurrence.day == CivilDate(year: 2026, month: 6, day: 24))
         #expect(occurrence.alarms == [Self.instant("2026-06-24T05:45:00Z")], "09:00 Tallinn (+03:00) less 15 min")
     }
 

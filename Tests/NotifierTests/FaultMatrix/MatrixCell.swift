@@ -1,8 +1,14 @@
-import Feeds
 import FlyingFox
 import Foundation
 import Logging
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import TestSupport
 import Testing
 
@@ -39,7 +45,7 @@ enum MatrixCell {
         // Short, for the server that never answers; long enough for a loaded CI machine.
         let limits = HTTPLimits(connectTimeout: .seconds(4), totalTimeout: .seconds(4))
         var runner = Runner.testing(sandbox, config: config, clock: clock, start: start, logger: logger)
-        runner.http = Feeds.HTTPClient(limits: limits)
+        runner.http = NotifierCore.HTTPClient(limits: limits)
         runner.feeds = feeds.compactMap { feed in feed.runAs?(servers[feed.name]!.baseURL) }
         let store = try Store(path: sandbox.storeFile.path)
         let sink = RecordingSink(name: "matrix")

@@ -1,9 +1,15 @@
-import Feeds
 import Foundation
 import Testing
 
 @testable import Notifier
-@testable import Rules
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierWatches
 
 // This feed's rules as SubjectIdentityTests drives them: two subjects or more that fire.
 

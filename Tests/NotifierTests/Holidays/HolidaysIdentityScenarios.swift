@@ -1,9 +1,15 @@
-import Feeds
 import Foundation
 import Testing
 
 @testable import Notifier
-@testable import Rules
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierWatches
 
 // This feed's rules as SubjectIdentityTests drives them: two subjects or more that fire.
 
@@ -11,7 +17,7 @@ extension HolidaysFeedKind: IdentityScenarios {
     var identityScenarios: [String: @Sendable () throws -> [SubjectReading]] {
         [
             UpcomingHolidayRule.id: {
-                let dates = try [(2026, 12, 24), (2026, 12, 25)].map { try #require(HolidayDate(year: $0.0, month: $0.1, day: $0.2)) }
+                let dates = try [(2026, 12, 24), (2026, 12, 25)].map { try #require(CivilDate(year: $0.0, month: $0.1, day: $0.2)) }
                 let reminders = dates.map { date in
                     UpcomingHolidayRule.Reminder(
                         holiday: Holiday(date: date, name: "Püha \(date)", kind: .publicHoliday),

@@ -1,7 +1,13 @@
-import Feeds
 import FlyingFox
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import TestSupport
 import Testing
 

@@ -2,7 +2,14 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Rules
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierWatches
 
 /// notifier's own RFC 5545 expansion of `every` (`EveryExpression+Days.swift`): the parts it
 /// must read together, a rule that never occurs refused where it is written, and inputs that
@@ -12,7 +19,7 @@ import Testing
     static func days(_ text: String, from: String = "2024-01-01", count: Int = 6) throws -> [String] {
         let every = try EveryExpression(parsing: text)
         var days: [String] = []
-        every.forEachDay(from: HolidayDate(string: from)!) { day in
+        every.forEachDay(from: CivilDate(string: from)!) { day in
             days.append(day.description)
             return days.count < count
         }
@@ -54,7 +61,7 @@ import Testing
         typealias Pair = (week: Int, month: Int, text: String, meets: Bool, found: [String]?, refusal: String?)
         let pairs: [Pair] = await offThePool {
             var meets = Set<[Int]>()
-            var day = HolidayDate(year: 2024, month: 1, day: 1)!
+            var day = CivilDate(year: 2024, month: 1, day: 1)!
             while day.year < 2424 {
                 meets.insert([EveryExpression.isoWeek(day).week, day.month])
                 day = day.adding(days: 1)
@@ -73,7 +80,7 @@ import Testing
                 let found = try #require(found, "\(text)")
                 #expect(found.count == 3, "\(text)")
                 for shown in found {
-                    let date = HolidayDate(string: shown)!
+                    let date = CivilDate(string: shown)!
                     #expect(date.month == month && EveryExpression.isoWeek(date).week == week, "\(text): \(shown)")
                 }
             } else {
@@ -117,8 +124,8 @@ import Testing
 
     @Test func theExpansionEndsAtTheCalendarsEndAndOnAnUnbuildableRule() {
         let every = try! EveryExpression(parsing: "RRULE:FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=29")
-        var days: [HolidayDate] = []
-        every.forEachDay(from: HolidayDate(year: 9990, month: 1, day: 1)!) { day in
+        var days: [CivilDate] = []
+        every.forEachDay(from: CivilDate(year: 9990, month: 1, day: 1)!) { day in
             days.append(day)
             return true
         }
@@ -146,14 +153,14 @@ import Testing
     /// The parser and the expander on random rules, without dateutil: nothing traps, what is
     /// found is in order, and a rule's RRULE text reads back as the same rule.
     @Test func randomRulesNeverTrapAndReadBack() async throws {
-        typealias Tried = (text: String, days: [HolidayDate], every: EveryExpression, again: EveryExpression?)
+        typealias Tried = (text: String, days: [CivilDate], every: EveryExpression, again: EveryExpression?)
         let tried: [Tried] = await offThePool {
             var random = RandomRRule(seed: 7)
             return (0..<25).compactMap { _ -> Tried? in
                 let text = "RRULE:" + random.next(mixedPlaces: true)
                 guard let every = try? EveryExpression(parsing: text) else { return nil }
-                var days: [HolidayDate] = []
-                every.forEachDay(from: HolidayDate(year: 2030, month: 6, day: 15)!) { day in
+                var days: [CivilDate] = []
+                every.forEachDay(from: CivilDate(year: 2030, month: 6, day: 15)!) { day in
                     days.append(day)
                     return days.count < 10
                 }

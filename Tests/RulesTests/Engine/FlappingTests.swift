@@ -1,5 +1,12 @@
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import Testing
 
 /// Flapping (issue 16, item 3), pure, on injected dates: a price swinging across a level.

@@ -1,4 +1,11 @@
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import Testing
 
 @Suite struct IntervalJitterTests {

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import Rules
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierWatches
 
 @Suite struct OutboxGroupingTests {
     static func coin(_ key: String, _ change: String, urgency: Urgency = .normal) -> Alert {
@@ -80,7 +87,7 @@ import Testing
     }
 
     @Test func aGroupOfHolidaysOpensTheWeekOfItsFirstDate() throws {
-        let dates = ["2026-11-30", "2026-11-25"].map { HolidayDate(string: $0)! }
+        let dates = ["2026-11-30", "2026-11-25"].map { CivilDate(string: $0)! }
         let alerts = dates.map { date in
             Alert(
                 rule: "holiday_upcoming", key: date.description, title: "Folk day", body: "", category: "x",

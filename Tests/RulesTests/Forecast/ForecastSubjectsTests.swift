@@ -1,12 +1,19 @@
 import Foundation
 import Testing
 
-@testable import Rules
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierWatches
 
 /// Passed forecast days are the engine's to forget, named by the forecast rules' subjects.
 @Suite struct ForecastSubjectsTests {
     @Test func theEngineForgetsPassedDaysOfOnePlaceOnly() throws {
-        let today = try #require(HolidayDate(year: 2026, month: 12, day: 14))
+        let today = try #require(CivilDate(year: 2026, month: 12, day: 14))
         let keys = [
             SubjectKey(rule: WindGustRule.id, subject: "Tallinn/2026-12-13/gusts"),
             SubjectKey(rule: TemperatureShiftRule.id, subject: "Tallinn/2026-12-13/max"),

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import Rules
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierWatches
 
 @Suite struct EstonianCalendarTests {
     /// Easter by Knuth's algorithm (TAOCP 1.3.2, exercise 14), independent of the one in use.
@@ -111,13 +118,13 @@ import Testing
 
     @Test func aRangeAcrossYears() throws {
         let range = EstonianCalendar.holidays(
-            from: try #require(HolidayDate(string: "2026-12-24")),
-            through: try #require(HolidayDate(string: "2027-01-01")))
+            from: try #require(CivilDate(string: "2026-12-24")),
+            through: try #require(CivilDate(string: "2027-01-01")))
         #expect(
             range.map { "\($0.date) \($0.name)" } == [
                 "2026-12-24 Jõululaupäev", "2026-12-24 Jõulud", "2026-12-25 Esimene jõulupüha", "2026-12-26 Teine jõulupüha",
                 "2026-12-26 Tabanipäev", "2026-12-28 Süütalastepäev", "2026-12-31 Näärid", "2027-01-01 Uusaasta", "2027-01-01 Näärid",
             ])
-        #expect(EstonianCalendar.holidays(from: HolidayDate(string: "2027-01-02")!, through: HolidayDate(string: "2027-01-01")!).isEmpty)
+        #expect(EstonianCalendar.holidays(from: CivilDate(string: "2027-01-02")!, through: CivilDate(string: "2027-01-01")!).isEmpty)
     }
 }

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import Rules
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierWatches
 
 @Suite struct HolidayDateTests {
     @Test(arguments: [
@@ -10,35 +17,35 @@ import Testing
         "2025-02-29", "2026-04-31", "20260101", "2026-01-1a", "٢٠٢٦-01-01",
     ])
     func rejects(_ text: String) {
-        #expect(HolidayDate(string: text) == nil)
+        #expect(CivilDate(string: text) == nil)
     }
 
     @Test func parsesAndPrints() throws {
-        let date = try #require(HolidayDate(string: "2024-02-29"))
+        let date = try #require(CivilDate(string: "2024-02-29"))
         #expect((date.year, date.month, date.day) == (2024, 2, 29))
         #expect(date.description == "2024-02-29")
-        #expect(HolidayDate(string: "1900-01-01")?.description == "1900-01-01")
-        #expect(HolidayDate(string: "2200-12-31")?.description == "2200-12-31")
-        #expect(HolidayDate(string: "2000-02-29") != nil)
-        #expect(HolidayDate(string: "1900-02-29") == nil)
+        #expect(CivilDate(string: "1900-01-01")?.description == "1900-01-01")
+        #expect(CivilDate(string: "2200-12-31")?.description == "2200-12-31")
+        #expect(CivilDate(string: "2000-02-29") != nil)
+        #expect(CivilDate(string: "1900-02-29") == nil)
     }
 
     @Test func codableAsAString() throws {
-        let holiday = Holiday(date: HolidayDate(string: "2026-12-24")!, name: "jõululaupäev", kind: .publicHoliday)
+        let holiday = Holiday(date: CivilDate(string: "2026-12-24")!, name: "jõululaupäev", kind: .publicHoliday)
         let json = String(decoding: try JSONEncoder().encode(holiday), as: UTF8.self)
         #expect(json.contains(#""date":"2026-12-24""#) && json.contains(#""kind":"public""#))
         #expect(try JSONDecoder().decode(Holiday.self, from: Data(json.utf8)) == holiday)
         let folk = try JSONDecoder().decode(Holiday.self, from: Data(#"{"date":"2026-12-21","name":"Toomapäev","kind":"folk"}"#.utf8))
         #expect(folk.kind == .folk)
         #expect(throws: DecodingError.self) {
-            try JSONDecoder().decode(HolidayDate.self, from: Data(#""2026-02-30""#.utf8))
+            try JSONDecoder().decode(CivilDate.self, from: Data(#""2026-02-30""#.utf8))
         }
     }
 
     @Test func arithmeticMatchesFoundation() throws {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = TimeZone(identifier: "UTC")!
-        let start = try #require(HolidayDate(year: 1899, month: 12, day: 25))
+        let start = try #require(CivilDate(year: 1899, month: 12, day: 25))
         let noon = calendar.date(from: DateComponents(year: 1899, month: 12, day: 25, hour: 12))!
         var date = start
         var mismatches: [String] = []
@@ -57,21 +64,21 @@ import Testing
     }
 
     @Test func ordersAndCounts() throws {
-        let a = try #require(HolidayDate(string: "2026-12-31"))
-        let b = try #require(HolidayDate(string: "2027-01-01"))
+        let a = try #require(CivilDate(string: "2026-12-31"))
+        let b = try #require(CivilDate(string: "2027-01-01"))
         #expect(a < b && !(b < a))
         #expect(a.adding(days: 1) == b && a.daysUntil(b) == 1 && b.daysUntil(a) == -1)
-        #expect(HolidayDate(string: "2026-12-24")!.weekday == 5) // Thursday
+        #expect(CivilDate(string: "2026-12-24")!.weekday == 5) // Thursday
     }
 
     @Test func theDateInATimeZone() {
         let instant = Date(timeIntervalSince1970: 1_798_149_600) // 2026-12-24T22:00:00Z
-        #expect(HolidayDate(instant, in: TimeZone(identifier: "Europe/Tallinn")!).description == "2026-12-25")
-        #expect(HolidayDate(instant, in: TimeZone(identifier: "America/Los_Angeles")!).description == "2026-12-24")
+        #expect(CivilDate(instant, in: TimeZone(identifier: "Europe/Tallinn")!).description == "2026-12-25")
+        #expect(CivilDate(instant, in: TimeZone(identifier: "America/Los_Angeles")!).description == "2026-12-24")
     }
 
     @Test func theHolidayDeepLink() throws {
-        let link = DeepLink.holiday(try #require(HolidayDate(string: "2026-12-24")))
+        let link = DeepLink.holiday(try #require(CivilDate(string: "2026-12-24")))
         #expect(link.arguments == ["open", "holiday", "2026-12-24"])
         #expect(link.url == "notifier://holiday/2026-12-24")
         #expect(link.command == "notifier open holiday 2026-12-24")

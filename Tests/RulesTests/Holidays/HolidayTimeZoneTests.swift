@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import Rules
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierWatches
 
 /// Issue 18 item 3: "Uusaasta (today)" shown twice in Newfoundland (UTC−03:30). Each pass
 /// drops what its ledger has delivered, as the engine does; what is left is what is shown.
@@ -22,7 +29,7 @@ import Testing
         return titles
     }
 
-    static let newYear = EstonianCalendar.holidays(from: HolidayDate(string: "2026-12-20")!, through: HolidayDate(string: "2027-01-10")!)
+    static let newYear = EstonianCalendar.holidays(from: CivilDate(string: "2026-12-20")!, through: CivilDate(string: "2027-01-10")!)
         .filter { $0.name == "Uusaasta" }
 
     @Test func newfoundlandHearsTodayOnceOnItsOwnNewYearsDay() {

@@ -1,7 +1,14 @@
 import Foundation
 import Testing
 
-@testable import Rules
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierWatches
 
 @Suite struct UpcomingHolidayRuleTests {
     typealias R = UpcomingHolidayRule
@@ -13,7 +20,7 @@ import Testing
     }
 
     static func holiday(_ date: String, _ name: String, _ kind: Holiday.Kind = .publicHoliday) -> Holiday {
-        Holiday(date: HolidayDate(string: date)!, name: name, kind: kind)
+        Holiday(date: CivilDate(string: date)!, name: name, kind: kind)
     }
 
     static func keys(_ rule: R = R(), _ holidays: [Holiday], _ now: Date, _ calendar: Calendar = tallinn) -> [String] {

@@ -1,7 +1,13 @@
 import ArgumentParser
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// `notifier watch test NAME` and `notifier watch try URL SELECT`: fetch (or read) once, show
 /// what the selector picks and what each condition would make of it; nothing is stored or sent.

@@ -1,6 +1,12 @@
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// `[feeds.crypto]`: CoinLore, and which coins are watched.
 struct CryptoSettings: ConfigSection {

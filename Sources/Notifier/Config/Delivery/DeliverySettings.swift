@@ -1,6 +1,12 @@
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// `[delivery]`: how and when notifications go out.
 struct DeliverySettings: ConfigSection {

@@ -1,5 +1,12 @@
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// `[[reminders]]`: one reminder the person set, at a time of day with `every`, or once.
 struct ReminderSettings: ConfigEntry {

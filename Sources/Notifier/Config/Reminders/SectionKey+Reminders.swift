@@ -1,5 +1,12 @@
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// The keys of `[[reminders]]` that no other table has.
 extension SectionKey {
@@ -115,9 +122,9 @@ enum ReminderTime {
     }
 
     /// "2026-12-24 18:00" (also "2026-12-24T18:00").
-    static func dateTime(_ text: String) -> (day: HolidayDate, time: QuietHours.ClockTime)? {
+    static func dateTime(_ text: String) -> (day: CivilDate, time: QuietHours.ClockTime)? {
         let parts = text.split(whereSeparator: { $0 == " " || $0 == "T" })
-        guard parts.count == 2, let day = HolidayDate(string: String(parts[0])), let time = clock(String(parts[1])) else { return nil }
+        guard parts.count == 2, let day = CivilDate(string: String(parts[0])), let time = clock(String(parts[1])) else { return nil }
         return (day, time)
     }
 
@@ -133,9 +140,11 @@ enum ReminderTime {
             guard let (day, time) = dateTime(at) else { return nil }
             return ReminderSchedule(
                 timing: .once(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute),
-                timeZone: zone, holidays: holidays)
+                timeZone: zone, holidays: holidays, daysOff: EstonianDaysOff())
         }
         guard let time = clock(at), let expression = try? EveryExpression(parsing: every) else { return nil }
-        return ReminderSchedule(timing: .repeating(expression, hour: time.hour, minute: time.minute), timeZone: zone, holidays: holidays)
+        return ReminderSchedule(
+            timing: .repeating(expression, hour: time.hour, minute: time.minute), timeZone: zone, holidays: holidays,
+            daysOff: EstonianDaysOff())
     }
 }

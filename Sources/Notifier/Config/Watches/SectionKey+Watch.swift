@@ -1,6 +1,12 @@
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 // The keys of `[[watches]]` that no section has. A key whose value is unset renders as "",
 // which `ConfigEntryList` leaves out of `config check`.

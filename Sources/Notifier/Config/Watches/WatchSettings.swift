@@ -1,6 +1,12 @@
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// `[[watches]]`: a source of the user's own (a JSON endpoint or a local command), a selector,
 /// its schedule and the conditions the engine tells about.

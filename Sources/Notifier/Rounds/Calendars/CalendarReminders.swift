@@ -1,7 +1,13 @@
-import Feeds
 import Foundation
 import Logging
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 import Synchronization
 
 /// The calendars' alarms as reminders of the scheduler: one reminder per event (by UID), whose
@@ -93,7 +99,7 @@ enum CalendarReminders {
         return order.compactMap { uid in
             guard let alarms = byUID[uid], let first = alarms.first else { return nil }
             let occurrences = alarms.map { entry in
-                var fired = ReminderOccurrence(date: entry.alarm.at, day: HolidayDate(entry.alarm.at, in: local), key: entry.alarm.key)
+                var fired = ReminderOccurrence(date: entry.alarm.at, day: CivilDate(entry.alarm.at, in: local), key: entry.alarm.key)
                 fired.note = entry.alarm.note
                 return fired
             }

@@ -1,7 +1,13 @@
 import ArgumentParser
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// REST Countries (or the embedded copy), and the random country shown once at launch, which
 /// comes from the freshest of that data.

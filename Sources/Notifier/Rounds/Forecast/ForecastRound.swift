@@ -1,7 +1,13 @@
-import Feeds
 import Foundation
 import Logging
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// The forecast feed's polls: every configured place fetched (names geocoded once), compared
 /// day by day with what the engine remembers, alerts handed to the dispatcher, each forecast
@@ -118,7 +124,7 @@ struct ForecastRound: Sendable {
 
     /// Every enabled rule's readings of one forecast; `anchors` gives each rule's anchors.
     static func readings(
-        _ forecast: Forecast, previous: Forecast?, rules: [any ForecastRule], today: HolidayDate, locale: Locale,
+        _ forecast: Forecast, previous: Forecast?, rules: [any ForecastRule], today: CivilDate, locale: Locale,
         anchors: (String) async -> [SubjectKey: Double]
     ) async -> [SubjectReading] {
         var readings: [SubjectReading] = []
@@ -130,8 +136,8 @@ struct ForecastRound: Sendable {
     }
 
     /// Today where the forecast is (its days are that place's days), else in `userZone`.
-    static func today(of forecast: Forecast, now: Date, userZone: TimeZone = .current) -> HolidayDate {
-        HolidayDate(now, in: forecast.timeZone.flatMap(TimeZone.init(identifier:)) ?? userZone)
+    static func today(of forecast: Forecast, now: Date, userZone: TimeZone = .current) -> CivilDate {
+        CivilDate(now, in: forecast.timeZone.flatMap(TimeZone.init(identifier:)) ?? userZone)
     }
 
     /// Rules first, then the forecast is stored: a crash between the two leaves decisions

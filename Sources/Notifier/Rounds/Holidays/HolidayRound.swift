@@ -1,7 +1,13 @@
-import Feeds
 import Foundation
 import Logging
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// Upcoming-holiday reminders: what is due now (including reminders missed while the program
 /// was not running, if the holiday is still ahead), each fired once through the engine, whose
@@ -21,7 +27,7 @@ struct HolidayRound: Sendable {
         guard config.holidays.enabled, config.holidayUpcoming.enabled else { return (.notPolled, nil) }
         let now = env.now()
         let rule = config.holidayUpcoming.rule
-        let today = HolidayDate(now, in: UpcomingHolidayRule.tallinn)
+        let today = CivilDate(now, in: UpcomingHolidayRule.tallinn)
         // Days ahead count from the user's date, which may be a day past Estonia's.
         let horizon = max(today, UpcomingHolidayRule.today(now)).adding(days: (rule.leads.max() ?? 0))
         let source = HolidaySource(config: config, store: env.store, http: env.http)

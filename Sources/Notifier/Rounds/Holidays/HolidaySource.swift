@@ -1,7 +1,13 @@
-import Feeds
 import Foundation
 import Logging
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// Holidays from the configured source: computed (embedded), or the remote API through the
 /// store's cache, so a range asked for once within the TTL costs no request again.
@@ -10,7 +16,7 @@ struct HolidaySource: Sendable {
     let store: Store?
     let http: HTTPClient
 
-    func holidays(from start: HolidayDate, through end: HolidayDate, now: Date) async -> Result<[Holiday], FeedError> {
+    func holidays(from start: CivilDate, through end: CivilDate, now: Date) async -> Result<[Holiday], FeedError> {
         guard start <= end else { return .success([]) }
         guard config.holidays.source == .remote else {
             return .success(EstonianCalendar.holidays(from: start, through: end))
@@ -35,9 +41,9 @@ struct HolidaySource: Sendable {
     }
 
     /// The stretches of days not covered by the cache.
-    static func missingRuns(from start: HolidayDate, through end: HolidayDate, covered: Set<HolidayDate>) -> [(start: HolidayDate, end: HolidayDate)] {
-        var runs: [(HolidayDate, HolidayDate)] = []
-        var runStart: HolidayDate?
+    static func missingRuns(from start: CivilDate, through end: CivilDate, covered: Set<CivilDate>) -> [(start: CivilDate, end: CivilDate)] {
+        var runs: [(CivilDate, CivilDate)] = []
+        var runStart: CivilDate?
         var day = start
         while day <= end {
             if covered.contains(day) {

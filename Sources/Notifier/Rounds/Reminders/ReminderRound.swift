@@ -1,6 +1,13 @@
 import Foundation
 import Logging
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// The reminders' scheduler: at each look, what fell due since the last one (kept as the
 /// reminder's own subject, its `lastEvaluated`, in the same commit as what was shown), told once
@@ -134,7 +141,7 @@ struct ReminderRound: Sendable {
     static func occurrenceDay(of subject: String) -> Date? {
         guard let at = subject.firstIndex(of: "@") else { return nil }
         let day = subject[subject.index(after: at)...].prefix(10)
-        guard let date = HolidayDate(string: String(day)) else { return nil }
+        guard let date = CivilDate(string: String(day)) else { return nil }
         return Date(timeIntervalSince1970: Double(date.daysUntilEpoch) * -86400)
     }
 
@@ -161,7 +168,7 @@ struct ReminderRound: Sendable {
     }
 }
 
-extension HolidayDate {
+extension CivilDate {
     /// Days from this date back to 1970-01-01 (negative after it).
-    var daysUntilEpoch: Int { daysUntil(HolidayDate(year: 1970, month: 1, day: 1)!) }
+    var daysUntilEpoch: Int { daysUntil(CivilDate(year: 1970, month: 1, day: 1)!) }
 }

@@ -1,5 +1,12 @@
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// What the reminders and the calendars' alarms show on the home screen and in `notifier rules`.
 extension RemindersFeedKind {

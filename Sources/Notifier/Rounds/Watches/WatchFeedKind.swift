@@ -1,7 +1,13 @@
 import ArgumentParser
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// The user's `[[watches]]`: one feed kind whose instances come from the config. Each watch
 /// polls on its own schedule; a reload keeps the schedule of every watch whose settings did not

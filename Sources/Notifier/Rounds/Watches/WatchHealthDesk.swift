@@ -1,6 +1,12 @@
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// One watch's two kinds of health, each told once when it goes and once when it comes back:
 /// the fetch (failing after 3 polls in a row, as a feed) and the selector (nothing usable in 3

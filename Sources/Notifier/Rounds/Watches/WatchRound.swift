@@ -1,7 +1,13 @@
-import Feeds
 import Foundation
 import Logging
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// One watch's polls: fetch and select, the selector's and the fetch's health, the engine's
 /// decisions on its conditions, one stored row per poll; in the daemon, scheduled with the

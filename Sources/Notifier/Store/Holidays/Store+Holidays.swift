@@ -1,20 +1,27 @@
 import Foundation
 import GRDB
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 extension Store {
     /// The cached days from `start` through `end` fetched after `freshAfter`, and their events.
-    func cachedHolidays(from start: HolidayDate, through end: HolidayDate, freshAfter: Date) throws(StoreError) -> (
-        covered: Set<HolidayDate>, holidays: [Holiday]
+    func cachedHolidays(from start: CivilDate, through end: CivilDate, freshAfter: Date) throws(StoreError) -> (
+        covered: Set<CivilDate>, holidays: [Holiday]
     ) {
         try read("reading the holiday cache") { db in
-            var covered = Set<HolidayDate>()
+            var covered = Set<CivilDate>()
             var holidays: [Holiday] = []
             let rows = try Row.fetchAll(
                 db, sql: "SELECT date, events FROM holiday_day WHERE date >= ? AND date <= ? AND fetched_at > ?",
                 arguments: [start.description, end.description, freshAfter])
             for row in rows {
-                guard let date = HolidayDate(string: row["date"]),
+                guard let date = CivilDate(string: row["date"]),
                     let events = try? JSONDecoder().decode([Holiday].self, from: Data((row["events"] as String).utf8))
                 else { continue }
                 covered.insert(date)
@@ -25,7 +32,7 @@ extension Store {
     }
 
     /// Every day of a fetched range, with its events (none for most days).
-    func cacheHolidays(_ holidays: [Holiday], from start: HolidayDate, through end: HolidayDate, at now: Date) throws(StoreError) {
+    func cacheHolidays(_ holidays: [Holiday], from start: CivilDate, through end: CivilDate, at now: Date) throws(StoreError) {
         let byDay = Dictionary(grouping: holidays, by: \.date)
         try write("caching holidays") { db in
             var day = start

@@ -1,6 +1,12 @@
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// `notifier list events` on a terminal: one row per occurrence in the range, as the printout
 /// has it (day, time, summary, place); Enter opens the event as `open event` prints it.
@@ -28,7 +34,7 @@ struct EventListModel: ScreenModel {
         self.open = open
     }
 
-    init(_ occurrences: [EventOccurrence], from first: HolidayDate, to last: HolidayDate, notes: [String] = [], context: AppContext) {
+    init(_ occurrences: [EventOccurrence], from first: CivilDate, to last: CivilDate, notes: [String] = [], context: AppContext) {
         self.init(
             rows: occurrences.map { Row(uid: $0.uid, text: EventLine.text($0)) }, from: "\(first)", to: "\(last)", notes: notes,
             open: { uid in Self.eventView(uid: uid, context: context) })

@@ -1,7 +1,13 @@
 import ArgumentParser
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 extension FeedView {
     /// `notifier open event UID`, where a calendar alarm's bubble leads.
@@ -73,7 +79,7 @@ struct ListEvents: ParsableCommand {
     func run() throws {
         let context = try AppContext.load(global)
         let zone = TimeZone.current
-        let today = HolidayDate(context.now(), in: zone)
+        let today = CivilDate(context.now(), in: zone)
         let first = try Self.day(from, option: "--from") ?? today
         let last = try Self.day(to, option: "--to") ?? first.adding(days: 7)
         guard first <= last else { throw UserError.invalidArgument("--to \(last) is before --from \(first)") }
@@ -100,15 +106,15 @@ struct ListEvents: ParsableCommand {
         FileHandle.standardOutput.write(Data(TextSanitizer.printable(text.isEmpty ? "No events from \(first) to \(last).\n" : text).utf8))
     }
 
-    static func day(_ text: String?, option: String) throws -> HolidayDate? {
+    static func day(_ text: String?, option: String) throws -> CivilDate? {
         guard let text else { return nil }
-        guard let day = HolidayDate(string: text) else {
+        guard let day = CivilDate(string: text) else {
             throw UserError.invalidArgument("\(option) must be a date such as 2026-12-01, got '\(TextSanitizer.singleLine(String(text.prefix(40))))'")
         }
         return day
     }
 
-    static func midnight(_ day: HolidayDate, _ zone: TimeZone) -> Date {
+    static func midnight(_ day: CivilDate, _ zone: TimeZone) -> Date {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
         return calendar.date(from: DateComponents(year: day.year, month: day.month, day: day.day)) ?? Date(timeIntervalSince1970: 0)

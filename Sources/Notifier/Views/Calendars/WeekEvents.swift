@@ -1,19 +1,25 @@
-import Feeds
 import Foundation
 import Logging
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// The calendars' events as the week shows them: per day, "10:00 Stand-up" (an all-day event on
 /// each of its days, without a time), in order.
 enum WeekEvents {
     static func byDay(
-        config: Config, from start: HolidayDate, through end: HolidayDate, logger: Logger, now: Date,
+        config: Config, from start: CivilDate, through end: CivilDate, logger: Logger, now: Date,
         local: TimeZone = .current
-    ) -> [HolidayDate: [String]] {
+    ) -> [CivilDate: [String]] {
         let occurrences = CalendarReminders.occurrences(
             config: config, from: ListEvents.midnight(start, local),
             to: ListEvents.midnight(end.adding(days: 1), local), logger: logger, now: now, local: local)
-        var result: [HolidayDate: [String]] = [:]
+        var result: [CivilDate: [String]] = [:]
         var day = start
         while day <= end {
             result[day] = []
@@ -28,7 +34,7 @@ enum WeekEvents {
                     if each >= start, each <= end { result[each, default: []].append(summary) }
                 }
             } else {
-                let each = HolidayDate(occurrence.start, in: local)
+                let each = CivilDate(occurrence.start, in: local)
                 if each >= start, each <= end { result[each, default: []].append(ReminderRule.clock(occurrence.start, in: local) + " " + summary) }
             }
         }

@@ -1,6 +1,12 @@
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// `notifier open country KZ`: everything the data set knows about one country.
 struct CountryDetailView {
@@ -32,7 +38,7 @@ struct CountryDetailView {
 
     var sourceLine: String {
         guard let fetchedAt = data.fetchedAt else { return data.origin }
-        return "\(data.origin), fetched \(fetchedAt.formatted(.iso8601)) (\(Self.age(from: fetchedAt, to: now)) ago)"
+        return "\(data.origin), fetched \(fetchedAt.formatted(.iso8601)) (\(Elapsed.short(from: fetchedAt, to: now)) ago)"
     }
 
     func render(style: TerminalStyle) -> String {
@@ -85,15 +91,5 @@ struct CountryDetailView {
         let lat = String(format: "%.2f°%@", abs(position.latitude), position.latitude >= 0 ? "N" : "S")
         let lon = String(format: "%.2f°%@", abs(position.longitude), position.longitude >= 0 ? "E" : "W")
         return "\(lat), \(lon)"
-    }
-
-    static func age(from start: Date, to end: Date) -> String {
-        let seconds = max(0, Int(end.timeIntervalSince(start)))
-        switch seconds {
-        case ..<120: return "\(seconds) s"
-        case ..<7200: return "\(seconds / 60) min"
-        case ..<172_800: return "\(seconds / 3600) h"
-        default: return "\(seconds / 86400) days"
-        }
     }
 }

@@ -1,5 +1,12 @@
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// `notifier list countries`: grouped by continent, as the atlas app's main list.
 struct CountryListView {

@@ -1,5 +1,12 @@
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// The interactive `list crypto`: refreshed every `feeds.crypto.interval`, rises and falls
 /// marked against the previous fetch, sort keys, and on an error a paused timer, the cause
@@ -66,7 +73,7 @@ struct CryptoListModel: ScreenModel {
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
         var title = "Crypto — \(tickers.count) coin\(tickers.count == 1 ? "" : "s") · sorted by \(sort.label)"
-        if let fetchedAt { title += " · fetched \(CountryDetailView.age(from: fetchedAt, to: now)) ago" }
+        if let fetchedAt { title += " · fetched \(Elapsed.short(from: fetchedAt, to: now)) ago" }
         if fetching { title += " · ⟳ fetching" }
         // 7 d and the market cap only where there is room: 80 columns hold the rest.
         let wide = width >= 100

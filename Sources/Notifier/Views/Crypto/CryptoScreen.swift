@@ -1,7 +1,13 @@
-import Feeds
 import Foundation
 import Logging
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// Starts the live crypto views: the stored poll first, then fetches through the daemon's
 /// own poller, stored the same way (snapshot and price history), every `feeds.crypto.interval`.

@@ -1,7 +1,13 @@
 import ArgumentParser
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 struct OpenCrypto: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -34,7 +40,7 @@ struct OpenCrypto: ParsableCommand {
         }
         guard let ticker = tickers.first(where: { $0.symbol.uppercased() == symbol.uppercased() }) else {
             let wanted = symbol.uppercased()
-            let close = tickers.map(\.symbol).filter { (wanted.count >= 2 && $0.hasPrefix(wanted)) || CountryCatalog.editDistance($0, wanted) <= 1 }
+            let close = tickers.map(\.symbol).filter { (wanted.count >= 2 && $0.hasPrefix(wanted)) || NearName.editDistance($0, wanted) <= 1 }
             let hint =
                 close.isEmpty
                 ? "watched: \(tickers.map(\.symbol).prefix(30).joined(separator: ", "))" : "did you mean \(close.prefix(5).joined(separator: ", "))?"
@@ -77,7 +83,7 @@ struct OpenCrypto: ParsableCommand {
         ] {
             text += style.bold(label.padding(toLength: 12, withPad: " ", startingAt: 0)) + value + "\n"
         }
-        let age = CountryDetailView.age(from: fetchedAt, to: context.now())
+        let age = Elapsed.short(from: fetchedAt, to: context.now())
         text += "\n" + style.dim("Source: CoinLore, fetched \(fetchedAt.formatted(.iso8601)) (\(age) ago)") + "\n"
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
     }

@@ -1,5 +1,12 @@
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// `notifier open forecast`: current conditions, a 7-day table with markers on what changed
 /// since the previous stored forecast, and a temperature chart; the source and the age.
@@ -56,13 +63,13 @@ struct ForecastView {
                 ]) + "\n"
         }
         text += "\n" + TemperatureChart.render(forecast.temperatures) + "\n"
-        let age = CountryDetailView.age(from: latest.fetchedAt, to: now)
+        let age = Elapsed.short(from: latest.fetchedAt, to: now)
         var footer = "Source: \(sourceName), fetched \(latest.fetchedAt.formatted(.iso8601)) (\(age) ago)"
         if let previous {
             footer +=
                 anyChange
-                ? "; ▲▼ changed since the forecast of \(CountryDetailView.age(from: previous.fetchedAt, to: now)) ago"
-                : "; nothing changed since the forecast of \(CountryDetailView.age(from: previous.fetchedAt, to: now)) ago"
+                ? "; ▲▼ changed since the forecast of \(Elapsed.short(from: previous.fetchedAt, to: now)) ago"
+                : "; nothing changed since the forecast of \(Elapsed.short(from: previous.fetchedAt, to: now)) ago"
         }
         text += "\n" + style.dim(footer) + "\n"
         return TextSanitizer.printable(text)

@@ -1,5 +1,12 @@
 import ArgumentParser
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 extension FeedView {
     /// `notifier open forecast Tallinn`.

@@ -1,7 +1,13 @@
 import ArgumentParser
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 struct OpenHoliday: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
@@ -23,7 +29,7 @@ struct OpenHoliday: AsyncParsableCommand {
 
     func run() async throws {
         let context = try AppContext.load(global)
-        let day = try HolidayDate.parse(date, shown: TextSanitizer.singleLine(String(date.prefix(40))))
+        let day = try CivilDate.parse(date, shown: TextSanitizer.singleLine(String(date.prefix(40))))
             .mapError { UserError.invalidArgument($0.description) }.get()
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
             WeekScreen.run(anchor: day, firstDay: nil, context: context)
@@ -94,12 +100,12 @@ struct OpenWeek: AsyncParsableCommand {
         let today = UpcomingHolidayRule.today(now)
         var anchor = today
         if let date {
-            anchor = try HolidayDate.parse(date, shown: TextSanitizer.singleLine(String(date.prefix(40))))
+            anchor = try CivilDate.parse(date, shown: TextSanitizer.singleLine(String(date.prefix(40))))
                 .mapError { UserError.invalidArgument($0.description) }.get()
         }
         anchor = anchor.adding(days: 7 * (next - prev))
         // Navigation keeps to the same range as dates typed and links.
-        guard anchor.isInRange else { throw UserError.invalidArgument(HolidayDate.rangeMessage(year: anchor.year)) }
+        guard anchor.isInRange else { throw UserError.invalidArgument(CivilDate.rangeMessage(year: anchor.year)) }
         if ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment),
             WeekScreen.run(anchor: anchor, firstDay: firstDay?.rawValue, context: context)
         {
@@ -136,7 +142,7 @@ enum HolidayView {
     static func notKnownNote(_ year: Int) -> String {
         "public holidays are not known for \(year) (Estonian law defines them from \(EstonianCalendar.firstYearWithPublicHolidays)): folk days only"
     }
-    static func events(from start: HolidayDate, through end: HolidayDate, context: AppContext, now: Date) async throws -> [Holiday] {
+    static func events(from start: CivilDate, through end: CivilDate, context: AppContext, now: Date) async throws -> [Holiday] {
         let store = context.config.holidays.source == .remote ? (try? context.openStore()) : nil
         switch await HolidaySource(config: context.config, store: store, http: HTTPClient()).holidays(from: start, through: end, now: now) {
         case .success(let holidays): return holidays
@@ -146,7 +152,7 @@ enum HolidayView {
         }
     }
 
-    static func weekdayName(_ day: HolidayDate) -> String {
+    static func weekdayName(_ day: CivilDate) -> String {
         ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"][(day.weekday - 1 + 7) % 7]
     }
 
@@ -158,7 +164,7 @@ enum HolidayView {
         }
     }
 
-    static func distance(from today: HolidayDate, to day: HolidayDate) -> String {
+    static func distance(from today: CivilDate, to day: CivilDate) -> String {
         let days = today.daysUntil(day)
         switch days {
         case 0: return "today"

@@ -1,5 +1,12 @@
 import ArgumentParser
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 extension FeedView {
     /// `notifier open holiday 2026-12-24`.
@@ -16,7 +23,7 @@ extension FeedView {
     /// A real date outside the calendar's range: the range's own message, as `open holiday`
     /// and `open week` give it.
     @Sendable static func holidayDateOutOfRange(_ date: String) -> String? {
-        guard case .failure(let problem) = HolidayDate.parse(date, shown: date), case .outOfRange = problem else { return nil }
+        guard case .failure(let problem) = CivilDate.parse(date, shown: date), case .outOfRange = problem else { return nil }
         return problem.description
     }
 }

@@ -1,5 +1,12 @@
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// The interactive `open week`: ←/→ move a week, `t` back to today, `f` cycles the first day
 /// of the week (remembered for next time). Holidays load per week, only days not loaded yet,
@@ -16,28 +23,28 @@ struct WeekModel: ScreenModel {
     enum Loaded: Sendable {
         case holidays([Holiday])
         case failed(String)
-        case events([HolidayDate: [String]])
+        case events([CivilDate: [String]])
     }
 
-    typealias Load = @Sendable (HolidayDate, HolidayDate) async -> Loaded
+    typealias Load = @Sendable (CivilDate, CivilDate) async -> Loaded
 
-    let today: HolidayDate
-    private(set) var anchor: HolidayDate
+    let today: CivilDate
+    private(set) var anchor: CivilDate
     private(set) var firstDay: FirstDay
-    private(set) var events: [HolidayDate: [Holiday]] = [:]
+    private(set) var events: [CivilDate: [Holiday]] = [:]
     /// Days asked for (loaded or on their way): a range is never asked for twice.
-    private(set) var requested: Set<HolidayDate> = []
+    private(set) var requested: Set<CivilDate> = []
     private(set) var loading = 0
     private(set) var error: String?
     let load: Load
     /// The calendars' events of a range, when `[calendars]` names any: a fourth kind of row.
     var loadEvents: Load?
-    private(set) var calendarEvents: [HolidayDate: [String]] = [:]
+    private(set) var calendarEvents: [CivilDate: [String]] = [:]
     let remember: @Sendable (FirstDay) -> Void
     /// The days of the notification that led here (a group of holiday reminders), marked ◉.
-    var marked: (days: Set<HolidayDate>, note: String)?
+    var marked: (days: Set<CivilDate>, note: String)?
 
-    init(today: HolidayDate, anchor: HolidayDate? = nil, firstDay: FirstDay, load: @escaping Load, remember: @escaping @Sendable (FirstDay) -> Void) {
+    init(today: CivilDate, anchor: CivilDate? = nil, firstDay: FirstDay, load: @escaping Load, remember: @escaping @Sendable (FirstDay) -> Void) {
         self.today = today
         self.anchor = anchor ?? today
         self.firstDay = firstDay
@@ -45,8 +52,8 @@ struct WeekModel: ScreenModel {
         self.remember = remember
     }
 
-    var start: HolidayDate { anchor.adding(days: -((anchor.weekday - firstDay.weekday + 7) % 7)) }
-    var end: HolidayDate { start.adding(days: 6) }
+    var start: CivilDate { anchor.adding(days: -((anchor.weekday - firstDay.weekday + 7) % 7)) }
+    var end: CivilDate { start.adding(days: 6) }
 
     /// The first week's holidays.
     mutating func appear() -> [ViewEffect] { loadMissing() }
@@ -104,7 +111,7 @@ struct WeekModel: ScreenModel {
 
     mutating func handle(_ event: ViewEvent) -> [ViewEffect] {
         switch event {
-        // The calendar's supported range (HolidayDate.isInRange) bounds the moves, as it bounds dates typed.
+        // The calendar's supported range (CivilDate.isInRange) bounds the moves, as it bounds dates typed.
         case .key(.left), .key(.character("h")), .key(.pageUp):
             guard anchor.adding(days: -7).isInRange else { return [] }
             anchor = anchor.adding(days: -7)
@@ -132,7 +139,7 @@ struct WeekModel: ScreenModel {
             return []
         case .finished(let name, let result as Loaded) where name.hasPrefix("holidays "):
             loading -= 1
-            let range = name.dropFirst("holidays ".count).split(separator: "…").compactMap { HolidayDate(string: String($0)) }
+            let range = name.dropFirst("holidays ".count).split(separator: "…").compactMap { CivilDate(string: String($0)) }
             switch result {
             case .holidays(let holidays):
                 if range.count == 2 {

@@ -1,6 +1,12 @@
-import Feeds
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// Starts the interactive week: the data source, and the first day of the week remembered
 /// in the state directory (`$XDG_STATE_HOME/notifier/week-first-day`).
@@ -19,7 +25,7 @@ enum WeekScreen {
     }
 
     /// `firstDay`: `--first-day`, which wins over the remembered choice and the config.
-    static func run(anchor: HolidayDate?, firstDay: String?, context: AppContext) -> Bool {
+    static func run(anchor: CivilDate?, firstDay: String?, context: AppContext) -> Bool {
         let now = context.now()
         let chosen =
             firstDay.flatMap(WeekModel.FirstDay.init(rawValue:)) ?? remembered(context.paths)
@@ -49,12 +55,12 @@ enum WeekScreen {
     /// A group of holiday reminders links to the week of its first date: the days of the newest
     /// such notification of the last hour are the ones the person clicked for. Its key lists
     /// each reminder as `DATE@lead/kind/name`.
-    static func marked(anchor: HolidayDate, store: Store?, now: Date) -> (days: Set<HolidayDate>, note: String)? {
+    static func marked(anchor: CivilDate, store: Store?, now: Date) -> (days: Set<CivilDate>, note: String)? {
         let link = DeepLink.week(anchor).command
         guard let group = ((try? store?.history(limit: 20)) ?? []).first(where: { $0.deepLink == link }),
             now.timeIntervalSince(group.deliveredAt) < 3600
         else { return nil }
-        let days = group.key.split(separator: ",").compactMap { HolidayDate(string: String($0.prefix { $0 != "@" })) }
+        let days = group.key.split(separator: ",").compactMap { CivilDate(string: String($0.prefix { $0 != "@" })) }
         guard !days.isEmpty else { return nil }
         return (
             Set(days),

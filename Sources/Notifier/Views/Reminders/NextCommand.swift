@@ -1,6 +1,13 @@
 import ArgumentParser
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// `notifier next NAME` and `notifier next --every EXPR --at HH:MM`: the dates a reminder
 /// falls on, one a line, marked where a holiday moved or skipped one and where daylight
@@ -109,7 +116,7 @@ struct NextCommand: ParsableCommand {
 
     /// "2026-12-01" (its midnight) or "2026-12-01 10:00", in `zone`.
     static func date(_ text: String, in zone: TimeZone) throws -> Date {
-        let parsed = ReminderTime.dateTime(text) ?? HolidayDate(string: text).map { ($0, QuietHours.ClockTime(hour: 0, minute: 0)!) }
+        let parsed = ReminderTime.dateTime(text) ?? CivilDate(string: text).map { ($0, QuietHours.ClockTime(hour: 0, minute: 0)!) }
         guard let (day, time) = parsed else {
             throw UserError.invalidArgument(
                 "--from must be a date such as 2026-12-01 or \"2026-12-01 10:00\", got '\(TextSanitizer.singleLine(String(text.prefix(40))))'")

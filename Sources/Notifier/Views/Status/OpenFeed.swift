@@ -1,6 +1,13 @@
 import ArgumentParser
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 /// `notifier open feed NAME`: where a feed's "failing" and "recovered" notices lead.
 struct OpenFeed: ParsableCommand {

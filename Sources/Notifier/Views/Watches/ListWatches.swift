@@ -1,6 +1,13 @@
 import ArgumentParser
 import Foundation
-import Rules
+import NotifierCore
+import NotifierCountries
+import NotifierCrypto
+import NotifierEngine
+import NotifierForecast
+import NotifierHolidays
+import NotifierReminders
+import NotifierWatches
 
 struct ListWatches: ParsableCommand {
     static let configuration = CommandConfiguration(

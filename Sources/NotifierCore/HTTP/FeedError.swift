@@ -1,0 +1,93 @@
+import Foundation
+import NotifierEngine
+
+/// What a request was, for messages a user can act on.
+public struct RequestContext: Sendable, Equatable {
+    public var feed: String
+    public var method: String
+    /// The URL with secrets masked: safe for logs.
+    public var url: String
+
+    public init(feed: String, method: String, url: String) {
+        self.feed = feed
+        self.method = method
+        self.url = Redaction.maskSecrets(in: url)
+    }
+}
+
+/// Every way fetching a feed can fail. Each message names the feed, the request and the cause.
+public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
+    case invalidURL(RequestContext)
+    case timedOut(RequestContext, seconds: Int)
+    case cannotResolve(RequestContext, host: String)
+    case cannotConnect(RequestContext, detail: String)
+    case tls(RequestContext, detail: String)
+    case httpStatus(RequestContext, status: Int, retryAfter: Int?)
+    case bodyTooLarge(RequestContext, limit: Int)
+    case tooManyRedirects(RequestContext, limit: Int)
+    case insecureRedirect(RequestContext)
+    case transport(RequestContext, detail: String)
+    case decoding(RequestContext, detail: String)
+    /// The service answered with an error of its own (bad key, bad request).
+    case service(RequestContext, message: String)
+    case cancelled(RequestContext)
+
+    public var context: RequestContext {
+        switch self {
+        case .invalidURL(let c), .timedOut(let c, _), .cannotResolve(let c, _), .cannotConnect(let c, _),
+            .tls(let c, _), .httpStatus(let c, _, _), .bodyTooLarge(let c, _), .tooManyRedirects(let c, _),
+            .insecureRedirect(let c), .transport(let c, _), .decoding(let c, _), .service(let c, _),
+            .cancelled(let c):
+            return c
+        }
+    }
+
+    public var cause: String {
+        switch self {
+        case .invalidURL: return "is not a valid http(s) URL"
+        case .timedOut(_, let seconds): return "timed out after \(seconds) s"
+        case .cannotResolve(_, let host): return "cannot resolve host '\(host)' (offline, or a typo in base_url?)"
+        case .cannotConnect(_, let detail): return "cannot connect: \(detail)"
+        case .tls(_, let detail): return "TLS failed: \(detail)"
+        case .httpStatus(_, let status, let retryAfter):
+            let retry = retryAfter.map { ", retry after \($0) s" } ?? ""
+            return "answered HTTP \(status)\(retry)"
+        case .bodyTooLarge(_, let limit): return "response is larger than the \(limit / 1024) KiB limit"
+        case .tooManyRedirects(_, let limit): return "more than \(limit) redirects"
+        case .insecureRedirect(let context) where context.url.lowercased().hasPrefix("https:"):
+            return "refused a redirect to a protocol it may not follow (https never downgrades to http): is base_url right?"
+        case .insecureRedirect: return "refused a redirect to a protocol other than http or https: is base_url right?"
+        case .transport(_, let detail): return detail
+        case .decoding(_, let detail): return "unexpected response: \(detail)"
+        case .service(_, let message): return message
+        case .cancelled: return "cancelled"
+        }
+    }
+
+    public var description: String {
+        let c = context
+        return "\(c.feed) feed: \(c.method) \(c.url) \(cause)"
+    }
+}
+
+public enum Redaction {
+    static let secretParameters: Set<String> = ["apikey", "api_key", "appid", "key", "token", "access_key"]
+
+    /// Replaces the values of query parameters that carry keys with `***`.
+    public static func maskSecrets(in url: String) -> String {
+        guard let query = url.firstIndex(of: "?") else { return url }
+        let head = url[..<query]
+        let pairs = url[url.index(after: query)...].split(separator: "&", omittingEmptySubsequences: false)
+        let masked = pairs.map { pair -> String in
+            guard let eq = pair.firstIndex(of: "=") else { return String(pair) }
+            let name = pair[..<eq].lowercased()
+            return secretParameters.contains(name) ? "\(pair[..<eq])=***" : String(pair)
+        }
+        return head + "?" + masked.joined(separator: "&")
+    }
+
+    /// `abcd…wxyz` for keys long enough to show a hint, `***` otherwise.
+    public static func mask(key: String) -> String {
+        key.count >= 12 ? "\(key.prefix(4))…\(key.suffix(4))" : "***"
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+import NotifierCore
+import NotifierEngine
+
+/// A coin's percent change over one of the API's windows (1 h, 24 h, 7 d) beyond ±threshold.
+/// Each coin is two subjects, `BTC:up` and `BTC:down`, so a swing from +6 % to −6 % is two alerts,
+/// while a value hovering at the threshold is one (the re-arm level is the hysteresis).
+public struct CryptoChangeRule: Rule {
+    public static let id = "crypto_change"
+    public static let summary = "A coin's 1 h / 24 h / 7 d change beyond ±threshold"
+    public static let linkedViews: [LinkedView] = [.crypto]
+
+    public enum Window: String, Codable, Sendable, CaseIterable {
+        case hour = "1h"
+        case day = "24h"
+        case week = "7d"
+
+        func change(of ticker: Ticker) -> Decimal? {
+            switch self {
+            case .hour: return ticker.change1h
+            case .day: return ticker.change24h
+            case .week: return ticker.change7d
+            }
+        }
+    }
+
+    public var window: Window
+    /// Percent, positive: fires at +threshold and −threshold.
+    public var thresholdPercent: Double
+    /// Percent, positive, below the threshold: re-arms once |change| falls back under it.
+    public var rearmPercent: Double
+    public var policy: AlertPolicy
+    public var urgency: Urgency
+    /// Per-symbol levels (threshold, re-arm) that replace the defaults for that coin.
+    public var overrides: [String: Levels]
+    /// Replaces the built-in title of a fired or repeated alert.
+    public var titleTemplate: MessageTemplate?
+    public static let templateFields = ["symbol", "name", "change", "window", "arrow", "price", "threshold"]
+
+    public struct Levels: Sendable, Equatable {
+        public var threshold: Double
+        public var rearm: Double
+        public init(threshold: Double, rearm: Double) {
+            self.threshold = threshold
+            self.rearm = rearm
+        }
+    }
+
+    public init(
+        window: Window = .day, thresholdPercent: Double = 5, rearmPercent: Double = 4,
+        policy: AlertPolicy = AlertPolicy(cooldown: .seconds(3600)), urgency: Urgency = .normal,
+        overrides: [String: Levels] = [:], titleTemplate: MessageTemplate? = nil
+    ) {
+        self.overrides = overrides
+        self.titleTemplate = titleTemplate
+        self.window = window
+        self.thresholdPercent = thresholdPercent
+        self.rearmPercent = rearmPercent
+        self.policy = policy
+        self.urgency = urgency
+    }
+
+    /// One reading per coin and direction. `previous` are the prices of the last poll, for
+    /// the trend arrow; `tickers == nil` means the feed failed, and every known subject is unknown.
+    public func readings(_ tickers: [Ticker]?, known: [SubjectKey], previous: [String: Decimal], locale: Locale) -> [SubjectReading] {
+        guard let tickers else {
+            return known.filter { $0.rule == Self.id }.map { key in
+                SubjectReading(key: key, signal: nil, shownValue: "unknown", policy: policy) { _ in nil }
+            }
+        }
+        var readings: [SubjectReading] = []
+        for ticker in tickers {
+            guard DeepLink.crypto(ticker.symbol) != nil else { continue }
+            let levels = overrides[ticker.symbol.uppercased()] ?? Levels(threshold: thresholdPercent, rearm: rearmPercent)
+            let up = try? Threshold(direction: .above, fireLevel: levels.threshold, rearmLevel: levels.rearm)
+            let down = try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
+            let change = window.change(of: ticker).map { NSDecimalNumber(decimal: $0).doubleValue }
+            for (direction, threshold) in [("up", up), ("down", down)] {
+                let key = SubjectKey(rule: Self.id, subject: "\(ticker.symbol.uppercased()):\(direction)")
+                let signal = change.flatMap { threshold?.signal(for: $0) }
+                let shown = change.map { Self.percent($0) } ?? "unknown"
+                let level = (direction == "up" ? "+" : "−") + Self.number(levels.threshold) + " %"
+                // Half the fire level deeper than last shown rewrites the bubble: −5 % shown, −7.5 % updates.
+                let deeper = change.map { DeeperMove(value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above, text: Self.percent) }
+                readings.append(
+                    SubjectReading(key: key, signal: signal, shownValue: shown, policy: policy, level: level, deeper: deeper) { emission in
+                        self.alert(for: ticker, change: change ?? 0, emission: emission, previous: previous[ticker.symbol.uppercased()], locale: locale)
+                    })
+            }
+        }
+        return readings
+    }
+
+    func alert(for ticker: Ticker, change: Double, emission: AlertStateMachine.Emission, previous: Decimal?, locale: Locale) -> Alert? {
+        guard let link = DeepLink.crypto(ticker.symbol) else { return nil }
+        let symbol = ticker.symbol.uppercased()
+        let moved = "\(symbol) \(Self.percent(change)) in \(window.rawValue)"
+        var title: String
+        switch emission {
+        case .fired, .updated: title = "\(moved) \(change >= 0 ? "▲" : "▼")"
+        case .repeated: title = "\(moved), still"
+        case .resolved:
+            title = "\(symbol) back within ±\(Self.number(overrides[symbol]?.threshold ?? thresholdPercent)) % (\(Self.percent(change)) in \(window.rawValue))"
+        }
+        if let titleTemplate, emission != .resolved {
+            title = titleTemplate.render([
+                "symbol": symbol, "name": ticker.name, "change": Self.percent(change), "window": window.rawValue,
+                "arrow": change >= 0 ? "▲" : "▼", "price": "$" + Self.price(ticker.priceUSD, locale: locale),
+                "threshold": Self.number(overrides[symbol]?.threshold ?? thresholdPercent) + " %",
+            ])
+        }
+        var body = "\(ticker.name): $\(Self.price(ticker.priceUSD, locale: locale))"
+        if let previous, previous != ticker.priceUSD {
+            body += " (\(ticker.priceUSD > previous ? "↑" : "↓") from $\(Self.price(previous, locale: locale)) at the last poll)"
+        }
+        body += "\nChange: 1 h \(Self.percent(ticker.change1h)), 24 h \(Self.percent(ticker.change24h)), 7 d \(Self.percent(ticker.change7d))"
+        let threshold = overrides[symbol]?.threshold ?? thresholdPercent
+        let level = change >= 0 ? "+\(Self.number(threshold)) %" : "−\(Self.number(threshold)) %"
+        return Alert(
+            rule: Self.id, key: symbol, title: title, body: body, urgency: urgency, category: "x-notifier.crypto",
+            deepLink: link, icon: change >= 0 ? "go-up" : "go-down", groupFragment: "\(symbol) \(Self.percent(change))",
+            groupNoun: "coins moved", reason: "\(symbol) \(window.rawValue) change \(Self.percent(change)) reached \(level) (\(emission.rawValue))",
+            listView: "crypto")
+    }
+
+    public static func percent(_ value: Double) -> String {
+        (value >= 0 ? "+" : "−") + number(abs(value)) + " %"
+    }
+
+    /// "+6.2 %", or "n/a" where the feed sent no figure: for views too.
+    public static func percent(_ value: Decimal?) -> String {
+        value.map { percent(NSDecimalNumber(decimal: $0).doubleValue) } ?? "n/a"
+    }
+
+    /// "%.1f" without a trailing ".0". A poll formats two values per coin and String(format:)
+    /// costs microseconds, so tenths are rounded here directly, except within noise of a tie
+    /// (x.x5), where printf's rounding of the exact binary value decides.
+    public static func number(_ value: Double) -> String {
+        if value.sign == .plus, value < 1e6 {
+            let scaled = value * 10
+            if abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 {
+                let tenths = Int(scaled.rounded())
+                return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)"
+            }
+        }
+        return String(format: "%.1f", value).replacingOccurrences(of: ".0", with: "")
+    }
+
+    /// Prices exactly as the feed sent them, grouped for the locale: no binary-float rounding.
+    public static func price(_ value: Decimal, locale: Locale) -> String {
+        value.formatted(.number.locale(locale).precision(.fractionLength(0...12)))
+    }
+}

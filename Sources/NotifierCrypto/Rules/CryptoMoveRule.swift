@@ -1,0 +1,150 @@
+import Foundation
+import NotifierCore
+import NotifierEngine
+
+/// A coin's price moving by X % within Y minutes, measured on our own stored history rather than
+/// the API's fixed windows: the current price against the lowest (for a rise) and the highest
+/// (for a fall) price seen within the window. It re-arms once the move recedes.
+public struct CryptoMoveRule: Rule {
+    public static let id = "crypto_move"
+    public static let summary = "A coin's price moving ≥ X % within Y minutes, from stored history"
+    public static let linkedViews: [LinkedView] = [.crypto]
+
+    public struct PricePoint: Sendable, Equatable {
+        public var at: Date
+        public var price: Decimal
+        public init(at: Date, price: Decimal) {
+            self.at = at
+            self.price = price
+        }
+    }
+
+    public var percent: Double
+    public var rearmPercent: Double
+    public var window: Duration
+    public var policy: AlertPolicy
+    public var urgency: Urgency
+    /// Per-symbol (percent, re-arm) replacing the defaults for that coin.
+    public var overrides: [String: CryptoChangeRule.Levels]
+
+    public init(
+        percent: Double = 3, rearmPercent: Double = 2, window: Duration = .seconds(15 * 60),
+        policy: AlertPolicy = AlertPolicy(cooldown: .seconds(30 * 60)), urgency: Urgency = .normal,
+        overrides: [String: CryptoChangeRule.Levels] = [:]
+    ) {
+        self.overrides = overrides
+        self.percent = percent
+        self.rearmPercent = rearmPercent
+        self.window = window
+        self.policy = policy
+        self.urgency = urgency
+    }
+
+    /// `history` holds earlier prices per symbol (any age; older ones are ignored).
+    public func readings(_ tickers: [Ticker], history: [String: [PricePoint]], now: Date, locale: Locale) -> [SubjectReading] {
+        let since = now.addingTimeInterval(-Double(window.components.seconds))
+        var readings: [SubjectReading] = []
+        for ticker in tickers {
+            let symbol = ticker.symbol.uppercased()
+            guard DeepLink.crypto(symbol) != nil else { continue }
+            let levels = overrides[symbol] ?? CryptoChangeRule.Levels(threshold: percent, rearm: rearmPercent)
+            let rise = try? Threshold(direction: .above, fireLevel: levels.threshold, rearmLevel: levels.rearm)
+            let fall = try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
+            let recent = (history[symbol] ?? []).filter { $0.at >= since && $0.at <= now && $0.price > 0 }
+            let low = recent.min { $0.price < $1.price }
+            let high = recent.max { $0.price < $1.price }
+            for (direction, threshold, reference) in [("rise", rise, low), ("fall", fall, high)] {
+                // No earlier price in the window: nothing to compare, so unknown rather than 0 %.
+                let move = reference.map { Self.change(from: $0.price, to: ticker.priceUSD) }
+                readings.append(
+                    SubjectReading(
+                        key: SubjectKey(rule: Self.id, subject: "\(symbol):\(direction)"), signal: move.flatMap { threshold?.signal(for: $0) },
+                        shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", policy: policy,
+                        level: (direction == "rise" ? "+" : "−") + CryptoChangeRule.number(levels.threshold) + " %",
+                        // As crypto_change: half the fire level deeper than last shown updates the bubble.
+                        deeper: move.map {
+                            DeeperMove(
+                                value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above,
+                                text: CryptoChangeRule.percent)
+                        }
+                    ) { emission in
+                        guard let move, let reference, let link = DeepLink.crypto(symbol) else { return nil }
+                        let minutes = max(1, Int(now.timeIntervalSince(reference.at) / 60))
+                        if emission == .resolved {
+                            return Alert(
+                                rule: Self.id, key: symbol,
+                                title: "\(symbol) calmer: \(CryptoChangeRule.percent(move)) within \(window.components.seconds / 60) min",
+                                body: "\(ticker.name): $\(CryptoChangeRule.price(ticker.priceUSD, locale: locale))", urgency: .low,
+                                category: "x-notifier.crypto", deepLink: link,
+                                reason: "\(symbol)'s move within the window fell back below ±\(CryptoChangeRule.number(levels.rearm)) %", listView: "crypto")
+                        }
+                        let from = CryptoChangeRule.price(reference.price, locale: locale)
+                        let to = CryptoChangeRule.price(ticker.priceUSD, locale: locale)
+                        let still = emission == .repeated ? ", still" : ""
+                        return Alert(
+                            rule: Self.id, key: symbol, title: "\(symbol) \(CryptoChangeRule.percent(move)) in \(minutes) min \(move >= 0 ? "▲" : "▼")\(still)",
+                            body: "\(ticker.name): $\(from) → $\(to)", urgency: urgency, category: "x-notifier.crypto",
+                            deepLink: link, icon: move >= 0 ? "go-up" : "go-down",
+                            groupFragment: "\(symbol) \(CryptoChangeRule.percent(move))", groupNoun: "coins moved",
+                            reason:
+                                "\(symbol) moved \(CryptoChangeRule.percent(move)) from $\(reference.price) to $\(ticker.priceUSD) within \(minutes) min; the rule fires at ±\(CryptoChangeRule.number(levels.threshold)) % within \(window.components.seconds / 60) min",
+                            listView: "crypto")
+                    })
+            }
+        }
+        return readings
+    }
+
+    static func change(from old: Decimal, to new: Decimal) -> Double {
+        NSDecimalNumber(decimal: (new - old) / old * 100).doubleValue
+    }
+}
+
+extension CryptoMoveRule {
+    /// Polls every 5 minutes at these prices; each poll sees the ones before it as history.
+    static func run(_ prices: [Decimal], rule: CryptoMoveRule = CryptoMoveRule()) -> [Alert] {
+        var engine = RuleEngine()
+        var history: [CryptoMoveRule.PricePoint] = []
+        var alerts: [Alert] = []
+        for (index, price) in prices.enumerated() {
+            let now = Date(timeIntervalSince1970: 1_800_000_000 + Double(index) * 300)
+            let ticker = Ticker(id: "90", symbol: "BTC", name: "Bitcoin", rank: 1, priceUSD: price)
+            alerts += engine.evaluate(rule.readings([ticker], history: ["BTC": history], now: now, locale: Locale(identifier: "en_US")), now: now).alerts
+            history.append(PricePoint(at: now, price: price))
+        }
+        return alerts
+    }
+
+    public static let examples: [RuleExample] = [
+        RuleExample(
+            "+3.5 % within 10 minutes",
+            .fires { alerts in
+                alerts.map(\.title) == ["BTC +3.5 % in 10 min ▲"] && alerts[0].body == "Bitcoin: $100,000 → $103,500"
+            }
+        ) { run([100_000, 101_000, 103_500]) },
+        RuleExample("a slow drift: 3.5 % in 25 minutes, never 3 % within 15", .staysSilent) {
+            run([100_000, 100_700, 101_400, 102_100, 102_800, 103_500])
+        },
+        RuleExample("a fall within the window", .fires { alerts in alerts.map(\.title) == ["BTC −4 % in 5 min ▼"] }) {
+            run([100_000, 96_000])
+        },
+        RuleExample("staying up after the move notifies once", .fires { alerts in alerts.count == 1 }) {
+            run([100_000, 103_100, 103_200, 103_150])
+        },
+        RuleExample("the first poll has nothing to compare", .staysSilent) { run([100_000]) },
+        RuleExample(
+            "a move that goes on updates its bubble at half the level further",
+            .fires { alerts in
+                alerts.map(\.title) == ["BTC +3.5 % in 5 min ▲", "BTC +5 % in 10 min ▲"] && alerts.map(\.emission) == [.fired, .updated]
+            }
+        ) { run([100_000, 103_500, 105_000, 105_500]) },
+        RuleExample("a receding move, when asked", .fires { alerts in alerts.map(\.title) == ["BTC +4 % in 5 min ▲", "BTC calmer: +0 % within 15 min"] }) {
+            run(
+                [100_000, 104_000, 104_000, 104_000, 104_000],
+                rule: CryptoMoveRule(policy: AlertPolicy(notifyWhenResolved: true)))
+        },
+        RuleExample("a per-coin override lets BTC fire at 1.5 %", .fires { alerts in alerts.map(\.title) == ["BTC +1.6 % in 5 min ▲"] }) {
+            run([100_000, 101_600], rule: CryptoMoveRule(overrides: ["BTC": .init(threshold: 1.5, rearm: 1)]))
+        },
+    ]
+}

@@ -1,0 +1,74 @@
+import Foundation
+import NotifierCore
+import NotifierEngine
+
+/// A local program run as an argv (never a shell), stdin from /dev/null, in a process group of
+/// its own, with a time limit on all it started and a limit on its output; a status other than 0
+/// is a failed poll, told with its stderr's first line.
+public struct WatchCommandSource: Sendable {
+    public var timeout: Duration
+    public var maxOutputBytes: Int
+
+    public init(timeout: Duration = .seconds(10), maxOutputBytes: Int = 8 << 20) {
+        self.timeout = timeout
+        self.maxOutputBytes = maxOutputBytes
+    }
+
+    public func run(_ argv: [String], feed: String, environment: [String: String] = ProcessInfo.processInfo.environment) async -> Result<Data, FeedError> {
+        let context = RequestContext(feed: feed, method: "RUN", url: argv.joined(separator: " "))
+        guard let program = argv.first, let path = Self.locate(program, environment: environment) else {
+            return .failure(.transport(context, detail: "cannot run \(argv.first ?? "nothing"): no such program (on PATH)"))
+        }
+        let timeout = timeout
+        let limit = maxOutputBytes
+        let stop = CommandStop()
+        // A cancelled poll (the daemon's shutdown, a reload) kills the command's group at once.
+        return await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                let thread = Thread {
+                    continuation.resume(
+                        returning: Self.runBlocking(
+                            [path] + argv.dropFirst(), environment: environment, timeout: timeout, limit: limit, context: context, stop: stop))
+                }
+                thread.name = "notifier-command"
+                thread.start()
+            }
+        } onCancel: {
+            stop.stop()
+        }
+    }
+
+    static func locate(_ program: String, environment: [String: String]) -> String? {
+        if program.contains("/") { return FileManager.default.isExecutableFile(atPath: program) ? program : nil }
+        for directory in (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(directory)/\(program)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    private static func runBlocking(
+        _ argv: [String], environment: [String: String], timeout: Duration, limit: Int, context: RequestContext, stop: CommandStop
+    ) -> Result<Data, FeedError> {
+        let outcome: BoundedCommand.Outcome
+        do {
+            outcome = try BoundedCommand.run(argv, environment: environment, timeout: timeout, outputLimit: limit, stop: stop)
+        } catch {
+            return .failure(.transport(context, detail: error.description))
+        }
+        let seconds = max(1, Int(timeout.components.seconds))
+        let how: String
+        switch outcome.end {
+        case .exited(0): return .success(outcome.output)
+        case .exited(let status): how = "exited with status \(status)"
+        case .killedBySignal(let signal): how = "was killed by signal \(signal)"
+        case .timedOut(programExited: false): return .failure(.timedOut(context, seconds: seconds))
+        case .timedOut(programExited: true):
+            return .failure(.transport(context, detail: "exited, but what it started still held its output after \(seconds) s; stopped"))
+        case .tooMuchOutput: return .failure(.bodyTooLarge(context, limit: limit))
+        case .stopped: return .failure(.cancelled(context))
+        }
+        let firstLine = String(decoding: outcome.errors, as: UTF8.self).split(whereSeparator: \.isNewline).first.map(String.init) ?? ""
+        return .failure(.transport(context, detail: firstLine.isEmpty ? how : "\(how): \(FeedText.quoted(firstLine, limit: 200))"))
+    }
+}
