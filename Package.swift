@@ -20,6 +20,12 @@ let layers: [Target.Dependency] = [
     "NotifierWatches",
 ]
 
+/// The tests of one library: it, the core and engine under it, and the shared test support.
+func libraryTests(_ name: String, of library: String) -> Target {
+    .testTarget(
+        name: name, dependencies: [.target(name: library), "NotifierCore", "NotifierEngine", "TestSupport"], swiftSettings: ourSwiftSettings)
+}
+
 let package = Package(
     name: "notifier",
     products: [
@@ -119,8 +125,19 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: ourSwiftSettings
         ),
-        .testTarget(name: "RulesTests", dependencies: layers, swiftSettings: ourSwiftSettings),
-        .testTarget(name: "FeedsTests", dependencies: layers + ["TestSupport"], swiftSettings: ourSwiftSettings),
+        // A test target per library, seeing only what that library sees.
+        // The engine's tests drive it with the shipped rules (a price crossing, a holiday's link),
+        // and every feed's decoder meets the same hostile responses.
+        .testTarget(
+            name: "EngineTests", dependencies: layers + ["TestSupport", .product(name: "FlyingFox", package: "FlyingFox")],
+            swiftSettings: ourSwiftSettings),
+        libraryTests("CoreTests", of: "NotifierCore"),
+        libraryTests("CountriesTests", of: "NotifierCountries"),
+        libraryTests("CryptoTests", of: "NotifierCrypto"),
+        libraryTests("ForecastTests", of: "NotifierForecast"),
+        libraryTests("HolidaysTests", of: "NotifierHolidays"),
+        libraryTests("RemindersTests", of: "NotifierReminders"),
+        libraryTests("WatchesTests", of: "NotifierWatches"),
         .testTarget(name: "NotifierTests", dependencies: ["Notifier", "TestSupport"] + layers, swiftSettings: ourSwiftSettings),
         // What a person meets, through real processes: the built program, daemons, private buses,
         // notification servers, desktops, terminals; and the checks against reference programs

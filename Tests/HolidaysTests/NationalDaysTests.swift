@@ -2,13 +2,8 @@ import Foundation
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierEngine
-@testable import NotifierForecast
 @testable import NotifierHolidays
-@testable import NotifierReminders
-@testable import NotifierWatches
 
 /// Issue 15: days of national importance, each by the law in force on its date (docs/facts.md).
 @Suite struct NationalDaysTests {

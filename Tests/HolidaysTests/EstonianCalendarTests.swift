@@ -2,13 +2,8 @@ import Foundation
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierEngine
-@testable import NotifierForecast
 @testable import NotifierHolidays
-@testable import NotifierReminders
-@testable import NotifierWatches
 
 @Suite struct EstonianCalendarTests {
     /// Easter by Knuth's algorithm (TAOCP 1.3.2, exercise 14), independent of the one in use.

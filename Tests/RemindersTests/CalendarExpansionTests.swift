@@ -1,12 +1,7 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
 import NotifierReminders
-import NotifierWatches
 import Testing
 
 /// The calendar layer on calendars written here for each edge: recurrence, exceptions,

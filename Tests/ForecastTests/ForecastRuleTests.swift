@@ -2,13 +2,8 @@ import Foundation
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierEngine
 @testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierReminders
-@testable import NotifierWatches
 
 /// Scripted forecast sequences beyond each rule's examples: days rolling, several days at
 /// once, restarts (the engine's records carried over), slugs.

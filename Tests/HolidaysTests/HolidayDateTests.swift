@@ -2,13 +2,8 @@ import Foundation
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierEngine
-@testable import NotifierForecast
 @testable import NotifierHolidays
-@testable import NotifierReminders
-@testable import NotifierWatches
 
 @Suite struct HolidayDateTests {
     @Test(arguments: [
@@ -82,9 +77,9 @@ import Testing
         #expect(link.arguments == ["open", "holiday", "2026-12-24"])
         #expect(link.url == "notifier://holiday/2026-12-24")
         #expect(link.command == "notifier open holiday 2026-12-24")
-        #expect(DeepLink(view: .holiday, argument: "2026-12-24") == link)
+        #expect(DeepLink(view: .holiday, argument: "2026-12-24", in: LinkCatalog([.holiday])) == link)
         for hostile in ["2026-02-30", "2026-1-1", "$(rm)", "../x", "2026-12-24\n", ""] {
-            #expect(DeepLink(view: .holiday, argument: hostile) == nil)
+            #expect(DeepLink(view: .holiday, argument: hostile, in: LinkCatalog([.holiday])) == nil)
         }
     }
 }

@@ -1,13 +1,7 @@
 import FlyingFox
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 import TestSupport
 import Testing
 
@@ -60,7 +54,7 @@ private typealias Request = NotifierCore.HTTPRequest
         try await Self.withServer { server in
             let response = try await Client().send(Request.get(server.baseURL + "/countries"), feed: "countries")
             #expect(response.status == 200)
-            #expect(try RESTCountriesDecoder.decodeV3(response.body).count == 250)
+            #expect((try JSONSerialization.jsonObject(with: response.body) as? [Any])?.count == 250)
         }
     }
 
@@ -175,18 +169,5 @@ private typealias Request = NotifierCore.HTTPRequest
     @Test func masksKeysInMessages() {
         let context = RequestContext(feed: "forecast", method: "GET", url: "https://h/data?q=Tallinn&appid=SECRET123&units=metric")
         #expect(context.url == "https://h/data?q=Tallinn&appid=***&units=metric")
-    }
-}
-
-/// The FeedError a call throws, or nil when it succeeds.
-func feedError<T>(_ body: () async throws -> T) async -> FeedError? {
-    do {
-        _ = try await body()
-        return nil
-    } catch let error as FeedError {
-        return error
-    } catch {
-        Issue.record("not a FeedError: \(error)")
-        return nil
     }
 }

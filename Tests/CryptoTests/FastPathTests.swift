@@ -2,13 +2,8 @@ import Foundation
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierCountries
 @testable import NotifierCrypto
 @testable import NotifierEngine
-@testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierReminders
-@testable import NotifierWatches
 
 /// Hand-written fast paths must give exactly what the Foundation calls they shortcut gave.
 @Suite struct FastPathTests {

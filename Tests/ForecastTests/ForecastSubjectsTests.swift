@@ -2,13 +2,8 @@ import Foundation
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierEngine
 @testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierReminders
-@testable import NotifierWatches
 
 /// Passed forecast days are the engine's to forget, named by the forecast rules' subjects.
 @Suite struct ForecastSubjectsTests {
@@ -19,7 +14,7 @@ import Testing
             SubjectKey(rule: TemperatureShiftRule.id, subject: "Tallinn/2026-12-13/max"),
             SubjectKey(rule: WindGustRule.id, subject: "Tallinn/2026-12-14/gusts"),
             SubjectKey(rule: WindGustRule.id, subject: "Tartu/2026-12-01/gusts"),
-            SubjectKey(rule: CryptoChangeRule.id, subject: "Tallinn/2026-12-13/x"),
+            SubjectKey(rule: "crypto_change", subject: "Tallinn/2026-12-13/x"),
             SubjectKey(rule: WindGustRule.id, subject: "Tallinn/not-a-date/gusts"),
         ]
         var engine = RuleEngine(records: Dictionary(uniqueKeysWithValues: keys.map { ($0, SubjectRecord()) }))

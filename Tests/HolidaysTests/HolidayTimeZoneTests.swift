@@ -2,13 +2,8 @@ import Foundation
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierEngine
-@testable import NotifierForecast
 @testable import NotifierHolidays
-@testable import NotifierReminders
-@testable import NotifierWatches
 
 /// Issue 18 item 3: "Uusaasta (today)" shown twice in Newfoundland (UTC−03:30). Each pass
 /// drops what its ledger has delivered, as the engine does; what is left is what is shown.
