@@ -131,7 +131,7 @@ let package = Package(
         .testTarget(
             name: "EngineTests", dependencies: layers + ["TestSupport", .product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: ourSwiftSettings),
-        libraryTests("CoreTests", of: "NotifierCore"),
+        .testTarget(name: "CoreTests", dependencies: ["NotifierCore", "NotifierEngine", "TestSupport"], swiftSettings: ourSwiftSettings),
         libraryTests("CountriesTests", of: "NotifierCountries"),
         libraryTests("CryptoTests", of: "NotifierCrypto"),
         libraryTests("ForecastTests", of: "NotifierForecast"),

@@ -43,7 +43,7 @@ struct HistoryCommand: ParsableCommand {
         let interactive = ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment)
         let limit = limit ?? (interactive ? 500 : 20)
         guard let store = Store.openForReading(path: context.paths.storePath) else {
-            if interactive, ScreenRunner.run(HistoryModel(deliveries: [], group: group), environment: context.environment) { return }
+            if interactive, ScreenRunner.run(HistoryModel(deliveries: [], group: group), context: context) { return }
             if !json { print("Nothing delivered yet (no store at \(context.paths.storePath)).") }
             return
         }
@@ -54,7 +54,7 @@ struct HistoryCommand: ParsableCommand {
             context.logger.error("\(error)")
             throw ExitCode(Exit.failure)
         }
-        if interactive, ScreenRunner.run(HistoryModel(deliveries: deliveries, group: group), environment: context.environment) { return }
+        if interactive, ScreenRunner.run(HistoryModel(deliveries: deliveries, group: group), context: context) { return }
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         var text = ""
         for delivery in deliveries {

@@ -26,7 +26,7 @@ struct RulesCommand: ParsableCommand {
         let interactive = ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment)
         let text = Self.text(
             context: context, now: now, style: interactive ? TerminalStyle(enabled: false) : .forStandardOutput(environment: context.environment))
-        if interactive, ScreenRunner.run(TextModel(title: "Rules — state, last value, last notification", text: text), environment: context.environment) {
+        if interactive, ScreenRunner.run(TextModel(title: "Rules — state, last value, last notification", text: text), context: context) {
             return
         }
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))

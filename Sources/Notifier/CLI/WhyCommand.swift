@@ -44,7 +44,7 @@ struct WhyCommand: ParsableCommand {
         let title = "Why " + ([rule, subject].compactMap { $0 }.joined(separator: " ").nilIfEmpty ?? "— the last suppressions")
         guard let store = Store.openForReading(path: context.paths.storePath) else {
             let text = "Nothing decided yet (no store at \(context.paths.storePath))."
-            if interactive, ScreenRunner.run(TextModel(title: title, text: text), environment: context.environment) { return }
+            if interactive, ScreenRunner.run(TextModel(title: title, text: text), context: context) { return }
             if !json { print(text) }
             return
         }
@@ -76,7 +76,7 @@ struct WhyCommand: ParsableCommand {
             text = rule == nil ? "No suppressions recorded.\n" : "No decisions recorded for \(what).\n"
         }
         if interactive,
-            ScreenRunner.run(TextModel(title: TextSanitizer.singleLine(title), text: TextSanitizer.printable(text)), environment: context.environment)
+            ScreenRunner.run(TextModel(title: TextSanitizer.singleLine(title), text: TextSanitizer.printable(text)), context: context)
         {
             return
         }

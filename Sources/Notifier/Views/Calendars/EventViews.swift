@@ -96,7 +96,7 @@ struct ListEvents: ParsableCommand {
             notes.append("calendar \(TextSanitizer.singleLine(problem.description))")
         }
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-            ScreenRunner.run(EventListModel(occurrences, from: first, to: last, notes: notes, context: context), environment: context.environment)
+            ScreenRunner.run(EventListModel(occurrences, from: first, to: last, notes: notes, context: context), context: context)
         {
             return
         }

@@ -63,7 +63,7 @@ struct ListCountries: ParsableCommand {
         if region == nil, ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment),
             ScreenRunner.run(
                 CountryListModel(countries: data.catalog.all(), sort: sort, data: data, locale: .current, now: context.now()),
-                environment: context.environment)
+                context: context)
         {
             return
         }

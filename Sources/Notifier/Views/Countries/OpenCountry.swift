@@ -40,7 +40,7 @@ struct OpenCountry: ParsableCommand {
             throw UserError.invalidArgument("unknown country '\(shown)'\(hint)")
         }
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-            ScreenRunner.run(CountryDetailModel(country: country, data: data, locale: .current, now: context.now()), environment: context.environment)
+            ScreenRunner.run(CountryDetailModel(country: country, data: data, locale: .current, now: context.now()), context: context)
         {
             return
         }

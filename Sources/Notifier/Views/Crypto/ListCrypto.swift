@@ -37,7 +37,7 @@ struct ListCrypto: ParsableCommand {
         if ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment) {
             var model = CryptoScreen.listModel(context: context)
             model.sort = CryptoListModel.Sort(rawValue: sort.rawValue) ?? .rank
-            if ScreenRunner.run(model, environment: context.environment) { return }
+            if ScreenRunner.run(model, context: context) { return }
         }
         let store = Store.openForReading(path: context.paths.storePath)
         guard let (fetchedAt, tickers) = store?.latestTickers(), !tickers.isEmpty else {

@@ -47,7 +47,7 @@ struct OpenCrypto: ParsableCommand {
             throw UserError.invalidArgument("unknown coin '\(shown)'; \(hint)")
         }
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-            ScreenRunner.run(CryptoCoinModel(symbol: ticker.symbol, list: CryptoScreen.listModel(context: context)), environment: context.environment)
+            ScreenRunner.run(CryptoCoinModel(symbol: ticker.symbol, list: CryptoScreen.listModel(context: context)), context: context)
         {
             return
         }

@@ -21,7 +21,7 @@ enum ForecastScreen {
         let model = ForecastModel(place: place, latest: stored.first, previous: stored.dropFirst().first, locale: .current) { name in
             await load(name, config: config, paths: paths, now: time.now())
         }
-        return ScreenRunner.run(model, environment: context.environment)
+        return ScreenRunner.run(model, context: context)
     }
 
     static func load(_ name: String, config: Config, paths: XDGPaths, now: Date) async -> ForecastModel.Loaded {

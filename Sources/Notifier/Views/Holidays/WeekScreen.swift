@@ -49,7 +49,7 @@ enum WeekScreen {
             model.loadEvents = { start, end in .events(WeekEvents.byDay(config: config, from: start, through: end, logger: logger, now: time.now())) }
         }
         if let anchor { model.marked = marked(anchor: anchor, store: Store.openForReading(path: paths.storePath), now: now) }
-        return ScreenRunner.run(model, environment: context.environment)
+        return ScreenRunner.run(model, context: context)
     }
 
     /// A group of holiday reminders links to the week of its first date: the days of the newest

@@ -110,7 +110,7 @@ struct ListReminders: ParsableCommand {
         let context = try AppContext.load(global)
         let all = ReminderStatus.all(context: context, now: context.now())
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-            ScreenRunner.run(ReminderListModel(reminders: all), environment: context.environment)
+            ScreenRunner.run(ReminderListModel(reminders: all), context: context)
         {
             return
         }

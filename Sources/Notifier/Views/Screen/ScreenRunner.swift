@@ -25,8 +25,13 @@ enum ScreenRunner {
         environment["NO_COLOR"].map(\.isEmpty) ?? true
     }
 
-    /// Returns false when the terminal refused a full-screen view; the caller prints instead.
-    static func run(_ first: any ScreenModel, environment: [String: String], now: @escaping @Sendable () -> Date = Date.init) -> Bool {
+    /// Returns false when the terminal refused a full-screen view; the caller prints instead. The
+    /// screen's times (ages, "now" lines) come from the command's time source.
+    static func run(_ first: any ScreenModel, context: AppContext) -> Bool {
+        run(first, environment: context.environment, now: context.time.now)
+    }
+
+    static func run(_ first: any ScreenModel, environment: [String: String], now: @escaping @Sendable () -> Date) -> Bool {
         guard let screen = TerminalScreen(colors: colorsWanted(environment)) else { return false }
         defer { screen.stop() }
         var session = ScreenSession(stack: [first], environment: environment, screen: screen)

@@ -45,7 +45,7 @@ struct OpenFeed: ParsableCommand {
         let load: @Sendable () -> FeedReport = { FeedReport.load(name: name, store: Store.openForReading(path: paths.storePath), config: config) }
         let report = load()
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-            ScreenRunner.run(FeedStatusModel(report: report, reload: load), environment: context.environment)
+            ScreenRunner.run(FeedStatusModel(report: report, reload: load), context: context)
         {
             return
         }

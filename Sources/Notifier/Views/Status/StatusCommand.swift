@@ -36,7 +36,7 @@ struct StatusCommand: ParsableCommand {
         let report = StatusReport.load(context: context, now: now)
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment) {
             let model = StatusModel(report: report, reload: { StatusReport.load(context: context, now: context.now()) })
-            if ScreenRunner.run(model, environment: context.environment) { return }
+            if ScreenRunner.run(model, context: context) { return }
         }
         if json { return try StatusJSON.print(StatusJSON.status(report, now: now)) }
         print(plainText(report, now: now, width: 100))

@@ -32,7 +32,7 @@ struct ListWatches: ParsableCommand {
             watches.first { $0.name == name }.map { WatchReport($0, store: Store.openForReading(path: storePath)) }
         }
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-            ScreenRunner.run(WatchListModel(reports: reports, load: load), environment: context.environment)
+            ScreenRunner.run(WatchListModel(reports: reports, load: load), context: context)
         {
             return
         }

@@ -43,7 +43,7 @@ struct OpenWatch: ParsableCommand {
         let load: @Sendable () -> WatchReport = { WatchReport(watch, store: Store.openForReading(path: storePath)) }
         let report = load()
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
-            ScreenRunner.run(WatchViewModel(report: report, reload: load), environment: context.environment)
+            ScreenRunner.run(WatchViewModel(report: report, reload: load), context: context)
         {
             return
         }
