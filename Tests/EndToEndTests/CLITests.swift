@@ -163,6 +163,23 @@ import Testing
         let version = try await ProcessRunner.notifier(["--version"], environment: Sandbox().environment())
         #expect(version.stdout.hasPrefix("notifier "))
     }
+
+    /// `--json` and `--plain` are declared once, and each command's help still says what its own
+    /// output holds.
+    @Test func eachCommandsHelpSaysWhatItsJsonAndPlainPrint() async throws {
+        let expected = [
+            ("history", "Print JSON Lines: time, rule, key, title, body, urgency, deep_link, sink, reason."),
+            ("history", "Print the history even on a terminal, instead of opening it full-screen."),
+            ("status", "Print JSON (its shape is in docs/views.md)."),
+            ("why", "Print the decisions even on a terminal, instead of showing them full-screen."),
+        ]
+        for (command, line) in expected {
+            let help = try await ProcessRunner.notifier([command, "--help"], environment: Sandbox().environment())
+            #expect(help.status == 0)
+            let flattened = help.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+            #expect(flattened.contains(line), "\(command): \(help.stdout)")
+        }
+    }
 }
 
 @Suite struct OpenURLTests {

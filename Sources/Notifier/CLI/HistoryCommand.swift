@@ -23,11 +23,13 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Just the notifications a group or summary stood for (its link is notifier://history/ID).", valueName: "id"))
     var group: String?
 
-    @Flag(help: "Print JSON Lines: time, rule, key, title, body, urgency, deep_link, sink, reason.")
-    var json = false
-
-    @Flag(help: "Print the history even on a terminal, instead of opening it full-screen.")
-    var plain = false
+    @OptionGroup var output: OutputOptions<Output>
+    enum Output: OutputHelp {
+        static let json = "Print JSON Lines: time, rule, key, title, body, urgency, deep_link, sink, reason."
+        static let plain = "Print the history even on a terminal, instead of opening it full-screen."
+    }
+    var json: Bool { output.json }
+    var plain: Bool { output.plain }
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }

@@ -27,11 +27,13 @@ struct WhyCommand: ParsableCommand {
     @Option(help: "At most this many.")
     var limit = 20
 
-    @Flag(help: "Print JSON Lines: time, rule, subject, outcome, value, detail, text.")
-    var json = false
-
-    @Flag(help: "Print the decisions even on a terminal, instead of showing them full-screen.")
-    var plain = false
+    @OptionGroup var output: OutputOptions<Output>
+    enum Output: OutputHelp {
+        static let json = "Print JSON Lines: time, rule, subject, outcome, value, detail, text."
+        static let plain = "Print the decisions even on a terminal, instead of showing them full-screen."
+    }
+    var json: Bool { output.json }
+    var plain: Bool { output.plain }
 
     func validate() throws {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }

@@ -70,11 +70,13 @@ struct ListEvents: ParsableCommand {
     @Option(help: "The last day, YYYY-MM-DD, included (default 7 days after the first; at most 400 days).")
     var to: String?
 
-    @Flag(help: "Print JSON.")
-    var json = false
-
-    @Flag(help: "Print the list even on a terminal, instead of opening it full-screen.")
-    var plain = false
+    @OptionGroup var output: OutputOptions<Output>
+    enum Output: OutputHelp {
+        static let json = "Print JSON."
+        static let plain = "Print the list even on a terminal, instead of opening it full-screen."
+    }
+    var json: Bool { output.json }
+    var plain: Bool { output.plain }
 
     func run() throws {
         let context = try AppContext.load(global)
@@ -133,12 +135,13 @@ struct OpenEvent: ParsableCommand {
     @Argument(help: "The event's UID (or the name its reminder has, event-…).")
     var uid: String
 
-    @Flag(help: "Print JSON.")
-    var json = false
-
-    /// Taken as the other views take it; the event is printed either way.
-    @Flag(help: "Print the event (as it is printed anyway).")
-    var plain = false
+    @OptionGroup var output: OutputOptions<Output>
+    enum Output: OutputHelp {
+        static let json = "Print JSON."
+        static let plain = "Print the event (as it is printed anyway)."
+    }
+    var json: Bool { output.json }
+    var plain: Bool { output.plain }
 
     func run() throws {
         let context = try AppContext.load(global)

@@ -23,11 +23,13 @@ struct ListCountries: ParsableCommand {
     @Option(help: "Order within each continent: name, population or area.")
     var sort: CountryListView.Sort = .name
 
-    @Flag(help: "Print the list even on a terminal, instead of opening it full-screen.")
-    var plain = false
-
-    @Flag(help: "Print the countries, the data's source and date as JSON.")
-    var json = false
+    @OptionGroup var output: OutputOptions<Output>
+    enum Output: OutputHelp {
+        static let json = "Print the countries, the data's source and date as JSON."
+        static let plain = "Print the list even on a terminal, instead of opening it full-screen."
+    }
+    var json: Bool { output.json }
+    var plain: Bool { output.plain }
 
     struct JSONView: Encodable {
         struct Row: Encodable {

@@ -21,11 +21,13 @@ struct OpenCountry: ParsableCommand {
     @Argument(help: ArgumentHelp("A two- or three-letter code or a name, in any case.", valueName: "CCA2|CCA3|name"))
     var query: String
 
-    @Flag(help: "Print JSON.")
-    var json = false
-
-    @Flag(help: "Print the view even on a terminal, instead of opening it full-screen.")
-    var plain = false
+    @OptionGroup var output: OutputOptions<Output>
+    enum Output: OutputHelp {
+        static let json = "Print JSON."
+        static let plain = "Print the view even on a terminal, instead of opening it full-screen."
+    }
+    var json: Bool { output.json }
+    var plain: Bool { output.plain }
 
     func run() throws {
         try Self.show(query, json: json, plain: plain, context: AppContext.load(global))

@@ -21,11 +21,13 @@ struct OpenCrypto: ParsableCommand {
     @Argument(help: ArgumentHelp("The coin's symbol, in any case.", valueName: "SYMBOL"))
     var symbol: String
 
-    @Flag(help: "Print JSON.")
-    var json = false
-
-    @Flag(help: "Print the coin even on a terminal, instead of opening it full-screen and live.")
-    var plain = false
+    @OptionGroup var output: OutputOptions<Output>
+    enum Output: OutputHelp {
+        static let json = "Print JSON."
+        static let plain = "Print the coin even on a terminal, instead of opening it full-screen and live."
+    }
+    var json: Bool { output.json }
+    var plain: Bool { output.plain }
 
     func run() throws {
         try Self.show(symbol, json: json, plain: plain, context: AppContext.load(global))

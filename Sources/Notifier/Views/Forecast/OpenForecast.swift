@@ -24,11 +24,13 @@ struct OpenForecast: ParsableCommand {
     @Argument(help: ArgumentHelp("A place from feeds.forecast.places, in any case; the first one if left out.", valueName: "PLACE"))
     var place: String?
 
-    @Flag(help: "Print JSON.")
-    var json = false
-
-    @Flag(help: "Print the forecast even on a terminal, instead of opening it full-screen.")
-    var plain = false
+    @OptionGroup var output: OutputOptions<Output>
+    enum Output: OutputHelp {
+        static let json = "Print JSON."
+        static let plain = "Print the forecast even on a terminal, instead of opening it full-screen."
+    }
+    var json: Bool { output.json }
+    var plain: Bool { output.plain }
 
     func run() throws {
         let context = try AppContext.load(global)

@@ -21,11 +21,13 @@ struct OpenHoliday: AsyncParsableCommand {
     @Argument(help: ArgumentHelp("The date, YYYY-MM-DD.", valueName: "date"))
     var date: String
 
-    @Flag(help: "Print JSON.")
-    var json = false
-
-    @Flag(help: "Print the day even on a terminal, instead of opening its week full-screen.")
-    var plain = false
+    @OptionGroup var output: OutputOptions<Output>
+    enum Output: OutputHelp {
+        static let json = "Print JSON."
+        static let plain = "Print the day even on a terminal, instead of opening its week full-screen."
+    }
+    var json: Bool { output.json }
+    var plain: Bool { output.plain }
 
     func run() async throws {
         let context = try AppContext.load(global)

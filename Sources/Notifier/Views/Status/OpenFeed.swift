@@ -22,11 +22,13 @@ struct OpenFeed: ParsableCommand {
     @Argument(help: ArgumentHelp("The feed, as `notifier status` names it.", valueName: "name"))
     var name: String
 
-    @Flag(help: "Print JSON.")
-    var json = false
-
-    @Flag(help: "Print the status even on a terminal, instead of opening it full-screen.")
-    var plain = false
+    @OptionGroup var output: OutputOptions<Output>
+    enum Output: OutputHelp {
+        static let json = "Print JSON."
+        static let plain = "Print the status even on a terminal, instead of opening it full-screen."
+    }
+    var json: Bool { output.json }
+    var plain: Bool { output.plain }
 
     func validate() throws {
         guard LinkedView.feed.isValid(name) else {

@@ -21,11 +21,13 @@ struct StatusCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(help: "Print JSON (its shape is in docs/views.md).")
-    var json = false
-
-    @Flag(help: "Print the status even on a terminal, instead of opening it full-screen.")
-    var plain = false
+    @OptionGroup var output: OutputOptions<Output>
+    enum Output: OutputHelp {
+        static let json = "Print JSON (its shape is in docs/views.md)."
+        static let plain = "Print the status even on a terminal, instead of opening it full-screen."
+    }
+    var json: Bool { output.json }
+    var plain: Bool { output.plain }
 
     func run() throws {
         try Self.show(json: json, plain: plain, context: AppContext.load(global))

@@ -17,11 +17,13 @@ struct ListWatches: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    @Flag(help: "Print JSON.")
-    var json = false
-
-    @Flag(help: "Print the list even on a terminal.")
-    var plain = false
+    @OptionGroup var output: OutputOptions<Output>
+    enum Output: OutputHelp {
+        static let json = "Print JSON."
+        static let plain = "Print the list even on a terminal."
+    }
+    var json: Bool { output.json }
+    var plain: Bool { output.plain }
 
     func run() throws {
         let context = try AppContext.load(global)

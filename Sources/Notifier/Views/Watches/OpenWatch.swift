@@ -21,11 +21,13 @@ struct OpenWatch: ParsableCommand {
     @Argument(help: ArgumentHelp("The watch's name, as in its [[watches]] block.", valueName: "NAME"))
     var name: String
 
-    @Flag(help: "Print JSON.")
-    var json = false
-
-    @Flag(help: "Print the watch even on a terminal.")
-    var plain = false
+    @OptionGroup var output: OutputOptions<Output>
+    enum Output: OutputHelp {
+        static let json = "Print JSON."
+        static let plain = "Print the watch even on a terminal."
+    }
+    var json: Bool { output.json }
+    var plain: Bool { output.plain }
 
     func run() throws {
         try Self.show(name, json: json, plain: plain, context: AppContext.load(global))
