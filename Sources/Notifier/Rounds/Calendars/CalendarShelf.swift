@@ -36,10 +36,6 @@ final class CalendarShelf: Sendable {
     let unwritten = Mutex<[String: CalendarAlarms]>([:])
     /// The paths that could not be reached at the last look: each told when it goes missing.
     private let missing = Mutex<[CalendarProblem]>([])
-    /// Bumped whenever a file is read again, added or gone: what was made of the files is stale.
-    private let generationCounter = Mutex<Int>(0)
-
-    var generation: Int { generationCounter.withLock { $0 } }
 
     /// Each path of `paths` that does not exist or cannot be read, with why: every alarm of
     /// that calendar is off, which `config check`, `--once` and the home screen say.
@@ -104,11 +100,7 @@ final class CalendarShelf: Sendable {
             }
             result.append((file, fresh[file]!.events, fresh[file]!.readAt))
         }
-        let changed = files.withLock { old in
-            defer { old = fresh }
-            return Set(old.keys) != Set(fresh.keys) || fresh.contains { old[$0.key]?.modified != $0.value.modified || old[$0.key]?.size != $0.value.size }
-        }
-        if changed { generationCounter.withLock { $0 += 1 } }
+        files.withLock { $0 = fresh }
         return result
     }
 
