@@ -15,8 +15,9 @@ import Testing
         defer { if daemon.process.isRunning { daemon.signal(SIGKILL) } }
         #expect(try await session.xdotool(["search", "--class", "xterm"]).stdout.isEmpty)
         var bubble: (x: Int, y: Int, width: Int, height: Int)?
+        // The daemon's start and the server's first bubble: seconds, a minute on a loaded machine.
         #expect(
-            await daemon.waitUntil { _ in
+            await daemon.waitUntil(timeout: .seconds(60)) { _ in
                 bubble = try? await session.bubble()
                 return bubble != nil
             }, "\(daemon.stderr)")
