@@ -1,12 +1,8 @@
 import Foundation
-import NotifierCore
 import NotifierCountries
 import NotifierCrypto
 import NotifierEngine
 import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 // The in-process figures (decoding, rule evaluation), for `scripts/bench`: each is
 // the median of many timed runs after a warm-up, in release mode. Prints one tab-separated row

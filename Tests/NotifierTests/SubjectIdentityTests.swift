@@ -8,9 +8,6 @@ import Testing
 @testable import NotifierCrypto
 @testable import NotifierEngine
 @testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierReminders
-@testable import NotifierWatches
 
 /// A feed that brings its own identity scenarios (one only the tests have): for each of its
 /// rules, readings of at least two subjects that fire once beyond the fire level.

@@ -2,12 +2,8 @@ import FlyingFox
 import Foundation
 import Logging
 import NotifierCore
-import NotifierCountries
 import NotifierCrypto
-import NotifierEngine
 import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
 import NotifierWatches
 import TestSupport
 import Testing

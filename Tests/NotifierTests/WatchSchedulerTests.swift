@@ -1,11 +1,4 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
 import NotifierWatches
 import TestSupport
 import Testing

@@ -1,12 +1,8 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
 import NotifierCrypto
-import NotifierEngine
 import NotifierForecast
 import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 import SnapshotTesting
 import Testing
 

@@ -1,13 +1,5 @@
 import ArgumentParser
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `notifier open-url notifier://country/KZ`: what the desktop runs for a notifier:// link.
 /// The link is parsed strictly into a view and a checked subject, then that view runs in this

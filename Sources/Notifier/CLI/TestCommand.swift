@@ -1,13 +1,5 @@
 import ArgumentParser
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 struct TestCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

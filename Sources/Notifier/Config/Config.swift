@@ -1,12 +1,4 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The configuration in effect: one section per table of the file, each owned by what it
 /// configures (`Config/<Feed>/`): its keys, their defaults, its checks, its rule and its block

@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 extension SectionKey {
     /// `flap = { crossings = 4, within = "2h" }`: a subject firing that often is "flapping" (one

@@ -1,12 +1,6 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 extension SectionKey {
     static func bool(_ key: String, _ field: WritableKeyPath<Root, Bool> & Sendable) -> SectionKey {

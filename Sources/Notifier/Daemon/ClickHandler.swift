@@ -1,13 +1,6 @@
 import Foundation
 import Logging
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// What the daemon does with a click: open the detail view, or silence the rule or subject
 /// through the store, which the engine reads at its next poll.

@@ -1,13 +1,7 @@
 import Foundation
 import Logging
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// Opens a deep link's detail view in a terminal. The command is an argv built from a
 /// validated `DeepLink`; nothing passes through a shell.

@@ -1,13 +1,6 @@
 import Foundation
 import Logging
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The one way alerts reach the user: into the persisted outbox with the rule states that
 /// decided them, then out through quiet hours and the rate limit to the sink. An actor, so

@@ -1,11 +1,4 @@
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// What kind of alert a bubble is, told to the desktop through the spec's `category` and
 /// `sound-name` hints, so dunst rules, mako criteria and GNOME's settings can style or silence

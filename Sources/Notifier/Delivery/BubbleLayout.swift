@@ -1,11 +1,4 @@
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// What one bubble says and offers on one notification server: decided from the alert and the
 /// server's `GetCapabilities` alone, so every server gets what it can show.

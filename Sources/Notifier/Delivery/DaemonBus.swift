@@ -1,13 +1,6 @@
 import CNotify
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 import Synchronization
 
 /// The daemon's well-known name on the session bus, through GIO's GDBus: other processes find

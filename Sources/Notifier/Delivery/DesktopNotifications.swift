@@ -1,13 +1,6 @@
 import CNotify
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 import Synchronization
 
 /// libnotify, driven from one dedicated thread that runs GLib's main loop: action callbacks

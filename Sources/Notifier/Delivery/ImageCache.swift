@@ -1,13 +1,6 @@
 import Foundation
 import Logging
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// Pictures alerts name by URL (a country's flag), fetched once into
 /// `$XDG_CACHE_HOME/notifier/flags/` and never again. Offline, a picture not cached yet is

@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// A button a bubble offers, where the server advertises `actions`. The engine's own are here;
 /// a feed kind declares its own beside it (`FeedKind.actions(for:)`) and handles their clicks.

@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// A sink that shows nothing and keeps what it was handed: `notifier test`'s desktop, and the
 /// tests'. With `showsBubbles`, each alert shown gets the next bubble id and an update keeps its

@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// What a dry run collects while the pass runs against a scratch store: the alerts the
 /// dispatcher would show (past quiet hours, the rate limit and grouping, as its sink), the mutes

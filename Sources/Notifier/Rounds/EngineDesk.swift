@@ -1,13 +1,6 @@
 import Foundation
 import Logging
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The engine's rule states, in memory for the process and committed with each poll's alerts.
 actor EngineDesk {

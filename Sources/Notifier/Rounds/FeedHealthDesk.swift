@@ -1,13 +1,7 @@
 import Foundation
 import Logging
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// One feed's health across polls: degraded after N failures in a row, recovered on the first
 /// success after that, each said once.

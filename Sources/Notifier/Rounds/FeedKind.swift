@@ -2,13 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// How one poll of one feed went, for `--once`'s exit code.
 enum FeedOutcome: Equatable, Sendable {

@@ -1,12 +1,6 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The daemon's one poll loop, shared by every polling round: a poll, then a rest of the feed's
 /// interval while it works, or of a growing, jittered backoff after failures in a row, never

@@ -1,12 +1,6 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 extension FeedError {
     var retryAfterSeconds: Int? {

@@ -1,12 +1,5 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// A recorded sequence for `notifier test`: files of API responses, each named with the time it
 /// stands for and its feed, `0001-2026-12-23T09:00.coinlore.json`. Times are UTC, or local

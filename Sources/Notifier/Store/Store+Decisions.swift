@@ -1,13 +1,6 @@
 import Foundation
 import GRDB
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The decisions `notifier why` reads: written with the poll (or delivery) that made them, in its
 /// transaction, and pruned there after `[history] days`.

@@ -1,13 +1,6 @@
 import Foundation
 import GRDB
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The engine's state and the outbox, as records (`SubjectStateRecord`, `OutboxEntryRecord`):
 /// read whole, written by what changed, in the transaction of the poll that decided it.

@@ -1,13 +1,6 @@
 import Foundation
 import GRDB
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// Rows this version cannot read are moved into `kept_aside`, each once, and reported, never
 /// silently reset. Before v10 the rule states and the outbox were JSON blobs (`rule_state`,

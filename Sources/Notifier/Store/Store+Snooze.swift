@@ -1,13 +1,6 @@
 import Foundation
 import GRDB
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// Snoozes live in the mute table, named "rule/subject": rule names never hold a slash, so a
 /// snooze and a rule's mute cannot collide, and the table needs no new migration.

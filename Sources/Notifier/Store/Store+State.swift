@@ -1,13 +1,6 @@
 import Foundation
 import GRDB
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// What the program keeps between runs: mutes, feed health, snapshots and the history of
 /// deliveries (each feed's own tables in `Store/<Feed>/`).

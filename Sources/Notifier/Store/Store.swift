@@ -1,13 +1,5 @@
 import Foundation
 import GRDB
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 enum StoreError: Error, CustomStringConvertible {
     case cannotOpen(path: String, reason: String)

@@ -1,12 +1,5 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// Finds and runs helper programs (terminals, xdg-mime) by name on `$PATH`, as argvs only.
 enum ProgramSearch {

@@ -1,12 +1,5 @@
 import ArgumentParser
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// One view a feed brings: the link it answers (its name and the check its subject passes), its
 /// `open <name>` subcommand, and, for views clicks open often, a fast path past the parser.

@@ -1,13 +1,6 @@
 import ArgumentParser
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The views of the registered feeds, as `open`, `open-url`, `list`, the click's deep link and
 /// the fast path reach them: through the feed registry, naming no feed.

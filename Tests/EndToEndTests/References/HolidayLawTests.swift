@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
 import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 import Testing
 
 /// Every Estonian public holiday of 1991–2100 against an independent implementation of the

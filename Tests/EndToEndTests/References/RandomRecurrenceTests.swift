@@ -2,14 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
-@testable import NotifierEngine
-@testable import NotifierForecast
-@testable import NotifierHolidays
 @testable import NotifierReminders
-@testable import NotifierWatches
 
 /// Random RRULEs (`RandomRRule`, seeded: a failure names its rule and repeats) expanded as
 /// `notifier next` does and by python-dateutil (`scripts/reminder-reference`): the first dates

@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
 import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The crypto tests' one ticker: `symbol` is also its id and, lowercased, its name; the market
 /// figures are the captured page's Bitcoin's.

@@ -3,13 +3,8 @@ import TestSupport
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
-@testable import NotifierEngine
-@testable import NotifierForecast
 @testable import NotifierHolidays
 @testable import NotifierReminders
-@testable import NotifierWatches
 
 /// notifier's own RFC 5545 expansion of `every` (`EveryExpression+Days.swift`): the parts it
 /// must read together, a rule that never occurs refused where it is written, and inputs that

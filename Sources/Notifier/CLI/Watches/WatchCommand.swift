@@ -1,12 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
 import NotifierWatches
 
 /// `notifier watch test NAME` and `notifier watch try URL SELECT`: fetch (or read) once, show

@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `[calendars]`: .ics files and vdirs whose events' alarms are reminders.
 struct CalendarSettings: ConfigSection {

@@ -1,12 +1,4 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `[rules.launch_country]`: the random country shown at start.
 struct LaunchCountrySettings: ConfigSection {

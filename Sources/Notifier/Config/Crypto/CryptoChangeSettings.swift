@@ -1,12 +1,6 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
 import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `[rules.crypto_change]`: `crypto_change`, the API window's change beyond a threshold.
 struct CryptoChangeSettings: ConfigSection {

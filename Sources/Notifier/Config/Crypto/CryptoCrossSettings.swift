@@ -1,12 +1,6 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
 import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `[rules.crypto_cross]`: `crypto_cross`, a price crossing a level.
 struct CryptoCrossSettings: ConfigSection {

@@ -1,12 +1,6 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
 import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `[rules.crypto_move]`: `crypto_move`, a move within a window of stored prices.
 struct CryptoMoveSettings: ConfigSection {

@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
 import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `[feeds.crypto]`: CoinLore, and which coins are watched.
 struct CryptoSettings: ConfigSection {

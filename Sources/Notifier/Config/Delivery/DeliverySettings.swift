@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `[delivery]`: how and when notifications go out.
 struct DeliverySettings: ConfigSection {

@@ -1,12 +1,6 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
 import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `[rules.forecast_temperature]`: `forecast_temperature`.
 struct ForecastTemperatureSettings: ConfigSection {

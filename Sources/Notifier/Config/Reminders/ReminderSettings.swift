@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
 import NotifierReminders
-import NotifierWatches
 
 /// `[[reminders]]`: one reminder the person set, at a time of day with `every`, or once.
 struct ReminderSettings: ConfigEntry {

@@ -1,12 +1,8 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
 import NotifierHolidays
 import NotifierReminders
-import NotifierWatches
 
 /// The keys of `[[reminders]]` that no other table has.
 extension SectionKey {

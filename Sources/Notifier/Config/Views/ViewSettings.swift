@@ -1,12 +1,4 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `[views]`: how the views show things.
 struct ViewSettings: ConfigSection {

@@ -1,11 +1,5 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
 import NotifierWatches
 
 // The keys of `[[watches]]` that no section has. A key whose value is unset renders as "",

@@ -1,11 +1,6 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
 import NotifierWatches
 
 /// `[[watches]]`: a source of the user's own (a JSON endpoint or a local command), a selector,

@@ -1,13 +1,5 @@
 import Foundation
 import Logging
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 extension NotificationAction {
     /// A reminder's occurrence is done: its nag stops.

@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
 import NotifierReminders
-import NotifierWatches
 
 /// A calendar file's alarms as one expansion made them, kept in the XDG cache so that a pass
 /// over an unchanged file (each `--once` is a new process) neither parses nor expands it. A

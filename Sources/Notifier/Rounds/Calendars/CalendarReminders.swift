@@ -1,13 +1,7 @@
 import Foundation
 import Logging
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
 import NotifierReminders
-import NotifierWatches
 import Synchronization
 
 /// The calendars' alarms as reminders of the scheduler: one reminder per event (by UID), whose

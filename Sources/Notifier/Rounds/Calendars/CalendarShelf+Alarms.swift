@@ -1,13 +1,6 @@
 import Foundation
 import Logging
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
 import NotifierReminders
-import NotifierWatches
 
 /// The alarms of the calendar files, bounded by the window a pass looks at, not by the files:
 /// an unchanged file's come from its cache (`CalendarAlarms`), a changed one is parsed, expanded

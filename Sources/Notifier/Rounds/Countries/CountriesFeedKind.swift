@@ -2,12 +2,7 @@ import ArgumentParser
 import Foundation
 import NotifierCore
 import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// REST Countries (or the embedded copy), and the random country shown once at launch, which
 /// comes from the freshest of that data.

@@ -1,12 +1,6 @@
 import Foundation
 import NotifierCore
 import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The countries the views and the launch rule use: the latest fetched snapshot when the
 /// config names a remote source, else (or until one is fetched) the embedded data set.

@@ -1,12 +1,6 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
 import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `notifier test`'s replay of a recorded CoinLore tickers page: the coins a poll would watch,
 /// handed to `CryptoRound` as its answer.

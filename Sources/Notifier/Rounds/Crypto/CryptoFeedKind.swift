@@ -1,13 +1,7 @@
 import ArgumentParser
 import Foundation
-import NotifierCore
-import NotifierCountries
 import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// CoinLore's tickers, for `crypto_change`, `crypto_cross` and `crypto_move`.
 struct CryptoFeedKind: FeedKind {

@@ -1,13 +1,7 @@
 import Foundation
 import Logging
 import NotifierCore
-import NotifierCountries
 import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// Polls CoinLore and turns each poll into the crypto rule's readings. The watched coins are
 /// resolved once (top N plus the configured symbols); later polls ask for just their ids.

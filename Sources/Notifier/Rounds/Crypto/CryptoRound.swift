@@ -1,13 +1,8 @@
 import Foundation
 import Logging
 import NotifierCore
-import NotifierCountries
 import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The crypto feed's polls: fetch, evaluate the rule, hand alerts to the dispatcher, keep the
 /// feed's health; in the daemon, again after the interval, or after a backoff on errors.

@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
 import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `notifier test`'s replay of a recorded forecast answer, Open-Meteo's (`open-meteo`) or
 /// OpenWeatherMap's (`openweathermap`), as the forecast of the first place of

@@ -1,13 +1,8 @@
 import Foundation
 import Logging
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
 import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The forecast feed's polls: every configured place fetched (names geocoded once), compared
 /// day by day with what the engine remembers, alerts handed to the dispatcher, each forecast

@@ -1,13 +1,8 @@
 import Foundation
 import Logging
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
 import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// Upcoming-holiday reminders: what is due now (including reminders missed while the program
 /// was not running, if the holiday is still ahead), each fired once through the engine, whose

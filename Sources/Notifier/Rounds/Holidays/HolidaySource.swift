@@ -1,13 +1,7 @@
 import Foundation
 import Logging
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
 import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// Holidays from the configured source: computed (embedded), or the remote API through the
 /// store's cache, so a range asked for once within the TTL costs no request again.

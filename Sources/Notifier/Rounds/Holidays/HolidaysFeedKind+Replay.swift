@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
 import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `notifier test`'s replay of a recorded answer of the holiday API (`{"error":false,
 /// "holidays":{…}}`): the reminders due at the recording's time, in the scenario's time zone,

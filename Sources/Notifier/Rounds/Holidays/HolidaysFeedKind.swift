@@ -1,12 +1,6 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
 import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// Estonian holidays (computed, or from the remote API), for `holiday_upcoming`.
 struct HolidaysFeedKind: FeedKind {

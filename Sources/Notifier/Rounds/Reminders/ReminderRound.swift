@@ -1,13 +1,8 @@
 import Foundation
 import Logging
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
 import NotifierReminders
-import NotifierWatches
 
 /// The reminders' scheduler: at each look, what fell due since the last one (kept as the
 /// reminder's own subject, its `lastEvaluated`, in the same commit as what was shown), told once

@@ -1,12 +1,6 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
 import NotifierReminders
-import NotifierWatches
 
 /// What the reminders and the calendars' alarms show on the home screen and in `notifier rules`.
 extension RemindersFeedKind {

@@ -1,14 +1,8 @@
 import ArgumentParser
 import Foundation
 import Logging
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
 import NotifierReminders
-import NotifierWatches
 
 /// The reminders the person set: no feed to fetch, a schedule to keep.
 struct RemindersFeedKind: FeedKind {

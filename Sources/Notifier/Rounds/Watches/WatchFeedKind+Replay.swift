@@ -1,11 +1,4 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
 import NotifierWatches
 
 /// `notifier test`'s replay of a watch's recorded responses (`0001-2026-12-23T09:00.watch-NAME.json`):

@@ -1,12 +1,6 @@
 import ArgumentParser
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
 import NotifierWatches
 
 /// The user's `[[watches]]`: one feed kind whose instances come from the config. Each watch

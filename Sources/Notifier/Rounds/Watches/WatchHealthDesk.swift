@@ -1,11 +1,6 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
 import NotifierWatches
 
 /// One watch's two kinds of health, each told once when it goes and once when it comes back:

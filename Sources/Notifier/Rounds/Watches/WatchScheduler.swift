@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// Every watch of one config polled from one task: a queue of each watch's next poll, an instant
 /// on the environment's clock, and each poll a child task that ends with it. One long-lived

@@ -1,13 +1,7 @@
 import Foundation
 import GRDB
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
 import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 extension Store {
     /// The cached days from `start` through `end` fetched after `freshAfter`, and their events.

@@ -1,13 +1,6 @@
 import Foundation
 import GRDB
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// One notification waiting in the outbox, as a row of `outbox_entry`, in submission order
 /// (`id`). The alert itself, with its group members, is JSON; what the outbox decides by

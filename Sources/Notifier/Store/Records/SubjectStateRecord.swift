@@ -1,13 +1,6 @@
 import Foundation
 import GRDB
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// One rule state as a row of `subject_state`, its machine's state in columns (`state`,
 /// `since`, `notified`, `until`) as a person reading the store with sqlite3 sees it. A row that

@@ -1,13 +1,6 @@
 import Foundation
 import GRDB
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
 import NotifierReminders
-import NotifierWatches
 
 /// A one-off reminder `notifier remind` stored: not in the config file.
 struct StoredReminder: Sendable, Equatable, Codable {

@@ -1,12 +1,5 @@
 import Foundation
 import GRDB
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
 import NotifierWatches
 
 /// One poll of one watch as stored: what it selected (the first value; `nil` for none) and how

@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// A calendar path that does not exist or cannot be read, as a failing row of the home screen:
 /// every alarm of that calendar is off. Calendars that read well add no row.

@@ -1,12 +1,6 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
 import NotifierReminders
-import NotifierWatches
 
 /// `notifier list events` on a terminal: one row per occurrence in the range, as the printout
 /// has it (day, time, summary, place); Enter opens the event as `open event` prints it.

@@ -1,13 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
 import NotifierReminders
-import NotifierWatches
 
 extension FeedView {
     /// `notifier open event UID`, where a calendar alarm's bubble leads.

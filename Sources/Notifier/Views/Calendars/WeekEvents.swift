@@ -1,13 +1,7 @@
 import Foundation
 import Logging
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
 import NotifierReminders
-import NotifierWatches
 
 /// The calendars' events as the week shows them: per day, "10:00 Stand-up" (an all-day event on
 /// each of its days, without a time), in order.

@@ -1,12 +1,6 @@
 import Foundation
-import NotifierCore
 import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The interactive `open country KZ`: the details as printed, `o` opens the capital on
 /// OpenStreetMap, the border countries can be selected and opened.

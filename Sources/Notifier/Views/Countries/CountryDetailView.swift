@@ -1,12 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `notifier open country KZ`: everything the data set knows about one country.
 struct CountryDetailView {

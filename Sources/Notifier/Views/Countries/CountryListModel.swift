@@ -1,12 +1,6 @@
 import Foundation
-import NotifierCore
 import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The interactive `list countries`: a section per continent that opens and closes, `/` to
 /// filter by name or code, Enter opens the country.

@@ -1,12 +1,6 @@
 import Foundation
-import NotifierCore
 import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `notifier list countries`: grouped by continent, as the atlas app's main list.
 struct CountryListView {

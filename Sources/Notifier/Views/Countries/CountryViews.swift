@@ -1,12 +1,5 @@
 import ArgumentParser
-import NotifierCore
 import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 extension FeedView {
     /// `notifier open country KZ`.

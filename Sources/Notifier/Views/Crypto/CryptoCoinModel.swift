@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
 import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The interactive `open crypto BTC`: one coin, amounts scaled as people read them, a
 /// sparkline of its stored prices; refreshed like the list, whose timer and fetch it shares.

@@ -1,12 +1,6 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
 import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The interactive `list crypto`: refreshed every `feeds.crypto.interval`, rises and falls
 /// marked against the previous fetch, sort keys, and on an error a paused timer, the cause

@@ -1,13 +1,8 @@
 import Foundation
 import Logging
 import NotifierCore
-import NotifierCountries
 import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// Starts the live crypto views: the stored poll first, then fetches through the daemon's
 /// own poller, stored the same way (snapshot and price history), every `feeds.crypto.interval`.

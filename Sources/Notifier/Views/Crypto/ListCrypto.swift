@@ -1,13 +1,6 @@
 import ArgumentParser
 import Foundation
-import NotifierCore
-import NotifierCountries
 import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 struct ListCrypto: ParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,13 +1,8 @@
 import ArgumentParser
 import Foundation
 import NotifierCore
-import NotifierCountries
 import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 struct OpenCrypto: ParsableCommand {
     static let configuration = CommandConfiguration(

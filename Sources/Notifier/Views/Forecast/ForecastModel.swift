@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
 import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The interactive `open forecast [PLACE]`: the forecast as printed, and `/` to ask for
 /// another place, geocoded and fetched without leaving the view; an unknown name is said

@@ -1,13 +1,7 @@
 import Foundation
 import Logging
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
 import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// Starts the interactive forecast: the stored one first; another place goes through the
 /// daemon's own fetch (geocoding cached in the store) and is stored the same way.

@@ -1,12 +1,7 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
 import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `notifier open forecast`: current conditions, a 7-day table with markers on what changed
 /// since the previous stored forecast, and a temperature chart; the source and the age.

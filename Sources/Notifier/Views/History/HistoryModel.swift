@@ -1,12 +1,4 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The interactive `notifier history`: newest first, Enter opens a notification's own view,
 /// `w` the decisions behind it (`why`), `/` filters by title, rule, subject or reason.

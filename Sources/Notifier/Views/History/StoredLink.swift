@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The history stores each link as the command a person can type ("notifier open country KZ");
 /// a screen opens it again as a `notifier://` link, validated like a click's.

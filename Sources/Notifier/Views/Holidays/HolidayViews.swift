@@ -1,12 +1,6 @@
 import ArgumentParser
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
 import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 extension FeedView {
     /// `notifier open holiday 2026-12-24`.

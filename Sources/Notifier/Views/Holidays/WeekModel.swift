@@ -1,12 +1,6 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
 import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The interactive `open week`: ←/→ move a week, `t` back to today, `f` cycles the first day
 /// of the week (remembered for next time). Holidays load per week, only days not loaded yet,

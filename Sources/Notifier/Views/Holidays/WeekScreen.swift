@@ -1,12 +1,7 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
 import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// Starts the interactive week: the data source, and the first day of the week remembered
 /// in the state directory (`$XDG_STATE_HOME/notifier/week-first-day`).

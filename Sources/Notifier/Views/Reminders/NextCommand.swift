@@ -1,13 +1,8 @@
 import ArgumentParser
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
 import NotifierReminders
-import NotifierWatches
 
 /// `notifier next NAME` and `notifier next --every EXPR --at HH:MM`: the dates a reminder
 /// falls on, one a line, marked where a holiday moved or skipped one and where daylight

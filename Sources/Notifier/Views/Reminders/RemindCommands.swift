@@ -1,13 +1,6 @@
 import ArgumentParser
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
 import NotifierReminders
-import NotifierWatches
 
 /// `notifier remind "Call the bank" --at "2026-12-01 10:00"`: a one-off, kept in the store.
 struct RemindCommand: ParsableCommand {

@@ -1,12 +1,5 @@
 import Foundation
 import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 import Synchronization
 
 /// Runs a view full-screen until the person closes it: reads keys, hands them to the view on

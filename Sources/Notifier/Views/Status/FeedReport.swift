@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// What the store knows of one feed's (or watch's) polling, by name: its health, the last error
 /// in full, when it polls next and why then, and its recent polls.

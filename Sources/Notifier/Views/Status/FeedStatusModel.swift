@@ -1,12 +1,4 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `notifier open feed NAME`: one feed's health, its last error in full, the next poll and why
 /// then, and its recent polls with their outcome. Read from the store, so it fits any feed or

@@ -1,13 +1,6 @@
 import ArgumentParser
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `notifier open feed NAME`: where a feed's "failing" and "recovered" notices lead.
 struct OpenFeed: ParsableCommand {

@@ -1,13 +1,5 @@
 import ArgumentParser
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `notifier status` (and `notifier open`, and a launch from the desktop's menu): the home screen.
 struct StatusCommand: ParsableCommand {

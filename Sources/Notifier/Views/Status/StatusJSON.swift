@@ -1,12 +1,4 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// `notifier status --json` and `notifier open feed NAME --json`: the screens as data, a stable
 /// shape (docs/views.md). Keys in snake_case; times ISO 8601 with the local offset; absent

@@ -1,12 +1,4 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// The home screen, `notifier status`, answering in this order: does the daemon run, what comes
 /// next (reminders, calendar alarms, holidays), what is wrong (failing feeds and watches), each

@@ -1,12 +1,5 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// One row of the home screen's first section: something that polls or waits, with its state.
 /// Feeds bring theirs; watches and reminders add a `StatusRowsProvider` of their own.

@@ -1,12 +1,4 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 
 /// A reminder's or a calendar alarm's next time, for the home screen's "Next".
 struct UpcomingRow: Sendable, Equatable {
