@@ -293,13 +293,4 @@ final class Store: Sendable {
             throw .failed(operation: operation, reason: Self.reason(error, busySeconds: busySeconds))
         }
     }
-
-    static func reason(_ error: any Error, busySeconds: Int = Store.busySeconds) -> String {
-        guard let error = error as? DatabaseError else { return "\(error)" }
-        switch error.resultCode {
-        case .SQLITE_BUSY, .SQLITE_LOCKED: return "another process holds the store locked (waited \(busySeconds) s)"
-        case .SQLITE_FULL: return "the disk is full"
-        default: return error.message ?? "\(error.resultCode)"
-        }
-    }
 }

@@ -1,3 +1,4 @@
+import GRDB
 import Logging
 import Synchronization
 
@@ -15,6 +16,18 @@ enum StoreProblems {
                 logger.warning("\(error); going on without \(operation) (said once)")
             }
             return nil
+        }
+    }
+}
+
+extension Store {
+    /// A database error as the line a person reads: the lock, a full disk, or SQLite's message.
+    static func reason(_ error: any Error, busySeconds: Int = Store.busySeconds) -> String {
+        guard let error = error as? DatabaseError else { return "\(error)" }
+        switch error.resultCode {
+        case .SQLITE_BUSY, .SQLITE_LOCKED: return "another process holds the store locked (waited \(busySeconds) s)"
+        case .SQLITE_FULL: return "the disk is full"
+        default: return error.message ?? "\(error.resultCode)"
         }
     }
 }
