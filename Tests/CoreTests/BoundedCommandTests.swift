@@ -1,6 +1,5 @@
 import Foundation
 import NotifierCore
-import NotifierEngine
 import TestSupport
 import Testing
 

@@ -1,7 +1,6 @@
 import FlyingFox
 import Foundation
 import NotifierCore
-import NotifierEngine
 import TestSupport
 import Testing
 

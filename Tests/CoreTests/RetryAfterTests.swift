@@ -1,6 +1,5 @@
 import Foundation
 import NotifierCore
-import NotifierEngine
 import Testing
 
 /// `Retry-After` in both of RFC 9110's forms; how long is too long is `Backoff`'s to say.

@@ -2,7 +2,6 @@ import FlyingFox
 import Foundation
 import NotifierCore
 import NotifierCountries
-import NotifierEngine
 import TestSupport
 import Testing
 

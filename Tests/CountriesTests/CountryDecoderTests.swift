@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierCountries
-import NotifierEngine
 import TestSupport
 import Testing
 

@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierCrypto
-import NotifierEngine
 import TestSupport
 import Testing
 

@@ -1,8 +1,5 @@
 import FlyingFox
 import Foundation
-import NotifierCore
-import NotifierCrypto
-import NotifierEngine
 import Synchronization
 import TestSupport
 import Testing

@@ -2,7 +2,6 @@ import FlyingFox
 import Foundation
 import NotifierCore
 import NotifierCrypto
-import NotifierEngine
 import Synchronization
 import TestSupport
 import Testing

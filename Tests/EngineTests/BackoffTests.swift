@@ -1,14 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierEngine
-@testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierReminders
-@testable import NotifierWatches
 
 /// Always the same word, to pin jitter to its lowest or highest value.
 struct ConstantGenerator: RandomNumberGenerator {

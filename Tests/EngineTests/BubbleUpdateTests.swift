@@ -1,14 +1,8 @@
 import Foundation
 import Testing
 
-@testable import NotifierCore
-@testable import NotifierCountries
 @testable import NotifierCrypto
 @testable import NotifierEngine
-@testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierReminders
-@testable import NotifierWatches
 
 /// A deeper move of a firing subject updates its bubble (issue 16, item 1): the engine's half,
 /// with the words `notifier why` prints. The clock is injected; times read in UTC.

@@ -1,12 +1,6 @@
 import Foundation
-import NotifierCore
-import NotifierCountries
 import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 import Testing
 
 /// The engine's notes: one per decision that changes something, in plain words, never one per poll.

@@ -1,14 +1,8 @@
 import Foundation
 import Testing
 
-@testable import NotifierCore
 @testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierEngine
-@testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierReminders
-@testable import NotifierWatches
 
 @Suite struct DeepLinkViewTests {
     @Test(arguments: ["crypto_moves", "a", "x1", String(repeating: "z", count: 40)])

@@ -1,13 +1,6 @@
 import Foundation
 
-@testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierEngine
-@testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierReminders
-@testable import NotifierWatches
 
 /// Fixed instants and a fixed calendar: no test reads the clock or the machine's time zone.
 enum TestTime {

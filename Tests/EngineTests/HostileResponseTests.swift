@@ -1,13 +1,9 @@
 import FlyingFox
 import Foundation
 import NotifierCore
-import NotifierCountries
 import NotifierCrypto
-import NotifierEngine
 import NotifierForecast
 import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 import TestSupport
 import Testing
 

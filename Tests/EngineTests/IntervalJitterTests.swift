@@ -1,11 +1,4 @@
-import NotifierCore
-import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 import Testing
 
 @Suite struct IntervalJitterTests {

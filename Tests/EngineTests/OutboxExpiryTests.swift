@@ -1,14 +1,8 @@
 import Foundation
 import Testing
 
-@testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierEngine
-@testable import NotifierForecast
-@testable import NotifierHolidays
 @testable import NotifierReminders
-@testable import NotifierWatches
 
 /// An alert held past the moment its words stopped being true is noted and never shown; what is
 /// still true in its group goes out.

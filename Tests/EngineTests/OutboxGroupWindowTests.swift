@@ -1,14 +1,8 @@
 import Foundation
 import Testing
 
-@testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierEngine
-@testable import NotifierForecast
-@testable import NotifierHolidays
 @testable import NotifierReminders
-@testable import NotifierWatches
 
 @Suite struct OutboxGroupWindowTests {
     static func coin(_ key: String) -> Alert {

@@ -1,14 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierEngine
-@testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierReminders
-@testable import NotifierWatches
 
 /// What the outbox did with the engine's alerts, noted once each: delivered, grouped, held.
 @Suite struct OutboxNotesTests {

@@ -1,14 +1,7 @@
 import Foundation
 import Testing
 
-@testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierEngine
-@testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierReminders
-@testable import NotifierWatches
 
 @Suite struct QuietHoursTests {
     static func night() throws -> QuietHours { try QuietHours(start: "22:00", end: "08:00") }

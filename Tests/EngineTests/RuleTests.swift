@@ -1,12 +1,6 @@
 import Foundation
-import NotifierCore
 import NotifierCountries
-import NotifierCrypto
 import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 import Testing
 
 @Suite struct LaunchCountryTests {

@@ -1,4 +1,3 @@
-import NotifierCore
 import NotifierCountries
 import NotifierCrypto
 import NotifierEngine

@@ -1,6 +1,5 @@
 import Foundation
 import NotifierCore
-import NotifierEngine
 import NotifierForecast
 import TestSupport
 import Testing

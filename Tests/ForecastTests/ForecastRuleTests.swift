@@ -1,7 +1,6 @@
 import Foundation
 import Testing
 
-@testable import NotifierCore
 @testable import NotifierEngine
 @testable import NotifierForecast
 

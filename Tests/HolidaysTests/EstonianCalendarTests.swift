@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierEngine
 @testable import NotifierHolidays
 
 @Suite struct EstonianCalendarTests {

@@ -2,7 +2,6 @@ import Foundation
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierEngine
 @testable import NotifierHolidays
 
 /// Issue 18 item 3: "Uusaasta (today)" shown twice in Newfoundland (UTC−03:30). Each pass

@@ -1,6 +1,5 @@
 import Foundation
 import NotifierCore
-import NotifierEngine
 import NotifierHolidays
 import TestSupport
 import Testing

@@ -1,8 +1,6 @@
 import Foundation
 import Testing
 
-@testable import NotifierCore
-@testable import NotifierEngine
 @testable import NotifierHolidays
 
 /// Issue 15: days of national importance, each by the law in force on its date (docs/facts.md).

@@ -1,6 +1,5 @@
 import Foundation
 import NotifierCore
-import NotifierEngine
 import NotifierReminders
 import Testing
 

@@ -1,6 +1,5 @@
 import Foundation
 import NotifierCore
-import NotifierEngine
 
 /// A program a test starts and watches, started through `ChildSpawn`: Foundation's `Process`
 /// passes on the signals the test process ignores or blocks (an in-process daemon ignores

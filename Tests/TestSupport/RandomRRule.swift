@@ -1,5 +1,4 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
 
 /// Random RRULE bodies a reminder's `every` may hold, from a seeded generator: every FREQ, with

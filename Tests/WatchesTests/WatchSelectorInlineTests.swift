@@ -1,6 +1,4 @@
 import Foundation
-import NotifierCore
-import NotifierEngine
 import NotifierWatches
 import TestSupport
 import Testing
