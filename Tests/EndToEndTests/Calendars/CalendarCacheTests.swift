@@ -85,4 +85,25 @@ import Testing
         #expect(broken.log.contains("work.ics: read, 3 alarms"), "\(broken.log)")
         #expect(try await pass(at: "2026-11-25 09:41:00").titles.isEmpty)
     }
+
+    @Test func aCacheThatCannotBeWrittenIsSaidAndTheAlarmStillComes() async throws {
+        let sandbox = try Sandbox(config: Self.config)
+        let folder = sandbox.root.appendingPathComponent("calendars")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Self.calendar([(uid: "standup@example.org", summary: "Stand-up", start: "20261125T092000")])
+            .write(to: folder.appendingPathComponent("work.ics"), atomically: true, encoding: .utf8)
+        // The cache's folder is a file: nothing can be written under it.
+        let cache = sandbox.root.appendingPathComponent("cache/notifier")
+        try FileManager.default.createDirectory(at: cache, withIntermediateDirectories: true)
+        try "not a folder".write(to: cache.appendingPathComponent("calendars"), atomically: true, encoding: .utf8)
+        let environment = sandbox.environment(["TZ": "Europe/Tallinn"])
+        // Read anew each pass, the file counts from the second pass's read; the shared last look
+        // of the first still lets its alarm come.
+        #expect(try await FakeTime.notifier(["--once", "--output", "json"], at: "2026-11-25 09:00:00", environment: environment).status == 0)
+        let run = try await FakeTime.notifier(["--once", "--output", "json"], at: "2026-11-25 09:10:30", environment: environment)
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(Self.titles(run.stdout) == ["Stand-up"], "\(run.stdout)")
+        let told = run.stderr.split(separator: "\n").filter { $0.contains("cannot be cached") }
+        #expect(told.count == 1 && told.first?.contains("work.ics") == true && told.first?.contains("read again on each run") == true, "\(run.stderr)")
+    }
 }

@@ -71,7 +71,7 @@ enum CalendarReminders {
             window: now.addingTimeInterval(-lookBack)..<now.addingTimeInterval(horizon), now: now, ahead: aheadCount,
             expandOver: now.addingTimeInterval(-lookBack)..<now.addingTimeInterval(lookAhead))
         let files = CalendarShelf.shared.alarms(
-            paths: paths, expansion: expansion(config.calendars, local: local), window: window, now: now, cacheDirectory: cacheDirectory,
+            paths: paths, expansion: expansion(config.calendars, local: local), window: window, cacheDirectory: cacheDirectory,
             logger: logger)
         let built = build(files, local: local)
         made.withLock { $0 = (key, built) }

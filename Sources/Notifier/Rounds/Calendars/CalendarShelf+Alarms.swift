@@ -16,8 +16,9 @@ extension CalendarShelf {
     }
 
     func alarms(
-        paths: [String], expansion: CalendarExpansion, window: AlarmWindow, now: Date, cacheDirectory: String?, logger: Logger
+        paths: [String], expansion: CalendarExpansion, window: AlarmWindow, cacheDirectory: String?, logger: Logger
     ) -> [CalendarAlarms] {
+        let now = window.now
         tellUnreachable(paths, logger: logger)
         let settings = Self.settingsKey(expansion)
         var result: [CalendarAlarms] = []
@@ -37,23 +38,24 @@ extension CalendarShelf {
             if var usable {
                 if usable.modified != modified {
                     // Touched: the same bytes are neither parsed nor told again.
-                    guard let bytes = FileManager.default.contents(atPath: file), Self.digest(bytes) == usable.digest else {
+                    let bytes = FileManager.default.contents(atPath: file)
+                    guard let bytes, Self.digest(bytes) == usable.digest else {
                         result.append(
                             made(
-                                file, modified: modified, size: size, expansion: expansion, settings: settings, over: window, now: now, before: usable,
-                                cacheFile: cacheFile, logger: logger))
+                                file, bytes: bytes, modified: modified, size: size, expansion: expansion, settings: settings, over: window,
+                                before: usable, cacheFile: cacheFile, logger: logger))
                         continue
                     }
                     usable.modified = modified
-                    restamp(file, modified: modified, cacheFile: cacheFile)
+                    restamp(file, modified: modified, cacheFile: cacheFile, logger: logger)
                 }
                 logger.debug("calendar \(file): unchanged; its alarms from the cache")
                 result.append(usable)
             } else {
                 result.append(
                     made(
-                        file, modified: modified, size: size, expansion: expansion, settings: settings, over: window, now: now, before: cached,
-                        cacheFile: cacheFile, logger: logger))
+                        file, bytes: nil, modified: modified, size: size, expansion: expansion, settings: settings, over: window,
+                        before: cached, cacheFile: cacheFile, logger: logger))
             }
         }
         // A parse's memory (hundreds of MiB for a large calendar) back to the system: the daemon
@@ -62,13 +64,14 @@ extension CalendarShelf {
         return result
     }
 
-    /// The file read and expanded anew, its problems told, its cache written; what is returned
-    /// is cut to the window.
+    /// The file read (`bytes`, when a digest already read them) and expanded anew, its problems
+    /// told, its cache written; what is returned is cut to the window.
     private func made(
-        _ file: String, modified: Date, size: Int, expansion: CalendarExpansion, settings: String, over window: AlarmWindow, now: Date,
+        _ file: String, bytes: Data?, modified: Date, size: Int, expansion: CalendarExpansion, settings: String, over window: AlarmWindow,
         before: CalendarAlarms?, cacheFile: String?, logger: Logger
     ) -> CalendarAlarms {
-        let read = Self.read(file, modified: modified, size: size, now: now)
+        let now = window.now
+        let read = Self.read(file, modified: modified, size: size, now: now, bytes: bytes)
         let unchanged = before.map { $0.file == file && $0.size == size && $0.digest == read.digest } ?? false
         if !unchanged {
             for problem in read.problems.prefix(1) {
@@ -94,39 +97,44 @@ extension CalendarShelf {
         }
         alarms.alarms.sort { $0.at != $1.at ? $0.at < $1.at : $0.key < $1.key }
         logger.debug("calendar \(file): read, \(alarms.alarms.count) alarms in the next \(Int(over.upperBound.timeIntervalSince(now) / 86400)) days")
-        keep(alarms, cacheFile: cacheFile)
+        keep(alarms, cacheFile: cacheFile, logger: logger)
         return alarms.sliced(window)
     }
 
-    /// Written to the cache, or kept in memory whole where it cannot be.
-    private func keep(_ alarms: CalendarAlarms, cacheFile: String?) {
-        if let cacheFile, Self.write(alarms.encoded(), to: cacheFile) {
-            unwritten.withLock { $0[alarms.file] = nil }
-        } else {
-            unwritten.withLock { $0[alarms.file] = alarms }
+    /// Written to the cache, or kept in memory whole where it cannot be: the daemon loses
+    /// nothing, and a `--once` that must read the file again each pass says why.
+    private func keep(_ alarms: CalendarAlarms, cacheFile: String?, logger: Logger) {
+        if let cacheFile {
+            if let failure = Self.write(alarms.encoded(), to: cacheFile) {
+                logger.warning("calendar \(alarms.file): its alarms cannot be cached in \(cacheFile) (\(failure)); it is read again on each run")
+            } else {
+                unwritten.withLock { $0[alarms.file] = nil }
+                return
+            }
         }
+        unwritten.withLock { $0[alarms.file] = alarms }
     }
 
-    private func restamp(_ file: String, modified: Date, cacheFile: String?) {
-        let everything = AlarmWindow(window: .distantPast ..< .distantFuture, now: .distantFuture, ahead: 0, expandOver: .distantPast ..< .distantFuture)
+    private func restamp(_ file: String, modified: Date, cacheFile: String?, logger: Logger) {
         guard
             var whole = cacheFile.flatMap({ FileManager.default.contents(atPath: $0) }).flatMap({
-                CalendarAlarms.decode($0, window: everything.window, now: .distantFuture, ahead: 0)
+                CalendarAlarms.decode($0, window: .distantPast ..< .distantFuture, now: .distantFuture, ahead: 0)
             }) ?? unwritten.withLock({ $0[file] })
         else { return }
         whole.modified = modified
-        keep(whole, cacheFile: cacheFile)
+        keep(whole, cacheFile: cacheFile, logger: logger)
     }
 
-    /// Calendars are private: the folder is the user's alone, the file replaced whole.
-    static func write(_ data: Data, to path: String) -> Bool {
+    /// Calendars are private: the folder is the user's alone, the file replaced whole. The
+    /// failure, or `nil` when written.
+    static func write(_ data: Data, to path: String) -> String? {
         let folder = (path as NSString).deletingLastPathComponent
         do {
             try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-            return true
+            return nil
         } catch {
-            return false
+            return error.localizedDescription
         }
     }
 

@@ -112,13 +112,13 @@ final class CalendarShelf: Sendable {
         (missing.withLock { $0 } + files.withLock { $0.values.flatMap(\.problems) }).sorted { $0.description < $1.description }
     }
 
-    static func read(_ file: String, modified: Date, size: Int, now: Date) -> Read {
+    static func read(_ file: String, modified: Date, size: Int, now: Date, bytes: Data? = nil) -> Read {
         guard size <= CalendarParser.maxBytes else {
             return Read(
                 modified: modified, size: size, events: [],
                 problems: [CalendarProblem(file: file, message: "larger than \(CalendarParser.maxBytes / 1024 / 1024) MB; not read")], readAt: now)
         }
-        guard let data = FileManager.default.contents(atPath: file) else {
+        guard let data = bytes ?? FileManager.default.contents(atPath: file) else {
             return Read(modified: modified, size: size, events: [], problems: [CalendarProblem(file: file, message: "cannot be read")], readAt: now)
         }
         let text = String(decoding: data, as: UTF8.self)
