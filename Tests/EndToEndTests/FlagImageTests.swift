@@ -49,12 +49,14 @@ import Testing
             ((try? FileManager.default.contentsOfDirectory(atPath: flags)) ?? []).filter { $0.hasSuffix(".png") }
         }
         // The fetch has a 3 s bound (a bubble never waits long for its image): on a machine
-        // loaded enough to miss it the bubble goes without, and the next pass fetches.
+        // loaded enough to miss it the bubble goes without, and a later pass fetches again.
         var log = ""
-        for _ in 0..<3 where cachedImages().isEmpty {
+        var cachingPass = ""
+        for _ in 0..<10 where cachedImages().isEmpty {
             let result = try await ProcessRunner.notifier(["--once", "-v"], environment: environment)
             #expect(result.status == 0, "\(result.stderr)")
             log += result.stderr
+            cachingPass = result.stderr
         }
         // A request the client gave up on may reach the loaded server's count late.
         try await Task.sleep(for: .seconds(1))
@@ -71,7 +73,11 @@ import Testing
         #expect(FileManager.default.contents(atPath: path) == png)
         let calls = try await server.notifyCalls()
         func shown(_ text: String) -> Int { text.components(separatedBy: "'image-path': <'\(path)'>").count - 1 }
-        #expect(shown(shownBefore) >= 1, "the fetching bubble shows it: \(shownBefore)\n\(log)")
+        // The download that outlived its bound still lands in the cache; only a pass that got it
+        // in time shows it at once.
+        if !cachingPass.contains("no image:") {
+            #expect(shown(shownBefore) >= 1, "the fetching bubble shows it: \(shownBefore)\n\(log)")
+        }
         #expect(shown(calls) > shown(shownBefore), "the next shows it from the cache: \(calls)\n\(again.stderr)")
     }
 
