@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 typedef size_t (*ccurl_write_callback)(char *data, size_t size, size_t count, void *userdata);
+typedef size_t (*ccurl_read_callback)(char *buffer, size_t size, size_t count, void *userdata);
 typedef int (*ccurl_xferinfo_callback)(void *userdata, curl_off_t dltotal, curl_off_t dlnow,
                                        curl_off_t ultotal, curl_off_t ulnow);
 
@@ -94,6 +95,12 @@ static inline CURLcode ccurl_setopt_header_function(CURL *handle, ccurl_write_ca
 }
 static inline CURLcode ccurl_setopt_xferinfo_function(CURL *handle, ccurl_xferinfo_callback callback) {
     return ccurl_state()->easy_setopt(handle, CURLOPT_XFERINFOFUNCTION, callback);
+}
+static inline CURLcode ccurl_setopt_read_function(CURL *handle, ccurl_read_callback callback) {
+    return ccurl_state()->easy_setopt(handle, CURLOPT_READFUNCTION, callback);
+}
+static inline CURLcode ccurl_setopt_list(CURL *handle, CURLoption option, struct curl_slist *list) {
+    return ccurl_state()->easy_setopt(handle, option, list);
 }
 static inline CURLcode ccurl_getinfo_long(CURL *handle, CURLINFO info, long *value) {
     return ccurl_state()->easy_getinfo(handle, info, value);

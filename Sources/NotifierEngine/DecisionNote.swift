@@ -10,6 +10,9 @@ public struct DecisionNote: Codable, Sendable, Equatable {
         case fired, repeated, resolved, updated, delivered, grouped
         case heldForQuietHours = "held_quiet_hours"
         case rateLimited = "rate_limited"
+        case heldForDoNotDisturb = "held_do_not_disturb"
+        /// Sent to the person's channels (a phone) instead of this desktop: they were away.
+        case sentAway = "sent_away"
         /// Held until its words were no longer true (`Alert.validUntil`): never shown.
         case expiredWhileHeld = "expired_while_held"
         // Not told, and why.
@@ -37,7 +40,7 @@ public struct DecisionNote: Codable, Sendable, Equatable {
         /// Whether the user was not told: what `notifier why` lists alone.
         public var isSuppression: Bool {
             switch self {
-            case .fired, .repeated, .resolved, .updated, .delivered, .grouped, .changedWhileStopped: return false
+            case .fired, .repeated, .resolved, .updated, .delivered, .grouped, .changedWhileStopped, .sentAway: return false
             default: return true
             }
         }

@@ -31,10 +31,20 @@ extension Outbox.DeliveryPlan {
             guard let reason = entry.heldFor else { continue }
             for alert in entry.alert.individualAlerts
             where !heldBefore.contains("\(alert.rule) \(alert.identity) \(entry.submitted.timeIntervalSinceReferenceDate)") {
-                note(alert, reason == .quietHours ? .heldForQuietHours : .rateLimited, after.holdDetail(reason))
+                note(alert, reason.noteOutcome, after.holdDetail(reason))
             }
         }
         return notes
+    }
+}
+
+extension Outbox.HoldReason {
+    var noteOutcome: DecisionNote.Outcome {
+        switch self {
+        case .quietHours: .heldForQuietHours
+        case .rateLimit: .rateLimited
+        case .doNotDisturb: .heldForDoNotDisturb
+        }
     }
 }
 
@@ -43,6 +53,7 @@ extension Outbox {
     public func holdDetail(_ reason: HoldReason) -> String {
         switch reason {
         case .quietHours: "held for quiet hours; delivered in a summary when they end"
+        case .doNotDisturb: "held for the desktop's do-not-disturb; delivered in a summary when it ends"
         case .rateLimit: "held by the rate limit (\(rateLimit.effectiveLimit) a minute); delivered later in a summary"
         }
     }

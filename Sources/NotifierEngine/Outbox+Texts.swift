@@ -30,13 +30,15 @@ extension Outbox {
         switch reason {
         case .quietHours:
             title = "\(count) \(count == 1 ? "notification" : "notifications") during quiet hours"
+        case .doNotDisturb:
+            title = "\(count) \(count == 1 ? "notification" : "notifications") during do-not-disturb"
         case .rateLimit:
             let parts = alerts.map { $0.groupFragment ?? $0.title }
             title = "\(count) more \(count == 1 ? "notification" : "notifications"): " + Self.listed(parts, limit: 3)
         }
         return Alert(
             rule: Self.summaryRule,
-            key: reason == .quietHours ? "quiet_hours" : "rate_limit",
+            key: reason.summaryKey,
             title: title,
             body: Self.lines(alerts.map(\.title)),
             urgency: alerts.map(\.urgency).max { $0.rank < $1.rank } ?? .normal,
@@ -57,6 +59,21 @@ extension Outbox {
         guard titles.count > bodyLineLimit else { return titles.joined(separator: "\n") }
         return (titles.prefix(bodyLineLimit) + ["… and \(titles.count - bodyLineLimit) more"]).joined(separator: "\n")
     }
+}
+
+extension Outbox.HoldReason {
+    var summaryKey: String {
+        switch self {
+        case .quietHours: "quiet_hours"
+        case .rateLimit: "rate_limit"
+        case .doNotDisturb: "do_not_disturb"
+        }
+    }
+}
+
+extension Alert {
+    /// Critical alerts pass the desktop's do-not-disturb, as the servers themselves let them.
+    var passesDoNotDisturb: Bool { urgency == .critical }
 }
 
 extension Urgency {

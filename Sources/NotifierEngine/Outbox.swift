@@ -42,7 +42,7 @@ public struct Outbox: Codable, Sendable, Equatable {
 
     /// Why an entry is still waiting.
     public enum HoldReason: String, Codable, Sendable, CaseIterable {
-        case quietHours, rateLimit
+        case quietHours, rateLimit, doNotDisturb
     }
 
     /// One notification waiting to be delivered (a single alert or one poll's group).
@@ -73,6 +73,9 @@ public struct Outbox: Codable, Sendable, Equatable {
     /// Alerts of one rule arriving within this long of the first are delivered as one group
     /// (zero: only those of one poll). Set from the config, like the two above.
     public var groupWindow: Duration = .zero
+    /// The desktop's do-not-disturb, as read when the outbox plans: held like quiet hours (what
+    /// is critical passes), and shown as one summary once it is off.
+    public var doNotDisturb = false
     /// What waits to be delivered, oldest first.
     public internal(set) var entries: [Entry]
     /// When recent notifications went out, for the sliding window.
@@ -176,9 +179,15 @@ public struct Outbox: Codable, Sendable, Equatable {
             }
             if quietNow, !entries.contains(where: { $0.heldFor != .quietHours }) { return [] }
         }
+        if doNotDisturb {
+            for index in entries.indices where entries[index].heldFor == nil && !entries[index].alert.passesDoNotDisturb {
+                entries[index].heldFor = .doNotDisturb
+            }
+        }
+        let holding: Set<HoldReason> = Set((quietNow ? [.quietHours] : []) + (doNotDisturb ? [.doNotDisturb] : []))
 
         var candidates: [Candidate] = []
-        for reason in HoldReason.allCases where !(quietNow && reason == .quietHours) {
+        for reason in HoldReason.allCases where !holding.contains(reason) {
             let held = entries.indices.filter { entries[$0].heldFor == reason }
             if !held.isEmpty { candidates.append(Candidate(indices: held, alert: summary(of: held, reason: reason, now: now))) }
         }
@@ -213,6 +222,8 @@ public struct Outbox: Codable, Sendable, Equatable {
         if let quietHours, quietHours.contains(now, calendar: calendar) {
             return quietHours.end(after: now, calendar: calendar)
         }
+        // Do-not-disturb ends when the desktop says so: the one who reads it asks again then.
+        if doNotDisturb, entries.allSatisfy({ $0.heldFor == .doNotDisturb || !$0.alert.passesDoNotDisturb }) { return nil }
         if entries.allSatisfy({ $0.heldFor == nil && isGathering($0, now: now) }) {
             return entries.map { $0.submitted.addingTimeInterval(groupWindow.nonNegativeSeconds) }.min()
         }

@@ -59,7 +59,9 @@ import Testing
             clock.advance(by: .seconds(66))
             // The minute's polls stored (their rests count from before that); `spin`, asked
             // less often after polls without a value, may have had none.
-            let settled = await eventually {
+            // A full run on two cores can keep the in-process selector thread waiting: a
+            // generous readiness bound.
+            let settled = await eventually(timeout: .seconds(60)) {
                 let asked = await server.requests(to: "/spin")
                 return Self.polls(store, "fine") == minute && Self.polls(store, "spin") == asked
             }

@@ -49,6 +49,36 @@ public final class MockLogind: @unchecked Sendable {
         guard result.status == 0 else { throw MockNotificationServer.ServerError("EmitSignal failed: \(result.stderr)") }
     }
 
+    /// A user session as logind lists it (python3-dbusmock's `AddSession`): give the program
+    /// `XDG_SESSION_ID = id`.
+    public func addSession(_ id: String, uid: UInt32 = 1000, user: String = "person") async throws {
+        try await mockCall(
+            Self.call + ["org.freedesktop.DBus.Mock.AddSession", id, "seat0", "\(uid)", user, "true"])
+    }
+
+    /// The session's `LockedHint`, as a screen locker sets it (`PropertiesChanged` with it).
+    public func setLocked(_ locked: Bool, session id: String) async throws {
+        try await mockCall([
+            "call", "--system", "-d", "org.freedesktop.login1", "-o", "/org/freedesktop/login1/session/\(id)", "-m",
+            "org.freedesktop.login1.Session.SetLockedHint", "\(locked)",
+        ])
+    }
+
+    /// The session's `IdleHint` and `IdleSinceHint` (microseconds of the realtime clock).
+    public func setIdle(since: Date?, session id: String) async throws {
+        let micros = since.map { UInt64($0.timeIntervalSince1970 * 1_000_000) } ?? 0
+        try await mockCall([
+            "call", "--system", "-d", "org.freedesktop.login1", "-o", "/org/freedesktop/login1/session/\(id)", "-m",
+            "org.freedesktop.DBus.Mock.UpdateProperties", "org.freedesktop.login1.Session",
+            "{'IdleHint': <\(since != nil)>, 'IdleSinceHint': <uint64 \(micros)>}",
+        ])
+    }
+
+    private func mockCall(_ arguments: [String]) async throws {
+        let result = try await ProcessRunner.run("/usr/bin/gdbus", arguments, environment: ["DBUS_SYSTEM_BUS_ADDRESS": address], timeout: .seconds(10))
+        guard result.status == 0 else { throw MockNotificationServer.ServerError("\(arguments.dropFirst(6).first ?? "call") failed: \(result.stderr)") }
+    }
+
     deinit {
         mock.kill()
         bus.kill()

@@ -133,7 +133,7 @@ import Testing
         #expect(
             NotifierCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" } == [
                 "open", "open-url", "list", "status", "history", "why", "test", "rules", "watch", "mute", "unmute", "config",
-                "install", "uninstall", "remind", "next", "forget",
+                "install", "uninstall", "channel", "remind", "next", "forget",
             ])
     }
 

@@ -18,6 +18,7 @@ struct NotifierCommand: AsyncParsableCommand {
         subcommands: FeedRegistry.subcommands([
             OpenCommand.self, OpenURLCommand.self, ListCommand.self, StatusCommand.self, HistoryCommand.self, WhyCommand.self, TestCommand.self,
             RulesCommand.self, MuteCommand.self, UnmuteCommand.self, ConfigCommand.self, InstallCommand.self, UninstallCommand.self,
+            ChannelCommand.self,
         ])
     )
 

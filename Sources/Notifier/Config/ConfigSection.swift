@@ -87,7 +87,15 @@ extension Config {
 
     /// Checks between keys, each section's in order; the key named is the one to fix.
     func crossCheck() -> (key: String, message: String)? {
-        Self.sections.lazy.compactMap { $0.check(self) }.first
+        if let unknown = delivery.whenAway.first(where: { name in !channels.contains { $0.name == name } }) {
+            let known = channels.map(\.name)
+            return (
+                "delivery.when_away",
+                "names \(unknown.tomlQuoted), which no [[channels]] entry is called"
+                    + (known.isEmpty ? "; add one with name = \(unknown.tomlQuoted)" : "; channels: \(known.joined(separator: ", "))")
+            )
+        }
+        return Self.sections.lazy.compactMap { $0.check(self) }.first
     }
 
     /// The effective config as TOML, keys masked.

@@ -6,9 +6,9 @@ import NotifierEngine
 /// decided them, then out through quiet hours and the rate limit to the sink. An actor, so
 /// concurrent feeds never interleave their outbox updates.
 actor Dispatcher {
-    private let sink: any AlertSink
-    private let store: Store?
-    private let logger: Logger
+    let sink: any AlertSink
+    let store: Store?
+    let logger: Logger
     private let calendar: Calendar
     private var outbox: Outbox
     /// Whether the last try to record deliveries failed: said once, not on every retry.
@@ -24,10 +24,23 @@ actor Dispatcher {
     private let keepDays: Int
     /// Which bubble each alert updates, and which close (`[delivery] update_in_place`).
     private let bubblePlan: BubblePlan
+    /// Where due alerts go: this desktop, or the person's channels while they are away.
+    let reach: ReachPolicy
+    let channels: [ChannelSettings]
+    /// Reads presence and do-not-disturb as a delivery begins; a replay's says nothing.
+    let presence: @Sendable () async -> Presence
+    /// The whereabouts of the last delivery, for the notes and `status`.
+    var whereabouts = Whereabouts.present
     /// A dry run's and a replay's dispatcher is this one, with a recording sink and a scratch
     /// store: what they report is what quiet hours, the rate limit and grouping let through.
-    init(sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current) {
+    init(
+        sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current,
+        presence: @escaping @Sendable () async -> Presence = { await PresenceReader.read() }
+    ) {
         self.sink = sink
+        reach = config.delivery.reach
+        channels = config.channels
+        self.presence = presence
         self.store = store
         self.logger = logger
         self.calendar = calendar
@@ -127,7 +140,7 @@ actor Dispatcher {
     }
 
     /// Shows one placed alert and keeps the id of its bubble.
-    private func show(_ placement: BubblePlan.Placement, now: Date) async {
+    func show(_ placement: BubblePlan.Placement, now: Date) async {
         let alert = placement.alert
         do {
             let id = try await sink.deliver(alert, replacing: placement.replaces, at: now)
@@ -161,6 +174,7 @@ actor Dispatcher {
 
     /// Delivers what quiet hours and the rate limit allow now.
     func deliverDue(now: Date) async {
+        await lookAtThePerson(now: now)
         let plan = outbox.plan(now: now, calendar: calendar)
         let notes = plan.notes(from: outbox, now: now)
         guard !plan.alerts.isEmpty else {
@@ -175,14 +189,21 @@ actor Dispatcher {
         let stored = storedBubbles()
         let placements = plan.alerts.map { bubblePlan.place($0, stored: stored, now: now) }
         let due = placements.map(\.alert)
-        let deliveries = due.flatMap { self.deliveries($0, now: now) }
+        let routes = due.map { reach.route($0, whereabouts: whereabouts) }
+        let deliveries = zip(due, routes).flatMap { alert, route in
+            self.deliveries(alert, now: now).map { row in
+                var row = row
+                if !route.desktop, let first = route.channels.first { row.sink = "channel \(first)" }
+                return row
+            }
+        }
         // Recorded before shown: a crash in between loses a bubble rather than repeating one.
         // Shown only once recorded: what the ledger cannot take (a full disk, a locked store)
         // stays in the outbox and goes out on a later try, neither lost nor shown twice.
         do {
             try store?.markDelivered(
                 deliveries, outbox: plan.after, records: uncommittedRecords, forgetting: uncommittedForgotten,
-                notes: uncommittedNotes + notes, keepDays: keepDays, now: now)
+                notes: uncommittedNotes + notes + awayNotes(due, routes: routes, now: now), keepDays: keepDays, now: now)
             uncommittedRecords = [:]
             uncommittedForgotten = []
             uncommittedNotes = []
@@ -198,7 +219,10 @@ actor Dispatcher {
             recordingFails = false
             logger.info("the store records again; delivering \(due.count) held")
         }
-        for placement in placements { await show(placement, now: now) }
+        for (placement, route) in zip(placements, routes) {
+            if await sendAway(placement.alert, route: route, now: now) { continue }
+            await show(placement, now: now)
+        }
     }
 
     /// The end of a one-shot pass: groups still gathering go out now rather than wait for a
@@ -208,6 +232,15 @@ actor Dispatcher {
         outbox.groupWindow = .zero
         await deliverDue(now: now)
         outbox.groupWindow = window
+    }
+
+    func setDoNotDisturb(_ on: Bool) {
+        if outbox.doNotDisturb != on { logger.info("do-not-disturb is \(on ? "on: holding what is not critical" : "off")") }
+        outbox.doNotDisturb = on
+    }
+
+    func submitRecap(_ recap: Alert, now: Date) {
+        outbox.submit([recap], now: now)
     }
 
     /// When held alerts next become due, for the daemon's timer.

@@ -23,6 +23,8 @@ protocol AlertSink: Sendable {
     func deliver(_ alert: Alert, replacing: UInt32?, at time: Date) async throws(DeliveryError) -> UInt32?
     /// Closes bubble `id` where the medium has bubbles.
     func close(bubble id: UInt32) async
+    /// Sends to one of the person's `[[channels]]`; returns what its server answered.
+    func send(_ alert: Alert, to channel: ChannelSettings) async -> Result<String, ChannelSender.Failure>
 }
 
 extension AlertSink {
@@ -50,5 +52,12 @@ enum StandardOutput {
         } catch {
             throw .output("\(error)")
         }
+    }
+}
+
+extension AlertSink {
+    /// Sends to one of the person's `[[channels]]`; a dry run's recorder notes it instead.
+    func send(_ alert: Alert, to channel: ChannelSettings) async -> Result<String, ChannelSender.Failure> {
+        await ChannelSender.shared.send(ChannelMessage(alert), via: channel)
     }
 }

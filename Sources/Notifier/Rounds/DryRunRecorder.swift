@@ -16,6 +16,12 @@ actor DryRunRecorder: AlertSink {
         report.note(line)
     }
 
+    /// A dry run sends nothing: it says where it would have gone.
+    func send(_ alert: Alert, to channel: ChannelSettings) async -> Result<String, ChannelSender.Failure> {
+        report.note("would send \(alert.rule) \(alert.key) to channel \(channel.name) (\(channel.kind.rawValue)): \(TextSanitizer.singleLine(alert.title))")
+        return .success("not sent: a dry run")
+    }
+
     func muted(_ keys: [SubjectKey]) {
         for key in keys { report.note("muted: \(key)") }
     }

@@ -10,7 +10,7 @@ extension Config {
 
     /// Every repeated table (`[[…]]`), after the sections in `config check` and `config default`.
     static func entryLists(for feeds: [any FeedKind]) -> [ConfigEntryList] {
-        feeds.flatMap(\.configEntryLists)
+        feeds.flatMap(\.configEntryLists) + [ConfigEntryList(\.channels)]
     }
 
     static let entryLists = entryLists(for: FeedRegistry.all)

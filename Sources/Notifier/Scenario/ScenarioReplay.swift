@@ -19,7 +19,8 @@ struct ScenarioReplay {
         // Nothing on disk: a scratch store of its own, dropped with the replay.
         let store = Store.scratchCopy(of: "", now: scenario.steps.first?.at ?? .distantPast)
         let quiet = Logger(label: "notifier.test") { _ in SwiftLogNoOpLogHandler() }
-        let dispatcher = Dispatcher(sink: RecordingSink(showsBubbles: true), store: store, config: config, logger: quiet, calendar: calendar)
+        let dispatcher = Dispatcher(
+            sink: RecordingSink(showsBubbles: true), store: store, config: config, logger: quiet, calendar: calendar, presence: { .unknown })
         let desk = EngineDesk(store: store, logger: quiet, updatesBubbles: config.delivery.updateInPlace, timeZone: timeZone)
         let http = HTTPClient()
         var seen: Int64 = 0

@@ -272,6 +272,9 @@ final class Store: Sendable {
             // [[watches]]: each poll's value, the members seen, the selector's health.
             try Store.createWatchTables(db)
         }
+        migrator.registerMigration("reach: away spell and channels") { db in
+            try Store.createReachTables(db)
+        }
         return migrator
     }()
 

@@ -17,6 +17,13 @@ public struct HTTPRequest: Sendable {
     /// A JSON API's answer must be UTF-8 (RFC 8259); an image's need not.
     public var expectsJSON = true
 
+    public init(method: Method, url: String, headers: [(name: String, value: String)] = [], body: Data? = nil) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+    }
+
     public static func get(_ url: String, headers: [(name: String, value: String)] = []) -> HTTPRequest {
         HTTPRequest(method: .get, url: url, headers: headers, body: nil)
     }

@@ -39,12 +39,7 @@ public struct WatchCommandSource: Sendable {
     }
 
     static func locate(_ program: String, environment: [String: String]) -> String? {
-        if program.contains("/") { return FileManager.default.isExecutableFile(atPath: program) ? program : nil }
-        for directory in (environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
-            let candidate = "\(directory)/\(program)"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
+        ProgramPath.locate(program, environment: environment)
     }
 
     private static func runBlocking(

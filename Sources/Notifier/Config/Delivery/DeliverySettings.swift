@@ -15,6 +15,23 @@ struct DeliverySettings: ConfigSection {
     var images = true
     /// A later alert about a subject updates its bubble instead of stacking another.
     var updateInPlace = true
+    /// Idle this long, or the screen locked, is away; zero: never away.
+    var awayAfter = Duration.seconds(300)
+    /// The `[[channels]]` used while away, in order (the later ones fallbacks); empty: this desktop.
+    var whenAway: [String] = []
+    var doNotDisturb = DoNotDisturbPolicy.respect
+    /// An event marked busy in `[calendars]` counts as do-not-disturb.
+    var busyCalendars = false
+    /// Back at the desk: one bubble that says what went elsewhere.
+    var recap = true
+
+    enum DoNotDisturbPolicy: String, CaseIterable, Sendable {
+        case respect, ignore
+    }
+
+    var reach: ReachPolicy {
+        ReachPolicy(awayAfter: awayAfter, whenAway: whenAway, respectDoNotDisturb: doNotDisturb == .respect, recap: recap)
+    }
 
     static let keys: [SectionKey<DeliverySettings>] = [
         .quietHours("quiet_hours", \.quietHours),
@@ -23,6 +40,11 @@ struct DeliverySettings: ConfigSection {
         .command("terminal", \.terminal),
         .bool("images", \.images),
         .bool("update_in_place", \.updateInPlace),
+        .duration("away_after", \.awayAfter, atLeast: .zero),
+        .channelNames("when_away", \.whenAway),
+        .choice("do_not_disturb", \.doNotDisturb),
+        .bool("busy_calendars", \.busyCalendars),
+        .bool("recap", \.recap),
     ]
 
     static let documented = #"""
@@ -45,5 +67,17 @@ struct DeliverySettings: ConfigSection {
         # One bubble per subject: a later alert about it (deeper, again, back to normal) updates the
         # bubble still on screen instead of stacking another; one that resolves silently is closed.
         update_in_place = true
+        # Idle this long (or the screen locked) counts as away; "0s": never away.
+        away_after = "5m"
+        # The [[channels]] notifications go to instead of this desktop while you are away, in order:
+        # the first that takes one is enough, the rest are fallbacks. []: this desktop only.
+        when_away = []
+        # "respect": while the desktop's do-not-disturb is on, hold what is not critical and show one
+        # summary when it ends. "ignore": show everything.
+        do_not_disturb = "respect"
+        # true: an event marked busy in your [calendars] counts as do-not-disturb.
+        busy_calendars = false
+        # Back at the desk: one "While you were away: N" bubble that opens what went elsewhere.
+        recap = true
         """#
 }

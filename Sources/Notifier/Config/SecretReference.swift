@@ -1,6 +1,6 @@
 import Foundation
 
-/// `${env:NAME}` and `${file:PATH}` in a watch's headers or URL: the secret stays where it is
+/// `${env:NAME}` and `${file:PATH}` in a watch's headers or URL, or a channel's secrets: the secret stays where it is
 /// kept (the environment, a file of its own) and only the reference is in the config, so that
 /// `config check`, logs, errors and the store never see it. Resolved at each fetch.
 enum SecretReference {

@@ -1,0 +1,67 @@
+import Foundation
+import NotifierEngine
+
+/// One notification as a channel carries it: plain text, a priority, and an id that stays the
+/// same for a subject's episode, so that an update replaces the phone's notification.
+struct ChannelMessage: Sendable, Equatable {
+    var title: String
+    var body: String
+    /// What a click opens on this desktop: `notifier open crypto BTC`.
+    var link: String
+    var urgency: Urgency
+    /// ntfy's tags: the rule's name (and a warning sign when critical).
+    var tags: [String]
+    /// Stable per subject and episode: `crypto_cross-btc-up`; letters, digits, `-` and `_`.
+    var sequenceID: String
+
+    init(_ alert: Alert) {
+        title = alert.title
+        body = alert.body
+        link = alert.deepLink.command
+        urgency = alert.urgency
+        tags = [alert.rule] + (alert.urgency == .critical ? ["warning"] : [])
+        sequenceID = Self.sequenceID(rule: alert.rule, identity: alert.identity)
+    }
+
+    init(title: String, body: String, link: String, urgency: Urgency = .normal, tags: [String] = [], sequenceID: String) {
+        self.title = title
+        self.body = body
+        self.link = link
+        self.urgency = urgency
+        self.tags = tags
+        self.sequenceID = sequenceID
+    }
+
+    /// ntfy allows 1–64 of `[-_A-Za-z0-9]`: the rule and subject, other characters as `-`.
+    static func sequenceID(rule: String, identity: String) -> String {
+        let raw = "\(rule)-\(identity)"
+        let cleaned = String(
+            raw.unicodeScalars.map { scalar -> Character in
+                let value = scalar.value
+                let allowed = (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || value == 0x5F || value == 0x2D
+                return allowed ? Character(scalar) : "-"
+            })
+        return String(cleaned.prefix(64))
+    }
+
+    /// ntfy's priority: 2 (low), 3 (default), 5 (max).
+    var ntfyPriority: Int {
+        switch urgency {
+        case .low: 2
+        case .normal: 3
+        case .critical: 5
+        }
+    }
+
+    /// A header value: ASCII as it is, anything else as RFC 2047 base64 (which ntfy reads).
+    static func headerText(_ text: String) -> String {
+        let oneLine = text.replacingOccurrences(of: "\r", with: " ").replacingOccurrences(of: "\n", with: " ")
+        if oneLine.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F }) { return oneLine }
+        return "=?UTF-8?B?" + Data(oneLine.utf8).base64EncodedString() + "?="
+    }
+
+    /// The text a channel without a title of its own shows: the body and where it leads.
+    var text: String {
+        [body, "Open: \(link)"].filter { !$0.isEmpty }.joined(separator: "\n")
+    }
+}

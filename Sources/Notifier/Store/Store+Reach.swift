@@ -1,0 +1,73 @@
+import Foundation
+import GRDB
+import NotifierEngine
+
+/// What reaching the person keeps between runs: the away spell (what went to their channels,
+/// for the recap on return) and which channels are failing (said once, and once when they work).
+extension Store {
+    static func createReachTables(_ db: Database) throws {
+        try db.create(table: "away_spell") { t in
+            t.primaryKey("id", .integer).check { $0 == 1 }
+            t.column("spell", .text).notNull() // AwaySpell as JSON
+        }
+        try db.create(table: "channel_state") { t in
+            t.primaryKey("channel", .text)
+            t.column("failing_since", .datetime).notNull()
+            t.column("last_error", .text).notNull()
+        }
+    }
+
+    func awaySpell() throws(StoreError) -> AwaySpell {
+        try read("reading the away spell") { db in
+            guard let text = try String.fetchOne(db, sql: "SELECT spell FROM away_spell WHERE id = 1") else { return AwaySpell() }
+            return (try? Self.decoder.decode(AwaySpell.self, from: Data(text.utf8))) ?? AwaySpell()
+        }
+    }
+
+    func saveAwaySpell(_ spell: AwaySpell) throws(StoreError) {
+        try write("saving the away spell") { db in
+            if spell == AwaySpell() {
+                try db.execute(sql: "DELETE FROM away_spell")
+            } else {
+                try db.execute(
+                    sql: "INSERT INTO away_spell (id, spell) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET spell = excluded.spell",
+                    arguments: [try Self.json(spell)])
+            }
+        }
+    }
+
+    /// The channels failing now: since when, and the last error.
+    func failingChannels() throws(StoreError) -> [String: (since: Date, error: String)] {
+        try read("reading the channels' state") { db in
+            var failing: [String: (since: Date, error: String)] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT channel, failing_since, last_error FROM channel_state") {
+                failing[row["channel"]] = (row["failing_since"], row["last_error"])
+            }
+            return failing
+        }
+    }
+
+    /// Records a channel's failure; `true` when it was working until now.
+    func channelFailed(_ channel: String, error: String, now: Date) throws(StoreError) -> Bool {
+        var first = false
+        try write("saving a channel's state") { db in
+            first = try Int.fetchOne(db, sql: "SELECT 1 FROM channel_state WHERE channel = ?", arguments: [channel]) == nil
+            try db.execute(
+                sql: """
+                    INSERT INTO channel_state (channel, failing_since, last_error) VALUES (?, ?, ?)
+                    ON CONFLICT(channel) DO UPDATE SET last_error = excluded.last_error
+                    """, arguments: [channel, now, error])
+        }
+        return first
+    }
+
+    /// Records a channel's success; `true` when it was failing until now.
+    func channelWorked(_ channel: String) throws(StoreError) -> Bool {
+        var was = false
+        try write("saving a channel's state") { db in
+            try db.execute(sql: "DELETE FROM channel_state WHERE channel = ?", arguments: [channel])
+            was = db.changesCount > 0
+        }
+        return was
+    }
+}

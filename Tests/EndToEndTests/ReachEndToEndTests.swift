@@ -1,0 +1,153 @@
+import FlyingFox
+import Foundation
+import TestSupport
+import Testing
+
+/// Reaching the person where they are, as they meet it: logind (python3-dbusmock's `logind`
+/// template) says the session is locked or idle, a loopback ntfy stand-in is their phone, a
+/// mock notification server is this desktop; each pass is a `notifier --once` of its own.
+@Suite(.serialized) struct ReachEndToEndTests {
+    static let session = "c1"
+
+    static func config(_ crypto: LoopbackServer, ntfy: NtfyStandIn, whenAway: String = "[\"phone\"]", extra: String = "") -> String {
+        CryptoEndToEndTests.crossingConfig(crypto) + """
+
+            [delivery]
+            away_after = "5m"
+            when_away = \(whenAway)
+
+            [[channels]]
+            name = "phone"
+            ntfy = "\(ntfy.topicURL)"
+            token = "${env:NTFY_TOKEN}"
+            \(extra)
+            """
+    }
+
+    struct Desk {
+        let crypto: LoopbackServer
+        let ntfy: NtfyStandIn
+        let logind: MockLogind
+        let desktop: MockNotificationServer
+        let sandbox: Sandbox
+
+        static func start(whenAway: String = "[\"phone\"]", extra: String = "") async throws -> Desk {
+            let script = CryptoEndToEndTests.Script()
+            let crypto = try await CryptoEndToEndTests.serve(script)
+            let ntfy = try await NtfyStandIn.start()
+            let logind = try await MockLogind.start()
+            try await logind.addSession(ReachEndToEndTests.session)
+            let desktop = try await MockNotificationServer.start()
+            let sandbox = try Sandbox(config: ReachEndToEndTests.config(crypto, ntfy: ntfy, whenAway: whenAway, extra: extra))
+            return Desk(crypto: crypto, ntfy: ntfy, logind: logind, desktop: desktop, sandbox: sandbox, script: script)
+        }
+
+        let script: CryptoEndToEndTests.Script
+
+        var environment: [String: String] {
+            sandbox.environment([
+                "DBUS_SESSION_BUS_ADDRESS": desktop.address, "DBUS_SYSTEM_BUS_ADDRESS": logind.address,
+                "XDG_SESSION_ID": ReachEndToEndTests.session, "NTFY_TOKEN": "tk_secret_token_for_the_phone",
+            ])
+        }
+
+        /// One pass with BTC at `price`.
+        func pass(btc price: String, _ arguments: [String] = []) async throws -> ProcessResult {
+            await script.set(try CryptoEndToEndTests.page(prices: ["BTC": price]))
+            let result = try await ProcessRunner.notifier(["--once", "-v"] + arguments, environment: environment)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result
+        }
+
+        func stop() async {
+            await crypto.stop()
+            await ntfy.stop()
+        }
+    }
+
+    @Test func lockedTheCrossingGoesToThePhoneOnceAndTheReturnBringsOneRecap() async throws {
+        let desk = try await Desk.start()
+        _ = try await desk.pass(btc: "99000")
+        try await desk.logind.setLocked(true, session: Self.session)
+        let locked = try await desk.pass(btc: "100500")
+        let messages = await desk.ntfy.messages
+        #expect(messages.count == 1, "one message to the phone: \(messages)\n\(locked.stderr)")
+        let message = try #require(messages.first)
+        #expect(message.title == "BTC rose above $100,000")
+        #expect(message.priority == "3")
+        #expect(message.headers["authorization"] == "Bearer tk_secret_token_for_the_phone")
+        #expect(message.sequenceID == "crypto_cross-BTC-above-100000", "the rule and subject: \(message.headers)")
+        #expect(message.body.contains("notifier open"), "the way back to its view: \(message.body)")
+        #expect(!(try await desk.desktop.notifyCalls()).contains("BTC rose"), "no bubble while locked")
+        // Still locked: nothing new, nothing again.
+        _ = try await desk.pass(btc: "100600")
+        #expect(await desk.ntfy.messages.count == 1)
+        try await desk.logind.setLocked(false, session: Self.session)
+        let back = try await desk.pass(btc: "100600")
+        let calls = try await desk.desktop.notifyCalls()
+        #expect(calls.components(separatedBy: "While you were away: 1").count - 1 == 1, "one recap: \(calls)\n\(back.stderr)")
+        #expect(calls.contains("BTC rose above $100,000"), "the recap lists it: \(calls)")
+        _ = try await desk.pass(btc: "100600")
+        #expect(try await desk.desktop.notifyCalls().components(separatedBy: "While you were away").count - 1 == 1, "the recap is shown once")
+        // Where it went, in `history` and `why`.
+        let why = try await ProcessRunner.notifier(["why", "crypto_cross", "BTC", "--plain"], environment: desk.environment)
+        #expect(why.stdout.contains("sent to phone because the screen is locked"), "\(why.stdout)")
+        // The token never reaches a file of notifier's.
+        let leaked = try FileManager.default.subpathsOfDirectory(atPath: desk.sandbox.root.path).filter { path in
+            let data = FileManager.default.contents(atPath: desk.sandbox.root.path + "/" + path) ?? Data()
+            return data.range(of: Data("tk_secret_token_for_the_phone".utf8)) != nil
+        }
+        #expect(leaked.isEmpty, "\(leaked)")
+        await desk.stop()
+    }
+
+    @Test func idlePastAwayAfterIsAwayAndIdleLessIsNot() async throws {
+        let desk = try await Desk.start()
+        _ = try await desk.pass(btc: "99000")
+        try await desk.logind.setIdle(since: Date().addingTimeInterval(-60), session: Self.session)
+        _ = try await desk.pass(btc: "100500")
+        #expect(await desk.ntfy.messages.isEmpty, "idle 1 min is not away")
+        #expect(try await desk.desktop.notifyCalls().contains("BTC rose above"))
+        _ = try await desk.pass(btc: "99000")
+        try await desk.logind.setIdle(since: Date().addingTimeInterval(-600), session: Self.session)
+        _ = try await desk.pass(btc: "100500")
+        #expect(await desk.ntfy.messages.count == 1, "idle 10 min is away")
+        await desk.stop()
+    }
+
+    @Test func aFailingPhoneIsToldOnceAndTheDesktopShowsWhatItMissed() async throws {
+        let desk = try await Desk.start()
+        _ = try await desk.pass(btc: "99000")
+        try await desk.logind.setLocked(true, session: Self.session)
+        await desk.ntfy.failNext(10)
+        let failed = try await desk.pass(btc: "100500")
+        #expect(await desk.ntfy.messages.isEmpty)
+        let calls = try await desk.desktop.notifyCalls()
+        #expect(calls.components(separatedBy: "Channel phone is failing").count - 1 == 1, "\(calls)\n\(failed.stderr)")
+        #expect(calls.contains("BTC rose above"), "shown here rather than lost: \(calls)")
+        #expect(!failed.stderr.contains("tk_secret"), "\(failed.stderr)")
+        await desk.ntfy.failNext(0)
+        _ = try await desk.pass(btc: "99000")
+        _ = try await desk.pass(btc: "100500")
+        #expect(await desk.ntfy.messages.count == 1)
+        let healed = try await desk.desktop.notifyCalls()
+        #expect(healed.components(separatedBy: "Channel phone works again").count - 1 == 1, "\(healed)")
+        await desk.stop()
+    }
+
+    @Test func channelTestSaysWhatTheServerAnswered() async throws {
+        let desk = try await Desk.start()
+        let result = try await ProcessRunner.notifier(["channel", "test", "phone"], environment: desk.environment)
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("ok: ntfy answered 200, message id"), "\(result.stdout)")
+        #expect(await desk.ntfy.messages.first?.title == "notifier: a test of channel phone")
+        let unknown = try await ProcessRunner.notifier(["channel", "test", "phoen"], environment: desk.environment)
+        #expect(unknown.status != 0)
+        #expect(unknown.stderr.contains("did you mean phone?"), "\(unknown.stderr)")
+        await desk.ntfy.failNext(1)
+        let failing = try await ProcessRunner.notifier(["channel", "test", "phone"], environment: desk.environment)
+        #expect(failing.status == 1)
+        #expect(failing.stdout.contains("failed: ntfy answered 500"), "\(failing.stdout)")
+        await desk.stop()
+    }
+}
