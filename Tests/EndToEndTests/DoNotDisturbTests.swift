@@ -1,0 +1,96 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// The desktop's do-not-disturb as a person sets it on a real notification server (dunst on
+/// Xvfb, `dunstctl set-paused true`): notifier asks the server, holds what is not critical
+/// in its outbox (so dunst's own queue stays empty), and shows one summary when it ends.
+@Suite(.serialized) struct DoNotDisturbTests {
+    static func config(_ crypto: LoopbackServer, urgency: String = "normal") -> String {
+        """
+        [feeds.crypto]
+        base_url = "\(crypto.baseURL)/api"
+        symbols = []
+        top = 0
+        [rules.crypto_change]
+        enabled = false
+        [rules.crypto_cross]
+        levels = ["BTC > 100000", "BTC > 101000"]
+        urgency = "\(urgency)"
+        [rules.launch_country]
+        enabled = false
+        """
+    }
+
+    @Test func pausedDunstHoldsTheCrossingsAndOneSummaryComesAfter() async throws {
+        let session = try await DunstSession.start()
+        let script = CryptoEndToEndTests.Script()
+        let crypto = try await CryptoEndToEndTests.serve(script)
+        let sandbox = try Sandbox(config: Self.config(crypto))
+        func pass(_ price: String) async throws -> ProcessResult {
+            await script.set(try CryptoEndToEndTests.page(prices: ["BTC": price]))
+            let result = try await ProcessRunner.notifier(["--once", "-v"], environment: sandbox.environment(session.environment))
+            #expect(result.status == 0, "\(result.stderr)")
+            return result
+        }
+        _ = try await pass("99000")
+        #expect(try await session.dunstctl(["set-paused", "true"]).status == 0)
+        let first = try await pass("100500")
+        _ = try await pass("101500")
+        #expect(first.stderr.contains("do-not-disturb is on"), "\(first.stderr)")
+        let waiting = try await session.dunstctl(["count", "waiting"]).stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(waiting == "0", "held by notifier, not queued in dunst")
+        #expect(await session.displayedCount() == 0)
+        let why = try await ProcessRunner.notifier(["why", "crypto_cross", "BTC", "--plain"], environment: sandbox.environment(session.environment))
+        #expect(why.stdout.contains("held for the desktop's do-not-disturb"), "\(why.stdout)")
+        #expect(try await session.dunstctl(["set-paused", "false"]).status == 0)
+        let after = try await pass("101500")
+        #expect(await eventually { await session.displayedCount() == 1 }, "one summary: \(after.stderr)")
+        let history = try await ProcessRunner.notifier(["history", "--plain"], environment: sandbox.environment(session.environment))
+        #expect(history.stdout.contains("2 notifications during do-not-disturb"), "\(history.stdout)")
+        _ = try await pass("101500")
+        #expect(await session.displayedCount() == 1, "nothing shown twice")
+        await session.screenshot("dnd-summary")
+        await crypto.stop()
+    }
+
+    @Test func aCriticalCrossingPassesDoNotDisturb() async throws {
+        let session = try await DunstSession.start()
+        let script = CryptoEndToEndTests.Script()
+        let crypto = try await CryptoEndToEndTests.serve(script)
+        let sandbox = try Sandbox(config: Self.config(crypto, urgency: "critical"))
+        for (index, price) in ["99000", "100500"].enumerated() {
+            if index == 1 { #expect(try await session.dunstctl(["set-paused", "true"]).status == 0) }
+            await script.set(try CryptoEndToEndTests.page(prices: ["BTC": price]))
+            let result = try await ProcessRunner.notifier(["--once", "-v"], environment: sandbox.environment(session.environment))
+            #expect(result.status == 0)
+            if index == 1 { #expect(result.stderr.contains("delivered crypto_cross"), "critical passes: \(result.stderr)") }
+        }
+        await crypto.stop()
+    }
+
+    /// The recap as a person sees it on dunst: locked, the crossing went to the phone (a loopback
+    /// ntfy); unlocked, one bubble says so.
+    @Test func theRecapOnReturnIsOneBubble() async throws {
+        let session = try await DunstSession.start()
+        let script = CryptoEndToEndTests.Script()
+        let crypto = try await CryptoEndToEndTests.serve(script)
+        let ntfy = try await NtfyStandIn.start()
+        let logind = try await MockLogind.start()
+        try await logind.addSession("c1")
+        let sandbox = try Sandbox(config: ReachEndToEndTests.config(crypto, ntfy: ntfy))
+        let environment = sandbox.environment(
+            session.environment.merging(
+                ["DBUS_SYSTEM_BUS_ADDRESS": logind.address, "XDG_SESSION_ID": "c1", "NTFY_TOKEN": "tk_for_the_picture"]) { $1 })
+        for (price, locked) in [("99000", false), ("100500", true), ("100600", false)] {
+            try await logind.setLocked(locked, session: "c1")
+            await script.set(try CryptoEndToEndTests.page(prices: ["BTC": price]))
+            #expect(try await ProcessRunner.notifier(["--once"], environment: environment).status == 0)
+        }
+        #expect(await ntfy.messages.count == 1)
+        #expect(await eventually { await session.displayedCount() == 1 })
+        await session.screenshot("away-recap")
+        await crypto.stop()
+        await ntfy.stop()
+    }
+}
