@@ -93,4 +93,21 @@ import Testing
         await crypto.stop()
         await ntfy.stop()
     }
+
+    /// The daemon learns that do-not-disturb ended from dunst's own signal, not from its
+    /// minute-long fallback: the held launch country is shown within seconds.
+    @Test func theDaemonShowsWhatWasHeldWhenDunstResumes() async throws {
+        let session = try await DunstSession.start()
+        #expect(try await session.dunstctl(["set-paused", "true"]).status == 0)
+        let sandbox = try Sandbox(config: CLITests.noDelay)
+        let daemon = try DaemonProcess(["--seed", "42", "-v"], environment: sandbox.environment(session.environment))
+        defer { if daemon.process.isRunning { daemon.signal(SIGKILL) } }
+        #expect(await daemon.waitUntil(timeout: .seconds(60)) { $0.stderr.contains("do-not-disturb is on") }, "\(daemon.stderr)")
+        #expect(await session.displayedCount() == 0)
+        let resumed = ContinuousClock.now
+        #expect(try await session.dunstctl(["set-paused", "false"]).status == 0)
+        #expect(await eventually(timeout: .seconds(30)) { await session.displayedCount() == 1 }, "\(daemon.stderr)")
+        #expect(ContinuousClock.now - resumed < .seconds(20), "woken by the signal, not the minute's fallback")
+        #expect(await daemon.stop() == 0)
+    }
 }

@@ -79,6 +79,9 @@ import Testing
         #expect(message.sequenceID == "crypto_cross-BTC-above-100000", "the rule and subject: \(message.headers)")
         #expect(message.body.contains("notifier open"), "the way back to its view: \(message.body)")
         #expect(!(try await desk.desktop.notifyCalls()).contains("BTC rose"), "no bubble while locked")
+        let status = try await ProcessRunner.notifier(["status", "--plain"], environment: desk.environment)
+        #expect(status.stdout.contains("away: the screen is locked"), "\(status.stdout)")
+        #expect(status.stdout.contains("ntfy, while away"), "the channel and its use: \(status.stdout)")
         // Still locked: nothing new, nothing again.
         _ = try await desk.pass(btc: "100600")
         #expect(await desk.ntfy.messages.count == 1)

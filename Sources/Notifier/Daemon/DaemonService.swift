@@ -98,7 +98,13 @@ struct DaemonService: Service, CustomStringConvertible {
             await dispatcher.deliverDue(now: runner.now())
             let next = await dispatcher.nextDueDate(now: runner.now())
             let wait = next.map { max(1, $0.timeIntervalSince(runner.now())) } ?? 60
-            try? await runner.clock.sleep(for: .seconds(min(wait, 300)))
+            // Or sooner, when the session is locked or unlocked, or do-not-disturb changes.
+            await withTaskGroup(of: Void.self) { group in
+                group.addTask { try? await runner.clock.sleep(for: .seconds(min(wait, 300))) }
+                group.addTask { await PresenceSignals.shared.nextChange() }
+                await group.next()
+                group.cancelAll()
+            }
         }
     }
 

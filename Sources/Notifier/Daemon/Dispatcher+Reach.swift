@@ -13,6 +13,9 @@ extension Dispatcher {
         setDoNotDisturb(reach.respectDoNotDisturb && presence.doNotDisturb)
         whereabouts = reach.whereabouts(presence, now: now)
         guard let store else { return }
+        var away: String?
+        if case .away(let why) = whereabouts { away = why }
+        _ = StoreProblems.attempt("the presence seen", logger: logger) { try store.savePresence(presence, away: away, at: now) }
         var spell = StoreProblems.attempt("the away spell", logger: logger) { try store.awaySpell() } ?? AwaySpell()
         let step = spell.observe(whereabouts, now: now)
         switch step {

@@ -10,6 +10,12 @@ extension Store {
             t.primaryKey("id", .integer).check { $0 == 1 }
             t.column("spell", .text).notNull() // AwaySpell as JSON
         }
+        try db.create(table: "presence_seen") { t in
+            t.primaryKey("id", .integer).check { $0 == 1 }
+            t.column("presence", .text).notNull() // Presence as JSON
+            t.column("away", .text) // why away; NULL: present
+            t.column("at", .datetime).notNull()
+        }
         try db.create(table: "channel_state") { t in
             t.primaryKey("channel", .text)
             t.column("failing_since", .datetime).notNull()
@@ -33,6 +39,26 @@ extension Store {
                     sql: "INSERT INTO away_spell (id, spell) VALUES (1, ?) ON CONFLICT(id) DO UPDATE SET spell = excluded.spell",
                     arguments: [try Self.json(spell)])
             }
+        }
+    }
+
+    /// What the last delivery saw of the person, for `notifier status`.
+    func savePresence(_ presence: Presence, away: String?, at now: Date) throws(StoreError) {
+        try write("saving the presence seen") { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO presence_seen (id, presence, away, at) VALUES (1, ?, ?, ?)
+                    ON CONFLICT(id) DO UPDATE SET presence = excluded.presence, away = excluded.away, at = excluded.at
+                    """, arguments: [try Self.json(presence), away, now])
+        }
+    }
+
+    func presenceSeen() throws(StoreError) -> (presence: Presence, away: String?, at: Date)? {
+        try read("reading the presence seen") { db in
+            guard let row = try Row.fetchOne(db, sql: "SELECT presence, away, at FROM presence_seen WHERE id = 1"),
+                let presence = try? Self.decoder.decode(Presence.self, from: Data((row["presence"] as String).utf8))
+            else { return nil }
+            return (presence, row["away"], row["at"])
         }
     }
 

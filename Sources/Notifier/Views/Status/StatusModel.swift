@@ -84,7 +84,7 @@ struct StatusModel: ScreenModel {
         for section in sections {
             if !body.isEmpty { body.append(.empty) }
             body.append(section.heading)
-            body += section.part == .daemon ? [daemonLine(now: now)] : section.lines
+            body += section.part == .daemon ? [daemonLine(now: now)] + reachLines(now: now) : section.lines
             for item in section.items {
                 add(item)
                 // What is wrong, in full words on a line of its own.
@@ -116,6 +116,20 @@ struct StatusModel: ScreenModel {
         if !workingFeeds.isEmpty { parts.append("feeds ok: " + workingFeeds.joined(separator: ", ")) }
         if !waiting.isEmpty { parts.append("not polled yet: " + waiting.joined(separator: ", ")) }
         return StyledLine("  " + parts.joined(separator: " · "), .dim)
+    }
+
+    /// Where notifications go: what the last delivery saw of the person, and the channels.
+    private func reachLines(now: Date) -> [StyledLine] {
+        var lines: [StyledLine] = []
+        if let you = report.rows.first(where: { $0.kind == "you" }) {
+            let seen = you.lastPoll.map { " (seen \(when($0, now: now)))" } ?? ""
+            lines.append(StyledLine([Span("  you: "), Span(you.state, you.state == "present" ? .plain : .warning), Span(seen, .dim)]))
+        }
+        for channel in report.rows where channel.kind == "channel" {
+            let health = channel.health == "ok" ? Span("ok", .rise) : Span(TextSanitizer.singleLine(channel.health), .fall)
+            lines.append(StyledLine([Span("  channel \(channel.name): "), Span(channel.state + " · ", .dim), health]))
+        }
+        return lines
     }
 
     private func daemonLine(now: Date) -> StyledLine {

@@ -24,7 +24,7 @@ protocol StatusRowsProvider: Sendable {
 
 enum StatusRowsProviders {
     /// The feeds; what a feed adds of its own (a calendar it cannot read) goes after them.
-    static let all: [any StatusRowsProvider] = [FeedStatusRows()] + FeedRegistry.all.flatMap(\.statusRows)
+    static let all: [any StatusRowsProvider] = [FeedStatusRows()] + FeedRegistry.all.flatMap(\.statusRows) + [ReachStatusRows()]
 }
 
 /// Every registered feed, and every other name the store holds a health for.
