@@ -153,4 +153,47 @@ import Testing
         #expect(failing.stdout.contains("failed: ntfy answered 500"), "\(failing.stdout)")
         await desk.stop()
     }
+
+    @Test func aRulesOwnChannelGetsItEvenAtTheDesk() async throws {
+        let desk = try await Desk.start(whenAway: "[]")
+        let config = try String(contentsOf: desk.sandbox.configFile, encoding: .utf8)
+        try config.replacingOccurrences(of: "[rules.crypto_cross]\n", with: "[rules.crypto_cross]\nchannels = [\"phone\"]\n")
+            .write(to: desk.sandbox.configFile, atomically: true, encoding: .utf8)
+        _ = try await desk.pass(btc: "99000")
+        _ = try await desk.pass(btc: "100500")
+        #expect(await desk.ntfy.messages.map(\.title) == ["BTC rose above $100,000"])
+        #expect(try await desk.desktop.notifyCalls().contains("BTC rose above"), "and the bubble, as the person is here")
+        let check = try await ProcessRunner.notifier(["config", "check"], environment: desk.environment)
+        #expect(check.stdout.contains("[rules.crypto_cross]") && check.stdout.contains("channels = [\"phone\"]"), "\(check.stdout)")
+        #expect(!check.stdout.contains("tk_secret"), "\(check.stdout)")
+        await desk.stop()
+    }
+
+    @Test func aChannelNameNoEntryHasIsAnErrorWithItsLine() async throws {
+        let sandbox = try Sandbox(
+            config: """
+                [delivery]
+                when_away = ["pager"]
+
+                [[channels]]
+                name = "phone"
+                ntfy = "https://ntfy.sh/x"
+                """)
+        let result = try await ProcessRunner.notifier(["config", "check"], environment: sandbox.environment())
+        #expect(result.status == 2)
+        #expect(
+            result.stderr.contains("config.toml:2: delivery.when_away names \"pager\", which no [[channels]] entry is called; channels: phone"),
+            "\(result.stderr)")
+        let literal = try Sandbox(
+            config: """
+                [[channels]]
+                name = "phone"
+                ntfy = "https://ntfy.sh/x"
+                token = "tk_written_in_the_file"
+                """)
+        let refused = try await ProcessRunner.notifier(["config", "check"], environment: literal.environment())
+        #expect(refused.status == 2)
+        #expect(refused.stderr.contains("config.toml:4: channels[0].token must be a reference such as"), "\(refused.stderr)")
+        #expect(!refused.stderr.contains("tk_written_in_the_file"), "the secret is not repeated: \(refused.stderr)")
+    }
 }

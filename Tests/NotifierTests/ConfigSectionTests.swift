@@ -12,7 +12,9 @@ import Testing
             let lines = section.documented.split(separator: "\n")
             #expect(lines.first == "[\(section.table)]")
             let keys = lines.filter { !$0.hasPrefix("#") && $0.contains(" = ") }.map { String($0.prefix { $0 != " " }) }
-            #expect(keys.sorted() == section.settings.map { $0.path.last! }.sorted(), "\(section.table)")
+            // Every rule's `channels` is documented once, with [[channels]].
+            let own = section.settings.map { $0.path.last! }.filter { !(section.table.hasPrefix("rules.") && $0 == "channels") }
+            #expect(keys.sorted() == own.sorted(), "\(section.table)")
         }
     }
 

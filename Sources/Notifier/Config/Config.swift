@@ -9,6 +9,8 @@ struct Config: Sendable, Equatable {
     var views = ViewSettings()
     var delivery = DeliverySettings()
     var history = HistorySettings()
+    /// `channels = […]` of `[rules.NAME]` tables, by rule: where its alerts always go too.
+    var ruleChannels: [String: [String]] = [:]
     /// The feeds' sections and repeated tables, by type; one absent is at its defaults.
     private var parts: [ObjectIdentifier: any ConfigPart] = [:]
 
@@ -18,7 +20,9 @@ struct Config: Sendable, Equatable {
     }
 
     static func == (lhs: Config, rhs: Config) -> Bool {
-        guard lhs.views == rhs.views, lhs.delivery == rhs.delivery, lhs.history == rhs.history else { return false }
+        guard lhs.views == rhs.views, lhs.delivery == rhs.delivery, lhs.history == rhs.history, lhs.ruleChannels == rhs.ruleChannels else {
+            return false
+        }
         return Set(lhs.parts.keys).union(rhs.parts.keys).allSatisfy { key in
             switch (lhs.parts[key], rhs.parts[key]) {
             case (let left?, let right?): left.isSame(as: right)

@@ -30,6 +30,10 @@ protocol ConfigEntry: Sendable, Equatable {
     /// Why the program would run without this entry (a reminder no day meets): `config check`
     /// refuses the file for it, the rest warn and leave the entry out.
     func leftOutBecause() -> (key: String, message: String)?
+    /// The `[[channels]]` its alerts always go to as well.
+    var channels: [String] { get }
+    /// The rule its alerts come from (their key is the entry's name); `nil` for none.
+    static var rule: String? { get }
 }
 
 extension ConfigEntry {
@@ -39,6 +43,8 @@ extension ConfigEntry {
     func unresolvedSecret() -> (key: String, message: String)? { nil }
     func advice() -> (key: String?, message: String)? { nil }
     func leftOutBecause() -> (key: String, message: String)? { nil }
+    var channels: [String] { [] }
+    static var rule: String? { nil }
 }
 
 /// A name an entry may have: what a link and a subject can carry as they are.
@@ -66,10 +72,15 @@ struct ConfigEntryList: Sendable {
     let advice: @Sendable (Config, EntryLines) -> [ConfigEntryProblem]
     /// The entries the program runs without, each with its line.
     let leftOut: @Sendable (Config, EntryLines) -> [ConfigEntryProblem]
+    /// Each entry's name and the channels it names.
+    let channels: @Sendable (Config) -> [(entry: String, channels: [String])]
+    let rule: String?
 
     init<Entry: ConfigEntry>(_ field: WritableKeyPath<Config, [Entry]> & Sendable) {
         array = Entry.array
         documented = Entry.documented
+        channels = { config in config[keyPath: field].map { ($0.name, $0.channels) } }
+        rule = Entry.rule
         apply = { config, tables, lines in
             switch Self.entries(Entry.self, from: tables, lines: lines) {
             case .success(let entries):

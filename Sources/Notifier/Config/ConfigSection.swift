@@ -55,7 +55,7 @@ struct ConfigSetting: Sendable {
 struct ConfigSectionEntry: Sendable {
     let table: String
     let place: ConfigPlace
-    let settings: [ConfigSetting]
+    private(set) var settings: [ConfigSetting]
     /// Its check, the key named in full.
     let check: @Sendable (Config) -> (key: String, message: String)?
     let documented: String
@@ -68,6 +68,20 @@ struct ConfigSectionEntry: Sendable {
                 path: Section.table.keyPath + [key.name], secret: key.secret,
                 apply: { config, value in key.apply(&config[keyPath: field], value) },
                 render: { key.render($0[keyPath: field]) })
+        }
+        // Any rule can also send to channels; kept apart from the rule's own section.
+        if Section.table.hasPrefix("rules.") {
+            let rule = String(Section.table.dropFirst("rules.".count))
+            let key = SectionKey<[String]>.channelNames("channels", \.self, omitEmpty: true)
+            settings.append(
+                ConfigSetting(
+                    path: Section.table.keyPath + ["channels"], secret: false,
+                    apply: { config, value in
+                        var names: [String] = []
+                        let problem = key.apply(&names, value)
+                        if problem == nil { config.ruleChannels[rule] = names.isEmpty ? nil : names }
+                        return problem
+                    }, render: { key.render($0.ruleChannels[rule] ?? []) }))
         }
         check = { config in config[keyPath: field].check().map { (Section.table + "." + $0.key, $0.message) } }
         documented = Section.documented
@@ -87,13 +101,22 @@ extension Config {
 
     /// Checks between keys, each section's in order; the key named is the one to fix.
     func crossCheck() -> (key: String, message: String)? {
-        if let unknown = delivery.whenAway.first(where: { name in !channels.contains { $0.name == name } }) {
+        let named =
+            [("delivery.when_away", delivery.whenAway)] + ruleChannels.sorted { $0.key < $1.key }.map { ("rules.\($0.key).channels", $0.value) }
+        for (setting, names) in named {
+            guard let unknown = names.first(where: { name in !channels.contains { $0.name == name } }) else { continue }
             let known = channels.map(\.name)
             return (
-                "delivery.when_away",
+                setting,
                 "names \(unknown.tomlQuoted), which no [[channels]] entry is called"
                     + (known.isEmpty ? "; add one with name = \(unknown.tomlQuoted)" : "; channels: \(known.joined(separator: ", "))")
             )
+        }
+        for list in Self.entryLists {
+            for (index, entry) in list.channels(self).enumerated() {
+                guard let unknown = entry.channels.first(where: { name in !channels.contains { $0.name == name } }) else { continue }
+                return ("\(list.array).\(index).channels", "(\(entry.entry)) names \(unknown.tomlQuoted), which no [[channels]] entry is called")
+            }
         }
         return Self.sections.lazy.compactMap { $0.check(self) }.first
     }
@@ -108,7 +131,9 @@ extension Config {
                 text += (text.isEmpty ? "" : "\n") + "[\(owner)]\n"
                 table = owner
             }
-            text += "\(setting.path.last!) = \(setting.render(self))\n"
+            let value = setting.render(self)
+            // A key rendered as "" is unset (a rule's channels): left out rather than invented.
+            if !value.isEmpty { text += "\(setting.path.last!) = \(value)\n" }
         }
         for list in Self.entryLists {
             let entries = list.render(self)

@@ -33,7 +33,7 @@ extension Dispatcher {
     func awayNotes(_ alerts: [Alert], routes: [Route], now: Date) -> [DecisionNote] {
         guard case .away(let why) = whereabouts else { return [] }
         return zip(alerts, routes).flatMap { alert, route -> [DecisionNote] in
-            guard !route.desktop, let first = route.channels.first else { return [] }
+            guard !route.desktop, let first = route.fallbackFrom.first else { return [] }
             return alert.individualAlerts.compactMap { member in
                 member.subject.map { subject in
                     DecisionNote(
@@ -48,15 +48,17 @@ extension Dispatcher {
     /// all failed, so the desktop shows it after all: `false`).
     func sendAway(_ alert: Alert, route: Route, now: Date) async -> Bool {
         guard !route.channels.isEmpty else { return false }
+        // Of the stand-ins for this desktop (when_away), the first that takes it is enough; a
+        // rule's own channels are each sent to.
         var delivered = false
         for name in route.channels {
-            // Of the stand-ins (when_away), the first that takes it is enough.
-            if delivered && route.fallbackFrom.contains(name) { continue }
+            let standsIn = route.fallbackFrom.contains(name)
+            if delivered && standsIn { continue }
             guard let channel = channels.first(where: { $0.name == name }) else { continue }
             switch await sink.send(alert, to: channel) {
             case .success(let answer):
                 logger.debug("sent \(alert.rule) \(alert.key) to channel \(name): \(answer)")
-                delivered = true
+                if standsIn { delivered = true }
                 channelWorked(name, now: now)
             case .failure(let failure):
                 logger.error("channel \(name): \(failure)")

@@ -27,6 +27,8 @@ actor Dispatcher {
     /// Where due alerts go: this desktop, or the person's channels while they are away.
     let reach: ReachPolicy
     let channels: [ChannelSettings]
+    /// The channels each alert always goes to as well, from its rule's settings.
+    let alsoTo: @Sendable (Alert) -> [String]
     /// Reads presence and do-not-disturb as a delivery begins; a replay's says nothing.
     let presence: @Sendable () async -> Presence
     /// The whereabouts of the last delivery, for the notes and `status`.
@@ -40,6 +42,7 @@ actor Dispatcher {
         self.sink = sink
         reach = config.delivery.reach
         channels = config.channels
+        alsoTo = { [config] alert in config.channels(alsoFor: alert) }
         self.presence = presence
         self.store = store
         self.logger = logger
@@ -189,11 +192,11 @@ actor Dispatcher {
         let stored = storedBubbles()
         let placements = plan.alerts.map { bubblePlan.place($0, stored: stored, now: now) }
         let due = placements.map(\.alert)
-        let routes = due.map { reach.route($0, whereabouts: whereabouts) }
+        let routes = due.map { reach.route($0, whereabouts: whereabouts, alsoTo: alsoTo($0)) }
         let deliveries = zip(due, routes).flatMap { alert, route in
             self.deliveries(alert, now: now).map { row in
                 var row = row
-                if !route.desktop, let first = route.channels.first { row.sink = "channel \(first)" }
+                if !route.desktop, let first = route.fallbackFrom.first { row.sink = "channel \(first)" }
                 return row
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierEngine
 
 /// `[[channels]]`: somewhere notifications can go besides this desktop (a phone through ntfy,
 /// e-mail, any Apprise service, a command). Secrets only by reference.
@@ -88,7 +89,9 @@ struct ChannelSettings: ConfigEntry {
     static let documented = #"""
         # Somewhere notifications can go besides this desktop ([delivery] when_away names them; test
         # one with `notifier channel test NAME`). Each is one of ntfy, email (with to and from),
-        # apprise or command. Secrets only by reference: ${env:NAME} or ${file:PATH}.
+        # apprise or command. Secrets only by reference: ${env:NAME} or ${file:PATH}. Any [rules.NAME]
+        # table, [[watches]] or [[reminders]] entry can also say channels = ["phone"]: its
+        # notifications always go there too (a reminder that must not be missed).
         # [[channels]]
         # name = "phone"
         # ntfy = "https://ntfy.sh/my-alerts"
@@ -110,6 +113,20 @@ struct ChannelSettings: ConfigEntry {
 }
 
 extension Config {
+    /// The channels a rule's alert always goes to as well: its `[rules.NAME] channels`, or its
+    /// `[[watches]]` or `[[reminders]]` entry's; a group's, each member's.
+    func channels(alsoFor alert: Alert) -> [String] {
+        var names: [String] = []
+        for member in alert.individualAlerts {
+            var own = ruleChannels[member.rule] ?? []
+            for list in Self.entryLists where list.rule == member.rule {
+                own += list.channels(self).first { $0.entry == member.key }?.channels ?? []
+            }
+            for name in own where !names.contains(name) { names.append(name) }
+        }
+        return names
+    }
+
     var channels: [ChannelSettings] {
         get { self[[ChannelSettings].self] }
         set { self[[ChannelSettings].self] = newValue }

@@ -63,7 +63,7 @@ extension SectionKey {
     }
 
     /// Names of `[[channels]]`; that each exists is checked once the file is read.
-    static func channelNames(_ key: String, _ field: WritableKeyPath<Root, [String]> & Sendable) -> SectionKey {
+    static func channelNames(_ key: String, _ field: WritableKeyPath<Root, [String]> & Sendable, omitEmpty: Bool = false) -> SectionKey {
         SectionKey(
             name: key, secret: false,
             apply: { config, value in
@@ -78,6 +78,10 @@ extension SectionKey {
                 }
                 config[keyPath: field] = names
                 return nil
-            }, render: { "[" + $0[keyPath: field].map(\.tomlQuoted).joined(separator: ", ") + "]" })
+            },
+            render: { root in
+                let names = root[keyPath: field]
+                return omitEmpty && names.isEmpty ? "" : "[" + names.map(\.tomlQuoted).joined(separator: ", ") + "]"
+            })
     }
 }

@@ -5,6 +5,7 @@ import NotifierReminders
 struct ReminderSettings: ConfigEntry {
     static let array = "reminders"
     static let required = ["text", "at"]
+    static let rule: String? = ReminderRule.id
 
     var name = ""
     var enabled = true
@@ -18,6 +19,8 @@ struct ReminderSettings: ConfigEntry {
     var late: Duration = .seconds(7200)
     var nag: Duration?
     var quiet = ""
+    /// `[[channels]]` it always goes to as well (a reminder that must not be missed).
+    var channels: [String] = []
 
     static let keys: [SectionKey<ReminderSettings>] = [
         .string("name", \.name),
@@ -31,6 +34,7 @@ struct ReminderSettings: ConfigEntry {
         .duration("late", \.late, atLeast: .seconds(60)),
         .optionalDuration("nag", \.nag),
         .choice("quiet", \.quiet, from: ["", "hold"]),
+        .channelNames("channels", \.channels, omitEmpty: true),
     ]
 
     func check() -> (key: String, message: String)? {

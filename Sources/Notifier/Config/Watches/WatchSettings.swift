@@ -8,6 +8,7 @@ import NotifierWatches
 struct WatchSettings: ConfigEntry {
     static let array = "watches"
     static let required = ["select"]
+    static let rule: String? = WatchRule.id
 
     var name = ""
     var enabled = true
@@ -32,12 +33,15 @@ struct WatchSettings: ConfigEntry {
     var notifyResolved = false
     var urgency = Urgency.normal
     var flap: FlapPolicy?
+    /// `[[channels]]` its alerts always go to as well.
+    var channels: [String] = []
 
     static let keys: [SectionKey<WatchSettings>] = [
         .string("name", \.name),
         .bool("enabled", \.enabled),
         .watchURL("url", \.url),
         .argv("command", \.command),
+        .channelNames("channels", \.channels, omitEmpty: true),
         .selector("select", \.select),
         .duration("interval", \.interval, atLeast: .seconds(10)),
         .headers("headers", \.headers),
