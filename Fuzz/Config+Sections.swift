@@ -13,5 +13,5 @@ extension Config {
         ConfigSectionEntry(\.calendars, in: .personal),
     ])
 
-    static let entryLists = [ConfigEntryList(\.reminders), ConfigEntryList(\.watches)]
+    static let entryLists = [ConfigEntryList(\.reminders), ConfigEntryList(\.watches), ConfigEntryList(\.channels)]
 }
