@@ -92,6 +92,9 @@ import Testing
         #expect(calls.contains("BTC rose above $100,000"), "the recap lists it: \(calls)")
         _ = try await desk.pass(btc: "100600")
         #expect(try await desk.desktop.notifyCalls().components(separatedBy: "While you were away").count - 1 == 1, "the recap is shown once")
+        let awayHistory = try await ProcessRunner.notifier(["history", "--away", "--plain"], environment: desk.environment)
+        #expect(awayHistory.stdout.contains("BTC rose above $100,000"), "what the recap opens: \(awayHistory.stdout)")
+        #expect(awayHistory.stdout.components(separatedBy: "crypto_cross").count - 1 == 1, "just that one: \(awayHistory.stdout)")
         // Where it went, in `history` and `why`.
         let why = try await ProcessRunner.notifier(["why", "crypto_cross", "BTC", "--plain"], environment: desk.environment)
         #expect(why.stdout.contains("sent to phone because the screen is locked"), "\(why.stdout)")

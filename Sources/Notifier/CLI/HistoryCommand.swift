@@ -16,6 +16,9 @@ struct HistoryCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Just the notifications a group or summary stood for (its link is notifier://history/ID).", valueName: "id"))
     var group: String?
 
+    @Flag(help: "Just what went to your channels the last time you were away (what its recap bubble opens).")
+    var away = false
+
     @OptionGroup var output: OutputOptions<Output>
     enum Output: OutputHelp {
         static let json = "Print JSON Lines: time, rule, key, title, body, urgency, deep_link, sink, reason."
@@ -26,6 +29,7 @@ struct HistoryCommand: ParsableCommand {
 
     func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
+        if away && group != nil { throw ValidationError("--away and --group each choose what to show: give one") }
         if let group, !HistoryGroupID.isValid(group) {
             throw ValidationError(
                 "--group takes a group's id as its link names it (notifier://history/ID), such as t8k2zq-0a1b2c3d; got '\(TextSanitizer.singleLine(String(group.prefix(40))))'"
@@ -35,6 +39,14 @@ struct HistoryCommand: ParsableCommand {
 
     func run() throws {
         let context = try AppContext.load(global)
+        var group = group
+        if away {
+            guard let recap = Store.openForReading(path: context.paths.storePath).flatMap({ try? $0.latestRecapGroup() }) else {
+                print("Nothing went to your channels while you were away (or the history no longer keeps it).")
+                return
+            }
+            group = recap
+        }
         let interactive = ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment)
         let limit = limit ?? (interactive ? 500 : 20)
         guard let store = Store.openForReading(path: context.paths.storePath) else {

@@ -62,6 +62,16 @@ extension Store {
         }
     }
 
+    /// The group of the latest "While you were away" recap: what went to the channels then.
+    func latestRecapGroup() throws(StoreError) -> String? {
+        try read("reading the history") { db in
+            let link = try String.fetchOne(
+                db, sql: "SELECT deep_link FROM delivery WHERE rule = ? AND key = ? AND group_id IS NULL ORDER BY delivered_at DESC, id DESC LIMIT 1",
+                arguments: [Outbox.summaryRule, AwaySpell.recapKey])
+            return link.flatMap { $0.split(separator: " ").last.map(String.init) }.flatMap { HistoryGroupID.isValid($0) ? $0 : nil }
+        }
+    }
+
     /// The channels failing now: since when, and the last error.
     func failingChannels() throws(StoreError) -> [String: (since: Date, error: String)] {
         try read("reading the channels' state") { db in
