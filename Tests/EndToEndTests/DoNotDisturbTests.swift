@@ -110,4 +110,34 @@ import Testing
         #expect(ContinuousClock.now - resumed < .seconds(20), "woken by the signal, not the minute's fallback")
         #expect(await daemon.stop() == 0)
     }
+
+    /// mako under sway: its `do-not-disturb` mode, set with `makoctl mode -a`, holds the launch
+    /// country in notifier's outbox; removed, the next pass shows what was held.
+    @Test(.enabled(if: WaylandSession.unavailable == nil, Comment(rawValue: "skipped: \(WaylandSession.unavailable ?? "")")))
+    func makosDoNotDisturbModeHoldsAndItsEndShows() async throws {
+        let session = try await WaylandSession.start()
+        let sandbox = try Sandbox(config: CLITests.noDelay)
+        try session.handOver(sandbox.root)
+        let notifier = try await session.runnableNotifier()
+        #expect(try await session.run(["/usr/bin/makoctl", "mode", "-a", "do-not-disturb"]).status == 0)
+        let environment = sandbox.environment(session.environment)
+        let held = try await session.run([notifier, "--once", "-v", "--seed", "42"], environment, timeout: .seconds(60))
+        #expect(held.stderr.contains("do-not-disturb is on"), "\(held.stderr)")
+        #expect(try await session.bubbles().contains("x-notifier") == false, "nothing shown while in the mode")
+        #expect(try await session.run(["/usr/bin/makoctl", "mode", "-r", "do-not-disturb"]).status == 0)
+        let shown = try await session.run([notifier, "--once", "-v", "--seed", "42"], environment, timeout: .seconds(60))
+        #expect(await eventually { (try? await session.bubbles())?.contains("x-notifier") == true }, "\(shown.stderr)")
+    }
+
+    /// xfce4-notifyd's do-not-disturb, its xfconf setting as its settings dialog writes it.
+    @Test(.enabled(if: XfceSession.unavailable == nil, Comment(rawValue: "skipped: \(XfceSession.unavailable ?? "")")))
+    func xfcesDoNotDisturbSettingHolds() async throws {
+        let session = try await XfceSession.start()
+        let sandbox = try Sandbox(config: CLITests.noDelay)
+        let set = try await session.xfconf(["-c", "xfce4-notifyd", "-p", "/do-not-disturb", "-n", "-t", "bool", "-s", "true"])
+        #expect(set.status == 0, "\(set.stderr)")
+        let held = try await ProcessRunner.notifier(["--once", "-v", "--seed", "42"], environment: sandbox.environment(session.environment))
+        #expect(held.stderr.contains("do-not-disturb is on"), "\(held.stderr)")
+        #expect(try await session.bubble() == nil)
+    }
 }

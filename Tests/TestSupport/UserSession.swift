@@ -100,8 +100,8 @@ public class UserSession: @unchecked Sendable {
     }
 
     /// Runs `argv` as the user and waits for it.
-    public func run(_ argv: [String], timeout: Duration = .seconds(20)) async throws -> ProcessResult {
-        let command = asUser(argv)
+    public func run(_ argv: [String], _ extra: [String: String] = [:], timeout: Duration = .seconds(20)) async throws -> ProcessResult {
+        let command = asUser(argv, extra)
         return try await ProcessRunner.run(command[0], Array(command.dropFirst()), environment: ["PATH": "/usr/bin:/bin"], timeout: timeout)
     }
 

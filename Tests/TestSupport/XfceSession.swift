@@ -62,6 +62,26 @@ public final class XfceSession: @unchecked Sendable {
         ["DISPLAY": display, "DBUS_SESSION_BUS_ADDRESS": address, "PATH": "/usr/bin:/bin", "LANG": "C.UTF-8"]
     }
 
+    /// `xfconf-query` with these arguments, against an xfconfd of the session's own (its private
+    /// bus activates nothing), started on first use.
+    public func xfconf(_ arguments: [String]) async throws -> ProcessResult {
+        let settings = environment.merging(["HOME": directory.path]) { $1 }
+        if !lock.withLock({ settingsStarted }) {
+            let daemon = try ChildProcess("/usr/lib/x86_64-linux-gnu/xfce4/xfconf/xfconfd", [], environment: settings)
+            lock.withLock {
+                processes.append(daemon)
+                settingsStarted = true
+            }
+            _ = await eventually(timeout: .seconds(10)) {
+                (try? await ProcessRunner.run("/usr/bin/xfconf-query", ["-l"], environment: settings, timeout: .seconds(5)))?.status == 0
+            }
+        }
+        return try await ProcessRunner.run("/usr/bin/xfconf-query", arguments, environment: settings, timeout: .seconds(10))
+    }
+
+    private let lock = NSLock()
+    private var settingsStarted = false
+
     public func xdotool(_ arguments: [String]) async throws -> ProcessResult {
         try await ProcessRunner.run("/usr/bin/xdotool", arguments, environment: environment, timeout: .seconds(30))
     }
