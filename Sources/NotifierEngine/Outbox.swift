@@ -180,7 +180,8 @@ public struct Outbox: Codable, Sendable, Equatable {
             if quietNow, !entries.contains(where: { $0.heldFor != .quietHours }) { return [] }
         }
         if doNotDisturb {
-            for index in entries.indices where entries[index].heldFor == nil && !entries[index].alert.passesDoNotDisturb {
+            // What the rate limit held waits too: its summary would be a bubble like any other.
+            for index in entries.indices where entries[index].heldFor != .quietHours && !entries[index].alert.passesDoNotDisturb {
                 entries[index].heldFor = .doNotDisturb
             }
         }

@@ -74,4 +74,19 @@ import Testing
         #expect(after.first?.key == "do_not_disturb")
         #expect(outbox.pendingCount == 0)
     }
+
+    @Test func whatTheRateLimitHeldWaitsOutDoNotDisturbToo() {
+        var outbox = Outbox(rateLimit: Outbox.RateLimit(limit: 1, window: .seconds(60)))
+        outbox.submit([sampleAlert(rule: "a", key: "1", title: "one")], now: Self.now)
+        outbox.submit([sampleAlert(rule: "b", key: "2", title: "two")], now: Self.now)
+        #expect(outbox.due(now: Self.now, calendar: TestTime.tallinn).map(\.title) == ["one"])
+        outbox.doNotDisturb = true
+        #expect(outbox.due(now: Self.now.addingTimeInterval(120), calendar: TestTime.tallinn).isEmpty, "no summary bubble during it")
+        outbox.doNotDisturb = false
+        #expect(outbox.due(now: Self.now.addingTimeInterval(180), calendar: TestTime.tallinn).map(\.title) == ["two"])
+    }
+
+    @Test func idleWithoutASinceIsAwayWithoutAFigure() {
+        #expect(Self.policy.whereabouts(Presence(idleSince: .distantPast), now: Self.now) == .away(why: "the session is idle"))
+    }
 }

@@ -59,10 +59,10 @@ extension Dispatcher {
             case .success(let answer):
                 logger.debug("sent \(alert.rule) \(alert.key) to channel \(name): \(answer)")
                 if standsIn { delivered = true }
-                channelWorked(name, now: now)
+                await channelWorked(name, now: now)
             case .failure(let failure):
                 logger.error("channel \(name): \(failure)")
-                channelFailed(name, failure.description, now: now)
+                await channelFailed(name, failure.description, now: now)
             }
         }
         if delivered, !route.desktop { recordSentAway(alert) }
@@ -83,21 +83,21 @@ extension Dispatcher {
     }
 
     /// A failing channel is told on this desktop once, and once more when it works again.
-    func channelFailed(_ name: String, _ error: String, now: Date) {
+    func channelFailed(_ name: String, _ error: String, now: Date) async {
         let first = StoreProblems.attempt("the channels' state", logger: logger) { try store?.channelFailed(name, error: error, now: now) } ?? nil
         guard first == true else { return }
-        Task { await tell(Self.channelNotice(name, failing: error)) }
+        await tell(Self.channelNotice(name, failing: error), now: now)
     }
 
-    func channelWorked(_ name: String, now: Date) {
+    func channelWorked(_ name: String, now: Date) async {
         let was = StoreProblems.attempt("the channels' state", logger: logger) { try store?.channelWorked(name) } ?? nil
         guard was == true else { return }
-        Task { await tell(Self.channelNotice(name, failing: nil)) }
+        await tell(Self.channelNotice(name, failing: nil), now: now)
     }
 
-    private func tell(_ notice: Alert) async {
+    private func tell(_ notice: Alert, now: Date) async {
         do {
-            try await sink.deliver(notice, at: Date())
+            try await sink.deliver(notice, at: now)
         } catch {
             logger.error("\(notice.title): \(error)")
         }

@@ -58,6 +58,8 @@ public struct ReachPolicy: Sendable, Equatable {
         guard awayAfter > .zero else { return .present }
         if presence.locked { return .away(why: "the screen is locked") }
         if let since = presence.idleSince, now.timeIntervalSince(since) >= awayAfter.nonNegativeSeconds {
+            // A session idle without saying since when.
+            if since == .distantPast { return .away(why: "the session is idle") }
             let minutes = max(1, Int(now.timeIntervalSince(since) / 60))
             return .away(why: "idle for \(minutes) min")
         }

@@ -14,7 +14,7 @@ struct ChannelSettings: ConfigEntry {
     var email = ""
     var to = ""
     var from = ""
-    /// Any Apprise URL, handed to the `apprise` program as an argument.
+    /// Any Apprise URL, handed to the `apprise` program in its environment (`APPRISE_URLS`).
     var apprise = ""
     /// An argv; `{title}`, `{body}`, `{link}` and `{urgency}` are replaced in each argument.
     var command: [String] = []
