@@ -6,17 +6,20 @@ import NotifierEngine
 extension Dispatcher {
     /// Reads presence; sets the outbox's do-not-disturb; on return, queues the recap.
     func lookAtThePerson(now: Date) async {
-        let spellOpen = (try? store?.awaySpell().since) != nil
+        // Each store call may wait out another process's lock on this thread: read once, written on change.
+        var spell = storedSpell()
         // Nothing to deliver and no spell to close: the session is not asked.
-        guard pendingCount > 0 || spellOpen else { return }
+        guard pendingCount > 0 || spell.since != nil else { return }
         let presence = await presence()
         setDoNotDisturb(reach.respectDoNotDisturb && presence.doNotDisturb)
         whereabouts = reach.whereabouts(presence, now: now)
         guard let store else { return }
         var away: String?
         if case .away(let why) = whereabouts { away = why }
-        _ = StoreProblems.attempt("the presence seen", logger: logger) { try store.savePresence(presence, away: away, at: now) }
-        var spell = StoreProblems.attempt("the away spell", logger: logger) { try store.awaySpell() } ?? AwaySpell()
+        if presenceSaved.map({ $0.0 != presence || $0.1 != away }) ?? true {
+            presenceSaved = (presence, away)
+            _ = StoreProblems.attempt("the presence seen", logger: logger) { try store.savePresence(presence, away: away, at: now) }
+        }
         let step = spell.observe(whereabouts, now: now)
         switch step {
         case .unchanged: return
@@ -26,7 +29,19 @@ extension Dispatcher {
             logger.info("back at the desk\(recap.isEmpty ? "" : ": \(recap.count) went elsewhere meanwhile")")
             if reach.recap, !recap.isEmpty { submitRecap(AwaySpell.recap(recap, now: now), now: now) }
         }
-        _ = StoreProblems.attempt("the away spell", logger: logger) { try store.saveAwaySpell(spell) }
+        save(spell)
+    }
+
+    private func storedSpell() -> AwaySpell {
+        if let spell { return spell }
+        let stored = StoreProblems.attempt("the away spell", logger: logger) { try store?.awaySpell() } ?? nil
+        spell = stored ?? AwaySpell()
+        return spell ?? AwaySpell()
+    }
+
+    private func save(_ changed: AwaySpell) {
+        spell = changed
+        _ = StoreProblems.attempt("the away spell", logger: logger) { try store?.saveAwaySpell(changed) }
     }
 
     /// `why`'s words for alerts that go to channels instead of this desktop.
@@ -74,12 +89,9 @@ extension Dispatcher {
 extension Dispatcher {
     /// Remembered for the recap on return.
     func recordSentAway(_ alert: Alert) {
-        guard let store else { return }
-        _ = StoreProblems.attempt("the away spell", logger: logger) {
-            var spell = try store.awaySpell()
-            spell.record(alert)
-            try store.saveAwaySpell(spell)
-        }
+        var changed = storedSpell()
+        changed.record(alert)
+        save(changed)
     }
 
     /// A failing channel is told on this desktop once, and once more when it works again.

@@ -33,6 +33,10 @@ actor Dispatcher {
     let presence: @Sendable () async -> Presence
     /// The whereabouts of the last delivery, for the notes and `status`.
     var whereabouts = Whereabouts.present
+    /// The away spell as stored, read once: this dispatcher is its one writer while it runs.
+    var spell: AwaySpell?
+    /// What was last saved for `status`: saved again only when it changes.
+    var presenceSaved: (Presence, String?)?
     /// A dry run's and a replay's dispatcher is this one, with a recording sink and a scratch
     /// store: what they report is what quiet hours, the rate limit and grouping let through.
     init(

@@ -61,6 +61,22 @@ enum BusValue: Sendable, Equatable {
 enum BusCall {
     enum Bus: Sendable {
         case session, system
+
+        var type: GBusType { self == .session ? G_BUS_TYPE_SESSION : G_BUS_TYPE_SYSTEM }
+
+        /// Whether there is such a bus to ask. Without one, GIO would try to autolaunch a
+        /// session bus (spawning dbus-launch) on every call: a fork of the whole process each time.
+        var exists: Bool {
+            let environment = ProcessInfo.processInfo.environment
+            switch self {
+            case .session:
+                if environment["DBUS_SESSION_BUS_ADDRESS"]?.isEmpty == false { return true }
+                return environment["XDG_RUNTIME_DIR"].map { FileManager.default.fileExists(atPath: $0 + "/bus") } ?? false
+            case .system:
+                if environment["DBUS_SYSTEM_BUS_ADDRESS"]?.isEmpty == false { return true }
+                return FileManager.default.fileExists(atPath: "/run/dbus/system_bus_socket")
+            }
+        }
     }
 
     enum Argument: Sendable {
@@ -74,10 +90,11 @@ enum BusCall {
         _ bus: Bus, name: String, path: String, interface: String, method: String, arguments: [Argument] = [],
         timeoutMilliseconds: Int32 = 1000
     ) async -> BusValue? {
+        guard bus.exists else { return nil }
         GLibLoop.shared.start()
         return await GLibLoop.shared.run {
             var error: UnsafeMutablePointer<GError>?
-            guard let connection = g_bus_get_sync(bus == .session ? G_BUS_TYPE_SESSION : G_BUS_TYPE_SYSTEM, nil, &error) else {
+            guard let connection = g_bus_get_sync(bus.type, nil, &error) else {
                 if error != nil { g_error_free(error) }
                 return nil
             }

@@ -46,14 +46,14 @@ final class PresenceSignals: Sendable {
         guard first else { return }
         GLibLoop.shared.start()
         await GLibLoop.shared.run {
-            let subscriptions: [(GBusType, String?, String?, String?, String?)] = [
-                (G_BUS_TYPE_SYSTEM, "org.freedesktop.login1", "org.freedesktop.DBus.Properties", "PropertiesChanged", nil),
-                (G_BUS_TYPE_SESSION, nil, "org.freedesktop.DBus.Properties", "PropertiesChanged", "/org/freedesktop/Notifications"),
-                (G_BUS_TYPE_SESSION, nil, "org.xfce.Xfconf", "PropertyChanged", "/org/xfce/Xfconf"),
+            let subscriptions: [(BusCall.Bus, String?, String?, String?, String?)] = [
+                (.system, "org.freedesktop.login1", "org.freedesktop.DBus.Properties", "PropertiesChanged", nil),
+                (.session, nil, "org.freedesktop.DBus.Properties", "PropertiesChanged", "/org/freedesktop/Notifications"),
+                (.session, nil, "org.xfce.Xfconf", "PropertyChanged", "/org/xfce/Xfconf"),
             ]
-            for (bus, sender, interface, member, path) in subscriptions {
+            for (bus, sender, interface, member, path) in subscriptions where bus.exists {
                 var error: UnsafeMutablePointer<GError>?
-                guard let connection = g_bus_get_sync(bus, nil, &error) else {
+                guard let connection = g_bus_get_sync(bus.type, nil, &error) else {
                     if error != nil { g_error_free(error) }
                     continue
                 }
