@@ -7,7 +7,9 @@ import Foundation
 /// priority, tags and click URL in the headers `Title`/`X-Title`, `Priority`/`X-Priority`,
 /// `Tags`/`X-Tags`, `Click`/`X-Click`, non-ASCII header text as RFC 2047 (`=?UTF-8?B?…?=`), and an
 /// answer of the message as JSON (`id`, `time`, `event: "message"`, `topic`, `message`); the
-/// sequence id that lets a later message replace an earlier one is sent as `X-Sequence-ID`.
+/// sequence id that lets a later message replace an earlier one is sent as `X-Sequence-ID`, and
+/// `PUT /<topic>/<sequence id>/clear` clears that message on the subscribers' devices (ntfy 2.16's
+/// "updating and clearing notifications"; it answers with the clear event as JSON).
 /// A test can make it fail (`failNext`) to see the fallback.
 public final class NtfyStandIn: Sendable {
     public struct Message: Sendable, Equatable {
@@ -43,7 +45,19 @@ public final class NtfyStandIn: Sendable {
                     let answer: [String: Any] = ["id": id, "time": Int(Date().timeIntervalSince1970), "event": "message", "topic": topic, "message": body]
                     return LoopbackServer.json(try JSONSerialization.data(withJSONObject: answer))
                 }
-            )
+            ),
+            (
+                "PUT /\(topic)/*/clear",
+                { request in
+                    let parts = request.path.split(separator: "/")
+                    let sequenceID = parts.count >= 2 ? String(parts[parts.count - 2]) : ""
+                    await state.cleared(sequenceID)
+                    let answer: [String: Any] = [
+                        "id": "c\(sequenceID.count)", "time": Int(Date().timeIntervalSince1970), "event": "message_clear", "topic": topic,
+                    ]
+                    return LoopbackServer.json(try JSONSerialization.data(withJSONObject: answer))
+                }
+            ),
         ])
         return NtfyStandIn(server: server, state: state, topic: topic)
     }
@@ -56,6 +70,11 @@ public final class NtfyStandIn: Sendable {
 
     public var messages: [Message] {
         get async { await state.messages }
+    }
+
+    /// The sequence ids cleared, in order.
+    public var clears: [String] {
+        get async { await state.clears }
     }
 
     /// The next `count` publishes are answered with `status` and not kept.
@@ -76,6 +95,11 @@ public final class NtfyStandIn: Sendable {
         var messages: [Message] = []
         var failures = 0
         var failureStatus = 500
+        var clears: [String] = []
+
+        func cleared(_ sequenceID: String) {
+            clears.append(sequenceID)
+        }
 
         func record(_ message: Message) -> String {
             messages.append(message)

@@ -59,29 +59,29 @@ extension Dispatcher {
         }
     }
 
-    /// Sends an alert routed away; `true` when a channel took it (or it had only channels and
-    /// all failed, so the desktop shows it after all: `false`).
+    /// Sends an alert to its route's channels; `true` when a channel stood in for this desktop
+    /// (`false`: the desktop shows it, as routed, or because every stand-in refused it).
     func sendAway(_ alert: Alert, route: Route, now: Date) async -> Bool {
         guard !route.channels.isEmpty else { return false }
         // Of the stand-ins for this desktop (when_away), the first that takes it is enough; a
-        // rule's own channels are each sent to.
+        // rule's own channels are each sent to, and what one refuses is tried again later.
         var delivered = false
         for name in route.channels {
             let standsIn = route.fallbackFrom.contains(name)
             if delivered && standsIn { continue }
             guard let channel = channels.first(where: { $0.name == name }) else { continue }
-            switch await sink.send(alert, to: channel) {
-            case .success(let answer):
-                logger.debug("sent \(alert.rule) \(alert.key) to channel \(name): \(answer)")
+            switch await sendToChannel(alert, channel, now: now) {
+            case .success:
                 if standsIn { delivered = true }
-                await channelWorked(name, now: now)
             case .failure(let failure):
-                logger.error("channel \(name): \(failure)")
-                await channelFailed(name, failure.description, now: now)
+                if !standsIn { keepForLater(ChannelParcel(channel: name, alert: alert, failedAt: now, error: failure.description)) }
             }
         }
         if delivered, !route.desktop { recordSentAway(alert) }
-        if !delivered, !route.desktop { logger.warning("no channel took \(alert.rule) \(alert.key); shown on this desktop instead") }
+        if !delivered, !route.desktop, let first = route.fallbackFrom.first {
+            logger.warning("no channel took \(alert.rule) \(alert.key); shown on this desktop instead")
+            historySays(alert, went: sink.name, not: "channel \(first)", at: now)
+        }
         return delivered && !route.desktop
     }
 }
@@ -92,35 +92,5 @@ extension Dispatcher {
         var changed = storedSpell()
         changed.record(alert)
         save(changed)
-    }
-
-    /// A failing channel is told on this desktop once, and once more when it works again.
-    func channelFailed(_ name: String, _ error: String, now: Date) async {
-        let first = StoreProblems.attempt("the channels' state", logger: logger) { try store?.channelFailed(name, error: error, now: now) } ?? nil
-        guard first == true else { return }
-        await tell(Self.channelNotice(name, failing: error), now: now)
-    }
-
-    func channelWorked(_ name: String, now: Date) async {
-        let was = StoreProblems.attempt("the channels' state", logger: logger) { try store?.channelWorked(name) } ?? nil
-        guard was == true else { return }
-        await tell(Self.channelNotice(name, failing: nil), now: now)
-    }
-
-    private func tell(_ notice: Alert, now: Date) async {
-        do {
-            try await sink.deliver(notice, at: now)
-        } catch {
-            logger.error("\(notice.title): \(error)")
-        }
-    }
-
-    static func channelNotice(_ name: String, failing error: String?) -> Alert {
-        Alert(
-            rule: "channel", key: name,
-            title: error == nil ? "Channel \(name) works again" : "Channel \(name) is failing",
-            body: error.map { "\($0)\nNotifications go to the next channel, or to this desktop." } ?? "Notifications reach it again.",
-            urgency: error == nil ? .low : .normal, category: "x-notifier.feed", deepLink: .history,
-            icon: error == nil ? "network-idle" : "network-error")
     }
 }

@@ -37,6 +37,10 @@ actor Dispatcher {
     var spell: AwaySpell?
     /// What was last saved for `status`: saved again only when it changes.
     var presenceSaved: (Presence, String?)?
+    /// When the first parcel a channel refused is due again; `nil`: none waits.
+    var nextParcelTry: Date?
+    /// The messages up on channels by subject, read once when first needed.
+    var channelMessages: [SubjectKey: [String: String]]?
     /// A dry run's and a replay's dispatcher is this one, with a recording sink and a scratch
     /// store: what they report is what quiet hours, the rate limit and grouping let through.
     init(
@@ -64,6 +68,9 @@ actor Dispatcher {
         outbox.rateLimit = Outbox.RateLimit(limit: config.delivery.rateLimitPerMinute, window: .seconds(60))
         outbox.groupWindow = config.delivery.groupWindow
         self.outbox = outbox
+        if !channels.isEmpty {
+            nextParcelTry = StoreProblems.attempt("the channels' parcels", logger: logger) { try store?.nextChannelParcelTry() } ?? nil
+        }
     }
 
     var pendingCount: Int { outbox.pendingCount }
@@ -105,6 +112,7 @@ actor Dispatcher {
             logger.error("\(error)")
         }
         await closeResolved(records, alerts: alerts, now: now)
+        await clearResolvedOnChannels(records, alerts: alerts, now: now)
         await showUpdates(updates.placements, now: now)
         await deliverDue(now: now)
     }
@@ -182,6 +190,7 @@ actor Dispatcher {
     /// Delivers what quiet hours and the rate limit allow now.
     func deliverDue(now: Date) async {
         await lookAtThePerson(now: now)
+        await retryChannelParcels(now: now)
         let plan = outbox.plan(now: now, calendar: calendar)
         let notes = plan.notes(from: outbox, now: now)
         guard !plan.alerts.isEmpty else {
@@ -252,6 +261,6 @@ actor Dispatcher {
 
     /// When held alerts next become due, for the daemon's timer.
     func nextDueDate(now: Date) -> Date? {
-        outbox.nextDueDate(now: now, calendar: calendar)
+        [outbox.nextDueDate(now: now, calendar: calendar), nextParcelTry].compactMap { $0 }.min()
     }
 }

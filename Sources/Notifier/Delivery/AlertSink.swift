@@ -25,6 +25,8 @@ protocol AlertSink: Sendable {
     func close(bubble id: UInt32) async
     /// Sends to one of the person's `[[channels]]`; returns what its server answered.
     func send(_ alert: Alert, to channel: ChannelSettings) async -> Result<String, ChannelSender.Failure>
+    /// Clears a message a channel shows (ntfy, by sequence id); `nil` where it cannot.
+    func clear(sequenceID: String, on channel: ChannelSettings) async -> Result<String, ChannelSender.Failure>?
 }
 
 extension AlertSink {
@@ -59,5 +61,9 @@ extension AlertSink {
     /// Sends to one of the person's `[[channels]]`; a dry run's recorder notes it instead.
     func send(_ alert: Alert, to channel: ChannelSettings) async -> Result<String, ChannelSender.Failure> {
         await ChannelSender.shared.send(ChannelMessage(alert), via: channel)
+    }
+
+    func clear(sequenceID: String, on channel: ChannelSettings) async -> Result<String, ChannelSender.Failure>? {
+        await ChannelSender.shared.clear(sequenceID: sequenceID, via: channel)
     }
 }

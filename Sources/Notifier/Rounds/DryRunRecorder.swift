@@ -22,6 +22,11 @@ actor DryRunRecorder: AlertSink {
         return .success("not sent: a dry run")
     }
 
+    func clear(sequenceID: String, on channel: ChannelSettings) async -> Result<String, ChannelSender.Failure>? {
+        report.note("would clear \(sequenceID) on channel \(channel.name)")
+        return .success("not cleared: a dry run")
+    }
+
     func muted(_ keys: [SubjectKey]) {
         for key in keys { report.note("muted: \(key)") }
     }

@@ -275,6 +275,9 @@ final class Store: Sendable {
         migrator.registerMigration("reach: away spell and channels") { db in
             try Store.createReachTables(db)
         }
+        migrator.registerMigration("reach: channel parcels and messages") { db in
+            try Store.createChannelParcelTables(db)
+        }
         return migrator
     }()
 

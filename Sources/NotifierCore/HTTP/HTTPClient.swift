@@ -140,8 +140,10 @@ private final class Transfer: @unchecked Sendable {
         ccurl_setopt_xferinfo_function(curl, transferProgress)
         ccurl_setopt_pointer(curl, CURLOPT_XFERINFODATA, me)
         ccurl_setopt_long(curl, CURLOPT_NOPROGRESS, 0)
-        if request.method == .post {
+        if request.method != .get {
             ccurl_setopt_long(curl, CURLOPT_POST, 1)
+            // A PUT with a body is a POST under another verb (CURLOPT_UPLOAD would want a reader).
+            if request.method != .post { ccurl_setopt_string(curl, CURLOPT_CUSTOMREQUEST, request.method.rawValue) }
             let payload = request.body ?? Data()
             ccurl_setopt_offset(curl, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(payload.count))
             payload.withUnsafeBytes { bytes in

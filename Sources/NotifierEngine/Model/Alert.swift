@@ -56,6 +56,9 @@ public struct Alert: Codable, Sendable, Equatable {
     /// Its own bubble, never grouped with others of its rule: a reminder is one thing to do,
     /// with its own link and buttons, and its bubble is updated in place. `nil`: grouped.
     public var standsAlone: Bool?
+    /// A web page about the subject (the coin's page, a watched page): what a tap on the phone
+    /// opens, where `notifier open` cannot run. `nil` for none.
+    public var webPage: String?
 
     public init(
         rule: String, key: String, title: String, body: String, urgency: Urgency = .normal,

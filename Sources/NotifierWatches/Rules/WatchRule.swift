@@ -172,11 +172,20 @@ public struct WatchRule: Rule {
                 ])
             }
             let still = emission == .repeated ? " (still)" : ""
-            return Alert(
+            var alert = Alert(
                 rule: Self.id, key: name, title: heading + still, body: reason, urgency: emission == .resolved ? .low : urgency,
                 category: "x-notifier.watch", deepLink: link, icon: "dialog-information", groupFragment: "\(name) \(shown)",
                 groupNoun: "watches", reason: reason, listView: "watches")
+            alert.webPage = Self.webPage(source)
+            return alert
         }
+    }
+
+    /// The watched page, for a phone's tap: an http(s) URL as written, but not one that holds a
+    /// secret's reference (it would not open, and names where a secret goes).
+    static func webPage(_ source: String) -> String? {
+        guard source.hasPrefix("https://") || source.hasPrefix("http://"), !source.contains("${"), source.count <= 2000 else { return nil }
+        return source
     }
 
     /// Feed text in a title: one line, bounded.

@@ -13,6 +13,8 @@ struct ChannelMessage: Sendable, Equatable {
     var tags: [String]
     /// Stable per subject and episode: `crypto_cross-btc-up`; letters, digits, `-` and `_`.
     var sequenceID: String
+    /// What a tap on the phone opens (ntfy's `Click`): the subject's web page, if it has one.
+    var webPage: String?
 
     init(_ alert: Alert) {
         title = alert.title
@@ -21,6 +23,7 @@ struct ChannelMessage: Sendable, Equatable {
         urgency = alert.urgency
         tags = [alert.rule] + (alert.urgency == .critical ? ["warning"] : [])
         sequenceID = Self.sequenceID(rule: alert.rule, identity: alert.identity)
+        webPage = alert.webPage
     }
 
     init(title: String, body: String, link: String, urgency: Urgency = .normal, tags: [String] = [], sequenceID: String) {
@@ -62,6 +65,6 @@ struct ChannelMessage: Sendable, Equatable {
 
     /// The text a channel without a title of its own shows: the body and where it leads.
     var text: String {
-        [body, "Open: \(link)"].filter { !$0.isEmpty }.joined(separator: "\n")
+        [body, "Open: \(link)", webPage.map { "Page: \($0)" } ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")
     }
 }

@@ -42,16 +42,10 @@ struct ChannelSender: Sendable {
             ("X-Sequence-ID", message.sequenceID),
             ("Content-Type", "text/plain; charset=utf-8"),
         ]
-        if !channel.token.isEmpty {
-            switch resolved(channel.token, "token") {
-            case .success(let token): headers.append(("Authorization", "Bearer \(token)"))
-            case .failure(let failure): return .failure(failure)
-            }
-        } else if !channel.user.isEmpty {
-            switch resolved(channel.password, "password") {
-            case .success(let password): headers.append(("Authorization", "Basic " + Data("\(channel.user):\(password)".utf8).base64EncodedString()))
-            case .failure(let failure): return .failure(failure)
-            }
+        if let page = message.webPage { headers.append(("Click", ChannelMessage.headerText(page))) }
+        switch authorization(channel) {
+        case .success(let auth): headers += auth
+        case .failure(let failure): return .failure(failure)
         }
         var request = HTTPRequest(method: .post, url: url, headers: headers, body: Data(message.text.utf8))
         request.returnsErrorResponses = true
@@ -63,6 +57,46 @@ struct ChannelSender: Sendable {
         } catch {
             return .failure(Failure(description: Redaction.maskSecrets(in: "\(error.cause)")))
         }
+    }
+
+    /// ntfy's clear of a message by its sequence id (`PUT <topic>/<id>/clear`): the phone's
+    /// notification goes away once its subject resolved. `nil` for channels that cannot.
+    func clear(sequenceID: String, via channel: ChannelSettings) async -> Result<String, Failure>? {
+        guard channel.kind == .ntfy else { return nil }
+        let url: String
+        switch resolved(channel.ntfy, "ntfy") {
+        case .success(let value): url = value
+        case .failure(let failure): return .failure(failure)
+        }
+        var headers: [(name: String, value: String)] = []
+        switch authorization(channel) {
+        case .success(let auth): headers = auth
+        case .failure(let failure): return .failure(failure)
+        }
+        let target = url.hasSuffix("/") ? url + sequenceID + "/clear" : url + "/" + sequenceID + "/clear"
+        var request = HTTPRequest(method: .put, url: target, headers: headers, body: Data())
+        request.returnsErrorResponses = true
+        do throws(FeedError) {
+            let response = try await http.send(request, feed: "channel \(channel.name)")
+            let answer = "ntfy answered \(response.status)"
+            return (200..<300).contains(response.status) ? .success(answer) : .failure(Failure(description: answer))
+        } catch {
+            return .failure(Failure(description: Redaction.maskSecrets(in: "\(error.cause)")))
+        }
+    }
+
+    /// ntfy's `Authorization`: a token (Bearer), or user and password (Basic); resolved here,
+    /// never kept.
+    private func authorization(_ channel: ChannelSettings) -> Result<[(name: String, value: String)], Failure> {
+        if !channel.token.isEmpty {
+            return resolved(channel.token, "token").map { [("Authorization", "Bearer \($0)")] }
+        }
+        if !channel.user.isEmpty {
+            return resolved(channel.password, "password").map {
+                [("Authorization", "Basic " + Data("\(channel.user):\($0)".utf8).base64EncodedString())]
+            }
+        }
+        return .success([])
     }
 
     /// "200 OK, message id abc123" or "403: the server's own error text".
