@@ -81,7 +81,7 @@ struct DaemonService: Service, CustomStringConvertible {
 
     /// One config's feed loops and deliveries, until cancelled.
     func runGeneration(_ runner: Runner, store: Store?, sink: any AlertSink, launch: Bool, pacing: FeedPacing? = nil) async {
-        let dispatcher = Dispatcher(sink: sink, store: store, config: runner.context.config, logger: runner.logger)
+        let dispatcher = Dispatcher(sink: sink, store: store, config: runner.context.config, logger: runner.logger, paths: runner.context.paths)
         var pacedEnvironment = runner.environment(store: store, dispatcher: dispatcher, launch: launch)
         pacedEnvironment.pacing = pacing
         let environment = pacedEnvironment

@@ -10,7 +10,11 @@ extension Dispatcher {
         var spell = storedSpell()
         // Nothing to deliver and no spell to close: the session is not asked.
         guard pendingCount > 0 || spell.since != nil else { return }
-        let presence = await presence()
+        var presence = await presence()
+        if !presence.doNotDisturb, let busy = busyNow?(now) {
+            presence.doNotDisturb = true
+            presence.doNotDisturbSource = "your calendar: \(busy)"
+        }
         setDoNotDisturb(reach.respectDoNotDisturb && presence.doNotDisturb)
         whereabouts = reach.whereabouts(presence, now: now)
         guard let store else { return }

@@ -31,6 +31,8 @@ actor Dispatcher {
     let alsoTo: @Sendable (Alert) -> [String]
     /// Reads presence and do-not-disturb as a delivery begins; a replay's says nothing.
     let presence: @Sendable () async -> Presence
+    /// With `[delivery] busy_calendars`: why the person is busy now by their calendars, if they are.
+    let busyNow: (@Sendable (Date) -> String?)?
     /// The whereabouts of the last delivery, for the notes and `status`.
     var whereabouts = Whereabouts.present
     /// The away spell as stored, read once: this dispatcher is its one writer while it runs.
@@ -45,13 +47,14 @@ actor Dispatcher {
     /// store: what they report is what quiet hours, the rate limit and grouping let through.
     init(
         sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current,
-        presence: @escaping @Sendable () async -> Presence = { await PresenceReader.read() }
+        presence: @escaping @Sendable () async -> Presence = { await PresenceReader.read() }, paths: XDGPaths? = nil
     ) {
         self.sink = sink
         reach = config.delivery.reach
         channels = config.channels
         alsoTo = { [config] alert in config.channels(alsoFor: alert) }
         self.presence = presence
+        busyNow = config.delivery.busyCalendars ? Self.busyCalendars(config: config, paths: paths, logger: logger) : nil
         self.store = store
         self.logger = logger
         self.calendar = calendar
@@ -74,6 +77,15 @@ actor Dispatcher {
     }
 
     var pendingCount: Int { outbox.pendingCount }
+
+    private static func busyCalendars(config: Config, paths: XDGPaths?, logger: Logger) -> @Sendable (Date) -> String? {
+        { now in
+            for kind in FeedRegistry.all {
+                if let busy = kind.busy(config: config, paths: paths, now: now, logger: logger) { return busy }
+            }
+            return nil
+        }
+    }
 
     /// What quiet hours and the rate limit hold now, each with why.
     var held: [(alert: Alert, detail: String)] { outbox.held }

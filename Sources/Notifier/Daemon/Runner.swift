@@ -42,7 +42,7 @@ struct Runner: Sendable {
         checkedStore.writeGate.closeAfterFirstFailure()
         let store: Store? = checkedStore
         let sink = await SinkFactory.make(output, environment: context.environment, logger: logger, handOff: true, images: context.config.delivery.images)
-        let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger)
+        let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger, paths: context.paths)
         let environment = environment(store: store, dispatcher: dispatcher, launch: true)
         let outcomes = await withTaskGroup(of: FeedOutcome.self, returning: [FeedOutcome].self) { group in
             for feed in feeds { group.addTask { await feed.pollOnce(environment) } }
@@ -71,7 +71,7 @@ struct Runner: Sendable {
         let store = Store.scratchCopy(of: context.paths.storePath, now: now())
         let decidedBefore = (try? store.lastDecisionID()) ?? 0
         let recorder = DryRunRecorder()
-        let dispatcher = Dispatcher(sink: recorder, store: store, config: context.config, logger: logger)
+        let dispatcher = Dispatcher(sink: recorder, store: store, config: context.config, logger: logger, paths: context.paths)
         let environment = environment(store: store, dispatcher: dispatcher, launch: true, recorder: recorder)
         for feed in feeds { _ = await feed.pollOnce(environment) }
         await dispatcher.flushGathering(now: now())

@@ -58,6 +58,9 @@ protocol FeedKind: Sendable {
     func actions(for alert: Alert) -> [NotificationAction]?
     /// What a click on a bubble of one of its rules does beside the usual (open the view; keep
     /// the snooze or the mute).
+    /// Why the person is busy at `now` by this kind's data ("in “Standup” until 10:30"), for
+    /// `[delivery] busy_calendars`; `nil`: not busy.
+    func busy(config: Config, paths: XDGPaths?, now: Date, logger: Logger) -> String?
     func clicked(_ action: NotificationAction, _ target: ClickTarget, store: Store?, logger: Logger, now: Date)
 }
 
@@ -77,6 +80,7 @@ extension FeedKind {
     func rulesLine(_ key: SubjectKey, lastValue: String?) -> String? { nil }
     func actions(for alert: Alert) -> [NotificationAction]? { nil }
     func clicked(_ action: NotificationAction, _ target: ClickTarget, store: Store?, logger: Logger, now: Date) {}
+    func busy(config: Config, paths: XDGPaths?, now: Date, logger: Logger) -> String? { nil }
 }
 
 /// Every feed the program polls, in the order `--dry-run` reports them.

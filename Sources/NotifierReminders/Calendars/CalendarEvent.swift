@@ -92,6 +92,10 @@ public struct CalendarEvent: Sendable, Equatable {
     public var cancelled: Bool
     /// The calendar's owner declined the invitation: its alarms are not shown.
     public var declined: Bool
+    /// Takes the person's time (TRANSP:OPAQUE): with `busy_calendars`, its span is do-not-disturb.
+    /// Without TRANSP a timed event is busy (RFC 5545's default) and a day is not: a birthday
+    /// must not silence a whole day.
+    public var busy = true
     /// The line of BEGIN:VEVENT in its file.
     public var line: Int
 
@@ -135,6 +139,8 @@ public struct EventOccurrence: Sendable, Equatable {
     public var alarms: [Date]
     /// Its calendar file.
     public var file: String
+    /// It takes the person's time (see `CalendarEvent.busy`), and was neither cancelled nor declined.
+    public var busy = false
 
     public init(
         uid: String, summary: String, location: String, description: String, start: Date, end: Date, allDay: Bool,

@@ -150,9 +150,11 @@ public struct CalendarExpansion: Sendable {
         let overlaps = begins < to && (ends > from || begins >= from)
         guard overlaps || alarms.contains(where: { $0 >= from && $0 < to }) else { return nil }
         let day = start.isDate ? CivilDate(year: start.year, month: start.month, day: start.day)! : CivilDate(begins, in: zone)
-        return EventOccurrence(
+        var occurrence = EventOccurrence(
             uid: event.uid, summary: event.summary, location: event.location, description: event.description,
             start: begins, end: ends, allDay: start.isDate, day: day, key: Self.key(start, begins), alarms: alarms, file: file)
+        occurrence.busy = event.busy && !event.cancelled && !event.declined
+        return occurrence
     }
 
     /// "2026-11-25T07:45:00Z" for a time, "2026-11-25" for a day.

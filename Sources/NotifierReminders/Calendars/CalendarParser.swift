@@ -96,6 +96,10 @@ public enum CalendarParser {
         }
         event.cancelled = cical_icalcomponent_get_status(vevent) == ICAL_STATUS_CANCELLED
         event.declined = declined(vevent, owner: owner)
+        event.busy = !event.allDay
+        if let transp = cical_icalcomponent_get_first_property(vevent, ICAL_TRANSP_PROPERTY), let text = cical_icalproperty_get_value_as_string(transp) {
+            event.busy = String(cString: text).uppercased() == "OPAQUE"
+        }
         event.alarms = alarms(vevent)
         return event
     }

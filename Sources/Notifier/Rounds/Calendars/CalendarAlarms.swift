@@ -16,6 +16,13 @@ struct CalendarAlarms: Sendable, Equatable {
         var note: String
     }
 
+    /// An occurrence that takes the person's time: with `busy_calendars`, do-not-disturb.
+    struct BusySpan: Sendable, Equatable {
+        var start: Date
+        var end: Date
+        var summary: String
+    }
+
     var file: String
     var size: Int
     var modified: Date
@@ -31,8 +38,11 @@ struct CalendarAlarms: Sendable, Equatable {
     var problems: [CalendarProblem] = []
     var cut: [CalendarProblem] = []
     var alarms: [Alarm] = []
+    /// Sorted by start; in a pass, those that overlap its window.
+    var busy: [BusySpan] = []
 
-    static let magic = "notifier-calendar-alarms 1"
+    /// 2: busy spans (`B` lines, before the alarms); a cache of 1 is a miss and made again.
+    static let magic = "notifier-calendar-alarms 2"
     /// A cache file larger than this is not read (a 50 MB calendar's is about 15 MB).
     static let maxBytes = 256 * 1024 * 1024
 
@@ -53,6 +63,9 @@ struct CalendarAlarms: Sendable, Equatable {
             for problem in list {
                 text += "\(tag)\t\(problem.line.map(String.init) ?? "-")\t\(Self.escaped(problem.message))\n"
             }
+        }
+        for span in busy {
+            text += "B\t\(span.start.timeIntervalSinceReferenceDate)\t\(span.end.timeIntervalSinceReferenceDate)\t\(Self.escaped(span.summary))\n"
         }
         for alarm in alarms {
             let fields = [alarm.uid, alarm.key, alarm.summary, alarm.note].map(Self.escaped)
@@ -105,6 +118,12 @@ struct CalendarAlarms: Sendable, Equatable {
                 guard parts.count == 6 else { return nil }
                 result.alarms.append(
                     Alarm(at: at, uid: unescaped(parts[2]), key: unescaped(parts[3]), summary: unescaped(parts[4]), note: unescaped(parts[5])))
+            case UInt8(ascii: "B"):
+                let parts = fields(line)
+                guard parts.count == 4, let start = date(parts[1]), let end = date(parts[2]) else { return nil }
+                if start < window.upperBound && end > window.lowerBound {
+                    result.busy.append(BusySpan(start: start, end: end, summary: unescaped(parts[3])))
+                }
             case UInt8(ascii: "P"), UInt8(ascii: "C"):
                 let parts = fields(line)
                 guard parts.count == 3 else { return nil }

@@ -53,8 +53,9 @@ enum CalendarReminders {
     static let horizon: TimeInterval = 8 * 86400
     static let aheadCount = 64
 
-    /// What `reminders` made last, reused while the files, the settings and the hour are the same.
-    private static let made = Mutex<(key: String, reminders: [(reminder: Reminder, created: Date)])?>(nil)
+    /// What `reminders` made last, and the busy spans, reused while the files, the settings and
+    /// the hour are the same.
+    private static let made = Mutex<(key: String, reminders: [(reminder: Reminder, created: Date)], busy: [CalendarAlarms.BusySpan])?>(nil)
 
     /// Each event with an alarm near now as a reminder, `created` when its file was read: a
     /// reminder seen for the first time counts from then (not from the first look, which may be
@@ -62,11 +63,24 @@ enum CalendarReminders {
     static func reminders(
         config: Config, now: Date, logger: Logger, local: TimeZone = .current, cacheDirectory: String? = nil
     ) -> [(reminder: Reminder, created: Date)] {
-        guard !config.calendars.paths.isEmpty else { return [] }
+        load(config: config, now: now, logger: logger, local: local, cacheDirectory: cacheDirectory).reminders
+    }
+
+    /// The busy event under way at `now`, if any (the one ending last): what `busy_calendars`
+    /// counts as do-not-disturb.
+    static func busy(config: Config, now: Date, logger: Logger, local: TimeZone = .current, cacheDirectory: String? = nil) -> CalendarAlarms.BusySpan? {
+        load(config: config, now: now, logger: logger, local: local, cacheDirectory: cacheDirectory).busy
+            .filter { $0.start <= now && now < $0.end }.max { $0.end < $1.end }
+    }
+
+    private static func load(
+        config: Config, now: Date, logger: Logger, local: TimeZone, cacheDirectory: String?
+    ) -> (reminders: [(reminder: Reminder, created: Date)], busy: [CalendarAlarms.BusySpan]) {
+        guard !config.calendars.paths.isEmpty else { return ([], []) }
         let paths = paths(config)
         let hour = Int((now.timeIntervalSince1970 / 3600).rounded(.down))
         let key = "\(CalendarShelf.fingerprint(paths)) \(config.calendars) \(local.identifier) \(hour) \(cacheDirectory ?? "")"
-        if let made = made.withLock({ $0 }), made.key == key { return made.reminders }
+        if let made = made.withLock({ $0 }), made.key == key { return (made.reminders, made.busy) }
         let window = CalendarShelf.AlarmWindow(
             window: now.addingTimeInterval(-lookBack)..<now.addingTimeInterval(horizon), now: now, ahead: aheadCount,
             expandOver: now.addingTimeInterval(-lookBack)..<now.addingTimeInterval(lookAhead))
@@ -74,8 +88,9 @@ enum CalendarReminders {
             paths: paths, expansion: expansion(config.calendars, local: local), window: window, cacheDirectory: cacheDirectory,
             logger: logger)
         let built = build(files, local: local)
-        made.withLock { $0 = (key, built) }
-        return built
+        let busy = files.flatMap(\.busy)
+        made.withLock { $0 = (key, built, busy) }
+        return (built, busy)
     }
 
     /// One reminder per event (by UID, across the files), its alarms in the order they fall;

@@ -96,6 +96,8 @@ extension CalendarShelf {
             }
         }
         alarms.alarms.sort { $0.at != $1.at ? $0.at < $1.at : $0.key < $1.key }
+        alarms.busy = expanded.occurrences.filter(\.busy).map { CalendarAlarms.BusySpan(start: $0.start, end: $0.end, summary: $0.summary) }
+            .sorted { $0.start < $1.start }
         logger.debug("calendar \(file): read, \(alarms.alarms.count) alarms in the next \(Int(over.upperBound.timeIntervalSince(now) / 86400)) days")
         keep(alarms, cacheFile: cacheFile, logger: logger)
         return alarms.sliced(window)
@@ -165,6 +167,7 @@ extension CalendarAlarms {
             afterStart += 1
             return inWindow || afterStart <= window.ahead
         }
+        result.busy = busy.filter { $0.start < window.window.upperBound && $0.end > window.window.lowerBound }
         return result
     }
 }

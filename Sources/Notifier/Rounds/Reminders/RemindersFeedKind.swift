@@ -16,6 +16,13 @@ struct RemindersFeedKind: FeedKind {
     var configSections: [ConfigSectionEntry] { [ConfigSectionEntry(\.calendars, in: .personal)] }
     var commands: [FeedCommand] { [FeedCommand(RemindCommand.self), FeedCommand(NextCommand.self), FeedCommand(ForgetCommand.self)] }
 
+    /// A busy calendar event under way.
+    func busy(config: Config, paths: XDGPaths?, now: Date, logger: Logger) -> String? {
+        guard let span = CalendarReminders.busy(config: config, now: now, logger: logger, cacheDirectory: paths?.calendarCache) else { return nil }
+        let summary = TextSanitizer.singleLine(span.summary.isEmpty ? "a busy event" : span.summary)
+        return "in “\(summary)” until \(ReminderRule.clock(span.end, in: .current))"
+    }
+
     /// Done and the snoozes of a reminder, not the engine's: a reminder is no subject to mute.
     /// A group stands for several occurrences, so it offers Open only.
     func actions(for alert: Alert) -> [NotificationAction]? {
