@@ -180,6 +180,7 @@ public struct RuleEngine: Sendable, Equatable {
                         outcome = .changedWhileStopped
                         detail += " — changed since notifier last ran, \(since)"
                     }
+                    alert.episode = Self.episode(record.machine.state) ?? Self.episode(before.machine.state)
                     decision.alerts.append(alert)
                     record.lastNotified = now
                     decision.notes.append(DecisionNote(key: reading.key, at: now, outcome: outcome, value: reading.shownValue, detail: detail))
@@ -232,5 +233,14 @@ public struct RuleEngine: Sendable, Equatable {
         let across = reading.mustSeeRearmFirst ? signal != .rearmed : reading.edgeTriggered && signal == .beyondFire
         guard across else { return reading.mustSeeRearmFirst ? AlertStateMachine() : nil }
         return AlertStateMachine(state: .firing(since: now, lastNotified: now))
+    }
+}
+
+extension RuleEngine {
+    /// When the subject's episode began: what tells one time it fired from the next (a resolution
+    /// belongs to the episode it ends).
+    static func episode(_ state: AlertStateMachine.State) -> Date? {
+        if case .firing(let since, _) = state { return since }
+        return nil
     }
 }

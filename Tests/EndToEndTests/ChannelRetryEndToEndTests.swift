@@ -58,6 +58,11 @@ import Testing
         #expect(await desk.ntfy.clears == sent.compactMap(\.sequenceID), "the phone's message is cleared by its sequence id")
         _ = try await desk.pass(btc: "97000")
         #expect(await desk.ntfy.clears.count == 1, "cleared once")
+        try await Task.sleep(for: .seconds(1.1))
+        _ = try await desk.pass(btc: "100600")
+        let again = await desk.ntfy.messages
+        #expect(again.count == 2)
+        #expect(again.last?.sequenceID != sent.first?.sequenceID, "the next episode is a message of its own: \(again.map(\.sequenceID))")
         await desk.stop()
     }
 

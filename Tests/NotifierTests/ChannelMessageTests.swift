@@ -20,4 +20,12 @@ import Testing
         #expect(message.text.hasSuffix("Page: https://example.org/status"))
         #expect(ChannelMessage.headerText("https://example.org/\na: b") == "https://example.org/ a: b", "no header injection")
     }
+
+    @Test func theSequenceIDNamesRuleSubjectAndEpisodeInNtfysAlphabetAndLength() {
+        let episode = Date(timeIntervalSince1970: 1_800_000_000)
+        #expect(ChannelMessage.sequenceID(rule: "crypto_cross", identity: "BTC:above:100000", episode: episode) == "crypto_cross-BTC-above-100000-tro8w0")
+        let long = ChannelMessage.sequenceID(rule: "watch", identity: String(repeating: "ü", count: 100), episode: episode)
+        #expect(long.count == 64 && long.hasSuffix("-tro8w0"))
+        #expect(ChannelMessage.sequenceID(rule: "watch", identity: "a b") == "watch-a-b")
+    }
 }

@@ -59,6 +59,9 @@ public struct Alert: Codable, Sendable, Equatable {
     /// A web page about the subject (the coin's page, a watched page): what a tap on the phone
     /// opens, where `notifier open` cannot run. `nil` for none.
     public var webPage: String?
+    /// When the episode this alert belongs to began (its subject started firing), stamped by the
+    /// engine: an update or resolution shares it, the next time the subject fires does not.
+    public var episode: Date?
 
     public init(
         rule: String, key: String, title: String, body: String, urgency: Urgency = .normal,

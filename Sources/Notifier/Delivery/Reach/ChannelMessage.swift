@@ -22,7 +22,7 @@ struct ChannelMessage: Sendable, Equatable {
         link = alert.deepLink.command
         urgency = alert.urgency
         tags = [alert.rule] + (alert.urgency == .critical ? ["warning"] : [])
-        sequenceID = Self.sequenceID(rule: alert.rule, identity: alert.identity)
+        sequenceID = Self.sequenceID(rule: alert.rule, identity: alert.identity, episode: alert.episode)
         webPage = alert.webPage
     }
 
@@ -35,8 +35,9 @@ struct ChannelMessage: Sendable, Equatable {
         self.sequenceID = sequenceID
     }
 
-    /// ntfy allows 1–64 of `[-_A-Za-z0-9]`: the rule and subject, other characters as `-`.
-    static func sequenceID(rule: String, identity: String) -> String {
+    /// ntfy allows 1–64 of `[-_A-Za-z0-9]`: the rule, subject and episode (its start, in base 36
+    /// seconds), other characters as `-`; a long subject is cut before the episode, which stays.
+    static func sequenceID(rule: String, identity: String, episode: Date? = nil) -> String {
         let raw = "\(rule)-\(identity)"
         let cleaned = String(
             raw.unicodeScalars.map { scalar -> Character in
@@ -44,7 +45,9 @@ struct ChannelMessage: Sendable, Equatable {
                 let allowed = (0x30...0x39).contains(value) || (0x41...0x5A).contains(value) || (0x61...0x7A).contains(value) || value == 0x5F || value == 0x2D
                 return allowed ? Character(scalar) : "-"
             })
-        return String(cleaned.prefix(64))
+        guard let episode else { return String(cleaned.prefix(64)) }
+        let suffix = "-" + String(Int64(episode.timeIntervalSince1970.rounded(.down)), radix: 36)
+        return String(cleaned.prefix(64 - suffix.count)) + suffix
     }
 
     /// ntfy's priority: 2 (low), 3 (default), 5 (max).
