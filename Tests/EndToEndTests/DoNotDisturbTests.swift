@@ -111,6 +111,36 @@ import Testing
         #expect(await daemon.stop() == 0)
     }
 
+    /// What do-not-disturb holds is in the outbox on disk: a daemon stopped and started again
+    /// while it is on loses nothing and, once it ends, shows it once.
+    @Test func aDaemonRestartedWhileHeldLosesAndRepeatsNothing() async throws {
+        let session = try await DunstSession.start()
+        let script = CryptoEndToEndTests.Script()
+        let crypto = try await CryptoEndToEndTests.serve(script)
+        let sandbox = try Sandbox(config: Self.config(crypto))
+        let environment = sandbox.environment(session.environment)
+        await script.set(try CryptoEndToEndTests.page(prices: ["BTC": "99000"]))
+        _ = try await ProcessRunner.notifier(["--once"], environment: environment)
+        #expect(try await session.dunstctl(["set-paused", "true"]).status == 0)
+        await script.set(try CryptoEndToEndTests.page(prices: ["BTC": "100500"]))
+        let first = try DaemonProcess(["-v"], environment: environment)
+        defer { if first.process.isRunning { first.signal(SIGKILL) } }
+        #expect(await first.waitUntil(timeout: .seconds(60)) { $0.stderr.contains("do-not-disturb is on") }, "\(first.stderr)")
+        #expect(await first.stop() == 0)
+        #expect(await session.displayedCount() == 0)
+        let second = try DaemonProcess(["-v"], environment: environment)
+        defer { if second.process.isRunning { second.signal(SIGKILL) } }
+        #expect(await second.waitUntil(timeout: .seconds(60)) { $0.stderr.contains("do-not-disturb is on") }, "\(second.stderr)")
+        #expect(try await session.dunstctl(["set-paused", "false"]).status == 0)
+        #expect(await eventually(timeout: .seconds(30)) { await session.displayedCount() == 1 }, "\(second.stderr)")
+        #expect(await second.stop() == 0)
+        _ = try await ProcessRunner.notifier(["--once"], environment: environment)
+        #expect(await session.displayedCount() == 1, "nothing shown twice")
+        let history = try await ProcessRunner.notifier(["history", "--json"], environment: environment)
+        #expect(history.stdout.components(separatedBy: "BTC rose above $100,000").count - 1 == 1, "recorded once: \(history.stdout)")
+        await crypto.stop()
+    }
+
     /// mako under sway: its `do-not-disturb` mode, set with `makoctl mode -a`, holds the launch
     /// country in notifier's outbox; removed, the next pass shows what was held.
     @Test(.enabled(if: WaylandSession.unavailable == nil, Comment(rawValue: "skipped: \(WaylandSession.unavailable ?? "")")))
