@@ -19,37 +19,23 @@ public struct WatchCommandSource: Sendable {
         guard let program = argv.first, let path = Self.locate(program, environment: environment) else {
             return .failure(.transport(context, detail: "cannot run \(argv.first ?? "nothing"): no such program (on PATH)"))
         }
-        let timeout = timeout
-        let limit = maxOutputBytes
-        let stop = CommandStop()
-        // A cancelled poll (the daemon's shutdown, a reload) kills the command's group at once.
-        return await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                let thread = Thread {
-                    continuation.resume(
-                        returning: Self.runBlocking(
-                            [path] + argv.dropFirst(), environment: environment, timeout: timeout, limit: limit, context: context, stop: stop))
-                }
-                thread.name = "notifier-command"
-                thread.start()
-            }
-        } onCancel: {
-            stop.stop()
-        }
+        let outcome = await BoundedCommand.runOnItsOwnThread(
+            [path] + argv.dropFirst(), environment: environment, timeout: timeout, outputLimit: maxOutputBytes)
+        return Self.result(outcome, timeout: timeout, limit: maxOutputBytes, context: context)
     }
 
     static func locate(_ program: String, environment: [String: String]) -> String? {
         ProgramPath.locate(program, environment: environment)
     }
 
-    private static func runBlocking(
-        _ argv: [String], environment: [String: String], timeout: Duration, limit: Int, context: RequestContext, stop: CommandStop
+    /// The output, or why the run failed in the words of a failed poll.
+    private static func result(
+        _ ran: Result<BoundedCommand.Outcome, ChildSpawn.Failure>, timeout: Duration, limit: Int, context: RequestContext
     ) -> Result<Data, FeedError> {
         let outcome: BoundedCommand.Outcome
-        do {
-            outcome = try BoundedCommand.run(argv, environment: environment, timeout: timeout, outputLimit: limit, stop: stop)
-        } catch {
-            return .failure(.transport(context, detail: error.description))
+        switch ran {
+        case .success(let value): outcome = value
+        case .failure(let error): return .failure(.transport(context, detail: error.description))
         }
         let seconds = max(1, Int(timeout.components.seconds))
         let how: String

@@ -139,22 +139,16 @@ struct ChannelSender: Sendable {
     }
 
     private func run(_ argv: [String], environment: [String: String], what: String) async -> Result<String, Failure> {
-        let timeout = commandTimeout
-        return await withCheckedContinuation { continuation in
-            let thread = Thread {
-                continuation.resume(returning: Self.runBlocking(argv, environment: environment, timeout: timeout, what: what))
-            }
-            thread.stackSize = 1 << 20
-            thread.start()
-        }
+        let ran = await BoundedCommand.runOnItsOwnThread(argv, environment: environment, timeout: commandTimeout, outputLimit: 64 << 10)
+        return Self.answer(ran, timeout: commandTimeout, what: what)
     }
 
-    private static func runBlocking(_ argv: [String], environment: [String: String], timeout: Duration, what: String) -> Result<String, Failure> {
+    /// What the program said, or why it failed, in one line that holds no secret.
+    private static func answer(_ ran: Result<BoundedCommand.Outcome, ChildSpawn.Failure>, timeout: Duration, what: String) -> Result<String, Failure> {
         let outcome: BoundedCommand.Outcome
-        do {
-            outcome = try BoundedCommand.run(argv, environment: environment, timeout: timeout, outputLimit: 64 << 10)
-        } catch {
-            return .failure(Failure(description: "\(what) could not start: \(error.description)"))
+        switch ran {
+        case .success(let value): outcome = value
+        case .failure(let error): return .failure(Failure(description: "\(what) could not start: \(error.description)"))
         }
         let said = String(decoding: outcome.errors + outcome.output, as: UTF8.self)
             .split(whereSeparator: \.isNewline).last.map { FeedText.quoted(String($0), limit: 200) }
