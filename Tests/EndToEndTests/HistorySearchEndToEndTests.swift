@@ -43,6 +43,9 @@ import Testing
             let result = try await ProcessRunner.notifier(["history", "--since", bad], environment: environment)
             #expect(result.status == 2 && result.stderr.contains("--since") && result.stdout.isEmpty, "\(bad): \(result.status) \(result.stderr)")
         }
+        let wordless = try await ProcessRunner.notifier(["history", "--grep", "*\u{1b}\" :"], environment: environment)
+        #expect(wordless.status == 2 && wordless.stderr.contains("--grep looks for words"), "\(wordless.status) \(wordless.stderr)")
+        #expect(!wordless.stderr.contains("\u{1b}"), "\(wordless.stderr.debugDescription)")
         let help = try await ProcessRunner.notifier(["history", "--help"], environment: environment)
         #expect(help.stdout.contains("--grep <text>") && help.stdout.contains("--since <duration>"), "\(help.stdout)")
 

@@ -125,7 +125,7 @@ import Testing
         #expect(HistoryCommand.cutoff(.seconds(Int64.max), now: now) == Date(timeIntervalSince1970: 0), "further back than 1970: all of it")
     }
 
-    @Test func badSinceIsAUsageErrorNamingTheOption() {
+    @Test func badSinceOrGrepIsAUsageErrorNamingTheOption() {
         for bad in ["soon", "0h", "7"] {
             #expect(throws: (any Error).self) { try HistoryCommand.parse(["--since", bad]) }
             do {
@@ -136,5 +136,14 @@ import Testing
             }
         }
         #expect((try? HistoryCommand.parse(["--since", "7d", "--grep", "\"NEAR(*"])) != nil)
+        for wordless in ["", "***", "\" - :", "\u{0}\u{1b}"] {
+            do {
+                _ = try HistoryCommand.parse(["--grep", wordless])
+                Issue.record("\(wordless.debugDescription) has no word to look for")
+            } catch {
+                #expect(HistoryCommand.message(for: error).hasPrefix("--grep looks for words"), "\(HistoryCommand.message(for: error))")
+                #expect(!HistoryCommand.message(for: error).contains("\u{1b}"))
+            }
+        }
     }
 }

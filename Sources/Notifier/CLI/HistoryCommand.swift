@@ -44,9 +44,17 @@ struct HistoryCommand: ParsableCommand {
                 "--group takes a group's id as its link names it (notifier://history/ID), such as t8k2zq-0a1b2c3d; got '\(TextSanitizer.singleLine(String(group.prefix(40))))'"
             )
         }
-        if let since, Self.duration(since) == nil {
-            throw ValidationError("--since takes how far back to look, such as 12h, 7d or 1d12h; got '\(TextSanitizer.singleLine(String(since.prefix(40))))'")
+        if let grep, HistorySearch.query(grep) == nil {
+            throw ValidationError("--grep looks for words (letters or digits); '\(Self.quoted(grep))' holds none")
         }
+        if let since, Self.duration(since) == nil {
+            throw ValidationError("--since takes how far back to look, such as 12h, 7d or 1d12h; got '\(Self.quoted(since))'")
+        }
+    }
+
+    /// What a person typed, fit to quote back on one line.
+    static func quoted(_ text: String) -> String {
+        TextSanitizer.singleLine(String(text.prefix(40))) + (text.count > 40 ? "…" : "")
     }
 
     /// `--since`'s duration: the program's durations, more than nothing.
@@ -114,7 +122,7 @@ struct HistoryCommand: ParsableCommand {
         if deliveries.isEmpty && !json {
             if let grep {
                 let when = since.map { " in the last \(TextSanitizer.singleLine($0))" } ?? ""
-                text = "Nothing\(when) matches '\(TextSanitizer.singleLine(HistorySearch.shown(grep)))'.\n"
+                text = "Nothing\(when) matches '\(Self.quoted(grep))'.\n"
             } else if let since {
                 text = "Nothing delivered in the last \(TextSanitizer.singleLine(since)).\n"
             } else {

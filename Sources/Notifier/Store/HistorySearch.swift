@@ -32,11 +32,5 @@ enum HistorySearch {
 
     private static func separates(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isWhitespace || scalar.properties.generalCategory == .control || scalar.properties.generalCategory == .format
-            || scalar.value == 0
-    }
-
-    /// Text a person can read back in a message, one line, bounded.
-    static func shown(_ text: String) -> String {
-        words(text).joined(separator: " ")
     }
 }
