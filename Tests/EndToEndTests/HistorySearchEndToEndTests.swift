@@ -104,5 +104,24 @@ import Testing
         #expect(await session.waitFor("History — 1 of 3"), "back to the search\n\(session.lastSeen)")
         try await session.send("q")
         try await InteractiveCountryTests.expectSane(session, view: "History —")
+
+        // --since on the screen too, and the search stays within it: at 10:12, the last 10
+        // minutes hold only the failing notice (10:05), not the summary and holidays (10:00).
+        // Through a shell's exec, as FakeTime runs it: preloaded, a program spawned directly loses its arguments.
+        let faked = TmuxSession.quoted(
+            ["env", "LD_PRELOAD=\(FakeTime.library)", "DONT_FAKE_MONOTONIC=1", "FAKETIME=@2026-11-25 10:12:00", "/bin/sh", "-c", "exec \"$0\" \"$@\""]
+                + [ProcessRunner.notifierPath, "history", "--since", "10m"])
+        let recent = try await TmuxSession(
+            "\(faked); echo \"exited with $?\"; \(InteractiveCountryTests.sttyCheck)", environment: terminal, width: 100, height: 24)
+        #expect(await recent.waitFor("History — 1 of 1"), "\(recent.lastSeen)")
+        #expect(recent.lastSeen.contains("crypto feed is failing"), "\(recent.lastSeen)")
+        try await recent.send("/")
+        try await recent.send("-l", "holi")
+        #expect(await recent.waitFor("History — 0 of 1"), "\(recent.lastSeen)")
+        try await recent.send("Escape")
+        try await recent.send("q")
+        try await InteractiveCountryTests.expectSane(recent, view: "History —")
+        let json = try await FakeTime.notifier(["history", "--json", "--since", "10m"], at: "2026-11-25 10:12:00", environment: environment)
+        #expect(json.stdout.split(separator: "\n").count == 1 && json.stdout.contains("\"rule\":\"feed_health\""), "\(json.stdout)")
     }
 }

@@ -113,6 +113,12 @@ import Testing
         #expect(indexed == 1)
     }
 
+    /// The index needs FTS5 in the SQLite the program links (Debian's libsqlite3 has it).
+    @Test func theLinkedSQLiteHasFTS5() throws {
+        let options = try DatabaseQueue().read { db in try String.fetchAll(db, sql: "PRAGMA compile_options") }
+        #expect(options.contains("ENABLE_FTS5"), "\(options)")
+    }
+
     @Test func sinceTakesTheProgramsDurations() {
         #expect(HistoryCommand.duration("7d") == .seconds(7 * 86400))
         #expect(HistoryCommand.duration("12h") == .seconds(12 * 3600))
