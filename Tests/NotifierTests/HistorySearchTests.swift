@@ -93,9 +93,9 @@ import Testing
         do {
             let queue = try DatabaseQueue(path: sandbox.storeFile.path)
             // Every migration before the index's, wherever it stands in the list.
-            let migrations = Store.migrator.migrations
-            let before = try #require(migrations.firstIndex(of: "history: full-text index").flatMap { $0 > 0 ? migrations[$0 - 1] : nil })
-            try Store.migrator.migrate(queue, upTo: before)
+            let migrations: [String] = Store.migrator.migrations
+            let index = try #require(migrations.firstIndex(of: String("history: full-text index")))
+            try Store.migrator.migrate(queue, upTo: migrations[index - 1])
             try queue.write { db in try Store.insert(Self.delivery("Older than the index", body: "dogecoin"), db) }
         }
         let store = try Store(path: sandbox.storeFile.path)
@@ -105,6 +105,8 @@ import Testing
         try store.write("changing a row") { db in try db.execute(sql: "UPDATE delivery SET body = 'solana' WHERE title = 'Newer'") }
         #expect(try store.history(HistoryFilter(limit: 5, grep: "lite")).isEmpty)
         #expect(try store.history(HistoryFilter(limit: 5, grep: "sol")).map(\.title) == ["Newer"])
+        try store.write("moving a row to another sink") { db in try db.execute(sql: "UPDATE delivery SET sink = 'channel phone'") }
+        #expect(try store.history(HistoryFilter(limit: 5, grep: "sol")).map(\.sink) == ["channel phone"], "the text is unchanged, and still found")
         try store.write("removing a row") { db in try db.execute(sql: "DELETE FROM delivery WHERE title = 'Newer'") }
         #expect(try store.history(HistoryFilter(limit: 5, grep: "sol")).isEmpty)
         // SQLite's own check of an external-content index against its table: an error if they differ.

@@ -21,7 +21,8 @@ struct HistoryFilter: Sendable, Equatable {
 extension Store {
     /// The full-text index over the history (SQLite's FTS5, in Debian's libsqlite3): an
     /// external-content table over `delivery`, so the text is stored once, kept in step by
-    /// triggers whatever writes a row, and filled here for the rows already there.
+    /// triggers whatever writes a row (an update only when it changes the text: a row's sink
+    /// changes after the fact), and filled here for the rows already there.
     static func registerHistorySearch(_ migrator: inout DatabaseMigrator) {
         migrator.registerMigration("history: full-text index") { db in
             let columns = "title, body, rule, key, subject, reason"
@@ -37,7 +38,7 @@ extension Store {
                     CREATE TRIGGER delivery_search_delete AFTER DELETE ON delivery BEGIN
                         INSERT INTO delivery_search (delivery_search, rowid, \(columns)) VALUES ('delete', old.id, \(old));
                     END;
-                    CREATE TRIGGER delivery_search_update AFTER UPDATE ON delivery BEGIN
+                    CREATE TRIGGER delivery_search_update AFTER UPDATE OF \(columns) ON delivery BEGIN
                         INSERT INTO delivery_search (delivery_search, rowid, \(columns)) VALUES ('delete', old.id, \(old));
                         INSERT INTO delivery_search (rowid, \(columns)) VALUES (new.id, \(new));
                     END;
