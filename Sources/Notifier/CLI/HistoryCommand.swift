@@ -19,6 +19,15 @@ struct HistoryCommand: ParsableCommand {
     @Flag(help: "Just what went to your channels the last time you were away (what its recap bubble opens).")
     var away = false
 
+    @Option(
+        help: ArgumentHelp(
+            "Just the notifications holding these words (title, body, rule, subject or reason; each word also as the start of a longer one; any case, accents ignored).",
+            valueName: "text"))
+    var grep: String?
+
+    @Option(help: ArgumentHelp("Just the notifications of the last DURATION, such as 12h, 7d or 1d12h.", valueName: "duration"))
+    var since: String?
+
     @OptionGroup var output: OutputOptions<Output>
     enum Output: OutputHelp {
         static let json = "Print JSON Lines: time, rule, key, title, body, urgency, deep_link, sink, reason."
@@ -35,6 +44,29 @@ struct HistoryCommand: ParsableCommand {
                 "--group takes a group's id as its link names it (notifier://history/ID), such as t8k2zq-0a1b2c3d; got '\(TextSanitizer.singleLine(String(group.prefix(40))))'"
             )
         }
+        if let grep, HistorySearch.query(grep) == nil {
+            throw ValidationError("--grep looks for words (letters or digits); '\(Self.quoted(grep))' holds none")
+        }
+        if let since, Self.duration(since) == nil {
+            throw ValidationError("--since takes how far back to look, such as 12h, 7d or 1d12h; got '\(Self.quoted(since))'")
+        }
+    }
+
+    /// What a person typed, fit to quote back on one line.
+    static func quoted(_ text: String) -> String {
+        TextSanitizer.singleLine(String(text.prefix(40))) + (text.count > 40 ? "…" : "")
+    }
+
+    /// `--since`'s duration: the program's durations, more than nothing.
+    static func duration(_ text: String) -> Duration? {
+        guard let duration = Duration.parse(text), duration > .zero else { return nil }
+        return duration
+    }
+
+    /// The oldest moment `--since` lets through; a duration longer than the clock goes back
+    /// starts at 1970, where every stored time is later.
+    static func cutoff(_ duration: Duration, now: Date) -> Date {
+        max(Date(timeIntervalSince1970: 0), now.addingTimeInterval(-Double(duration.components.seconds)))
     }
 
     func run() throws {
@@ -48,20 +80,34 @@ struct HistoryCommand: ParsableCommand {
             group = recap
         }
         let interactive = ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment)
-        let limit = limit ?? (interactive ? 500 : 20)
+        let since = since.flatMap(Self.duration).map { Self.cutoff($0, now: context.now()) }
+        let filter = HistoryFilter(limit: limit ?? (interactive ? 500 : 20), group: group, since: since)
         guard let store = Store.openForReading(path: context.paths.storePath) else {
-            if interactive, ScreenRunner.run(HistoryModel(deliveries: [], group: group), context: context) { return }
+            if interactive, ScreenRunner.run(HistoryModel(deliveries: [], group: group, filter: grep ?? ""), context: context) { return }
             if !json { print("Nothing delivered yet (no store at \(context.paths.storePath)).") }
             return
         }
         let deliveries: [Delivery]
+        let found: [Delivery]?
         do {
-            deliveries = try store.history(limit: limit, group: group)
+            // The screen keeps the whole list for when its search is cleared.
+            deliveries = grep == nil || interactive ? try store.history(filter) : []
+            found = try grep.map { try store.history(filter.searching($0)) }
         } catch {
             context.logger.error("\(error)")
             throw ExitCode(Exit.failure)
         }
-        if interactive, ScreenRunner.run(HistoryModel(deliveries: deliveries, group: group), context: context) { return }
+        if interactive {
+            // Typing after `/` searches the same history, as `--grep` does.
+            let model = HistoryModel(
+                deliveries: deliveries, group: group, filter: grep ?? "", matches: found,
+                search: { text in (try? store.history(filter.searching(text))) ?? [] })
+            if ScreenRunner.run(model, context: context) { return }
+        }
+        write(found ?? deliveries, group: group, context: context)
+    }
+
+    private func write(_ deliveries: [Delivery], group: String?, context: AppContext) {
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         var text = ""
         for delivery in deliveries {
@@ -74,7 +120,14 @@ struct HistoryCommand: ParsableCommand {
             }
         }
         if deliveries.isEmpty && !json {
-            text = group.map { "Nothing recorded for the group \($0) (the history keeps [history] days).\n" } ?? "Nothing delivered yet.\n"
+            if let grep {
+                let when = since.map { " in the last \(TextSanitizer.singleLine($0))" } ?? ""
+                text = "Nothing\(when) matches '\(Self.quoted(grep))'.\n"
+            } else if let since {
+                text = "Nothing delivered in the last \(TextSanitizer.singleLine(since)).\n"
+            } else {
+                text = group.map { "Nothing recorded for the group \($0) (the history keeps [history] days).\n" } ?? "Nothing delivered yet.\n"
+            }
         }
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
     }

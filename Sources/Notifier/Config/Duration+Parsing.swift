@@ -13,8 +13,9 @@ extension Duration {
                 number = product + Int64(digit)
             } else if let unit = units[character], let value = number {
                 let (seconds, overflow) = value.multipliedReportingOverflow(by: unit)
-                guard !overflow else { return nil }
-                total += seconds
+                let (sum, overflowing) = total.addingReportingOverflow(seconds)
+                guard !overflow, !overflowing else { return nil }
+                total = sum
                 number = nil
             } else {
                 return nil

@@ -87,15 +87,6 @@ extension Store {
 
     /// The newest deliveries first: what was shown, or with `group` the members of that group.
     func history(limit: Int, group: String? = nil) throws(StoreError) -> [Delivery] {
-        try read("reading the history") { db in
-            let filter = group == nil ? "group_id IS NULL" : "group_id = ?"
-            let arguments: StatementArguments = group.map { [$0, limit] } ?? [limit]
-            return try Row.fetchAll(db, sql: "SELECT * FROM delivery WHERE \(filter) ORDER BY delivered_at DESC, id DESC LIMIT ?", arguments: arguments).map {
-                Delivery(
-                    deliveredAt: $0["delivered_at"], rule: $0["rule"], key: $0["key"], title: $0["title"],
-                    body: $0["body"], urgency: $0["urgency"], deepLink: $0["deep_link"], sink: $0["sink"],
-                    reason: $0["reason"], subject: $0["subject"], groupID: $0["group_id"])
-            }
-        }
+        try history(HistoryFilter(limit: limit, group: group))
     }
 }

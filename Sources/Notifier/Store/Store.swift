@@ -278,6 +278,7 @@ final class Store: Sendable {
         migrator.registerMigration("reach: channel parcels and messages") { db in
             try Store.createChannelParcelTables(db)
         }
+        registerHistorySearch(&migrator)
         return migrator
     }()
 

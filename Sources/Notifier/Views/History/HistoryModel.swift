@@ -1,37 +1,49 @@
 import Foundation
 
 /// The interactive `notifier history`: newest first, Enter opens a notification's own view,
-/// `w` the decisions behind it (`why`), `/` filters by title, rule, subject or reason.
+/// `w` the decisions behind it (`why`), `/` searches the history's full-text index (title,
+/// body, rule, subject, reason) as one types.
 struct HistoryModel: ScreenModel {
     let deliveries: [Delivery]
     /// The group this screen shows the members of; `nil` for the whole history.
     let group: String?
     let timeZone: TimeZone
+    /// The store's search over the same history (group, `--since`, limit); `nil` with no store,
+    /// where nothing can match.
+    let search: (@Sendable (String) -> [Delivery])?
     private(set) var filter = ""
+    /// What the search found for `filter`; `nil` until its first answer, when the list stays.
+    private(set) var matches: [Delivery]?
     private(set) var typing = false
     private(set) var selected = 0
     private(set) var status: String?
 
-    init(deliveries: [Delivery], group: String? = nil, timeZone: TimeZone = .current) {
+    /// `filter` and `matches`: a search already made (`--grep`), which Esc clears.
+    init(
+        deliveries: [Delivery], group: String? = nil, timeZone: TimeZone = .current, filter: String = "", matches: [Delivery]? = nil,
+        search: (@Sendable (String) -> [Delivery])? = nil
+    ) {
         self.deliveries = deliveries
         self.group = group
         self.timeZone = timeZone
+        self.filter = filter
+        self.matches = filter.isEmpty ? nil : matches
+        self.search = search
+    }
+
+    /// A search's answer, for the text it was asked for: one that comes after more typing is late.
+    struct Found: Sendable {
+        let text: String
+        let deliveries: [Delivery]
     }
 
     var isTyping: Bool { typing }
 
-    var shown: [Delivery] {
-        let words = filter.lowercased().split(separator: " ").map(String.init)
-        guard !words.isEmpty else { return deliveries }
-        return deliveries.filter { delivery in
-            let text = [delivery.title, delivery.rule, delivery.key, delivery.reason, delivery.body].joined(separator: " ").lowercased()
-            return words.allSatisfy { text.contains($0) }
-        }
-    }
+    var shown: [Delivery] { filter.isEmpty ? deliveries : matches ?? deliveries }
 
     static let keys = [
         KeyHelp(keys: "↑↓", action: "select"), KeyHelp(keys: "Enter", action: "open"),
-        KeyHelp(keys: "w", action: "why"), KeyHelp(keys: "/", action: "filter"),
+        KeyHelp(keys: "w", action: "why"), KeyHelp(keys: "/", action: "search"),
     ]
 
     func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
@@ -59,8 +71,8 @@ struct HistoryModel: ScreenModel {
         }
         let line: StyledLine? =
             typing
-            ? StyledLine([Span("Filter: ", .bold), Span(filter + "▏")])
-            : status.map { StyledLine($0, .warning) } ?? (filter.isEmpty ? nil : StyledLine("Filter: \(filter)  (/ to change)", .dim))
+            ? StyledLine([Span("Search: ", .bold), Span(filter + "▏"), Span("  Enter keeps it, Esc clears", .dim)])
+            : status.map { StyledLine($0, .warning) } ?? (filter.isEmpty ? nil : StyledLine("Search: \(filter)  (/ to change)", .dim))
         return ScreenFrame(title: title, body: body, focus: focus, status: line, keys: Self.keys)
     }
 
@@ -89,6 +101,9 @@ struct HistoryModel: ScreenModel {
             return [.runProgram(Self.whyArguments(rows[selected]))]
         case .finished(name: "run-program", let result as String) where result.hasPrefix("cannot"):
             status = result
+        case .finished(name: "search", let found as Found) where found.text == filter:
+            matches = found.deliveries
+            selected = 0
         default: break
         }
         return []
@@ -103,6 +118,7 @@ struct HistoryModel: ScreenModel {
     }
 
     private mutating func type(_ key: Key) -> [ViewEffect] {
+        let before = filter
         switch key {
         case .enter: typing = false
         case .escape:
@@ -110,10 +126,20 @@ struct HistoryModel: ScreenModel {
             filter = ""
         case .backspace:
             if filter.isEmpty { typing = false } else { filter.removeLast() }
-        case .character(let character) where filter.count < 60: filter.append(character)
+        case .character(let character) where filter.count < 60 && !character.isNewline: filter.append(character)
         default: break
         }
+        guard filter != before else { return [] }
         selected = 0
-        return []
+        guard !filter.isEmpty else {
+            matches = nil
+            return []
+        }
+        guard let search else {
+            matches = []
+            return []
+        }
+        let text = filter
+        return [.start(ViewTask(name: "search") { Found(text: text, deliveries: search(text)) })]
     }
 }
