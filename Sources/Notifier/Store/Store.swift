@@ -275,6 +275,9 @@ final class Store: Sendable {
         migrator.registerMigration("reach: away spell and channels") { db in
             try Store.createReachTables(db)
         }
+        migrator.registerMigration("subscriptions: messages and cursors") { db in
+            try Store.createSubscriptionTables(db)
+        }
         return migrator
     }()
 
