@@ -57,12 +57,34 @@ import Testing
         #expect(Self.filesHolding(Self.secret, under: sandbox.root).isEmpty)
     }
 
+    /// On the desktop: one bubble with the message's title and text, priority 5 as critical;
+    /// a 10 MB line in a poll is one error line and the rest of the poll still told.
+    @Test func aMessageIsOneBubbleAndAHugeLineOneErrorLine() async throws {
+        let bus = try await MockNotificationServer.start()
+        let topic = try NtfyTopicStandIn()
+        defer { topic.stop() }
+        let sandbox = try Sandbox(config: Self.config(topic, extra: "[delivery]\nimages = false\n"))
+        let environment = sandbox.environment(["NTFY_TOKEN": Self.secret, "DBUS_SESSION_BUS_ADDRESS": bus.address])
+        #expect(try await ProcessRunner.notifier(["--once"], environment: environment).status == 0)
+        let huge = #"{"id":"huge1","time":1,"event":"message","topic":"backups","message":""# + String(repeating: "x", count: 10 << 20) + #""}"#
+        topic.publishRaw(Data(huge.utf8), id: "huge1")
+        topic.publish("Disk 91 % full", title: "nas: disk almost full", priority: 5)
+        let pass = try await ProcessRunner.notifier(["--once"], environment: environment)
+        #expect(pass.status == 0, "\(pass.stderr)")
+        #expect(pass.stderr.split(separator: "\n").filter { $0.contains("was refused") }.count == 1, "\(pass.stderr)")
+        let calls = try await bus.notifyCalls()
+        #expect(calls.components(separatedBy: "nas: disk almost full").count == 2, "one bubble: \(calls)")
+        #expect(calls.contains("Disk 91 % full"), "\(calls)")
+        #expect(calls.contains("'urgency': <byte 0x02>"), "priority 5 is critical: \(calls)")
+        #expect(!calls.contains(Self.secret) && !pass.stderr.contains(Self.secret))
+    }
+
     @Test func aStreamCutMidMessageAndAServerDownLoseAndRepeatNothing() async throws {
         let topic = try NtfyTopicStandIn()
         defer { topic.stop() }
         let sandbox = try Sandbox(config: Self.config(topic))
         let daemon = try DaemonProcess(["--output", "json"], environment: sandbox.environment(["NTFY_TOKEN": Self.secret]))
-        defer { Task { _ = await daemon.stop() } }
+        defer { daemon.process.kill() }
         #expect(await daemon.waitUntil { _ in topic.openStreams == 1 }, "\(daemon.stderr)")
         topic.publish("one", title: "m1")
         #expect(await daemon.waitUntil { Self.titles($0.stdout) == ["m1"] }, "\(daemon.stdout)\n\(daemon.stderr)")
@@ -79,6 +101,9 @@ import Testing
             "\(daemon.stdout)\n\(daemon.stderr)")
         topic.publish("four", title: "m4")
         #expect(await daemon.waitUntil { Self.titles($0.stdout) == ["m1", "m2", "m3", "m4"] }, "\(daemon.stdout)")
+        let stopping = ContinuousClock.now
+        #expect(await daemon.stop(timeout: 10) == 0, "an open stream does not hold the daemon: \(daemon.stderr)")
+        #expect(stopping.duration(to: .now) < .seconds(5))
         #expect(Self.filesHolding(Self.secret, under: sandbox.root).isEmpty)
         #expect(!daemon.stderr.contains(Self.secret))
         print("subscription stream: \(topic.requests.map(\.target))\n\(daemon.stderr)")
