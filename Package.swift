@@ -17,7 +17,7 @@ let trimmedICUData: [CSetting] = {
 /// Every library of ours, for the program and the tests that see all of it.
 let layers: [Target.Dependency] = [
     "NotifierEngine", "NotifierCore", "NotifierCountries", "NotifierCrypto", "NotifierForecast", "NotifierHolidays", "NotifierReminders",
-    "NotifierWatches",
+    "NotifierWatches", "NotifierSubscriptions",
 ]
 
 /// The tests of one library: it, the core and engine under it, and the shared test support.
@@ -87,6 +87,7 @@ let package = Package(
         .target(name: "NotifierHolidays", dependencies: ["NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
         .target(name: "NotifierReminders", dependencies: ["CICal", "NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
         .target(name: "NotifierWatches", dependencies: ["CJQ", "NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierSubscriptions", dependencies: ["NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
         .executableTarget(
             name: "Notifier",
             dependencies: [
@@ -138,6 +139,7 @@ let package = Package(
         libraryTests("HolidaysTests", of: "NotifierHolidays"),
         libraryTests("RemindersTests", of: "NotifierReminders"),
         libraryTests("WatchesTests", of: "NotifierWatches"),
+        libraryTests("SubscriptionsTests", of: "NotifierSubscriptions"),
         .testTarget(name: "NotifierTests", dependencies: ["Notifier", "TestSupport"] + layers, swiftSettings: ourSwiftSettings),
         // What a person meets, through real processes: the built program, daemons, private buses,
         // notification servers, desktops, terminals; and the checks against reference programs

@@ -13,5 +13,7 @@ extension Config {
         ConfigSectionEntry(\.calendars, in: .personal),
     ])
 
-    static let entryLists = [ConfigEntryList(\.reminders), ConfigEntryList(\.watches), ConfigEntryList(\.channels)]
+    static let entryLists = [
+        ConfigEntryList(\.reminders), ConfigEntryList(\.watches), ConfigEntryList(\.subscriptions), ConfigEntryList(\.channels),
+    ]
 }

@@ -5,6 +5,7 @@ import NotifierEngine
 import NotifierForecast
 import NotifierHolidays
 import NotifierReminders
+import NotifierSubscriptions
 import NotifierWatches
 
 /// Every fuzz target. A new decoder is one entry here, with its samples as globs; scripts/fuzz
@@ -40,6 +41,10 @@ enum FuzzTargets {
         },
         FuzzTarget(name: "openweathermap", seeds: [samples + "openweathermap_*.json"], dictionary: "json.dict") { data in
             _ = try? OpenWeatherMapDecoder.decodeForecast(data, place: "Berlin")
+        },
+        // One line of an ntfy topic's JSON stream: a message, another event, or refused.
+        FuzzTarget(name: "ntfy-line", seeds: [], dictionary: "json.dict") { data in
+            _ = NtfyLine.parse(data)
         },
         // TOMLKit leaks every value it reads (scripts/lsan.supp).
         FuzzTarget(name: "config", seeds: ["config/notifier.toml"], dictionary: "toml.dict", checksLeaks: false) { data in
@@ -93,4 +98,4 @@ extension Config {
 
 /// Every view a shipped rule links to. The program's catalog comes from its registered feeds
 /// (`FeedRegistry`, in the executable), which the harness does not compile.
-let linkViews = LinkCatalog([.country, .crypto, .holiday, .week, .forecast, .reminder, .watch, .event])
+let linkViews = LinkCatalog([.country, .crypto, .holiday, .week, .forecast, .reminder, .watch, .event, .subscription])

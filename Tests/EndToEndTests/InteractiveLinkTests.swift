@@ -41,6 +41,10 @@ import Testing
                 url = "\(server.baseURL)/repos/swift"
                 select = ".stargazers_count"
                 above = 70000
+                [[subscriptions]]
+                name = "home"
+                enabled = false
+                ntfy = "\(server.baseURL)/backups"
                 """, holidays: true)
         let environment = sandbox.environment(["TZ": "Europe/Tallinn"])
         let passes: [(String, Data?)] = [
@@ -82,12 +86,14 @@ import Testing
     static let titles: [String: String] = [
         "country": "Kazakhstan", "crypto": "BTC", "holiday": "Week of", "week": "Week of", "list": "Crypto —",
         "history": "History", "feed": "Feed crypto", "forecast": "Forecast", "watch": "Watch stars",
+        "subscription": "Subscription home",
     ]
 
     static let examples: [String: String] = [
         "country": "notifier://country/KZ", "crypto": "notifier://crypto/BTC", "holiday": "notifier://holiday/2026-11-25",
         "week": "notifier://week/2026-11-25", "list": "notifier://list/crypto", "history": "notifier://history",
         "feed": "notifier://feed/crypto", "watch": "notifier://watch/stars",
+        "subscription": "notifier://subscription/home",
     ]
 
     /// Opens a link on a pseudo-terminal: alive after 2 s with its title, gone on `q`.
@@ -131,7 +137,7 @@ import Testing
         // The forecast view asks Open-Meteo, which tests never reach: its link is checked by its own
         // suite. A reminder needs one in the config, which these passes have none of:
         // ReminderCommandTests opens its own on a terminal; an event needs a calendar,
-        // CalendarEndToEndTests opens its link. The watch is in the config, switched off.
+        // CalendarEndToEndTests opens its link. The watch and the subscription are in the config, switched off.
         let examples = names.filter { !["forecast", "reminder", "event"].contains($0) }.map { Self.examples[$0] ?? "notifier://\($0)/?" }
         var all: [String] = []
         for url in urls + members.map(\.url) + examples where !all.contains(url) { all.append(url) }

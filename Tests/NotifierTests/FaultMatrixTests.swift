@@ -16,7 +16,7 @@ import Testing
 /// verdict `MatrixVerdict.swift`.
 @Suite struct FaultMatrixTests {
     /// The registered feed kinds that fetch: the matrix's columns.
-    static let feedNames = FeedRegistry.all.filter { !($0 is any OffTheNetwork) }.map(\.name)
+    static let feedNames = FeedRegistry.all.filter { !($0 is any OffTheNetwork || $0 is any StreamedFeed) }.map(\.name)
 
     @Test(arguments: MatrixFault.allCases, feedNames)
     func aFeedSurvivesAFault(_ fault: MatrixFault, feed: String) async throws {

@@ -92,6 +92,7 @@ enum FeedRegistry {
         ForecastFeedKind(),
         RemindersFeedKind(),
         WatchFeedKind(),
+        SubscriptionsFeedKind(),
     ]
 
     /// The rules of `kinds`, in order.

@@ -279,6 +279,9 @@ final class Store: Sendable {
             try Store.createChannelParcelTables(db)
         }
         registerHistorySearch(&migrator)
+        migrator.registerMigration("subscriptions: messages and cursors") { db in
+            try Store.createSubscriptionTables(db)
+        }
         return migrator
     }()
 

@@ -32,6 +32,11 @@ public final class HTTPClient: Sendable {
     }
 
     public func send(_ request: HTTPRequest, feed: String) async throws(FeedError) -> HTTPResponse {
+        try await send(request, feed: feed, lineReader: nil)
+    }
+
+    /// `send`, or with `lineReader` the body handed on line by line as it arrives (`HTTPClient+Lines`).
+    func send(_ request: HTTPRequest, feed: String, lineReader: LineReader?) async throws(FeedError) -> HTTPResponse {
         let context = RequestContext(feed: feed, method: request.method.rawValue, url: request.url)
         if let failure = ccurl_load_library() {
             throw .transport(context, detail: "cannot load libcurl (\(String(cString: failure))): install libcurl4")
@@ -41,7 +46,11 @@ public final class HTTPClient: Sendable {
         else { throw .invalidURL(context) }
         let poolKey = "\(scheme)://\(host):\(target.port ?? -1)"
         let transfer = Transfer(request: request, limits: limits, userAgent: userAgent, secure: scheme == "https")
+        transfer.lineReader = lineReader
+        return try await run(transfer, poolKey: poolKey, context: context)
+    }
 
+    private func run(_ transfer: Transfer, poolKey: String, context: RequestContext) async throws(FeedError) -> HTTPResponse {
         let handle = takeHandle(for: poolKey)
         let outcome: Result<HTTPResponse, FeedError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
@@ -80,13 +89,13 @@ public final class HTTPClient: Sendable {
 }
 
 /// A curl easy handle; used by one transfer at a time, which the pool guarantees.
-private final class EasyHandle: @unchecked Sendable {
+final class EasyHandle: @unchecked Sendable {
     let raw: UnsafeMutableRawPointer?
     init(raw: UnsafeMutableRawPointer?) { self.raw = raw }
 }
 
 /// One transfer's state, reached from curl's callbacks through `userdata`.
-private final class Transfer: @unchecked Sendable {
+final class Transfer: @unchecked Sendable {
     let request: HTTPRequest
     let limits: HTTPLimits
     let userAgent: String
@@ -96,6 +105,10 @@ private final class Transfer: @unchecked Sendable {
     var body = Data()
     var headers: [String: String] = [:]
     var exceededLimit = false
+    /// A stream's reader: the body is not kept, each line handed on; `nil` for a whole answer.
+    var lineReader: LineReader?
+    /// The status of the response being received, from its status line.
+    var status = 0
 
     init(request: HTTPRequest, limits: HTTPLimits, userAgent: String, secure: Bool) {
         self.request = request
@@ -128,8 +141,15 @@ private final class Transfer: @unchecked Sendable {
         ccurl_setopt_long(curl, CURLOPT_SSL_VERIFYPEER, 1)
         ccurl_setopt_long(curl, CURLOPT_SSL_VERIFYHOST, 2)
         ccurl_setopt_long(curl, CURLOPT_CONNECTTIMEOUT_MS, limits.connectTimeout.milliseconds)
-        ccurl_setopt_long(curl, CURLOPT_TIMEOUT_MS, limits.totalTimeout.milliseconds)
-        ccurl_setopt_offset(curl, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maxBodyBytes))
+        if let lineReader {
+            // A stream lasts as long as it lasts; one that goes silent past its keepalives is dead.
+            ccurl_setopt_long(curl, CURLOPT_TIMEOUT_MS, 0)
+            ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_LIMIT, 1)
+            ccurl_setopt_long(curl, CURLOPT_LOW_SPEED_TIME, max(1, lineReader.idleTimeout.milliseconds / 1000))
+        } else {
+            ccurl_setopt_long(curl, CURLOPT_TIMEOUT_MS, limits.totalTimeout.milliseconds)
+            ccurl_setopt_offset(curl, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(limits.maxBodyBytes))
+        }
         ccurl_setopt_string(curl, CURLOPT_ACCEPT_ENCODING, "gzip, deflate")
         ccurl_setopt_string(curl, CURLOPT_USERAGENT, userAgent)
         ccurl_setopt_headers(curl, headerList)
@@ -159,8 +179,10 @@ private final class Transfer: @unchecked Sendable {
         ccurl_getinfo_long(curl, CURLINFO_REDIRECT_COUNT, &redirects)
 
         if code != CURLE_OK {
+            if code == CURLE_WRITE_ERROR, lineReader?.stopped == true { return .failure(.cancelled(context)) }
             return .failure(error(for: code, context: context, redirects: redirects))
         }
+        if (200..<300).contains(status) { lineReader?.finish() }
         var connections = 0
         ccurl_getinfo_long(curl, CURLINFO_NUM_CONNECTS, &connections)
         let response = HTTPResponse(status: status, headers: headers, body: body, newConnections: connections, received: Date())
@@ -206,6 +228,10 @@ private final class Transfer: @unchecked Sendable {
     }
 
     func append(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        if let lineReader {
+            // An error answer's body is no stream of lines: not handed on.
+            return (200..<300).contains(status) ? lineReader.take(bytes) : true
+        }
         guard body.count + bytes.count <= limits.maxBodyBytes else {
             exceededLimit = true
             return false
@@ -217,6 +243,7 @@ private final class Transfer: @unchecked Sendable {
     func headerLine(_ line: String) {
         if line.hasPrefix("HTTP/") {
             headers.removeAll() // a new response after a redirect
+            status = line.split(separator: " ").dropFirst().first.flatMap { Int($0) } ?? 0
             return
         }
         guard let colon = line.firstIndex(of: ":") else { return }

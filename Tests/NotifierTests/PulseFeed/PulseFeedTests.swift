@@ -142,7 +142,8 @@ import Testing
         // Unknown to the program itself, which names its own views.
         #expect(
             throws: DeepLink.URLError.unknownView(
-                "pulse", views: ["country", "crypto", "holiday", "week", "forecast", "reminder", "event", "watch", "list", "history", "feed"])
+                "pulse",
+                views: ["country", "crypto", "holiday", "week", "forecast", "reminder", "event", "watch", "subscription", "list", "history", "feed"])
         ) {
             try DeepLink(url: "notifier://pulse/alpha", in: ViewRegistry.program.catalog)
         }
