@@ -8,7 +8,7 @@ import Testing
 /// What a channel carries of an alert: a watched page is what a tap on the phone opens, unless
 /// its URL names where a secret goes.
 @Suite struct ChannelMessageTests {
-    @Test func aWatchedPageIsThePhonesClickAndASecretsURLIsNot() {
+    @Test func aWatchedPageIsThePhonesClickAndASecretsURLIsNot() throws {
         #expect(WatchRule.webPage("https://example.org/status") == "https://example.org/status")
         #expect(WatchRule.webPage("https://example.org/?key=${env:KEY}") == nil)
         #expect(WatchRule.webPage("file:///etc/passwd") == nil)
@@ -18,6 +18,9 @@ import Testing
         let message = ChannelMessage(alert)
         #expect(message.webPage == "https://example.org/status")
         #expect(message.text.hasSuffix("Page: https://example.org/status"))
+        let actions = try #require(message.ntfyActions.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [[String: Any]])
+        #expect(actions.count == 1 && actions[0]["action"] as? String == "view" && actions[0]["url"] as? String == "https://example.org/status")
+        #expect(ChannelMessage(Alert(rule: "r", key: "k", title: "t", body: "", category: "x", deepLink: .history)).ntfyActions == nil)
         #expect(ChannelMessage.headerText("https://example.org/\na: b") == "https://example.org/ a: b", "no header injection")
     }
 

@@ -66,6 +66,17 @@ struct ChannelMessage: Sendable, Equatable {
         return "=?UTF-8?B?" + Data(oneLine.utf8).base64EncodedString() + "?="
     }
 
+    /// ntfy's `Actions`, in the JSON form its server reads (`server/actions.go`): an "Open page"
+    /// button to the web page; `nil` without one, or where the page is not ASCII (a header).
+    var ntfyActions: String? {
+        guard let webPage,
+            let data = try? JSONSerialization.data(
+                withJSONObject: [["action": "view", "label": "Open page", "url": webPage, "clear": true]], options: [.sortedKeys]),
+            let json = String(data: data, encoding: .utf8), json.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F })
+        else { return nil }
+        return json
+    }
+
     /// The text a channel without a title of its own shows: the body and where it leads.
     var text: String {
         [body, "Open: \(link)", webPage.map { "Page: \($0)" } ?? ""].filter { !$0.isEmpty }.joined(separator: "\n")
