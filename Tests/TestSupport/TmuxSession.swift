@@ -95,7 +95,8 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Waits until the screen holds `text` (or `condition` holds) and has settled; false after
     /// the timeout.
-    public func waitFor(_ text: String, timeout: Duration = .seconds(10)) async -> Bool {
+    /// A wait that is met returns at once: the bound only matters on a loaded machine.
+    public func waitFor(_ text: String, timeout: Duration = .seconds(30)) async -> Bool {
         await waitUntil(timeout: timeout) { $0.contains(text) }
     }
 
@@ -103,7 +104,7 @@ public final class TmuxSession: @unchecked Sendable {
     /// half done (the title drawn, the rows not yet), and what a test reads next of `lastSeen` is
     /// the whole of it; a view's clock ("15 s ago") ticks, and a loaded machine can take
     /// a second between two captures.
-    public func waitUntil(timeout: Duration = .seconds(10), _ condition: (String) -> Bool) async -> Bool {
+    public func waitUntil(timeout: Duration = .seconds(30), _ condition: (String) -> Bool) async -> Bool {
         func shape(_ screen: String?) -> String? { screen.map { String($0.map { $0.isNumber ? "#" : $0 }) } }
         return await eventually(timeout: timeout, every: .milliseconds(50)) {
             guard let first = try? await screen(), condition(first) else { return false }
