@@ -193,3 +193,38 @@ import Testing
         #expect(why.stdout.contains("no longer waits for an acknowledgement"), "\(why.stdout)")
     }
 }
+
+/// The Acknowledge button on a watch's bubble, pressed through the mock server's real
+/// `ActionInvoked`: the daemon records it as acknowledged by this desktop.
+@Suite(.serialized) struct AcknowledgeButtonEndToEndTests {
+    @Test func theButtonAcknowledges() async throws {
+        let server = try await MockNotificationServer.start()
+        defer { server.stopServer() }
+        let reading = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-tank-\(UUID().uuidString).json")
+        defer { try? FileManager.default.removeItem(at: reading) }
+        let sandbox = try Sandbox(
+            config: WatchEndToEndTests.config(
+                """
+                [[watches]]
+                name = "tank"
+                command = ["cat", "\(reading.path)"]
+                select = ".level"
+                above = 5
+                acknowledge = true
+                """))
+        let environment = sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address])
+        try "{\"level\": 1}".write(to: reading, atomically: true, encoding: .utf8)
+        #expect(try await ProcessRunner.notifier(["--once", "--output", "json"], environment: environment).status == 0)
+        try "{\"level\": 9}".write(to: reading, atomically: true, encoding: .utf8)
+        let daemon = try DaemonProcess(["--verbose"], environment: environment)
+        func calls() async -> String { (try? await server.notifyCalls()) ?? "" }
+        #expect(await daemon.waitUntil { _ in await calls().contains("tank") }, "\(daemon.stderr)")
+        let shown = await calls()
+        #expect(shown.contains("'acknowledge', 'Acknowledge'"), "\(shown)")
+        _ = try await server.invokeAction(id: 1, key: "acknowledge")
+        #expect(await daemon.waitUntil { $0.stderr.contains("acknowledged watch tank by this desktop") }, "\(daemon.stderr)")
+        #expect(await daemon.stop() == 0)
+        let history = try await ProcessRunner.notifier(["history", "--plain"], environment: environment)
+        #expect(history.stdout.contains("because acknowledged by this desktop"), "\(history.stdout)")
+    }
+}
