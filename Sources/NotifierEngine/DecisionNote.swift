@@ -27,6 +27,10 @@ public struct DecisionNote: Codable, Sendable, Equatable {
         case changedWhileStopped = "changed_while_stopped"
         /// First seen already beyond its level: no crossing was seen, so nothing is told.
         case firstSeen = "first_seen"
+        /// Someone acknowledged the episode: its escalation stops.
+        case acknowledged
+        /// Not acknowledged in time: shown again, or sent to channels too.
+        case escalated
 
         init(_ emission: AlertStateMachine.Emission) {
             switch emission {
@@ -40,7 +44,7 @@ public struct DecisionNote: Codable, Sendable, Equatable {
         /// Whether the user was not told: what `notifier why` lists alone.
         public var isSuppression: Bool {
             switch self {
-            case .fired, .repeated, .resolved, .updated, .delivered, .grouped, .changedWhileStopped, .sentAway: return false
+            case .fired, .repeated, .resolved, .updated, .delivered, .grouped, .changedWhileStopped, .sentAway, .acknowledged, .escalated: return false
             default: return true
             }
         }

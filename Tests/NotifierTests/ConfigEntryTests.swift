@@ -44,7 +44,10 @@ import Testing
             "[[probes]]\nname = \"a\"\ntarget = \"t\"\n[[probes]]\nname = \"a\"\ntarget = \"t\"\n", 5,
             "probes[1].name \"a\" is already the name of another [[probes]]"
         ),
-        ("[[probes]]\nname = \"a\"\ntarget = \"t\"\ncolour = 1\n", 4, "probes[0].colour is not a key of [[probes]]; known keys: name, target, level"),
+        (
+            "[[probes]]\nname = \"a\"\ntarget = \"t\"\ncolour = 1\n", 4,
+            "probes[0].colour is not a key of [[probes]]; known keys: name, target, level, acknowledge, escalate"
+        ),
         ("[[probes]]\nname = \"a\"\ntarget = \"nowhere\"\n", 3, "probes[0].target must lead somewhere"),
     ])
     func namesTheEntryTheKeyAndItsLine(text: String, line: Int, message: String) {

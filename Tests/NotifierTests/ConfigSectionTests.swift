@@ -12,8 +12,10 @@ import Testing
             let lines = section.documented.split(separator: "\n")
             #expect(lines.first == "[\(section.table)]")
             let keys = lines.filter { !$0.hasPrefix("#") && $0.contains(" = ") }.map { String($0.prefix { $0 != " " }) }
-            // Every rule's `channels` is documented once, with [[channels]].
-            let own = section.settings.map { $0.path.last! }.filter { !(section.table.hasPrefix("rules.") && $0 == "channels") }
+            // Every rule's `channels`, `acknowledge` and `escalate` are documented once, with
+            // [[channels]] and the reminders' example.
+            let shared = ["channels", "acknowledge", "escalate"]
+            let own = section.settings.map { $0.path.last! }.filter { !(section.table.hasPrefix("rules.") && shared.contains($0)) }
             #expect(keys.sorted() == own.sorted(), "\(section.table)")
         }
     }

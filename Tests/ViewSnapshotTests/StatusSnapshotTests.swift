@@ -137,7 +137,7 @@ import Testing
     @Test func theFeedsCommandsKeepTheirPlaces() {
         #expect(
             NotifierCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" } == [
-                "open", "open-url", "list", "status", "history", "why", "test", "rules", "watch", "mute", "unmute", "config",
+                "open", "open-url", "list", "status", "history", "why", "ack", "test", "rules", "watch", "mute", "unmute", "config",
                 "install", "uninstall", "channel", "remind", "next", "forget",
             ])
     }

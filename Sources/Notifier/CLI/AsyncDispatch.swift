@@ -12,6 +12,7 @@ enum AsyncDispatch {
         case let openURL as OpenURLCommand: try await openURL.run()
         case let scenarioTest as TestCommand: try await scenarioTest.run()
         case let channelTest as ChannelTestCommand: try await channelTest.run()
+        case let ack as AckCommand: try await ack.run()
         default:
             if let feedCommand = FeedRegistry.asyncCommands.first(where: { $0.handles(command) }) {
                 try await feedCommand.run(command)

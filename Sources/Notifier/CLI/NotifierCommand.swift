@@ -16,7 +16,8 @@ struct NotifierCommand: AsyncParsableCommand {
             """,
         version: "notifier \(HTTPClient.version)",
         subcommands: FeedRegistry.subcommands([
-            OpenCommand.self, OpenURLCommand.self, ListCommand.self, StatusCommand.self, HistoryCommand.self, WhyCommand.self, TestCommand.self,
+            OpenCommand.self, OpenURLCommand.self, ListCommand.self, StatusCommand.self, HistoryCommand.self, WhyCommand.self, AckCommand.self,
+            TestCommand.self,
             RulesCommand.self, MuteCommand.self, UnmuteCommand.self, ConfigCommand.self, InstallCommand.self, UninstallCommand.self,
             ChannelCommand.self,
         ])

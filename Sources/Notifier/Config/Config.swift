@@ -1,4 +1,5 @@
 import Foundation
+import NotifierEngine
 
 /// The configuration in effect: one section per table of the file, each owned by what it
 /// configures (`Config/<Feed>/`): its keys, their defaults, its checks, its rule and its block
@@ -11,6 +12,10 @@ struct Config: Sendable, Equatable {
     var history = HistorySettings()
     /// `channels = […]` of `[rules.NAME]` tables, by rule: where its alerts always go too.
     var ruleChannels: [String: [String]] = [:]
+    /// `acknowledge` and `escalate` of `[rules.NAME]` tables, by rule.
+    var ruleAttention: [String: AttentionPolicy] = [:]
+    /// `acknowledge` and `escalate` of repeated tables' entries, by array, then entry name.
+    var entryAttention: [String: [String: AttentionPolicy]] = [:]
     /// The feeds' sections and repeated tables, by type; one absent is at its defaults.
     private var parts: [ObjectIdentifier: any ConfigPart] = [:]
 
@@ -20,7 +25,9 @@ struct Config: Sendable, Equatable {
     }
 
     static func == (lhs: Config, rhs: Config) -> Bool {
-        guard lhs.views == rhs.views, lhs.delivery == rhs.delivery, lhs.history == rhs.history, lhs.ruleChannels == rhs.ruleChannels else {
+        guard lhs.views == rhs.views, lhs.delivery == rhs.delivery, lhs.history == rhs.history, lhs.ruleChannels == rhs.ruleChannels,
+            lhs.ruleAttention == rhs.ruleAttention, lhs.entryAttention == rhs.entryAttention
+        else {
             return false
         }
         return Set(lhs.parts.keys).union(rhs.parts.keys).allSatisfy { key in

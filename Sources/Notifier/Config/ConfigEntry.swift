@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierEngine
 
 /// A table that repeats (`[[watches]]`, `[[reminders]]`): each entry a value of the conforming
 /// type, its keys checked, applied and printed through `SectionKey`s as a section's are, told
@@ -82,9 +83,11 @@ struct ConfigEntryList: Sendable {
         channels = { config in config[keyPath: field].map { ($0.name, $0.channels) } }
         rule = Entry.rule
         apply = { config, tables, lines in
-            switch Self.entries(Entry.self, from: tables, lines: lines) {
+            var attention: [String: AttentionPolicy] = [:]
+            switch Self.entries(Entry.self, from: tables, lines: lines, attention: &attention) {
             case .success(let entries):
                 config[keyPath: field] = entries
+                config.entryAttention[Entry.array] = attention.isEmpty ? nil : attention
                 return nil
             case .failure(let problem): return problem
             }
@@ -92,9 +95,14 @@ struct ConfigEntryList: Sendable {
         render = { config in
             config[keyPath: field].map { entry in
                 // A key rendered as "" is unset (an optional level): left out rather than invented.
-                "[[\(Entry.array)]]\n"
+                let policy = config.entryAttention[Entry.array]?[entry.name] ?? AttentionPolicy()
+                return "[[\(Entry.array)]]\n"
                     + Entry.keys.compactMap { key in
                         let value = key.render(entry)
+                        return value.isEmpty ? nil : "\(key.name) = \(value)\n"
+                    }.joined()
+                    + AttentionPolicy.keys.compactMap { key in
+                        let value = key.render(policy)
                         return value.isEmpty ? nil : "\(key.name) = \(value)\n"
                     }.joined()
             }.joined(separator: "\n")
@@ -124,9 +132,19 @@ struct ConfigEntryList: Sendable {
         }
     }
 
-    static func entries<Entry: ConfigEntry>(_: Entry.Type, from tables: [[String: ConfigValue]], lines: EntryLines)
+    static func entries<Entry: ConfigEntry>(_ type: Entry.Type, from tables: [[String: ConfigValue]], lines: EntryLines)
         -> Result<[Entry], ConfigEntryProblem>
     {
+        var attention: [String: AttentionPolicy] = [:]
+        return entries(type, from: tables, lines: lines, attention: &attention)
+    }
+
+    /// The entries, and the `acknowledge`/`escalate` of those that set them, by name: keys
+    /// every entry has, whatever its own.
+    static func entries<Entry: ConfigEntry>(
+        _: Entry.Type, from tables: [[String: ConfigValue]], lines: EntryLines, attention: inout [String: AttentionPolicy]
+    ) -> Result<[Entry], ConfigEntryProblem> {
+        let attentionKeys = Dictionary(uniqueKeysWithValues: AttentionPolicy.keys.map { ($0.name, $0) })
         let keysByName = Dictionary(uniqueKeysWithValues: Entry.keys.map { ($0.name, $0) })
         var entries: [Entry] = []
         for (index, table) in tables.enumerated() {
@@ -135,9 +153,14 @@ struct ConfigEntryList: Sendable {
                 return ConfigEntryProblem(line: lines.line(index, key), message: "\(shown) \(message)")
             }
             var entry = Entry()
+            var policy = AttentionPolicy()
             for name in table.keys.sorted() {
+                if let key = attentionKeys[name] {
+                    if let message = key.apply(&policy, table[name]!) { return .failure(problem(name, message)) }
+                    continue
+                }
                 guard let key = keysByName[name] else {
-                    let known = Entry.keys.map(\.name)
+                    let known = Entry.keys.map(\.name) + AttentionPolicy.keyNames
                     let near = NearName.closest(to: name, among: known).map { "; did you mean \($0)?" } ?? ""
                     return .failure(problem(name, "is not a key of [[\(Entry.array)]]; known keys: \(known.joined(separator: ", "))\(near)"))
                 }
@@ -151,6 +174,7 @@ struct ConfigEntryList: Sendable {
                 return .failure(problem("name", "\(entry.name.tomlQuoted) is already the name of another [[\(Entry.array)]]"))
             }
             if let (key, message) = entry.check() { return .failure(problem(key, message)) }
+            if policy != AttentionPolicy() { attention[entry.name] = policy }
             entries.append(entry)
         }
         return .success(entries)

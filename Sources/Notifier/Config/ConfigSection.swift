@@ -1,4 +1,5 @@
 import Foundation
+import NotifierEngine
 
 /// One table of the config file, owned by what it configures: its keys (how each is checked,
 /// applied and printed), their defaults (the type's initial values), checks between them, and
@@ -82,6 +83,18 @@ struct ConfigSectionEntry: Sendable {
                         if problem == nil { config.ruleChannels[rule] = names.isEmpty ? nil : names }
                         return problem
                     }, render: { key.render($0.ruleChannels[rule] ?? []) }))
+            // And ask for an acknowledgement, escalating until one comes.
+            for key in AttentionPolicy.keys {
+                settings.append(
+                    ConfigSetting(
+                        path: Section.table.keyPath + [key.name], secret: false,
+                        apply: { config, value in
+                            var policy = config.ruleAttention[rule] ?? AttentionPolicy()
+                            let problem = key.apply(&policy, value)
+                            if problem == nil { config.ruleAttention[rule] = policy }
+                            return problem
+                        }, render: { key.render($0.ruleAttention[rule] ?? AttentionPolicy()) }))
+            }
         }
         check = { config in config[keyPath: field].check().map { (Section.table + "." + $0.key, $0.message) } }
         documented = Section.documented
@@ -118,6 +131,7 @@ extension Config {
                 return ("\(list.array).\(index).channels", "(\(entry.entry)) names \(unknown.tomlQuoted), which no [[channels]] entry is called")
             }
         }
+        if let problem = escalationChannelProblem() { return problem }
         return Self.sections.lazy.compactMap { $0.check(self) }.first
     }
 

@@ -9,9 +9,20 @@ struct ClickHandler: Sendable {
     let store: Store?
     let logger: Logger
     let now: @Sendable () -> Date
+    /// Acknowledges what a click on Acknowledge (or a reminder's Done) is about; `nil`: no store.
+    var acknowledger: Acknowledger? = nil
+
+    /// A click on Acknowledge, or a reminder's Done: the episode is acknowledged by this desktop
+    /// and its copies closed. Before `handle`, which does the rest of what the button does.
+    func acknowledgeIfAsked(_ action: NotificationAction, _ target: ClickTarget) async {
+        guard NotificationAction.acknowledges(action), let acknowledger else { return }
+        await acknowledger.acknowledge(clicked: target, now: now())
+    }
 
     func handle(_ action: NotificationAction, _ target: ClickTarget) {
         switch action {
+        case .acknowledge:
+            break
         case .open:
             opener.open(target.link, activationToken: target.activationToken)
         case .snooze:

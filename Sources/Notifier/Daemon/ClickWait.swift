@@ -5,12 +5,15 @@ import Foundation
 struct ClickWait {
     let runner: Runner
     let store: Store?
+    /// Closes the bubbles and clears the messages of what a click acknowledges.
+    let sink: any AlertSink
 
     func serve(_ notifications: DesktopNotifications, for limit: Duration) async {
         let expected = notifications.shownCount
         guard expected > 0 else { return }
         let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.delivery.terminal)
-        let handler = ClickHandler(opener: opener, store: store, logger: runner.logger, now: runner.now)
+        let acknowledger = store.map { Acknowledger(store: $0, sink: sink, channels: runner.context.config.channels, logger: runner.logger) }
+        let handler = ClickHandler(opener: opener, store: store, logger: runner.logger, now: runner.now, acknowledger: acknowledger)
         let clock = runner.clock
         runner.logger.info("serving clicks on \(expected) notification(s) for up to \(limit.components.seconds) s")
         await withTaskGroup(of: Void.self) { group in
@@ -18,7 +21,9 @@ struct ClickWait {
                 var open = expected
                 for await event in notifications.events {
                     switch event {
-                    case .activated(let action, let target): handler.handle(action, target)
+                    case .activated(let action, let target):
+                        await handler.acknowledgeIfAsked(action, target)
+                        handler.handle(action, target)
                     case .closed(let id, _):
                         open -= 1
                         // Closed on screen: the next alert about its subject shows a new bubble.

@@ -110,10 +110,13 @@ struct DaemonService: Service, CustomStringConvertible {
 
     private func handleClicks(_ desktop: DesktopSink, store: Store?) async {
         let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.delivery.terminal)
-        let handler = ClickHandler(opener: opener, store: store, logger: runner.logger, now: runner.now)
+        let acknowledger = store.map { Acknowledger(store: $0, sink: desktop, channels: runner.context.config.channels, logger: runner.logger) }
+        let handler = ClickHandler(opener: opener, store: store, logger: runner.logger, now: runner.now, acknowledger: acknowledger)
         for await event in desktop.notifications.events {
             switch event {
-            case .activated(let action, let target): handler.handle(action, target)
+            case .activated(let action, let target):
+                await handler.acknowledgeIfAsked(action, target)
+                handler.handle(action, target)
             case .serverVanished: runner.logger.warning("the notification server left the session bus; holding notifications until it is back")
             case .serverAppeared: await desktop.serverReturned()
             case .closed(let id, _):

@@ -43,6 +43,10 @@ actor Dispatcher {
     var nextParcelTry: Date?
     /// The messages up on channels by subject, read once when first needed.
     var channelMessages: [SubjectKey: [String: String]]?
+    /// Whether an alert waits for an acknowledgement, under what name, with what ladder.
+    let attention: @Sendable (Alert) -> (name: String, policy: AttentionPolicy)?
+    /// When the first escalation step falls due; `nil`: none waits.
+    var nextEscalation: Date?
     /// A dry run's and a replay's dispatcher is this one, with a recording sink and a scratch
     /// store: what they report is what quiet hours, the rate limit and grouping let through.
     init(
@@ -53,6 +57,7 @@ actor Dispatcher {
         reach = config.delivery.reach
         channels = config.channels
         alsoTo = { [config] alert in config.channels(alsoFor: alert) }
+        attention = { [config] alert in config.attention(for: alert) }
         self.presence = presence
         busyNow = config.delivery.busyCalendars ? Self.busyCalendars(config: config, paths: paths, logger: logger) : nil
         self.store = store
@@ -74,6 +79,7 @@ actor Dispatcher {
         if !channels.isEmpty {
             nextParcelTry = StoreProblems.attempt("the channels' parcels", logger: logger) { try store?.nextChannelParcelTry() } ?? nil
         }
+        nextEscalation = StoreProblems.attempt("the escalations", logger: logger) { try store?.nextAttentionStep() } ?? nil
     }
 
     var pendingCount: Int { outbox.pendingCount }
@@ -123,6 +129,7 @@ actor Dispatcher {
             uncommittedNotes += notes
             logger.error("\(error)")
         }
+        resolveAttention(records, alerts: alerts, now: now)
         await closeResolved(records, alerts: alerts, now: now)
         await clearResolvedOnChannels(records, alerts: alerts, now: now)
         await showUpdates(updates.placements, now: now)
@@ -203,6 +210,7 @@ actor Dispatcher {
     func deliverDue(now: Date) async {
         await lookAtThePerson(now: now)
         await retryChannelParcels(now: now)
+        await escalateDue(now: now)
         let plan = outbox.plan(now: now, calendar: calendar)
         let notes = plan.notes(from: outbox, now: now)
         guard !plan.alerts.isEmpty else {
@@ -215,7 +223,7 @@ actor Dispatcher {
         }
         // An alert about a subject whose bubble is still up updates it, and says so.
         let stored = storedBubbles()
-        let placements = plan.alerts.map { bubblePlan.place($0, stored: stored, now: now) }
+        let placements = plan.alerts.map { bubblePlan.place(stampedForAttention($0), stored: stored, now: now) }
         let due = placements.map(\.alert)
         let routes = due.map { reach.route($0, whereabouts: whereabouts, alsoTo: alsoTo($0)) }
         let deliveries = zip(due, routes).flatMap { alert, route in
@@ -225,13 +233,15 @@ actor Dispatcher {
                 return row
             }
         }
+        let opening = attentionOpened(by: due, now: now)
         // Recorded before shown: a crash in between loses a bubble rather than repeating one.
         // Shown only once recorded: what the ledger cannot take (a full disk, a locked store)
         // stays in the outbox and goes out on a later try, neither lost nor shown twice.
         do {
             try store?.markDelivered(
                 deliveries, outbox: plan.after, records: uncommittedRecords, forgetting: uncommittedForgotten,
-                notes: uncommittedNotes + notes + awayNotes(due, routes: routes, now: now), keepDays: keepDays, now: now)
+                notes: uncommittedNotes + notes + awayNotes(due, routes: routes, now: now), keepDays: keepDays, opening: opening, now: now)
+            attentionStored(opening)
             uncommittedRecords = [:]
             uncommittedForgotten = []
             uncommittedNotes = []
@@ -273,6 +283,15 @@ actor Dispatcher {
 
     /// When held alerts next become due, for the daemon's timer.
     func nextDueDate(now: Date) -> Date? {
-        [outbox.nextDueDate(now: now, calendar: calendar), nextParcelTry].compactMap { $0 }.min()
+        [outbox.nextDueDate(now: now, calendar: calendar), nextParcelTry, nextEscalation].compactMap { $0 }.min()
     }
+
+    /// An escalation's bubbles, into the outbox as any alert.
+    func submitAgain(_ alerts: [Alert], now: Date) {
+        guard !alerts.isEmpty else { return }
+        outbox.submit(alerts.map(TextSanitizer.bounded), now: now)
+    }
+
+    /// The outbox as the escalation steps store it.
+    var outboxForSteps: Outbox { outbox }
 }

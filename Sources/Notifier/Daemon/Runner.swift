@@ -53,7 +53,7 @@ struct Runner: Sendable {
         let recorded = PassGuard.end(store: checkedStore, logger: logger)
         passLock.release() // the decisions are recorded: the next pass may start
         if let wait, let local = (sink as? HandOffSink)?.local {
-            await ClickWait(runner: self, store: store).serve(local.notifications, for: wait)
+            await ClickWait(runner: self, store: store, sink: local).serve(local.notifications, for: wait)
         }
         // Requests to a slow notification server reach the bus before the process ends.
         if sink is HandOffSink { await BoundedShow.settle(within: .seconds(1), clock: clock) }

@@ -14,6 +14,8 @@ struct NotificationAction: Hashable, Sendable {
     static let snooze = NotificationAction(id: "snooze", label: "Snooze 1 h")
     /// Silence the rule until `notifier unmute`.
     static let mute = NotificationAction(id: "mute", label: "Mute rule")
+    /// Someone has seen it: its escalation stops and its copies close.
+    static let acknowledge = NotificationAction(id: "acknowledge", label: "Acknowledge")
 
     static let snoozeLength: TimeInterval = 3600
 
@@ -26,10 +28,21 @@ struct NotificationAction: Hashable, Sendable {
 
     static func offered(for alert: Alert, capabilities: Set<String>, silenceable: Set<String> = silenceableRules) -> [NotificationAction] {
         guard capabilities.contains("actions") else { return [] }
-        if let own = FeedRegistry.kind(ofRule: alert.rule)?.actions(for: alert) { return own }
-        guard silenceable.contains(alert.rule) else { return [.open] }
+        // A feed's own buttons may acknowledge already (a reminder's Done).
+        if let own = FeedRegistry.kind(ofRule: alert.rule)?.actions(for: alert) {
+            return alert.acknowledgeable == true && !own.contains(where: acknowledges) ? own + [.acknowledge] : own
+        }
+        let acknowledge: [NotificationAction] = alert.acknowledgeable == true ? [.acknowledge] : []
+        guard silenceable.contains(alert.rule) else { return [.open] + acknowledge }
         // A group stands for several subjects: snoozing one of them from it would be a guess.
-        return alert.members == nil ? [.open, .snooze, .mute] : [.open, .mute]
+        return alert.members == nil ? [.open] + acknowledge + [.snooze, .mute] : [.open, .mute]
+    }
+}
+
+extension NotificationAction {
+    /// The buttons that acknowledge an episode: Acknowledge, and a reminder's Done.
+    static func acknowledges(_ action: NotificationAction) -> Bool {
+        action.id == acknowledge.id || action.id == "reminder-done"
     }
 }
 

@@ -49,9 +49,10 @@ extension Store {
     func markDelivered(
         _ deliveries: [Delivery], outbox: Outbox, records: [SubjectKey: SubjectRecord] = [:],
         forgetting forgotten: [SubjectKey] = [], notes: [DecisionNote] = [], keepDays: Int = 30,
-        now: Date
+        opening: [AttentionItem] = [], now: Date
     ) throws(StoreError) {
         try write("recording deliveries") { db in
+            try Self.open(opening, now: now, db)
             try Self.forget(forgotten, db)
             try Self.upsert(records, now: now, db)
             for delivery in deliveries { try Self.insert(delivery, db) }

@@ -282,6 +282,9 @@ final class Store: Sendable {
         migrator.registerMigration("subscriptions: messages and cursors") { db in
             try Store.createSubscriptionTables(db)
         }
+        migrator.registerMigration("acknowledgements: open episodes and their escalation") { db in
+            try Store.createAttentionTable(db)
+        }
         return migrator
     }()
 

@@ -62,6 +62,9 @@ public struct Alert: Codable, Sendable, Equatable {
     /// When the episode this alert belongs to began (its subject started firing), stamped by the
     /// engine: an update or resolution shares it, the next time the subject fires does not.
     public var episode: Date?
+    /// Waits for an acknowledgement (its rule, reminder or watch says `acknowledge` or
+    /// `escalate`): its bubble offers Acknowledge. Stamped by delivery; `nil`: it does not.
+    public var acknowledgeable: Bool?
 
     public init(
         rule: String, key: String, title: String, body: String, urgency: Urgency = .normal,

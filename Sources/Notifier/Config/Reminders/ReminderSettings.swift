@@ -113,5 +113,10 @@ struct ReminderSettings: ConfigEntry {
         nag = ""
         # Quiet hours do not hold a reminder (you asked for that time) unless quiet = "hold".
         quiet = ""
+        # Must not be missed (any [rules.NAME] or [[watches]] entry can say it too): its bubble offers
+        # Acknowledge (Done does it as well); unacknowledged, each step is told once: "10m" shows it
+        # again, "30m phone" also sends it to [[channels]] phone. `notifier ack standup` acknowledges.
+        # acknowledge = true
+        # escalate = ["10m", "30m phone", "2h phone,mail"]
         """#
 }
