@@ -26,18 +26,34 @@ import Testing
         """
     }
 
-    static func count(_ text: String, in calls: String) -> Int { calls.components(separatedBy: text).count - 1 }
+    /// The phone (a loopback ntfy), the desktop (a mock notification server) and a sandbox with
+    /// the reminder's config.
+    struct Desk {
+        let ntfy: NtfyStandIn
+        let server: MockNotificationServer
+        let sandbox: Sandbox
 
-    @Test func theLadderClimbsOnceAStepAndAckStopsItAndClosesEveryCopy() async throws {
-        let ntfy = try await NtfyStandIn.start()
-        let server = try await MockNotificationServer.start()
-        defer {
-            Task {
+        static func start() async throws -> Desk {
+            let ntfy = try await NtfyStandIn.start()
+            let server = try await MockNotificationServer.start()
+            return Desk(ntfy: ntfy, server: server, sandbox: try Sandbox(config: AcknowledgeEndToEndTests.config(ntfy)))
+        }
+
+        /// Both stopped once the test ends, on failure too.
+        func stopLater() {
+            Task { [ntfy, server] in
                 await ntfy.stop()
                 server.stopServer()
             }
         }
-        let sandbox = try Sandbox(config: Self.config(ntfy))
+    }
+
+    static func count(_ text: String, in calls: String) -> Int { calls.components(separatedBy: text).count - 1 }
+
+    @Test func theLadderClimbsOnceAStepAndAckStopsItAndClosesEveryCopy() async throws {
+        let desk = try await Desk.start()
+        defer { desk.stopLater() }
+        let (ntfy, server, sandbox) = (desk.ntfy, desk.server, desk.sandbox)
         let environment = sandbox.environment(["TZ": "Europe/Tallinn", "DBUS_SESSION_BUS_ADDRESS": server.address])
         // Passes print JSON; the bubbles are the daemon's, each started at its own time (a
         // `--once` that shows a bubble under libfaketime sometimes never ends its wait here).
@@ -100,15 +116,9 @@ import Testing
     }
 
     @Test func doneOnTheBubbleAcknowledgesInTheDaemon() async throws {
-        let ntfy = try await NtfyStandIn.start()
-        let server = try await MockNotificationServer.start()
-        defer {
-            Task {
-                await ntfy.stop()
-                server.stopServer()
-            }
-        }
-        let sandbox = try Sandbox(config: Self.config(ntfy))
+        let desk = try await Desk.start()
+        defer { desk.stopLater() }
+        let (ntfy, server, sandbox) = (desk.ntfy, desk.server, desk.sandbox)
         var environment = sandbox.environment(["TZ": "Europe/Tallinn", "DBUS_SESSION_BUS_ADDRESS": server.address])
         let plain = environment
         let before = try await FakeTime.notifier(["--once", "--output", "json"], at: "2026-11-25 08:59:00", environment: plain)
