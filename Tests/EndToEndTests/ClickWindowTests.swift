@@ -75,7 +75,7 @@ import Testing
         let sandbox = try Sandbox(config: config, holidays: name == "holiday-group")
         var environment = sandbox.environment(session.environment.merging(["TZ": "Europe/Tallinn"]) { $1 })
         if name == "holiday-group" {
-            environment["LD_PRELOAD"] = FakeTime.library
+            environment["LD_PRELOAD"] = FakeTime.preload
             environment["FAKETIME"] = "@2026-11-25 10:00:00"
         }
         let daemon = try DaemonProcess(["--seed", "42"], environment: environment)

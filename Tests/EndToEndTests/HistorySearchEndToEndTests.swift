@@ -109,7 +109,7 @@ import Testing
         // minutes hold only the failing notice (10:05), not the summary and holidays (10:00).
         // Through a shell's exec, as FakeTime runs it: preloaded, a program spawned directly loses its arguments.
         let faked = TmuxSession.quoted(
-            ["env", "LD_PRELOAD=\(FakeTime.library)", "DONT_FAKE_MONOTONIC=1", "FAKETIME=@2026-11-25 10:12:00", "/bin/sh", "-c", "exec \"$0\" \"$@\""]
+            ["env", "LD_PRELOAD=\(FakeTime.preload)", "DONT_FAKE_MONOTONIC=1", "FAKETIME=@2026-11-25 10:12:00", "/bin/sh", "-c", "exec \"$0\" \"$@\""]
                 + [ProcessRunner.notifierPath, "history", "--since", "10m"])
         let recent = try await TmuxSession(
             "\(faked); echo \"exited with $?\"; \(InteractiveCountryTests.sttyCheck)", environment: terminal, width: 100, height: 24)

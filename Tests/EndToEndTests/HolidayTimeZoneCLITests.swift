@@ -53,7 +53,7 @@ import Testing
         // SIGTERM); "@…" starts the clock there and lets it run (without "@" it stands still).
         func daemon(at time: String) async throws -> [String] {
             var faked = environment
-            faked["LD_PRELOAD"] = FakeTime.library
+            faked["LD_PRELOAD"] = FakeTime.preload
             faked["FAKETIME"] = "@" + time
             let process = try DaemonProcess(["--output", "json"], environment: faked)
             #expect(await process.waitUntil { !Self.uusaasta($0.stdout).isEmpty }, "\(process.stderr)")

@@ -123,7 +123,7 @@ import Testing
         let plain = environment
         let before = try await FakeTime.notifier(["--once", "--output", "json"], at: "2026-11-25 08:59:00", environment: plain)
         #expect(before.status == 0, "\(before.stderr)")
-        environment["LD_PRELOAD"] = FakeTime.library
+        environment["LD_PRELOAD"] = FakeTime.preload
         environment["DONT_FAKE_MONOTONIC"] = "1"
         environment["FAKETIME"] = "@2026-11-25 09:00:20"
         let daemon = try DaemonProcess(["-c", "exec \"$0\" \"$@\"", ProcessRunner.notifierPath, "--verbose"], environment: environment, executable: "/bin/sh")

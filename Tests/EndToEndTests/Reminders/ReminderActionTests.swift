@@ -27,7 +27,7 @@ import Testing
         // clock to run on under it (a daemon's sleeps under libfaketime did not end here).
         func daemon(at time: String) throws -> DaemonProcess {
             var faked = environment
-            faked["LD_PRELOAD"] = FakeTime.library
+            faked["LD_PRELOAD"] = FakeTime.preload
             faked["DONT_FAKE_MONOTONIC"] = "1"
             faked["FAKETIME"] = "@" + time
             return try DaemonProcess(["-c", "exec \"$0\" \"$@\"", ProcessRunner.notifierPath, "--verbose"], environment: faked, executable: "/bin/sh")

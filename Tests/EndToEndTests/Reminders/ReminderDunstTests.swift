@@ -11,7 +11,7 @@ import Testing
         environment["TZ"] = "Europe/Tallinn"
         let before = try await FakeTime.notifier(["--once", "--output", "json"], at: "2026-11-25 08:59:00", environment: environment)
         #expect(before.status == 0, "\(before.stderr)")
-        environment["LD_PRELOAD"] = FakeTime.library
+        environment["LD_PRELOAD"] = FakeTime.preload
         environment["DONT_FAKE_MONOTONIC"] = "1"
         environment["FAKETIME"] = "@2026-11-25 09:00:20"
         // Through a shell's exec: see ReminderEndToEndTests.daemon.

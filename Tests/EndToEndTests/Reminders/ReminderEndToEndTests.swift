@@ -84,7 +84,7 @@ import Testing
 
     static func daemon(at time: String, _ environment: [String: String], extra: [String: String] = [:]) throws -> DaemonProcess {
         var faked = environment
-        faked["LD_PRELOAD"] = FakeTime.library
+        faked["LD_PRELOAD"] = FakeTime.preload
         faked["DONT_FAKE_MONOTONIC"] = "1"
         if extra["FAKETIME_TIMESTAMP_FILE"] == nil { faked["FAKETIME"] = "@" + time }
         faked.merge(extra) { $1 }
