@@ -168,7 +168,7 @@ import Testing
     /// output holds.
     @Test func eachCommandsHelpSaysWhatItsJsonAndPlainPrint() async throws {
         let expected = [
-            ("history", "Print JSON Lines: time, rule, key, title, body, urgency, deep_link, sink, reason."),
+            ("history", "Print JSON Lines: id, time, rule, key, title, body, urgency, deep_link, sink, reason."),
             ("history", "Print the history even on a terminal, instead of opening it full-screen."),
             ("status", "Print JSON (its shape is in docs/views.md)."),
             ("why", "Print the decisions even on a terminal, instead of showing them full-screen."),

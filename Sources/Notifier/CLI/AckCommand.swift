@@ -17,7 +17,8 @@ struct AckCommand: AsyncParsableCommand {
 
             notifier ack              the open items: name, title, since, next step
             notifier ack pills        acknowledge the open items of "pills" (a reminder's, watch's or rule's name)
-            notifier ack 12           acknowledge open item 12 (the id `notifier ack --plain` shows)
+            notifier ack 12           acknowledge open item 12: the id `notifier ack --plain` shows, or a \
+                                      history row's (`notifier history --json`, or the line under it)
 
             Acknowledging closes the bubble on this desktop and clears the message on ntfy channels.
             Exit codes: 0 something was acknowledged (or listed), 1 nothing was open under that \
@@ -52,7 +53,9 @@ struct AckCommand: AsyncParsableCommand {
         let open: [AttentionItem]
         do {
             store = try context.openStore()
-            open = try store.openAttention().filter { $0.name == name || String($0.id) == name }
+            // A number is an item's or a history row's id; a reminder may still be called "12".
+            let byID = try Int64(name).map { try store.openAttention(named: $0) } ?? []
+            open = byID + (try store.openAttention()).filter { $0.name == name && !byID.contains($0) }
         } catch {
             context.logger.error("\(error)")
             throw ExitCode(Exit.failure)

@@ -30,7 +30,7 @@ struct HistoryCommand: ParsableCommand {
 
     @OptionGroup var output: OutputOptions<Output>
     enum Output: OutputHelp {
-        static let json = "Print JSON Lines: time, rule, key, title, body, urgency, deep_link, sink, reason."
+        static let json = "Print JSON Lines: id, time, rule, key, title, body, urgency, deep_link, sink, reason."
         static let plain = "Print the history even on a terminal, instead of opening it full-screen."
     }
     var json: Bool { output.json }
@@ -104,12 +104,15 @@ struct HistoryCommand: ParsableCommand {
                 search: { text in (try? store.history(filter.searching(text))) ?? [] })
             if ScreenRunner.run(model, context: context) { return }
         }
-        write(found ?? deliveries, group: group, context: context)
+        let waiting = json ? [] : (try? store.openAttention()) ?? []
+        write(found ?? deliveries, group: group, waiting: waiting, context: context)
     }
 
-    private func write(_ deliveries: [Delivery], group: String?, context: AppContext) {
+    /// `waiting`: the open items; the newest row of each says how to acknowledge it.
+    private func write(_ deliveries: [Delivery], group: String?, waiting: [AttentionItem] = [], context: AppContext) {
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         var text = ""
+        var told = Set<Int64>()
         for delivery in deliveries {
             if json {
                 text += Self.jsonLine(delivery)
@@ -117,6 +120,10 @@ struct HistoryCommand: ParsableCommand {
                 let time = RelativeTime.iso(delivery.deliveredAt)
                 text += "\(style.dim(time))  \(delivery.rule)  \(TextSanitizer.singleLine(delivery.title))  \(style.dim("→ " + delivery.deepLink))\n"
                 if !delivery.reason.isEmpty { text += "    \(style.dim("because " + TextSanitizer.singleLine(delivery.reason)))\n" }
+                let item = waiting.first { $0.rule == delivery.rule && ($0.alert.key == delivery.key || $0.subject == delivery.subject) }
+                if let item, let id = delivery.id, told.insert(item.id).inserted {
+                    text += "    \(style.dim("waits for an acknowledgement: notifier ack \(id)"))\n"
+                }
             }
         }
         if deliveries.isEmpty && !json {
@@ -133,11 +140,12 @@ struct HistoryCommand: ParsableCommand {
     }
 
     static func jsonLine(_ delivery: Delivery) -> String {
-        let fields: [String: String] = [
+        var fields: [String: String] = [
             "time": delivery.deliveredAt.formatted(.iso8601), "rule": delivery.rule, "key": delivery.key,
             "title": delivery.title, "body": delivery.body, "urgency": delivery.urgency,
             "deep_link": delivery.deepLink, "sink": delivery.sink, "reason": delivery.reason,
         ]
+        fields["id"] = delivery.id.map(String.init)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return ((try? encoder.encode(fields)).map { String(decoding: $0, as: UTF8.self) } ?? "{}") + "\n"

@@ -54,7 +54,9 @@ extension Store {
 
     /// Opens an item for each episode delivered for the first time; an older open episode of
     /// the same subject is over (the subject began anew): it is closed as resolved.
-    static func open(_ items: [AttentionItem], now: Date, _ db: Database) throws {
+    /// `historyRows`: the history row of each delivery just recorded, by rule and key; an item
+    /// takes its row's id where no other item has it.
+    static func open(_ items: [AttentionItem], historyRows: [String: Int64] = [:], now: Date, _ db: Database) throws {
         for item in items {
             let known =
                 try Int.fetchOne(
@@ -67,12 +69,14 @@ extension Store {
                     WHERE rule = ? AND subject = ? AND state = 'open'
                     """, arguments: [now, item.rule, item.subject])
             let json = String(decoding: try JSONEncoder().encode(item.alert), as: UTF8.self)
+            var id = historyRows[item.rule + "\u{1F}" + item.alert.key]
+            if let wanted = id, try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM attention WHERE id = ?", arguments: [wanted]) != 0 { id = nil }
             try db.execute(
                 sql: """
-                    INSERT INTO attention (rule, subject, episode, name, title, alert, first_delivered, steps_done, next_step, state)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, 'open')
+                    INSERT INTO attention (id, rule, subject, episode, name, title, alert, first_delivered, steps_done, next_step, state)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?, 'open')
                     """,
-                arguments: [item.rule, item.subject, item.episode, item.name, item.title, json, item.firstDelivered, item.nextStep])
+                arguments: [id, item.rule, item.subject, item.episode, item.name, item.title, json, item.firstDelivered, item.nextStep])
         }
     }
 
@@ -89,6 +93,21 @@ extension Store {
     func openAttention() throws(StoreError) -> [AttentionItem] {
         try read("reading what waits for an acknowledgement") { db in
             try Self.attention(db, where: "state = 'open' ORDER BY first_delivered, id")
+        }
+    }
+
+    /// The open items `id` names: the item of that id, or those of the subject whose history row
+    /// has it (any of its deliveries: the first, a repeat, a step).
+    func openAttention(named id: Int64) throws(StoreError) -> [AttentionItem] {
+        try read("reading what waits for an acknowledgement") { db in
+            let open = try Self.attention(db, where: "state = 'open' ORDER BY first_delivered, id")
+            guard let row = try Row.fetchOne(db, sql: "SELECT rule, key, subject FROM delivery WHERE id = ?", arguments: [id]) else {
+                return open.filter { $0.id == id }
+            }
+            let rule: String = row["rule"]
+            let key: String = row["key"]
+            let subject: String? = row["subject"]
+            return open.filter { $0.id == id || ($0.rule == rule && ($0.alert.key == key || $0.subject == subject)) }
         }
     }
 

@@ -52,10 +52,18 @@ extension Store {
         opening: [AttentionItem] = [], now: Date
     ) throws(StoreError) {
         try write("recording deliveries") { db in
-            try Self.open(opening, now: now, db)
+            var rows: [String: Int64] = [:]
+            for delivery in deliveries {
+                try Self.insert(delivery, db)
+                if delivery.groupID == nil || rows[delivery.rule + "\u{1F}" + delivery.key] == nil {
+                    rows[delivery.rule + "\u{1F}" + delivery.key] = db.lastInsertedRowID
+                }
+            }
+            // An item takes the id of its first delivery's history row, so that the id `history`
+            // shows is the one `notifier ack` takes.
+            try Self.open(opening, historyRows: rows, now: now, db)
             try Self.forget(forgotten, db)
             try Self.upsert(records, now: now, db)
-            for delivery in deliveries { try Self.insert(delivery, db) }
             try Self.saveOutbox(outbox, db)
             try Self.insert(notes, keepDays: keepDays, now: now, db)
         }

@@ -67,7 +67,7 @@ extension Store {
                 Delivery(
                     deliveredAt: $0["delivered_at"], rule: $0["rule"], key: $0["key"], title: $0["title"],
                     body: $0["body"], urgency: $0["urgency"], deepLink: $0["deep_link"], sink: $0["sink"],
-                    reason: $0["reason"], subject: $0["subject"], groupID: $0["group_id"])
+                    reason: $0["reason"], subject: $0["subject"], groupID: $0["group_id"], id: $0["id"])
             }
         }
     }

@@ -41,6 +41,8 @@ struct Delivery: Sendable, Equatable, Codable {
     var subject: String? = nil
     /// The group or summary this row was a member of; `nil` for what was shown itself.
     var groupID: String? = nil
+    /// The row's id, as `history --json` shows it and `notifier ack ID` takes it; `nil` until stored.
+    var id: Int64? = nil
 }
 
 /// SQLite through GRDB at `$XDG_STATE_HOME/notifier/notifier.sqlite`: WAL, so views read while
