@@ -55,8 +55,7 @@ import Testing
         defer { desk.stopLater() }
         let (ntfy, server, sandbox) = (desk.ntfy, desk.server, desk.sandbox)
         let environment = sandbox.environment(["TZ": "Europe/Tallinn", "DBUS_SESSION_BUS_ADDRESS": server.address])
-        // Passes print JSON; the bubbles are the daemon's, each started at its own time (a
-        // `--once` that shows a bubble under libfaketime sometimes never ends its wait here).
+        // Passes print JSON; the bubbles are the daemon's, each started at its own time.
         func pass(_ time: String) async throws -> [String] {
             let result = try await FakeTime.notifier(["--once", "--output", "json"], at: "2026-11-25 " + time, environment: environment)
             #expect(result.status == 0, "\(time): \(result.stderr)")
