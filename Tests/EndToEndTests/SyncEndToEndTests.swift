@@ -178,4 +178,24 @@ import Testing
         #expect(why.stdout.contains("acknowledged by the phone"), "\(why.stdout)")
         #expect(await world.phone.clears.count == 1, "its phone message cleared")
     }
+
+    @Test func anAcknowledgementThatCameFirstClosesTheEpisodeAsItOpens() async throws {
+        let world = try await World.start()
+        defer { world.stopLater() }
+        let sandbox = try Sandbox(config: world.config)
+        try world.level(1)
+        #expect(try await WatchEndToEndTests.once(sandbox).status == 0)
+        // Another machine delivered the episode a few seconds earlier, and it was acknowledged there.
+        let start = String(Int64(Date().timeIntervalSince1970) - 5, radix: 36)
+        world.sync.publish(#"{"by":"desk","from":"0a1b2c3d","id":"watch-tank-above-\#(start)","kind":"ack","notifier":1}"#)
+        world.sync.publish("not ours")
+        try world.level(9)
+        let shown = try await WatchEndToEndTests.once(sandbox)
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stderr.contains("the topic carried a message that is not a JSON object"), "\(shown.stderr)")
+        let open = try await ProcessRunner.notifier(["ack", "--json"], environment: sandbox.environment())
+        #expect(open.stdout.isEmpty, "acknowledged on the desk: \(open.stdout)")
+        let why = try await ProcessRunner.notifier(["why", "watch", "tank", "--plain"], environment: sandbox.environment())
+        #expect(why.stdout.contains("acknowledged by desk"), "\(why.stdout)")
+    }
 }
