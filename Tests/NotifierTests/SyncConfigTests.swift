@@ -40,6 +40,8 @@ struct SyncConfigTests {
         #expect(problem("[sync]\nmachine = \"laptop\"").contains("sync.ntfy is required with machine"))
         #expect(problem("[sync]\nntfy = \"https://ntfy.sh/t\"\nmachine = \"a\\nb\"").hasPrefix("config.toml:3: sync.machine must be a short name"))
         #expect(problem("[sync]\nntfy = \"https://ntfy.sh/t\"\nmachin = \"a\"").contains("machin"))
+        let shared = "[[channels]]\nname = \"phone\"\nntfy = \"https://ntfy.sh/t\"\n[sync]\nntfy = \"https://ntfy.sh/t/\""
+        #expect(problem(shared).hasPrefix("config.toml:5: sync.ntfy is the topic of [[channels]] \"phone\""), "\(problem(shared))")
     }
 
     @Test func anAcknowledgeableEpisodeOffersThePhonesButton() throws {

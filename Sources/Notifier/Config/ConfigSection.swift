@@ -132,7 +132,7 @@ extension Config {
                 return ("\(list.array).\(index).channels", "(\(entry.entry)) names \(unknown.tomlQuoted), which no [[channels]] entry is called")
             }
         }
-        if let problem = escalationChannelProblem() { return problem }
+        if let problem = escalationChannelProblem() ?? syncTopicProblem() { return problem }
         return Self.sections.lazy.compactMap { $0.check(self) }.first
     }
 

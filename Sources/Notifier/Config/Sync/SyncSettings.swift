@@ -73,6 +73,22 @@ struct SyncSettings: ConfigSection {
         """#
 }
 
+extension Config {
+    /// The sync topic must be its own: on a channel's topic the phone would show every claim,
+    /// and a subscription would tell each one as a notification.
+    func syncTopicProblem() -> (key: String, message: String)? {
+        guard sync.enabled else { return nil }
+        func same(_ url: String) -> Bool { url.trimmingCharacters(in: ["/"]).lowercased() == sync.ntfy.trimmingCharacters(in: ["/"]).lowercased() }
+        if let channel = channels.first(where: { same($0.ntfy) }) {
+            return ("sync.ntfy", "is the topic of [[channels]] \(channel.name.tomlQuoted): give [sync] a private topic of its own")
+        }
+        if let subscription = subscriptions.first(where: { same($0.ntfy) }) {
+            return ("sync.ntfy", "is the topic of [[subscriptions]] \(subscription.name.tomlQuoted): give [sync] a private topic of its own")
+        }
+        return nil
+    }
+}
+
 extension SectionKey {
     /// The sync topic: an http(s) URL without user, password or references, or "" for none.
     static func syncTopic(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
