@@ -6,7 +6,10 @@ import Foundation
 /// `open` event, the cached messages `since=` asks for (a message id: those after it; a Unix
 /// time: those from then; `latest`: the newest; `all`), then each new message as it is published and a `keepalive`
 /// now and then; `poll=1` ends the answer after the cached ones. Fields: id, time, event, topic,
-/// message, title, priority, tags, click, actions. Plain sockets on threads (FlyingFox answers
+/// message, title, priority, tags, click, actions. Publishing, from `docs/publish.md` of the same
+/// snapshot: a `POST` or `PUT` to `/<topic>` makes its body the message text, sent to the open
+/// streams and kept, answered with the message as JSON (its `id` among the fields); how the
+/// phone's `http` action button posts its `body`. Plain sockets on threads (FlyingFox answers
 /// whole bodies), so a test can cut a stream in the middle of a line (`cutNextMessage`), take
 /// the server down and bring it back on the same port (`goDown`, `comeUp`), or publish a line
 /// of any size (`publishRaw`).
@@ -19,6 +22,7 @@ public final class NtfyTopicStandIn: @unchecked Sendable {
     private var streams: [Int32] = []
     private var cutNext = false
     private var requestLog: [(target: String, authorization: String?)] = []
+    private var published: [String] = []
     private var counter = 0
 
     public var topicURL: String { "http://127.0.0.1:\(port)/\(topic)" }
@@ -165,11 +169,16 @@ public final class NtfyTopicStandIn: @unchecked Sendable {
             }
             head.append(contentsOf: byte[0..<count])
         }
-        let lines = String(decoding: head, as: UTF8.self).components(separatedBy: "\r\n")
+        let headEnd = head.range(of: Data("\r\n\r\n".utf8))?.upperBound ?? head.endIndex
+        let lines = String(decoding: head[..<headEnd], as: UTF8.self).components(separatedBy: "\r\n")
+        let method = lines.first?.split(separator: " ").first.map(String.init) ?? "GET"
         let target = lines.first?.split(separator: " ").dropFirst().first.map(String.init) ?? "/"
         let authorization = lines.first { $0.lowercased().hasPrefix("authorization:") }.map { String($0.dropFirst(14)).trimmingCharacters(in: .whitespaces) }
         lock.withLock { requestLog.append((target, authorization)) }
         let components = URLComponents(string: target)
+        if method == "POST" || method == "PUT", components?.path == "/\(topic)" {
+            return publishing(socket, lines: lines, body: head[headEnd...])
+        }
         let query = Dictionary((components?.queryItems ?? []).map { ($0.name, $0.value ?? "") }) { $1 }
         guard components?.path == "/\(topic)/json" else {
             _ = Self.send(socket, Data("HTTP/1.1 404 Not Found\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8))
@@ -210,6 +219,34 @@ public final class NtfyTopicStandIn: @unchecked Sendable {
             return
         }
         streams.append(socket)
+    }
+
+    /// Every message published by a request, in order: its text.
+    public var publishedBodies: [String] { lock.withLock { published } }
+
+    /// A publish: the body read to its `Content-Length` (after a `100 Continue` where asked),
+    /// made a message, answered as ntfy answers.
+    private func publishing(_ socket: Int32, lines: [String], body start: Data) {
+        defer { close(socket) }
+        func header(_ name: String) -> String? {
+            lines.first { $0.lowercased().hasPrefix(name + ":") }.map { String($0.dropFirst(name.count + 1)).trimmingCharacters(in: .whitespaces) }
+        }
+        let length = min(Int(header("content-length") ?? "0") ?? 0, 64 << 10)
+        if header("expect")?.lowercased() == "100-continue" { _ = Self.send(socket, Data("HTTP/1.1 100 Continue\r\n\r\n".utf8)) }
+        var body = Data(start)
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        while body.count < length {
+            let count = recv(socket, &buffer, buffer.count, 0)
+            guard count > 0 else { return }
+            body.append(contentsOf: buffer[0..<count])
+        }
+        let text = String(decoding: body.prefix(length), as: UTF8.self)
+        lock.withLock { published.append(text) }
+        let id = publish(text)
+        let answer: [String: Any] = ["id": id, "time": Int(Date().timeIntervalSince1970), "event": "message", "topic": topic, "message": text]
+        let json = (try? JSONSerialization.data(withJSONObject: answer, options: [.sortedKeys])) ?? Data()
+        _ = Self.send(
+            socket, Data("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: \(json.count)\r\nConnection: close\r\n\r\n".utf8) + json)
     }
 
     private static func chunk(_ socket: Int32, _ data: Data) -> Bool {

@@ -10,6 +10,7 @@ struct Config: Sendable, Equatable {
     var views = ViewSettings()
     var delivery = DeliverySettings()
     var history = HistorySettings()
+    var sync = SyncSettings()
     /// `channels = […]` of `[rules.NAME]` tables, by rule: where its alerts always go too.
     var ruleChannels: [String: [String]] = [:]
     /// `acknowledge` and `escalate` of `[rules.NAME]` tables, by rule.
@@ -25,7 +26,7 @@ struct Config: Sendable, Equatable {
     }
 
     static func == (lhs: Config, rhs: Config) -> Bool {
-        guard lhs.views == rhs.views, lhs.delivery == rhs.delivery, lhs.history == rhs.history, lhs.ruleChannels == rhs.ruleChannels,
+        guard lhs.views == rhs.views, lhs.delivery == rhs.delivery, lhs.history == rhs.history, lhs.sync == rhs.sync, lhs.ruleChannels == rhs.ruleChannels,
             lhs.ruleAttention == rhs.ruleAttention, lhs.entryAttention == rhs.entryAttention
         else {
             return false
@@ -44,6 +45,7 @@ struct Config: Sendable, Equatable {
         ConfigSectionEntry(\.views, in: .views),
         ConfigSectionEntry(\.delivery, in: .delivery),
         ConfigSectionEntry(\.history, in: .history),
+        ConfigSectionEntry(\.sync, in: .sync),
     ]
 
     /// The feeds' tables and the shared ones, in the order `config check` and `config default`

@@ -25,8 +25,9 @@ extension ConfigSection {
 /// output, a contract, so a section says where it goes: its feed's own table with the feeds',
 /// a rule's table with the rules'. The first rules the file had stand before `[views]`.
 enum ConfigPlace: Int, Comparable, Sendable {
-    /// `personal`: the tables of the person's own sources (calendars), after the shared ones.
-    case feed, firstRules, views, rules, delivery, history, personal
+    /// `personal`: the tables of the person's own sources (calendars), after the shared ones;
+    /// `sync` (`[sync]`, the machines acting as one) last.
+    case feed, firstRules, views, rules, delivery, history, personal, sync
 
     static func < (lhs: ConfigPlace, rhs: ConfigPlace) -> Bool { lhs.rawValue < rhs.rawValue }
 }
@@ -131,7 +132,7 @@ extension Config {
                 return ("\(list.array).\(index).channels", "(\(entry.entry)) names \(unknown.tomlQuoted), which no [[channels]] entry is called")
             }
         }
-        if let problem = escalationChannelProblem() { return problem }
+        if let problem = escalationChannelProblem() ?? syncTopicProblem() { return problem }
         return Self.sections.lazy.compactMap { $0.check(self) }.first
     }
 
@@ -141,13 +142,15 @@ extension Config {
         var table = ""
         for setting in Self.settings {
             let owner = setting.path.dropLast().joined(separator: ".")
+            let value = setting.render(self)
+            // A key rendered as "" is unset (a rule's channels): left out rather than invented,
+            // and a table with nothing set ([sync] unused) is left out with it.
+            guard !value.isEmpty else { continue }
             if owner != table {
                 text += (text.isEmpty ? "" : "\n") + "[\(owner)]\n"
                 table = owner
             }
-            let value = setting.render(self)
-            // A key rendered as "" is unset (a rule's channels): left out rather than invented.
-            if !value.isEmpty { text += "\(setting.path.last!) = \(value)\n" }
+            text += "\(setting.path.last!) = \(value)\n"
         }
         for list in Self.entryLists {
             let entries = list.render(self)

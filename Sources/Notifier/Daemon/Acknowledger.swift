@@ -4,20 +4,26 @@ import NotifierEngine
 
 /// Acknowledges open episodes: the state stored first (by whom, when), then every copy
 /// notifier knows closed: the bubble on this desktop by its stored id, the phone's ntfy message
-/// by its sequence id. Used by a click in the daemon and by `notifier ack` alike.
+/// by its sequence id; with `[sync]`, the other machines are told. Used by a click in the
+/// daemon, by `notifier ack` and by an acknowledgement read from the sync topic alike.
 struct Acknowledger: Sendable {
     let store: Store
     let sink: any AlertSink
     let channels: [ChannelSettings]
     let logger: Logger
+    /// Where the other machines hear of it; by default the `[sync]` this process loaded, so
+    /// that `notifier ack`, which names none, tells them too.
+    var sync: SyncSettings? = SyncSettings.inForce
 
-    /// Who acknowledged: open-ended, as other machines and the phone will be added.
+    /// Who acknowledged: this desktop, the command, the phone (`SyncMessage.phone`) or another
+    /// machine by its name.
     static let thisDesktop = "this desktop"
     static let command = "notifier ack"
 
-    /// Acknowledges `items` (those still open); returns those this call closed.
+    /// Acknowledges `items` (those still open); returns those this call closed. `tell`: whether
+    /// the other machines are told (not when they told this one).
     @discardableResult
-    func acknowledge(_ items: [AttentionItem], by whom: String, now: Date) async throws(StoreError) -> [AttentionItem] {
+    func acknowledge(_ items: [AttentionItem], by whom: String, now: Date, tell: Bool = true) async throws(StoreError) -> [AttentionItem] {
         guard !items.isEmpty else { return [] }
         let closed = try store.closeAttention(ids: items.map(\.id), as: .acknowledged, by: whom, now: now)
         guard !closed.isEmpty else { return [] }
@@ -41,6 +47,10 @@ struct Acknowledger: Sendable {
             }
         }
         if !forget.isEmpty { _ = StoreProblems.attempt("the bubble ids", logger: logger) { try store.forgetBubbles(forget, now: now) } }
+        // Told once every copy here is closed: the network may take its time.
+        if tell, let sync, let link = SyncLink.make(sync, store: store, logger: logger) {
+            await link.announce(acknowledged: closed, sink: sink)
+        }
         return closed
     }
 

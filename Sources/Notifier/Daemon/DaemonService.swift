@@ -85,9 +85,12 @@ struct DaemonService: Service, CustomStringConvertible {
         var pacedEnvironment = runner.environment(store: store, dispatcher: dispatcher, launch: launch)
         pacedEnvironment.pacing = pacing
         let environment = pacedEnvironment
+        let config = runner.context.config
+        let follower = SyncFollower.make(config: config, store: store, sink: sink, clock: runner.clock, now: runner.now, logger: runner.logger)
         await withDiscardingTaskGroup { group in
             group.addTask { await deliverHeld(dispatcher, runner: runner) }
             for feed in runner.feeds { group.addTask { await feed.pollForever(environment) } }
+            if let follower { group.addTask { await follower.followForever(seed: runner.seed) } }
         }
     }
 
@@ -110,7 +113,9 @@ struct DaemonService: Service, CustomStringConvertible {
 
     private func handleClicks(_ desktop: DesktopSink, store: Store?) async {
         let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.delivery.terminal)
-        let acknowledger = store.map { Acknowledger(store: $0, sink: desktop, channels: runner.context.config.channels, logger: runner.logger) }
+        let acknowledger = store.map {
+            Acknowledger(store: $0, sink: desktop, channels: runner.context.config.channels, logger: runner.logger, sync: runner.context.config.sync)
+        }
         let handler = ClickHandler(opener: opener, store: store, logger: runner.logger, now: runner.now, acknowledger: acknowledger)
         for await event in desktop.notifications.events {
             switch event {

@@ -81,6 +81,11 @@ extension Dispatcher {
         nextEscalation = StoreProblems.attempt("the escalations", logger: logger) { try store.nextAttentionStep() } ?? nil
         for step in steps {
             logger.info("escalated \(step.item.rule) \(step.item.name): not acknowledged")
+            if !step.channels.isEmpty, case .theirs(let by) = await claimChannels(step.alert, now: now) {
+                logger.info(
+                    "\(step.item.rule) \(step.item.name): not sent to \(step.channels.joined(separator: ", ")): \(by) claimed it first on the sync topic")
+                continue
+            }
             for name in step.channels {
                 guard let channel = channels.first(where: { $0.name == name }) else { continue }
                 if case .failure(let failure) = await sendToChannel(step.alert, channel, now: now) {

@@ -67,6 +67,12 @@ extension Dispatcher {
     /// (`false`: the desktop shows it, as routed, or because every stand-in refused it).
     func sendAway(_ alert: Alert, route: Route, now: Date) async -> Bool {
         guard !route.channels.isEmpty else { return false }
+        // Another machine of the same config claimed it first: it sends; this one shows its bubble.
+        if case .theirs(let by) = await claimChannels(alert, now: now) {
+            if !route.desktop, let first = route.fallbackFrom.first { historySays(alert, went: sink.name, not: "channel \(first)", at: now) }
+            logger.info("\(alert.rule) \(alert.key): not sent to \(route.channels.joined(separator: ", ")): \(by) claimed it first on the sync topic")
+            return false
+        }
         // Of the stand-ins for this desktop (when_away), the first that takes it is enough; a
         // rule's own channels are each sent to, and what one refuses is tried again later.
         var delivered = false

@@ -47,6 +47,8 @@ actor Dispatcher {
     let attention: @Sendable (Alert) -> (name: String, policy: AttentionPolicy)?
     /// When the first escalation step falls due; `nil`: none waits.
     var nextEscalation: Date?
+    /// With `[sync]`: the claims that make one machine of several send an episode to the phone.
+    let sync: SyncLink?
     /// A dry run's and a replay's dispatcher is this one, with a recording sink and a scratch
     /// store: what they report is what quiet hours, the rate limit and grouping let through.
     init(
@@ -55,7 +57,7 @@ actor Dispatcher {
     ) {
         self.sink = sink
         reach = config.delivery.reach
-        channels = config.channels
+        channels = config.channelsAcknowledgingVia
         alsoTo = { [config] alert in config.channels(alsoFor: alert) }
         attention = { [config] alert in config.attention(for: alert) }
         self.presence = presence
@@ -80,6 +82,7 @@ actor Dispatcher {
             nextParcelTry = StoreProblems.attempt("the channels' parcels", logger: logger) { try store?.nextChannelParcelTry() } ?? nil
         }
         nextEscalation = StoreProblems.attempt("the escalations", logger: logger) { try store?.nextAttentionStep() } ?? nil
+        sync = SyncLink.make(config.sync, store: store, logger: logger)
     }
 
     var pendingCount: Int { outbox.pendingCount }
@@ -261,6 +264,7 @@ actor Dispatcher {
             if await sendAway(placement.alert, route: route, now: now) { continue }
             await show(placement, now: now)
         }
+        await acknowledgedElsewhere(opening, now: now)
     }
 
     /// The end of a one-shot pass: groups still gathering go out now rather than wait for a

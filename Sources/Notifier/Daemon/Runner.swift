@@ -43,6 +43,8 @@ struct Runner: Sendable {
         let store: Store? = checkedStore
         let sink = await SinkFactory.make(output, environment: context.environment, logger: logger, handOff: true, images: context.config.delivery.images)
         let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger, paths: context.paths)
+        // What the phone or another machine acknowledged since the last look, before deciding.
+        await SyncFollower.make(config: context.config, store: store, sink: sink, clock: clock, now: now, logger: logger)?.pollOnce()
         let environment = environment(store: store, dispatcher: dispatcher, launch: true)
         let outcomes = await withTaskGroup(of: FeedOutcome.self, returning: [FeedOutcome].self) { group in
             for feed in feeds { group.addTask { await feed.pollOnce(environment) } }

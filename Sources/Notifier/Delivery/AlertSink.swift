@@ -27,6 +27,8 @@ protocol AlertSink: Sendable {
     func send(_ alert: Alert, to channel: ChannelSettings) async -> Result<String, ChannelSender.Failure>
     /// Clears a message a channel shows (ntfy, by sequence id); `nil` where it cannot.
     func clear(sequenceID: String, on channel: ChannelSettings) async -> Result<String, ChannelSender.Failure>?
+    /// Publishes on the `[sync]` topic; returns the id the server gave it, if any.
+    func publish(_ message: SyncMessage, on sync: SyncSettings) async -> Result<String?, ChannelSender.Failure>
 }
 
 extension AlertSink {
@@ -65,5 +67,10 @@ extension AlertSink {
 
     func clear(sequenceID: String, on channel: ChannelSettings) async -> Result<String, ChannelSender.Failure>? {
         await ChannelSender.shared.clear(sequenceID: sequenceID, via: channel)
+    }
+
+    /// A dry run's recorder notes it instead, and a replay's sink keeps it to itself.
+    func publish(_ message: SyncMessage, on sync: SyncSettings) async -> Result<String?, ChannelSender.Failure> {
+        await SyncTopic.shared.publish(message, to: sync)
     }
 }

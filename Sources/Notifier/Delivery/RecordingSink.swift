@@ -29,5 +29,10 @@ actor RecordingSink: AlertSink {
         return shown
     }
 
+    /// A replay tells no other machine anything.
+    func publish(_ message: SyncMessage, on sync: SyncSettings) async -> Result<String?, ChannelSender.Failure> {
+        .success(nil)
+    }
+
     func reset() { alerts = [] }
 }

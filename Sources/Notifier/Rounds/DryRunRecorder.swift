@@ -27,6 +27,13 @@ actor DryRunRecorder: AlertSink {
         return .success("not cleared: a dry run")
     }
 
+    /// Nothing is published: without the server's answer, the pass decides as if no other
+    /// machine had claimed what this store has not seen claimed.
+    func publish(_ message: SyncMessage, on sync: SyncSettings) async -> Result<String?, ChannelSender.Failure> {
+        report.note("would publish \(message.kind == .claim ? "a claim on" : "the acknowledgement of") \(message.id) on the sync topic")
+        return .success(nil)
+    }
+
     func muted(_ keys: [SubjectKey]) {
         for key in keys { report.note("muted: \(key)") }
     }

@@ -287,6 +287,7 @@ final class Store: Sendable {
         migrator.registerMigration("acknowledgements: open episodes and their escalation") { db in
             try Store.createAttentionTable(db)
         }
+        registerSync(&migrator)
         return migrator
     }()
 

@@ -23,6 +23,9 @@ struct ChannelSettings: ConfigEntry {
     var user = ""
     /// ntfy's or the mail server's password; a reference only.
     var password = ""
+    /// Not a key: the `[sync]` topic the phone's Acknowledge button posts to, set by the
+    /// dispatcher where `[sync]` is; `nil`: no such button.
+    var acknowledgeVia: String?
 
     enum Kind: String, Sendable {
         case ntfy, email, apprise, command

@@ -15,6 +15,8 @@ struct ChannelMessage: Sendable, Equatable {
     var sequenceID: String
     /// What a tap on the phone opens (ntfy's `Click`): the subject's web page, if it has one.
     var webPage: String?
+    /// An episode that waits for an acknowledgement: with `[sync]`, the phone offers Acknowledge.
+    var acknowledgeable = false
 
     init(_ alert: Alert) {
         title = alert.title
@@ -24,6 +26,7 @@ struct ChannelMessage: Sendable, Equatable {
         tags = [alert.rule] + (alert.urgency == .critical ? ["warning"] : [])
         sequenceID = Self.sequenceID(rule: alert.rule, identity: alert.identity, episode: alert.episode)
         webPage = alert.webPage
+        acknowledgeable = alert.acknowledgeable == true
     }
 
     init(title: String, body: String, link: String, urgency: Urgency = .normal, tags: [String] = [], sequenceID: String) {
@@ -68,13 +71,28 @@ struct ChannelMessage: Sendable, Equatable {
 
     /// ntfy's `Actions`, in the JSON form its server reads (`server/actions.go`): an "Open page"
     /// button to the web page; `nil` without one, or where the page is not ASCII (a header).
-    var ntfyActions: String? {
-        guard let webPage,
-            let data = try? JSONSerialization.data(
-                withJSONObject: [["action": "view", "label": "Open page", "url": webPage, "clear": true]], options: [.sortedKeys]),
-            let json = String(data: data, encoding: .utf8), json.unicodeScalars.allSatisfy({ $0.value >= 0x20 && $0.value < 0x7F })
+    var ntfyActions: String? { ntfyActions(acknowledgeVia: nil) }
+
+    /// The same, and for an acknowledgeable episode with a sync topic, an "Acknowledge" button:
+    /// an `http` action that posts the acknowledgement to the topic (ntfy's `docs/publish.md`,
+    /// "Send HTTP request"), which every machine reads; `clear` takes the message off the phone.
+    func ntfyActions(acknowledgeVia topic: String?) -> String? {
+        var actions: [[String: Any]] = []
+        if let webPage, Self.isHeaderText(webPage) { actions.append(["action": "view", "label": "Open page", "url": webPage, "clear": true]) }
+        if acknowledgeable, let topic, Self.isHeaderText(topic) {
+            actions.append([
+                "action": "http", "label": "Acknowledge", "url": topic, "method": "POST", "body": SyncMessage.fromThePhone(acknowledging: sequenceID).text,
+                "clear": true,
+            ])
+        }
+        guard !actions.isEmpty, let data = try? JSONSerialization.data(withJSONObject: actions, options: [.sortedKeys, .withoutEscapingSlashes]),
+            let json = String(data: data, encoding: .utf8), Self.isHeaderText(json)
         else { return nil }
         return json
+    }
+
+    private static func isHeaderText(_ text: String) -> Bool {
+        text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value < 0x7F }
     }
 
     /// The text a channel without a title of its own shows: the body and where it leads.

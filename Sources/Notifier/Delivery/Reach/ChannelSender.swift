@@ -43,7 +43,7 @@ struct ChannelSender: Sendable {
             ("Content-Type", "text/plain; charset=utf-8"),
         ]
         if let page = message.webPage { headers.append(("Click", ChannelMessage.headerText(page))) }
-        if let actions = message.ntfyActions { headers.append(("Actions", actions)) }
+        if let actions = message.ntfyActions(acknowledgeVia: channel.acknowledgeVia) { headers.append(("Actions", actions)) }
         switch authorization(channel) {
         case .success(let auth): headers += auth
         case .failure(let failure): return .failure(failure)

@@ -151,38 +151,3 @@ struct SubscriptionRound: Sendable {
         return await env.desk.forget { old.contains($0) }
     }
 }
-
-/// Lines handed over from the transfer's thread, taken in batches: what arrived together is
-/// decided together.
-final class LineInbox: Sendable {
-    private let pending = Mutex<[LineSplitter.Piece]>([])
-    private let signal: AsyncStream<Void>.Continuation
-    private let signals: AsyncStream<Void>
-
-    init() {
-        (signals, signal) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-    }
-
-    /// Always `true`: the reader never stops the stream itself.
-    func put(_ piece: LineSplitter.Piece) -> Bool {
-        pending.withLock { $0.append(piece) }
-        signal.yield()
-        return true
-    }
-
-    func close() { signal.finish() }
-
-    private func takeAll() -> [LineSplitter.Piece] {
-        pending.withLock { pieces in
-            defer { pieces.removeAll() }
-            return pieces
-        }
-    }
-
-    var batches: AsyncCompactMapSequence<AsyncStream<Void>, [LineSplitter.Piece]> {
-        signals.compactMap { [self] _ in
-            let batch = takeAll()
-            return batch.isEmpty ? nil : batch
-        }
-    }
-}
