@@ -65,7 +65,7 @@ struct AckCommand: AsyncParsableCommand {
             throw ExitCode(Exit.failure)
         }
         let sink = await SinkFactory.make(.desktop, environment: context.environment, logger: context.logger, images: false)
-        let acknowledger = Acknowledger(store: store, sink: sink, channels: context.config.channels, logger: context.logger)
+        let acknowledger = Acknowledger(store: store, sink: sink, channels: context.config.channels, logger: context.logger, sync: context.config.sync)
         let closed: [AttentionItem]
         do {
             closed = try await acknowledger.acknowledge(open, by: Acknowledger.command, now: now)

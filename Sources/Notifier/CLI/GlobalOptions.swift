@@ -46,7 +46,6 @@ struct AppContext: Sendable {
             let loaded = try ConfigLoader.load(explicitPath: configPath, environment: environment, asConfigCheck: asConfigCheck)
             if asConfigCheck, let first = loaded.leftOut.first { throw first }
             Self.warn(loaded, logger)
-            SyncSettings.inForce = loaded.config.sync
             return AppContext(
                 environment: environment, config: loaded.config, configFile: loaded.file,
                 explicitConfigPath: configPath, logger: logger, paths: XDGPaths(environment: environment), time: .system)
@@ -65,7 +64,6 @@ struct AppContext: Sendable {
         do {
             let loaded = try ConfigLoader.load(explicitPath: explicitConfigPath, environment: environment)
             Self.warn(loaded, logger)
-            SyncSettings.inForce = loaded.config.sync
             return .success(
                 AppContext(
                     environment: environment, config: loaded.config, configFile: loaded.file,

@@ -11,9 +11,8 @@ struct Acknowledger: Sendable {
     let sink: any AlertSink
     let channels: [ChannelSettings]
     let logger: Logger
-    /// Where the other machines hear of it; by default the `[sync]` this process loaded, so
-    /// that `notifier ack`, which names none, tells them too.
-    var sync: SyncSettings? = SyncSettings.inForce
+    /// Where the other machines hear of it (`[sync]`); `nil` where they told this one.
+    var sync: SyncSettings?
 
     /// Who acknowledged: this desktop, the command, the phone (`SyncMessage.phone`) or another
     /// machine by its name.

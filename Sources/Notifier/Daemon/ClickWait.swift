@@ -12,7 +12,9 @@ struct ClickWait {
         let expected = notifications.shownCount
         guard expected > 0 else { return }
         let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.delivery.terminal)
-        let acknowledger = store.map { Acknowledger(store: $0, sink: sink, channels: runner.context.config.channels, logger: runner.logger) }
+        let acknowledger = store.map {
+            Acknowledger(store: $0, sink: sink, channels: runner.context.config.channels, logger: runner.logger, sync: runner.context.config.sync)
+        }
         let handler = ClickHandler(opener: opener, store: store, logger: runner.logger, now: runner.now, acknowledger: acknowledger)
         let clock = runner.clock
         runner.logger.info("serving clicks on \(expected) notification(s) for up to \(limit.components.seconds) s")

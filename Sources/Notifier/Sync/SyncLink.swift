@@ -126,14 +126,3 @@ final class SyncLink: Sendable {
         if first { logger.warning("[sync] the topic carried \(problem); ignored (said once)") }
     }
 }
-
-extension SyncSettings {
-    /// The `[sync]` of the config this process loaded: what an `Acknowledger` made without
-    /// naming one (`notifier ack`'s) tells the other machines through.
-    private static let loaded = Mutex<SyncSettings?>(nil)
-
-    static var inForce: SyncSettings? {
-        get { loaded.withLock { $0 } }
-        set { loaded.withLock { $0 = newValue } }
-    }
-}
