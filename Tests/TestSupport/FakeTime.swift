@@ -36,17 +36,17 @@ public enum FakeTime {
             environment: Self.environment(environment, at: time))
     }
 
-    /// The shim built from its source beside the tests into the checkout's `.build`, keyed by
-    /// the source's contents; written under another name and renamed, so that test processes
-    /// running side by side never load half a file.
+    /// The shim as scripts/test-preload builds it into the checkout's `.build` before the suite;
+    /// built here where it is missing or older than its source (a `swift test` run directly),
+    /// under another name and renamed, so that test processes side by side never load half a file.
     static func compiledShim() throws -> String {
         let tests = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         let source = tests.appendingPathComponent("Preload/monotonic-timers.c")
-        let text = try String(contentsOf: source, encoding: .utf8)
         let directory = tests.deletingLastPathComponent().appendingPathComponent(".build/test-preload")
+        let shim = directory.appendingPathComponent("monotonic-timers.so")
+        let modified = { (url: URL) in (try? FileManager.default.attributesOfItem(atPath: url.path)[.modificationDate]) as? Date }
+        if let built = modified(shim), let written = modified(source), built > written { return shim.path }
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let shim = directory.appendingPathComponent("monotonic-timers-\(UInt32(truncatingIfNeeded: text.hashValueStable)).so")
-        if FileManager.default.fileExists(atPath: shim.path) { return shim.path }
         let partial = directory.appendingPathComponent("partial-\(getpid())-\(UUID().uuidString).so")
         let result = try ProcessRunner.runBlocking(
             "/usr/bin/env", ["cc", "-shared", "-fPIC", "-O2", "-o", partial.path, source.path, "-ldl"], environment: ProcessInfo.processInfo.environment,
@@ -57,12 +57,5 @@ public enum FakeTime {
         }
         _ = rename(partial.path, shim.path)
         return shim.path
-    }
-}
-
-extension String {
-    /// FNV-1a over the UTF-8 bytes: the same in every process, unlike `hashValue`.
-    fileprivate var hashValueStable: UInt64 {
-        utf8.reduce(0xcbf2_9ce4_8422_2325) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
     }
 }
