@@ -29,6 +29,30 @@ final class LineInbox: Sendable {
         }
     }
 
+    /// Runs `reading` (a transfer that hands each line to `put`), and `take` on each batch as it
+    /// comes, until the transfer ends; cancelling the caller cancels the transfer. The
+    /// transfer's error, none once cancelled, and whether any line came.
+    static func drain(
+        _ reading: @escaping @Sendable (LineInbox) async -> FeedError?, take: ([LineSplitter.Piece]) async -> Void
+    ) async -> (error: FeedError?, heard: Bool) {
+        let inbox = LineInbox()
+        let reader = Task { () -> FeedError? in
+            defer { inbox.close() }
+            return await reading(inbox)
+        }
+        var heard = false
+        for await batch in inbox.batches {
+            heard = true
+            await take(batch)
+        }
+        let error = await withTaskCancellationHandler {
+            await reader.value
+        } onCancel: {
+            reader.cancel()
+        }
+        return (Task.isCancelled ? nil : error, heard)
+    }
+
     var batches: AsyncCompactMapSequence<AsyncStream<Void>, [LineSplitter.Piece]> {
         signals.compactMap { [self] _ in
             let batch = takeAll()

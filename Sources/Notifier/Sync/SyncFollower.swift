@@ -54,22 +54,10 @@ struct SyncFollower: Sendable {
         // The first look reads what the topic still holds: claims and acknowledgements of
         // episodes that may be open here too.
         let query = (poll ? [URLQueryItem(name: "poll", value: "1")] : []) + [URLQueryItem(name: "since", value: cursor ?? "all")]
-        let inbox = LineInbox()
-        let reader = Task { [link] () -> FeedError? in
-            defer { inbox.close() }
-            return await link.topic.read(link.settings, query: query, idleTimeout: idleTimeout) { piece in inbox.put(piece) }
-        }
-        var heard = false
-        for await batch in inbox.batches {
-            heard = true
-            await take(batch)
-        }
-        let error = await withTaskCancellationHandler {
-            await reader.value
-        } onCancel: {
-            reader.cancel()
-        }
-        return (Task.isCancelled ? nil : error, heard)
+        return await LineInbox.drain(
+            { [link] inbox in
+                await link.topic.read(link.settings, query: query, idleTimeout: idleTimeout) { piece in inbox.put(piece) }
+            }, take: take)
     }
 
     /// One batch of lines: kept, the acknowledgements applied, then the cursor moved.

@@ -71,22 +71,10 @@ struct SubscriptionRound: Sendable {
             return (FeedError.transport(RequestContext(feed: feedName, method: "GET", url: subscription.ntfy), detail: "no cursor"), false)
         }
         let query = (poll ? [URLQueryItem(name: "poll", value: "1")] : []) + [URLQueryItem(name: "since", value: since)]
-        let inbox = LineInbox()
-        let reader = Task { [self] () -> FeedError? in
-            defer { inbox.close() }
-            return await fetch(query: query, idleTimeout: idleTimeout) { piece in inbox.put(piece) }
-        }
-        var heard = false
-        for await batch in inbox.batches {
-            heard = true
-            await take(batch)
-        }
-        let error = await withTaskCancellationHandler {
-            await reader.value
-        } onCancel: {
-            reader.cancel()
-        }
-        return (Task.isCancelled ? nil : error, heard)
+        return await LineInbox.drain(
+            { [self] inbox in
+                await fetch(query: query, idleTimeout: idleTimeout) { piece in inbox.put(piece) }
+            }, take: take)
     }
 
     /// One batch of lines as they came: refusals logged, messages decided together (a burst is
