@@ -8,43 +8,35 @@ import Testing
 /// loopback ntfy, `NtfyTopicStandIn`, which both publishes and streams); the built program's
 /// daemons and `--once` passes read it back, each with its own mock notification server.
 @Suite(.serialized) struct SyncEndToEndTests {
-    static func config(phone: NtfyStandIn, sync: NtfyTopicStandIn, reading: URL) -> String {
+    static func config(phone: NtfyStandIn, sync: NtfyTopicStandIn, tank: TankReading) -> String {
         WatchEndToEndTests.config(
-            """
-            [[watches]]
-            name = "tank"
-            command = ["cat", "\(reading.path)"]
-            select = ".level"
-            above = 5
-            channels = ["phone"]
-            escalate = ["10m phone"]
+            tank.watch("channels = [\"phone\"]\nescalate = [\"10m phone\"]") + """
 
-            [[channels]]
-            name = "phone"
-            ntfy = "\(phone.topicURL)"
+                [[channels]]
+                name = "phone"
+                ntfy = "\(phone.topicURL)"
 
-            [sync]
-            ntfy = "\(sync.topicURL)"
-            """)
+                [sync]
+                ntfy = "\(sync.topicURL)"
+                """)
     }
 
     /// The phone, the sync topic and the watch's reading; each stopped or removed at the end.
     struct World {
         let phone: NtfyStandIn
         let sync: NtfyTopicStandIn
-        let reading: URL
+        let tank = TankReading()
 
         static func start() async throws -> World {
-            let reading = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-tank-\(UUID().uuidString).json")
-            return World(phone: try await NtfyStandIn.start(), sync: try NtfyTopicStandIn(topic: "notifier-me-7f3a"), reading: reading)
+            World(phone: try await NtfyStandIn.start(), sync: try NtfyTopicStandIn(topic: "notifier-me-7f3a"))
         }
 
-        var config: String { SyncEndToEndTests.config(phone: phone, sync: sync, reading: reading) }
+        var config: String { SyncEndToEndTests.config(phone: phone, sync: sync, tank: tank) }
 
-        func level(_ level: Int) throws { try "{\"level\": \(level)}".write(to: reading, atomically: true, encoding: .utf8) }
+        func level(_ level: Int) throws { try tank.set(level) }
 
         func stopLater() {
-            try? FileManager.default.removeItem(at: reading)
+            tank.remove()
             sync.stop()
             Task { [phone] in await phone.stop() }
         }

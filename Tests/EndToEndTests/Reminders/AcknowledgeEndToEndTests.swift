@@ -166,25 +166,19 @@ import Testing
     @Test func aResolutionStopsTheLadder() async throws {
         let ntfy = try await NtfyStandIn.start()
         defer { Task { await ntfy.stop() } }
-        let reading = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-tank-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: reading) }
+        let tank = TankReading()
+        defer { tank.remove() }
         let sandbox = try Sandbox(
             config: WatchEndToEndTests.config(
-                """
-                [[watches]]
-                name = "tank"
-                command = ["cat", "\(reading.path)"]
-                select = ".level"
-                above = 5
-                escalate = ["10m phone"]
+                tank.watch(#"escalate = ["10m phone"]"#) + """
 
-                [[channels]]
-                name = "phone"
-                ntfy = "\(ntfy.topicURL)"
-                """))
+                    [[channels]]
+                    name = "phone"
+                    ntfy = "\(ntfy.topicURL)"
+                    """))
         let environment = sandbox.environment(["TZ": "Europe/Tallinn"])
         func pass(_ level: Int, at time: String) async throws -> [String] {
-            try "{\"level\": \(level)}".write(to: reading, atomically: true, encoding: .utf8)
+            try tank.set(level)
             let result = try await FakeTime.notifier(["--once", "--output", "json"], at: "2026-11-25 " + time, environment: environment)
             #expect(result.status == 0, "\(time): \(result.stderr)")
             return WatchEndToEndTests.titles(result)
@@ -210,22 +204,13 @@ import Testing
     @Test func theButtonAcknowledges() async throws {
         let server = try await MockNotificationServer.start()
         defer { server.stopServer() }
-        let reading = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-tank-\(UUID().uuidString).json")
-        defer { try? FileManager.default.removeItem(at: reading) }
-        let sandbox = try Sandbox(
-            config: WatchEndToEndTests.config(
-                """
-                [[watches]]
-                name = "tank"
-                command = ["cat", "\(reading.path)"]
-                select = ".level"
-                above = 5
-                acknowledge = true
-                """))
+        let tank = TankReading()
+        defer { tank.remove() }
+        let sandbox = try Sandbox(config: WatchEndToEndTests.config(tank.watch("acknowledge = true")))
         let environment = sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address])
-        try "{\"level\": 1}".write(to: reading, atomically: true, encoding: .utf8)
+        try tank.set(1)
         #expect(try await ProcessRunner.notifier(["--once", "--output", "json"], environment: environment).status == 0)
-        try "{\"level\": 9}".write(to: reading, atomically: true, encoding: .utf8)
+        try tank.set(9)
         let daemon = try DaemonProcess(["--verbose"], environment: environment)
         func calls() async -> String { (try? await server.notifyCalls()) ?? "" }
         #expect(await daemon.waitUntil { _ in await calls().contains("tank") }, "\(daemon.stderr)")
