@@ -84,8 +84,13 @@ import Testing
         let item = try JSONSerialization.jsonObject(with: Data(listed.stdout.split(separator: "\n").first.map(String.init)?.utf8 ?? "".utf8)) as? [String: Any]
         #expect(item?["name"] as? String == "pills", "\(listed.stdout)")
         #expect((item?["since"] as? String)?.hasSuffix("+02:00") == true, "\(listed.stdout)")
-        // The first delivery at 09:00:30, or a second later on a loaded machine.
-        #expect((item?["next_step"] as? String).map { ["2026-11-25T09:30:30+02:00", "2026-11-25T09:30:31+02:00"].contains($0) } == true, "\(listed.stdout)")
+        // The step is 30 min after the first delivery: the daemon started at 09:00:30, which a
+        // loaded machine delivers a few seconds later (the pass at 09:30:40 allows ten).
+        let dates = ["since", "next_step"].map { (item?[$0] as? String).flatMap { try? Date.ISO8601FormatStyle().parse($0) } }
+        let since = try #require(dates[0], "\(listed.stdout)")
+        let first = try Date.ISO8601FormatStyle().parse("2026-11-25T09:00:30+02:00")
+        #expect(since >= first && since < first.addingTimeInterval(10), "\(listed.stdout)")
+        #expect(dates[1] == since.addingTimeInterval(30 * 60), "\(listed.stdout)")
 
         #expect(try await pass("09:30:40") == ["Take the pills (not yet acknowledged)"])
         #expect(try await pass("09:31:00").isEmpty)
