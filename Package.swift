@@ -20,11 +20,30 @@ let layers: [Target.Dependency] = [
     "NotifierWatches", "NotifierSubscriptions",
 ]
 
+/// What every feed library builds with beside the core: its commands, its logs, its tables.
+let feedNeeds: [Target.Dependency] = [
+    .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    .product(name: "Logging", package: "swift-log"),
+    .product(name: "GRDB", package: "GRDB.swift"),
+]
+
 /// The tests of one library: it, the core and engine under it, and the shared test support.
 func libraryTests(_ name: String, of library: String) -> Target {
     .testTarget(
         name: name, dependencies: [.target(name: library), "NotifierCore", "NotifierEngine", "TestSupport"], swiftSettings: ourSwiftSettings)
 }
+
+/// What a person meets, through real processes: the built program, daemons, private buses,
+/// notification servers, desktops, terminals; the fault matrix; and the checks against reference
+/// programs (python-dateutil, holidays, recurring-ical-events). Built only with
+/// NOTIFIER_INTEGRATION=1 (scripts/test sets it), so that `swift test` alone is the fast lane.
+let integrationTests: [Target] =
+    Context.environment["NOTIFIER_INTEGRATION"] == "1"
+    ? [
+        .testTarget(
+            name: "EndToEndTests", dependencies: ["Notifier", "NotifierPulse", "TestSupport"] + layers,
+            swiftSettings: ourSwiftSettings)
+    ] : []
 
 let package = Package(
     name: "notifier",
@@ -74,32 +93,33 @@ let package = Package(
         ),
         // fork and exec with every signal at its default, which posix_spawn cannot (see shim.h).
         .systemLibrary(name: "CSpawn"),
-        // glibc's <malloc.h>: the daemon's heap settings (Sources/Notifier/Support/Heap.swift).
+        // glibc's <malloc.h>: the daemon's heap settings (Sources/NotifierCore/Support/Heap.swift).
         .systemLibrary(name: "CMalloc"),
         .target(name: "ICUData", cSettings: trimmedICUData),
         // The layers: the engine (pure decisions, Foundation only), the core every feed builds
         // on, and one library per feed that depends on the core and never on another feed.
         .target(name: "NotifierEngine", swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierCore", dependencies: ["CCurl", "CSpawn", "NotifierEngine"], swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierCountries", dependencies: ["NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierCrypto", dependencies: ["NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierForecast", dependencies: ["NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierHolidays", dependencies: ["NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierReminders", dependencies: ["CICal", "NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierWatches", dependencies: ["CJQ", "NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierSubscriptions", dependencies: ["NotifierCore", "NotifierEngine"], swiftSettings: ourSwiftSettings),
-        .executableTarget(
-            name: "Notifier",
+        .target(
+            name: "NotifierCore",
             dependencies: [
-                "CMalloc", "CNcurses", "CNotify", "ICUData",
-            ] + layers + [
+                "CCurl", "CSpawn", "CMalloc", "CNcurses", "CNotify", "NotifierEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
-            ],
+            ], swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierCountries", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierCrypto", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierForecast", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierHolidays", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierReminders", dependencies: ["CICal", "CNotify", "NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierWatches", dependencies: ["CJQ", "NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierSubscriptions", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
+        .executableTarget(
+            name: "Notifier",
+            dependencies: ["ICUData"] + layers + [.product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: ourSwiftSettings,
             // The release binary through lld with packed relative relocations (DT_RELR, glibc
             // 2.36+): 2.2 MB of relocation records become 17 KB, which the loader no longer
@@ -140,16 +160,16 @@ let package = Package(
         libraryTests("RemindersTests", of: "NotifierReminders"),
         libraryTests("WatchesTests", of: "NotifierWatches"),
         libraryTests("SubscriptionsTests", of: "NotifierSubscriptions"),
-        .testTarget(name: "NotifierTests", dependencies: ["Notifier", "TestSupport"] + layers, swiftSettings: ourSwiftSettings),
-        // What a person meets, through real processes: the built program, daemons, private buses,
-        // notification servers, desktops, terminals; and the checks against reference programs
-        // (python-dateutil, holidays, recurring-ical-events). Skipped with the fault matrix, the
-        // rest is the fast lane: `swift test --skip EndToEndTests --skip FaultMatrix` (docs/testing.md).
-        .testTarget(name: "EndToEndTests", dependencies: ["Notifier", "TestSupport"] + layers, swiftSettings: ourSwiftSettings),
+        // A feed only the tests have, built as every feed is: one folder, this line, and one
+        // entry in the tests' list of feeds (Tests/NotifierTests/TestedFeeds.swift).
+        .target(name: "NotifierPulse", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, path: "Tests/PulseFeed", swiftSettings: ourSwiftSettings),
+        // The assembled program's tests: its config, store, rounds, views and commands, with the
+        // executable's list of feeds and the pulse feed beside them.
+        .testTarget(name: "NotifierTests", dependencies: ["Notifier", "NotifierPulse", "TestSupport"] + layers, swiftSettings: ourSwiftSettings),
         // The interactive views' plain layout at 80 columns, against committed references.
         .testTarget(
             name: "ViewSnapshotTests", dependencies: ["Notifier", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")] + layers,
             exclude: ["__Snapshots__"], swiftSettings: ourSwiftSettings),
-    ],
+    ] + integrationTests,
     swiftLanguageModes: [.v6]
 )

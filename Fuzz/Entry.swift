@@ -2,8 +2,6 @@ import Foundation
 
 // libFuzzer's entry points. One binary holds every target of `FuzzTargets.all`; the target is
 // chosen by NOTIFIER_FUZZ_TARGET, and NOTIFIER_FUZZ_LIST=1 prints the table for scripts/fuzz.
-// NOTIFIER_FUZZ_DEFAULT_CONFIG=1 prints `config default` as the harness's copy of the config
-// tables makes it, which scripts/fuzz compares with the program's (config/notifier.toml).
 
 nonisolated(unsafe) private var selected: FuzzTarget?
 
@@ -15,10 +13,6 @@ public func fuzzerInitialize(
     if getenv("NOTIFIER_FUZZ_LIST") != nil {
         let lines = FuzzTargets.all.map { [$0.name, $0.dictionary, $0.checksLeaks ? "1" : "0", $0.seeds.joined(separator: " ")].joined(separator: "|") }
         FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
-        exit(0)
-    }
-    if getenv("NOTIFIER_FUZZ_DEFAULT_CONFIG") != nil {
-        FileHandle.standardOutput.write(Data(DefaultConfig.text.utf8))
         exit(0)
     }
     let name = getenv("NOTIFIER_FUZZ_TARGET").map { String(cString: $0) } ?? ""

@@ -1,4 +1,5 @@
 import Foundation
+import NotifierCore
 import NotifierCountries
 import NotifierCrypto
 import NotifierEngine
@@ -50,13 +51,13 @@ enum FuzzTargets {
         FuzzTarget(name: "config", seeds: ["config/notifier.toml"], dictionary: "toml.dict", checksLeaks: false) { data in
             // The same bytes as the keys and strings of a config, all escapes: any of them must
             // be read or refused, never crash.
-            _ = try? ConfigLoader.parse(EscapedTOML.document(from: Array(data.prefix(256))), file: "escapes.toml")
-            guard let text = data.utf8Text, let config = try? ConfigLoader.parse(text, file: "fuzz.toml") else { return }
+            _ = try? ConfigLoader.parse(EscapedTOML.document(from: Array(data.prefix(256))), file: "escapes.toml", schema: program.schema)
+            guard let text = data.utf8Text, let config = try? ConfigLoader.parse(text, file: "fuzz.toml", schema: program.schema) else { return }
             // What `config check` prints must read back as the same configuration, but for
             // the API keys, which it masks.
-            let rendered = config.renderedTOML()
+            let rendered = config.renderedTOML(program.schema)
             do {
-                let reread = try ConfigLoader.parse(rendered, file: "rendered.toml")
+                let reread = try ConfigLoader.parse(rendered, file: "rendered.toml", schema: program.schema)
                 require(reread.withoutKeys == config.withoutKeys, "config check's output reads back differently:\n\(rendered)")
             } catch {
                 fatalError("config check's output does not read back (\(error)):\n\(rendered)")
@@ -91,11 +92,14 @@ enum FuzzTargets {
 extension Config {
     var withoutKeys: Config {
         var config = self
-        for (_, key) in Config.environmentKeys { config[keyPath: key] = "" }
+        for (_, key) in program.schema.environmentKeys { config[keyPath: key] = "" }
         return config
     }
 }
 
-/// Every view a shipped rule links to. The program's catalog comes from its registered feeds
-/// (`FeedRegistry`, in the executable), which the harness does not compile.
-let linkViews = LinkCatalog([.country, .crypto, .holiday, .week, .forecast, .reminder, .watch, .event, .subscription])
+/// The program's feeds (Sources/Notifier/Feeds.swift, which the harness compiles), for its
+/// config tables and the links of its views.
+let program = Program(feeds: Feeds.all)
+
+/// Every view of the program's feeds, as a click's link reaches it.
+let linkViews = program.views.catalog

@@ -3,6 +3,14 @@ import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The click's activation token reaches the terminal as XDG_ACTIVATION_TOKEN, so a Wayland
 /// compositor focuses the window; the terminal gets a UTF-8 locale when the daemon has none.

@@ -4,6 +4,14 @@ import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// A deeper move updates the bubble on screen (issue 16, item 1): `notifier --once` runs against
 /// a loopback CoinLore and python3-dbusmock's notification server; what goes over D-Bus is checked,

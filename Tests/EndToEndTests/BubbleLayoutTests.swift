@@ -1,15 +1,17 @@
 import Foundation
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
-import NotifierHolidays
-import NotifierReminders
-import NotifierWatches
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// What a bubble says and offers on servers of different capabilities, and the kind it tells
 /// the desktop: the pure decision, then the same through python3-dbusmock servers whose
@@ -53,7 +55,7 @@ import Testing
     }
 
     @Test func everyRuleHasAKindAndItsCategory() throws {
-        for rule in RuleRegistry.all {
+        for rule in Program.notifier.rules {
             #expect(BubbleKind.of(try Self.kazakhstan(rule: rule.id)) != nil, "\(rule.id) has no kind in its feed kind's bubbleKinds")
         }
         let expected: [(String, String)] = [

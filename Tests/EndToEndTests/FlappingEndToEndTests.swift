@@ -1,11 +1,18 @@
 import FlyingFox
 import Foundation
-import NotifierCrypto
 import Synchronization
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// Flapping (issue 16, item 3) from outside the engine: CoinLore on a loopback server through
 /// the real HTTP client, the real store and dispatcher; time simulated, or real `--once` runs.

@@ -1,12 +1,17 @@
 import FlyingFox
 import Foundation
-import NotifierCore
-import NotifierCrypto
-import NotifierForecast
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// `notifier --once` against a loopback Open-Meteo (and OpenWeatherMap) serving scripted
 /// forecast sequences: exact alerts, none repeated across runs, every error named.

@@ -1,12 +1,17 @@
 import FlyingFox
 import Foundation
-import NotifierCore
-import NotifierCrypto
-import NotifierHolidays
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 @Suite(.serialized) struct HolidayTests {
     actor Calls {

@@ -1,7 +1,8 @@
 import Foundation
-import NotifierCrypto
 import TestSupport
 import Testing
+
+@testable import NotifierCrypto
 
 /// Issue 18 item 3 from outside: the binary in Newfoundland (UTC−03:30, 5 h 30 behind Tallinn),
 /// its clock set by faketime (the system's own clock, no hook in the program), passes on both

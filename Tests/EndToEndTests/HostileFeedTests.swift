@@ -1,10 +1,17 @@
 import FlyingFox
 import Foundation
-import NotifierCrypto
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// Issue 18, feeds stopped and data believed: what a hostile server sends must neither silence a
 /// feed for good nor be believed.

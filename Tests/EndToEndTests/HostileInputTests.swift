@@ -4,6 +4,14 @@ import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// Feed text is untrusted end to end: shown as text, escaped where it is markup, never run,
 /// cut to a sane length; keys never shown; TLS never off.

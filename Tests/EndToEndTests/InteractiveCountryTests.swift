@@ -3,6 +3,14 @@ import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The country views on a pseudo-terminal (tmux), typed at and read as a person would.
 @Suite struct InteractiveCountryTests {

@@ -1,9 +1,16 @@
 import Foundation
-import NotifierCore
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The man page's ENVIRONMENT, FILES, EXIT STATUS and EXAMPLES come from docs/man-sections.md
 /// (scripts/man-sections); the README carries the same blocks under the same headings. These

@@ -1,11 +1,17 @@
 import Foundation
-import NotifierCountries
-import NotifierCrypto
-import NotifierEngine
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// "Snooze 1 h" and "Mute rule" on a daemon's bubble, clicked through the notification server's
 /// real `ActionInvoked` signal on a private bus.

@@ -3,6 +3,14 @@ import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The Debian package's side of install: the files scripts/package takes from `install --stage`,
 /// and `notifier install` run from a packaged binary (`<prefix>/bin/notifier` with the package's

@@ -1,10 +1,18 @@
 import Foundation
 import Logging
-import NotifierEngine
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The store when the disk or another process works against it: a damaged file, a second
 /// writer holding the lock, a full disk. Nothing is lost, nothing is shown twice.

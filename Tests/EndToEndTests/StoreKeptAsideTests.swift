@@ -1,10 +1,17 @@
 import Foundation
-import NotifierCrypto
-import NotifierEngine
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// Rows this version cannot read are kept aside and reported once, never reset; views open
 /// the store read-only and never migrate it.

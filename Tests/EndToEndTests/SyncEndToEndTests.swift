@@ -1,7 +1,8 @@
 import Foundation
-import NotifierCore
 import TestSupport
 import Testing
+
+@testable import NotifierCore
 
 /// `[sync]` as a person meets it: a watch that must not be missed goes to the phone (a loopback
 /// ntfy, `NtfyStandIn`) with an Acknowledge button that posts to the sync topic (a second

@@ -66,7 +66,8 @@ import Testing
         let started = ContinuousClock.now
         let result = try await WatchEndToEndTests.once(sandbox)
         let took = started.duration(to: .now)
-        #expect(took >= .seconds(9) && took < .seconds(14), "at the 10 s bound: \(took)")
+        // At the 10 s bound, not the child's 1251 s; a loaded machine starts the program late.
+        #expect(took >= .seconds(9) && took < .seconds(60), "at the 10 s bound: \(took)")
         #expect(
             result.stderr.contains("watch lingering feed: RUN sh -c sleep 1251 & echo 5 exited, but what it started still held its output after 10 s; stopped"),
             "\(result.stderr)")

@@ -4,6 +4,14 @@ import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// `[[watches]]` as a person meets them: `notifier --once` (a fresh process each time, so every
 /// run is also a restart) against a loopback server scripted with JSON.

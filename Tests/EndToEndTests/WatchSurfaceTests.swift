@@ -4,6 +4,14 @@ import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 // Watches where the other parts of the program meet them: the fault matrix's fixture, `notifier
 // test`'s replay, a desktop's bubble, a terminal's view.

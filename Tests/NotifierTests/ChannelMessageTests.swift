@@ -1,8 +1,15 @@
 import Foundation
-import NotifierEngine
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
 @testable import NotifierWatches
 
 /// What a channel carries of an alert: a watched page is what a tap on the phone opens, unless

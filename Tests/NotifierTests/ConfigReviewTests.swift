@@ -1,8 +1,15 @@
 import Foundation
-import NotifierCore
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// What `config check` adds to loading: a typo's likely meaning, the secrets a watch needs now,
 /// a watch that would tell nothing.

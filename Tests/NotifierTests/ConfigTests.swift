@@ -1,11 +1,17 @@
 import Foundation
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 @Suite struct ConfigTests {
     @Test func theEmbeddedDefaultIsTheDocumentedFile() throws {

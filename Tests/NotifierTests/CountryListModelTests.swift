@@ -1,8 +1,15 @@
 import Foundation
-import NotifierCountries
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The country list's decisions, without a terminal.
 @Suite struct CountryListModelTests {

@@ -1,8 +1,15 @@
 import Foundation
-import NotifierCrypto
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The live crypto list's timer and marks, with an injected `now`: nothing sleeps.
 @Suite struct CryptoListModelTests {

@@ -1,10 +1,18 @@
 import Foundation
 import Logging
-import NotifierEngine
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// Issue 16, item 4: only a rule's first poll after a start (a `--once`, a daemon generation:
 /// each has its own desk) tells a change as one made while notifier was not running.

@@ -1,8 +1,16 @@
 import Foundation
-import NotifierEngine
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// `acknowledge` and `escalate` are keys of every rule and every entry, checked with their line.
 struct EscalateConfigTests {

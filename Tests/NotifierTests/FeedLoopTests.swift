@@ -1,10 +1,17 @@
 import Foundation
 import Logging
-import NotifierCore
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The one poll loop on a test clock: what it waits after each poll, and across a reload.
 @Suite struct FeedLoopTests {

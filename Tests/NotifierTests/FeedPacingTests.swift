@@ -2,6 +2,14 @@ import Foundation
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 @Suite struct FeedPacingTests {
     let start = Date(timeIntervalSince1970: 1_800_000_000)

@@ -1,8 +1,16 @@
 import Foundation
-import NotifierEngine
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// `flap = { crossings = 4, within = "2h" }` per crypto rule, checked like every other setting.
 struct FlapConfigTests {

@@ -3,6 +3,14 @@ import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// `/` in the history screen: each key asks the store's search, the answer for what is typed
 /// now is shown, Enter keeps it and Esc clears it.

@@ -1,9 +1,16 @@
 import Foundation
-import NotifierEngine
-import NotifierReminders
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The home screen's pure parts: the daemon read from its lock, a reminder's look told apart.
 @Suite struct HomeScreenPartsTests {

@@ -1,12 +1,18 @@
 import FlyingFox
 import Foundation
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// Issue 9's network-economy figure, for `scripts/bench` (which sets NOTIFIER_BENCH_NETWORK to
 /// the file the counts go to): the daemon's feed loops, with the default config and every
@@ -61,7 +67,7 @@ import Testing
 
         // The loops that sleep between rounds: held alerts, and one per registered feed.
         // (Watches: none enabled in the default config, so their kind has no loop.)
-        let loops = FeedRegistry.all.filter { !($0 is WatchFeedKind) }.count + 1
+        let loops = Program.notifier.feeds.filter { !($0 is WatchFeedKind) }.count + 1
         let day = Duration.seconds(86400)
         var steps = 0
         while true {

@@ -2,10 +2,18 @@ import Foundation
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// Every rule a feed brings, the tests' own feed's too: its examples hold.
 @Suite struct RuleExamplesTests {
-    static let rules = FeedRegistry.rules(of: testedFeeds)
+    static let rules = rulesOf(testedFeeds)
 
     @Test(arguments: rules.map { $0.id })
     func everyExampleHolds(_ id: String) throws {
@@ -24,7 +32,7 @@ import Testing
     /// A test-only feed's rule is as known as a shipped one: `rules` lists it, `mute` takes it.
     @Test func aRegisteredFeedsRulesAreListedAndMutable() throws {
         let ids = Self.rules.map { $0.id }
-        #expect(Array(ids.prefix(RuleRegistry.all.count)) == RuleRegistry.all.map { $0.id })
+        #expect(Array(ids.prefix(Program.notifier.rules.count)) == Program.notifier.rules.map { $0.id })
         let added = try #require(ids.last)
         try RuleName.check(added, rules: Self.rules)
         #expect(throws: UserError.self) { try RuleName.check(added) }

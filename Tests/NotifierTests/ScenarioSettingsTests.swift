@@ -2,6 +2,14 @@ import Foundation
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// `DIR/scenario.toml`: one key, `time_zone`; anything else is an error naming file and line.
 @Suite struct ScenarioSettingsTests {

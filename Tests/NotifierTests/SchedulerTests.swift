@@ -1,10 +1,17 @@
 import FlyingFox
 import Foundation
-import NotifierCrypto
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The crypto poll loop on a test clock, against a loopback server that fails and heals.
 @Suite struct SchedulerTests {

@@ -1,9 +1,17 @@
 import Foundation
-import NotifierEngine
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The `decision` table: written with the poll's commit, pruned after `[history] days`, and
 /// found by the subject as people type it.

@@ -1,12 +1,18 @@
 import Foundation
 import GRDB
-import NotifierCrypto
-import NotifierEngine
-import NotifierReminders
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// Rule states and outbox entries are rows with columns (v10); the blob rows of a store from
 /// before are moved into them, and one that does not decode is kept aside and reported once.

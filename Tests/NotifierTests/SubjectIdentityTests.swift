@@ -8,6 +8,10 @@ import Testing
 @testable import NotifierCrypto
 @testable import NotifierEngine
 @testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// A feed that brings its own identity scenarios (one only the tests have): for each of its
 /// rules, readings of at least two subjects that fire once beyond the fire level.
@@ -36,9 +40,9 @@ protocol IdentityScenarios {
     static let allScenarios = testedFeeds.compactMap { $0 as? any IdentityScenarios }
         .reduce(into: scenarios) { all, feed in all.merge(feed.identityScenarios) { shipped, _ in shipped } }
 
-    static let silenceable = NotificationAction.silenceable(FeedRegistry.rules(of: testedFeeds))
+    static let silenceable = NotificationAction.silenceable(rulesOf(testedFeeds))
 
-    @Test(arguments: FeedRegistry.rules(of: testedFeeds).map { $0.id })
+    @Test(arguments: rulesOf(testedFeeds).map { $0.id })
     func snoozeFromAnAlertSilencesThatSubjectOnly(rule: String) throws {
         if let alerts = Self.notSnoozable[rule] {
             let alert = try #require(alerts().first, "\(rule) has no example alert")
@@ -61,7 +65,7 @@ protocol IdentityScenarios {
         let logger = Logger(label: "test")
         ClickHandler(
             opener: DeepLinkOpener(environment: [:], logger: logger), store: store, logger: logger,
-            now: { Self.start.addingTimeInterval(120) }
+            now: { Self.start.addingTimeInterval(120) }, feeds: Program.notifier.feeds
         ).handle(.snooze, ClickTarget(snoozed))
         (engine.mutes, engine.snoozes) = try store.loadSilences()
 

@@ -1,8 +1,16 @@
 import Foundation
-import NotifierEngine
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// `[sync]`: its keys checked with their line, its token only by reference and never shown,
 /// and the phone's Acknowledge button it adds to an ntfy channel's message.

@@ -1,11 +1,18 @@
 import Foundation
 import Logging
-import NotifierCore
-import NotifierEngine
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// This machine's side of `[sync]` against a real store, without a server: what the topic's
 /// lines leave in the store, and a claim decided from the claims seen.

@@ -3,6 +3,14 @@ import Logging
 import TestSupport
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 extension Runner {
     /// The tests' runner: the sandbox's environment and paths, `config` as the test made it (no

@@ -1,14 +1,18 @@
 import FlyingFox
 import Foundation
 import Logging
-import NotifierCore
-import NotifierCrypto
-import NotifierForecast
-import NotifierWatches
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// Watches in the daemon, on a test clock: each on its own schedule, a selector that never ends
 /// stopped without holding the others up, and a reload that keeps the schedule of every watch

@@ -1,9 +1,16 @@
 import Foundation
-import NotifierWatches
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The watches' one schedule: which watch is due when, and first polls spread after a start.
 @Suite struct WatchSchedulerTests {

@@ -1,9 +1,15 @@
 import Foundation
-import NotifierCore
-import NotifierHolidays
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The week view's decisions, without a terminal: which ranges it loads, what keys do.
 @Suite struct WeekModelTests {

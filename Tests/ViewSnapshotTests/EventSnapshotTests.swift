@@ -3,6 +3,14 @@ import SnapshotTesting
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// `list events` on a terminal at 80 × 8, from rows as the command makes them.
 @Suite struct EventSnapshotTests {

@@ -1,10 +1,17 @@
 import Foundation
-import NotifierEngine
-import NotifierHolidays
 import SnapshotTesting
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The home screen, the history and a feed's status at 80 × 24, as plain text, times in UTC.
 @Suite struct StatusSnapshotTests {

@@ -1,12 +1,16 @@
 import Foundation
-import NotifierCore
-import NotifierCrypto
-import NotifierForecast
-import NotifierHolidays
 import SnapshotTesting
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// Each interactive view laid out at 80 × 24, as plain text: what a person sees, without the
 /// attributes. The references are in __Snapshots__; a change to a view shows up as a diff.

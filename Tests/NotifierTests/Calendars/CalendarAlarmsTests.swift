@@ -1,8 +1,15 @@
 import Foundation
-import NotifierReminders
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The cache of a calendar's alarms: what is written is read back, only the window's lines are
 /// made into alarms, and no bytes make it fail otherwise than as a miss.

@@ -1,9 +1,16 @@
 import Foundation
-import NotifierEngine
-import NotifierReminders
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// `[calendars]`: paths, default_alarm, all_day_at, checked like every other setting; and the
 /// calendars' alarms as reminders of the scheduler.

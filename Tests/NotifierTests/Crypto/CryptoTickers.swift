@@ -1,5 +1,6 @@
 import Foundation
-import NotifierCrypto
+
+@testable import NotifierCrypto
 
 /// The crypto tests' one ticker: `symbol` is also its id and, lowercased, its name; the market
 /// figures are the captured page's Bitcoin's.

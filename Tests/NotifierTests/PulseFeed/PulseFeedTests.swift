@@ -1,12 +1,19 @@
 import Foundation
 import Logging
-import NotifierCrypto
-import NotifierEngine
-import NotifierForecast
 import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierPulse
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The test-only pulse feed, registered with its one line, through every path a real feed
 /// takes: `--once`, a daemon generation, `--dry-run`, the fault matrix, `open` and its link.
@@ -109,12 +116,6 @@ import Testing
         await server.stop()
     }
 
-    /// Its column of the fault matrix, beside the registered feeds.
-    @Test(arguments: MatrixFault.allCases)
-    func itSurvivesTheFaultMatrix(_ fault: MatrixFault) async throws {
-        _ = try await FaultMatrixTests.cell(fault, target: PulseSource.name, feeds: try MatrixFeed.all(testedFeeds))
-    }
-
     @Test func openShowsItsView() async throws {
         let server = try await Self.serve()
         let sandbox = try Sandbox()
@@ -124,8 +125,8 @@ import Testing
         #expect(try await views.open("pulse", ["alpha", "--store", sandbox.storeFile.path]))
         #expect(OpenPulse.shown.withLock { $0 }.contains("pulse alpha\n  pulse alpha at 7.5\n"))
         // `open` lists it beside the program's views, and the program's own registry does not.
-        #expect(views.views.map(\.name) == ViewRegistry.program.views.map(\.name) + ["pulse"])
-        #expect(try await !ViewRegistry.program.open("pulse", ["alpha"]))
+        #expect(views.views.map(\.name) == Program.notifier.views.views.map(\.name) + ["pulse"])
+        #expect(try await !Program.notifier.views.open("pulse", ["alpha"]))
     }
 
     @Test func itsDeepLinkOpensItsView() async throws {
@@ -133,11 +134,11 @@ import Testing
         let views = ViewRegistry(feeds: testedFeeds)
         let link = try DeepLink(url: "notifier://pulse/gamma_7", in: views.catalog)
         #expect(link.arguments == ["open", "pulse", "gamma_7"])
-        try await views.openURL("notifier://pulse/gamma_7", configPath: sandbox.configFile.path)
+        try await views.openURL("notifier://pulse/gamma_7", configPath: sandbox.configFile.path, program: Program(feeds: testedFeeds))
         #expect(OpenPulse.shown.withLock { $0 }.contains { $0.hasPrefix("pulse gamma_7\n") })
         // As strict as every other view's link.
         for hostile in ["notifier://pulse/GAMMA", "notifier://pulse/g-1", "notifier://pulse/", "notifier://pulse/a/b", "notifier://pulse/$(id)"] {
-            await #expect(throws: UserError.self) { try await views.openURL(hostile, configPath: nil) }
+            await #expect(throws: UserError.self) { try await views.openURL(hostile, configPath: nil, program: Program(feeds: testedFeeds)) }
         }
         // Unknown to the program itself, which names its own views.
         #expect(
@@ -145,13 +146,13 @@ import Testing
                 "pulse",
                 views: ["country", "crypto", "holiday", "week", "forecast", "reminder", "event", "watch", "subscription", "list", "history", "feed"])
         ) {
-            try DeepLink(url: "notifier://pulse/alpha", in: ViewRegistry.program.catalog)
+            try DeepLink(url: "notifier://pulse/alpha", in: Program.notifier.views.catalog)
         }
     }
 
     /// The views the feeds bring are those the rules link to: no link leads nowhere.
     @Test func theProgramsViewsAreItsRulesLinks() {
-        #expect(ViewRegistry.program.catalog.names == LinkCatalog.standard.names)
+        #expect(Program.notifier.views.catalog.names == Program.notifier.ruleLinks.names)
     }
 
     /// `notifier rules` lists its rule after the program's, with the subject its pass left.
@@ -168,7 +169,7 @@ import Testing
 
     /// `config default` prints its tables where they belong, and leaves the program's as they are.
     @Test func configDefaultPrintsItsSections() {
-        let text = DefaultConfig.text(for: testedFeeds)
+        let text = ConfigSchema(feeds: testedFeeds).defaultText
         #expect(text.contains("\n\n[pulse]\n# A feed only the tests have.\nenabled = true\n\n[rules.launch_country]\n"), "\(text)")
         #expect(text.contains("\n\n[rules.pulse_high]\n"))
         let withoutIt = text.replacingOccurrences(of: PulseSettings.documented + "\n\n", with: "")
@@ -186,7 +187,8 @@ import Testing
         #expect(scenario.steps.count == 4)
         var config = Config()
         config.delivery.groupWindow = .zero
-        let output = await ScenarioReplay(config: config, timeZone: .gmt).report(scenario, feeds: feeds)
+        let output = await ScenarioReplay(config: config, timeZone: .gmt).report(
+            scenario, feeds: feeds, migrations: Program(feeds: testedFeeds).storeMigrations)
         let golden = try String(contentsOf: directory.appendingPathComponent("expected.txt"), encoding: .utf8)
         #expect(output == golden, "\(TestCommand.difference(expected: golden, actual: output))")
     }

@@ -2,8 +2,15 @@ import Foundation
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
 @testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
 @testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// What falls due between two looks at the wall clock: on time, late, missed, several missed,
 /// the lead notices; each said once by the engine.

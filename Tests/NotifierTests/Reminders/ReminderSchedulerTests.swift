@@ -5,8 +5,14 @@ import TestSupport
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
 @testable import NotifierCrypto
 @testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 /// The daemon's reminder loop on a test clock, its wall clock moved apart from it: a deadline is
 /// a wall-clock instant, so a jump of the wall clock (a suspend the loop was not told of) is

@@ -2,8 +2,15 @@ import Foundation
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
 @testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
 @testable import NotifierSubscriptions
+@testable import NotifierWatches
 
 // This feed's rule as SubjectIdentityTests drives it: two messages, two subjects that fire.
 

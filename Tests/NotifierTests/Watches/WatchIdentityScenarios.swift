@@ -2,7 +2,14 @@ import Foundation
 import Testing
 
 @testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
 @testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
 @testable import NotifierWatches
 
 // This feed's rules as SubjectIdentityTests drives them: two subjects or more that fire.

@@ -1,0 +1,31 @@
+import ArgumentParser
+import Foundation
+import NotifierCore
+
+@main
+enum Main {
+    static func main() async {
+        // Feed text may hold anything; a closed pipe must end the program quietly, not kill it.
+        signal(SIGPIPE, SIG_IGN)
+        // Before any thread allocates: see Heap.
+        Heap.useOneArena()
+        await Program.$current.withValue(.notifier) {
+            do {
+                if try await Program.notifier.views.fastPath(Array(CommandLine.arguments.dropFirst())) { return }
+                try await AsyncDispatch.run(NotifierCommand.parseAsRoot(WaitOption.normalized(Array(CommandLine.arguments.dropFirst()))))
+            } catch let error as UserError {
+                FileHandle.standardError.write(Data("notifier: \(error)\n".utf8))
+                exit(Exit.usage)
+            } catch {
+                let code = NotifierCommand.exitCode(for: error)
+                // argument-parser's usage errors are 64 (EX_USAGE); this program says 2, as most
+                // Unix tools do.
+                if code == .validationFailure {
+                    FileHandle.standardError.write(Data((NotifierCommand.fullMessage(for: error) + "\n").utf8))
+                    exit(Exit.usage)
+                }
+                NotifierCommand.exit(withError: error)
+            }
+        }
+    }
+}

@@ -1,7 +1,0 @@
-import ArgumentParser
-import NotifierForecast
-
-extension FeedView {
-    /// `notifier open forecast Tallinn`.
-    static let forecast = FeedView(.forecast, command: OpenForecast.self)
-}

@@ -1,0 +1,36 @@
+import ArgumentParser
+import NotifierEngine
+
+/// A top-level command a feed brings (`notifier watch`), and its place in the root help: after
+/// the program's command `after`, or, with none, at the end.
+package struct FeedCommand: Sendable {
+    package let command: any ParsableCommand.Type
+    package let after: (any ParsableCommand.Type)?
+    /// Its async commands (the command itself or its subcommands), which `AsyncDispatch` awaits.
+    package let asyncCommands: [AsyncCommandRunner]
+
+    package init(_ command: any ParsableCommand.Type, after: (any ParsableCommand.Type)? = nil, async asyncCommands: [AsyncCommandRunner] = []) {
+        self.command = command
+        self.after = after
+        self.asyncCommands = asyncCommands
+    }
+}
+
+/// Runs a parsed async command of a feed's, cast to its own type, never to an existential (see
+/// `AsyncDispatch`).
+package struct AsyncCommandRunner: Sendable {
+    package let command: any ParsableCommand.Type
+    package let run: @Sendable (any ParsableCommand) async throws -> Void
+
+    package init<Command: AsyncParsableCommand>(_ command: Command.Type) {
+        self.command = command
+        run = { parsed in
+            var command = parsed as! Command
+            try await command.run()
+        }
+    }
+
+    package func handles(_ command: any ParsableCommand) -> Bool {
+        ObjectIdentifier(type(of: command)) == ObjectIdentifier(self.command)
+    }
+}

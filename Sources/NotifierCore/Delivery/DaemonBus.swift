@@ -1,0 +1,227 @@
+import CNotify
+import Foundation
+import NotifierEngine
+import Synchronization
+
+/// The daemon's well-known name on the session bus, through GIO's GDBus: other processes find
+/// the running daemon by it, and `notifier --once` hands it the alerts to show, so their clicks
+/// reach a process that is still running. All GDBus calls run on the GLib loop's thread.
+package enum DaemonBus {
+    package static let name = "io.github.notifier"
+    package static let objectPath = "/io/github/notifier"
+    package static let interface = "io.github.notifier.Daemon"
+    /// A handed-off batch larger than this is refused: the bus is not a bulk channel.
+    package static let maxPayloadBytes = 256 << 10
+
+    private static let introspection = """
+        <node>
+          <interface name="io.github.notifier.Daemon">
+            <method name="Deliver">
+              <arg type="s" name="alerts_json" direction="in"/>
+              <arg type="u" name="shown" direction="out"/>
+            </method>
+            <method name="DeliverInPlace">
+              <arg type="s" name="alert_json" direction="in"/>
+              <arg type="u" name="replaces_id" direction="in"/>
+              <arg type="u" name="id" direction="out"/>
+            </method>
+            <method name="Ping">
+              <arg type="s" name="version" direction="out"/>
+            </method>
+          </interface>
+        </node>
+        """
+
+    /// The alerts of a `Deliver` call, checked as strictly as anything from outside: JSON of at
+    /// most `maxPayloadBytes`, and every deep link valid for its view.
+    package static func decodeAlerts(_ json: String, catalog: LinkCatalog) -> [Alert]? {
+        guard json.utf8.count <= maxPayloadBytes, let alerts = try? JSONDecoder().decode([Alert].self, from: Data(json.utf8)),
+            !alerts.isEmpty, alerts.count <= 100,
+            alerts.allSatisfy({ DeepLink(view: $0.deepLink.view, argument: $0.deepLink.argument, in: catalog) != nil })
+        else { return nil }
+        return alerts
+    }
+
+    /// Owns the name and serves `Deliver` by calling `deliver` (off the GLib thread). Returns
+    /// once the request is made; the name stays owned while the process runs.
+    /// `DeliverInPlace` calls `deliverInPlace` with one alert and the bubble it updates (0: none).
+    /// `catalog`: the links an alert may carry (the program's views').
+    package static func serve(
+        catalog: LinkCatalog,
+        deliver: @escaping @Sendable ([Alert]) async -> Int,
+        deliverInPlace: @escaping @Sendable (Alert, UInt32?) async -> UInt32
+    ) async {
+        GLibLoop.shared.start()
+        await GLibLoop.shared.run {
+            let box = Unmanaged.passRetained(ServerBox(catalog: catalog, deliver: deliver, deliverInPlace: deliverInPlace)).toOpaque()
+            _ = g_bus_own_name(G_BUS_TYPE_SESSION, name, G_BUS_NAME_OWNER_FLAGS_NONE, onBusAcquired, nil, nil, box, nil)
+        }
+    }
+
+    package enum HandOff: Sendable, Equatable {
+        /// No daemon took it: show it here.
+        case notTaken
+        /// The daemon showed it as bubble `id` (`nil`: it has no id to keep).
+        case taken(UInt32?)
+    }
+
+    /// Hands one alert to a running daemon, to update bubble `replacing` in place; a daemon of
+    /// a version before `DeliverInPlace` is given it by `Deliver`, without the id.
+    package static func handOff(_ alert: Alert, replacing: UInt32?) async -> HandOff {
+        guard let data = try? JSONEncoder().encode(alert) else { return .notTaken }
+        let json = String(decoding: data, as: UTF8.self)
+        GLibLoop.shared.start()
+        let id = await GLibLoop.shared.run { () -> UInt32? in
+            var error: UnsafeMutablePointer<GError>?
+            guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+                g_error_free(error)
+                return nil
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+            var arguments: [OpaquePointer?] = [g_variant_new_string(json), g_variant_new_uint32(replacing ?? 0)]
+            let parameters = g_variant_new_tuple(&arguments, 2)
+            guard
+                let reply = g_dbus_connection_call_sync(
+                    connection, name, objectPath, interface, "DeliverInPlace", parameters,
+                    nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, &error)
+            else {
+                g_error_free(error)
+                return nil
+            }
+            defer { g_variant_unref(reply) }
+            guard let child = g_variant_get_child_value(reply, 0) else { return 0 }
+            defer { g_variant_unref(child) }
+            return g_variant_get_uint32(child)
+        }
+        if let id { return .taken(id == 0 ? nil : id) }
+        return await handOff([alert]) ? .taken(nil) : .notTaken
+    }
+
+    /// Hands `alerts` to a running daemon; `false` when none owns the name or it refused them.
+    package static func handOff(_ alerts: [Alert]) async -> Bool {
+        guard let data = try? JSONEncoder().encode(alerts) else { return false }
+        let json = String(decoding: data, as: UTF8.self)
+        GLibLoop.shared.start()
+        return await GLibLoop.shared.run {
+            var error: UnsafeMutablePointer<GError>?
+            guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
+                g_error_free(error)
+                return false
+            }
+            defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
+            var argument: OpaquePointer? = g_variant_new_string(json)
+            let parameters = g_variant_new_tuple(&argument, 1)
+            // No auto-start: only a daemon that already runs may take them.
+            guard
+                let reply = g_dbus_connection_call_sync(
+                    connection, name, objectPath, interface, "Deliver", parameters,
+                    nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, &error)
+            else {
+                g_error_free(error)
+                return false
+            }
+            g_variant_unref(reply)
+            return true
+        }
+    }
+
+    // Built once and only read after (by GLib, on its thread).
+    nonisolated(unsafe) fileprivate static let vtable: UnsafeMutablePointer<GDBusInterfaceVTable> = {
+        let table = UnsafeMutablePointer<GDBusInterfaceVTable>.allocate(capacity: 1)
+        table.initialize(to: GDBusInterfaceVTable())
+        table.pointee.method_call = onMethodCall
+        return table
+    }()
+
+    nonisolated(unsafe) fileprivate static let interfaceInfo: UnsafeMutablePointer<GDBusInterfaceInfo>? = {
+        guard let node = g_dbus_node_info_new_for_xml(introspection, nil) else { return nil }
+        return node.pointee.interfaces?.pointee
+    }()
+}
+
+private final class ServerBox: Sendable {
+    let catalog: LinkCatalog
+    let deliver: @Sendable ([Alert]) async -> Int
+    let deliverInPlace: @Sendable (Alert, UInt32?) async -> UInt32
+    init(
+        catalog: LinkCatalog, deliver: @escaping @Sendable ([Alert]) async -> Int,
+        deliverInPlace: @escaping @Sendable (Alert, UInt32?) async -> UInt32
+    ) {
+        self.catalog = catalog
+        self.deliver = deliver
+        self.deliverInPlace = deliverInPlace
+    }
+}
+
+/// A method invocation, handed from the GLib thread to a Swift task and back.
+private final class InvocationBox: @unchecked Sendable {
+    let invocation: OpaquePointer
+    init(_ invocation: OpaquePointer) { self.invocation = invocation }
+}
+
+private func onBusAcquired(_ connection: OpaquePointer?, _ name: UnsafePointer<CChar>?, _ userData: gpointer?) {
+    guard let connection, let info = DaemonBus.interfaceInfo else { return }
+    var error: UnsafeMutablePointer<GError>?
+    if g_dbus_connection_register_object(connection, DaemonBus.objectPath, info, DaemonBus.vtable, userData, nil, &error) == 0 {
+        g_error_free(error)
+    }
+}
+
+private func onMethodCall(
+    _ connection: OpaquePointer?, _ sender: UnsafePointer<CChar>?, _ path: UnsafePointer<CChar>?,
+    _ interface: UnsafePointer<CChar>?, _ method: UnsafePointer<CChar>?, _ parameters: OpaquePointer?,
+    _ invocation: OpaquePointer?, _ userData: gpointer?
+) {
+    guard let invocation, let userData, let method else { return }
+    let server = Unmanaged<ServerBox>.fromOpaque(userData).takeUnretainedValue()
+    switch String(cString: method) {
+    case "Ping":
+        var version: OpaquePointer? = g_variant_new_string("notifier")
+        g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple(&version, 1))
+    case "Deliver":
+        var json = ""
+        if let parameters, let child = g_variant_get_child_value(parameters, 0) {
+            json = String(cString: g_variant_get_string(child, nil))
+            g_variant_unref(child)
+        }
+        guard let alerts = DaemonBus.decodeAlerts(json, catalog: server.catalog) else {
+            g_dbus_method_invocation_return_dbus_error(
+                invocation, "io.github.notifier.Error.InvalidAlerts",
+                "expected a JSON array of 1 to 100 alerts with valid deep links")
+            return
+        }
+        let box = InvocationBox(invocation)
+        Task {
+            let shown = await server.deliver(alerts)
+            GLibLoop.shared.post {
+                var count: OpaquePointer? = g_variant_new_uint32(UInt32(shown))
+                g_dbus_method_invocation_return_value(box.invocation, g_variant_new_tuple(&count, 1))
+            }
+        }
+    case "DeliverInPlace":
+        var json = ""
+        var replacing: UInt32 = 0
+        if let parameters, let first = g_variant_get_child_value(parameters, 0), let second = g_variant_get_child_value(parameters, 1) {
+            json = String(cString: g_variant_get_string(first, nil))
+            replacing = g_variant_get_uint32(second)
+            g_variant_unref(first)
+            g_variant_unref(second)
+        }
+        guard let alert = DaemonBus.decodeAlerts("[" + json + "]", catalog: server.catalog)?.first else {
+            g_dbus_method_invocation_return_dbus_error(
+                invocation, "io.github.notifier.Error.InvalidAlerts",
+                "expected one JSON alert with a valid deep link")
+            return
+        }
+        let box = InvocationBox(invocation)
+        Task {
+            let id = await server.deliverInPlace(alert, replacing == 0 ? nil : replacing)
+            GLibLoop.shared.post {
+                var value: OpaquePointer? = g_variant_new_uint32(id)
+                g_dbus_method_invocation_return_value(box.invocation, g_variant_new_tuple(&value, 1))
+            }
+        }
+    default:
+        g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", "no such method")
+    }
+}

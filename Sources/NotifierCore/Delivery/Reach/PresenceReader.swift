@@ -1,0 +1,63 @@
+import Foundation
+import NotifierEngine
+
+/// Reads the person's presence when notifier delivers: logind's session (`LockedHint`,
+/// `IdleHint`, `IdleSinceHint`), then `org.freedesktop.ScreenSaver` for desktops that lock
+/// without telling logind, then the notification server's do-not-disturb.
+package enum PresenceReader {
+    package static let login = "org.freedesktop.login1"
+
+    package static func read(environment: [String: String] = ProcessInfo.processInfo.environment) async -> Presence {
+        var presence = Presence()
+        if let session = await sessionPath(environment: environment),
+            let properties = await BusCall.call(
+                .system, name: login, path: session, interface: "org.freedesktop.DBus.Properties", method: "GetAll",
+                arguments: [.string("org.freedesktop.login1.Session")])?[0]
+        {
+            presence.source = "logind session \(session.split(separator: "/").last.map(String.init) ?? session)"
+            presence.locked = properties["LockedHint"]?.boolValue ?? false
+            if properties["IdleHint"]?.boolValue == true {
+                // Microseconds of the realtime clock; 0 when the session does not say since when.
+                let micros = properties["IdleSinceHint"]?.numberValue ?? 0
+                presence.idleSince = micros > 0 ? Date(timeIntervalSince1970: Double(micros) / 1_000_000) : Date.distantPast
+            }
+        }
+        if !presence.locked,
+            let active = await BusCall.call(
+                .session, name: "org.freedesktop.ScreenSaver", path: "/org/freedesktop/ScreenSaver", interface: "org.freedesktop.ScreenSaver",
+                method: "GetActive")?[0]?.boolValue
+        {
+            presence.locked = active
+            presence.source = presence.source ?? "org.freedesktop.ScreenSaver"
+        }
+        if let doNotDisturb = await DoNotDisturbReader.read() {
+            presence.doNotDisturb = doNotDisturb.on
+            presence.doNotDisturbSource = doNotDisturb.server
+        }
+        return presence
+    }
+
+    /// `XDG_SESSION_ID`'s session, else this process's (`GetSessionByPID`), else the user's
+    /// display session.
+    package static func sessionPath(environment: [String: String]) async -> String? {
+        let manager = "org.freedesktop.login1.Manager"
+        let root = "/org/freedesktop/login1"
+        if let id = environment["XDG_SESSION_ID"], !id.isEmpty, id.utf8.count <= 64,
+            let path = await BusCall.call(.system, name: login, path: root, interface: manager, method: "GetSession", arguments: [.string(id)])?[0]?
+                .stringValue
+        {
+            return path
+        }
+        if let path = await BusCall.call(
+            .system, name: login, path: root, interface: manager, method: "GetSessionByPID", arguments: [.uint32(UInt32(getpid()))])?[0]?
+            .stringValue
+        {
+            return path
+        }
+        // The user's display session: (so) of logind's own user object.
+        let display = await BusCall.property(
+            .system, name: login, path: root + "/user/self", interface: "org.freedesktop.login1.User", property: "Display")
+        if let path = display?[1]?.stringValue, path != "/" { return path }
+        return nil
+    }
+}

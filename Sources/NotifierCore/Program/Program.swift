@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import NotifierEngine
+
+/// What this program is made of: its feeds and what they bring (rules, views and their links,
+/// config tables, commands), gathered once. `main` builds it from the one list of feeds; a
+/// command finds it as `Program.current` and hands it down in its `AppContext`; a test builds
+/// its own from the feeds it tests.
+package struct Program: Sendable {
+    package let feeds: [any FeedKind]
+    /// Every rule the engine knows, in the order `notifier rules` lists them.
+    package let rules: [any Rule.Type]
+    /// The feeds' views, and the links they answer.
+    package let views: ViewRegistry
+    /// The tables and keys of the config file.
+    package let schema: ConfigSchema
+    /// How its alerts look in a bubble.
+    package let bubbles: BubbleStyle
+    /// The clock and the time every command and view reads.
+    package let time: TimeSource
+    /// Parses and runs a command line through the program's root command (a link to `list`
+    /// or `history`, which no feed's view answers).
+    package let runCommand: @Sendable ([String]) async throws -> Void
+
+    package init(
+        feeds: [any FeedKind], time: TimeSource = .system,
+        runCommand: @escaping @Sendable ([String]) async throws -> Void = { _ in throw UserError.invalidArgument("no root command") }
+    ) {
+        self.feeds = feeds
+        self.runCommand = runCommand
+        rules = feeds.flatMap(\.rules)
+        views = ViewRegistry(feeds: feeds)
+        schema = ConfigSchema(feeds: feeds)
+        bubbles = BubbleStyle(feeds: feeds)
+        self.time = time
+    }
+
+    /// The program a command runs in: `main` binds the executable's, a test its own. Read where
+    /// a command starts (`AppContext.load`) and passed down from there.
+    @TaskLocal package static var current = Program(feeds: [])
+
+    /// The links the rules' alerts carry, each to a view.
+    package var ruleLinks: LinkCatalog { LinkCatalog(rules: rules) }
+
+    /// The kind whose rule `rule` is, if one of the program's feeds'.
+    package func kind(ofRule rule: String) -> (any FeedKind)? {
+        feeds.kind(ofRule: rule)
+    }
+
+    /// The root's subcommands: the program's own, each followed by the feeds' commands placed
+    /// after it, then the feeds' commands placed at the end, in the feeds' order.
+    package func subcommands(_ own: [any ParsableCommand.Type]) -> [any ParsableCommand.Type] {
+        let placed = feeds.flatMap(\.commands)
+        let ownIDs = Set(own.map(ObjectIdentifier.init))
+        let following = { (command: any ParsableCommand.Type) in
+            placed.filter { $0.after.map(ObjectIdentifier.init) == ObjectIdentifier(command) }.map(\.command)
+        }
+        let atTheEnd = placed.filter { $0.after.map { !ownIDs.contains(ObjectIdentifier($0)) } ?? true }.map(\.command)
+        return own.flatMap { [$0] + following($0) } + atTheEnd
+    }
+
+    /// The feeds' async commands, for the dispatch of a parsed command.
+    package var asyncCommands: [AsyncCommandRunner] { feeds.flatMap(\.commands).flatMap(\.asyncCommands) }
+
+    /// Every feed's tables in the store.
+    package var storeMigrations: [StoreMigration] { feeds.flatMap(\.storeMigrations) }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Logging
+import NotifierEngine
+
+/// The engine's rule states, in memory for the process and committed with each poll's alerts.
+package actor EngineDesk {
+    private var engine: RuleEngine
+
+    private let store: Store?
+    /// A dry run's: the mutes and suppressions of its decisions are noted there.
+    private let recorder: DryRunRecorder?
+
+    /// `updatesBubbles`: `[delivery] update_in_place`, whether deeper moves update bubbles.
+    /// `timeZone`: where the notes' times are read (a replay's scenario zone; else the user's).
+    package init(store: Store?, logger: Logger, recorder: DryRunRecorder? = nil, updatesBubbles: Bool = true, timeZone: TimeZone = .current) {
+        self.store = store
+        self.recorder = recorder
+        do {
+            engine = try store?.loadEngine() ?? RuleEngine()
+        } catch {
+            logger.error("\(error); rule states start over")
+            engine = RuleEngine()
+        }
+        engine.updatesBubbles = updatesBubbles
+        engine.timeZone = timeZone
+        // A dry run restates a lasting suppression (a cooldown) that the log notes only once.
+        if recorder != nil {
+            for key in engine.records.keys { engine.records[key]?.quietNote = nil }
+        }
+    }
+
+    /// The rules evaluated since this desk (a process, a daemon generation) started.
+    private var evaluatedRules: Set<String> = []
+
+    /// Steps the machines; returns the alerts, the records that changed and why (the notes).
+    /// `interval`: the feed's; on a rule's first poll after a start, a subject last observed
+    /// more than twice that long ago changed while notifier was not running, and says so.
+    package func decide(_ readings: [SubjectReading], now: Date, interval: Duration? = nil)
+        async -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord], notes: [DecisionNote])
+    {
+        if let silences = try? store?.loadSilences() {
+            (engine.mutes, engine.snoozes) = silences
+        }
+        let rules = Set(readings.map(\.key.rule))
+        let firstAfterStart = !rules.isSubset(of: evaluatedRules)
+        evaluatedRules.formUnion(rules)
+        let gap = firstAfterStart ? interval.map { 2 * Double($0.components.seconds) } : nil
+        let decision = engine.evaluate(readings, now: now, stoppedLongerThan: gap)
+        var changed: [SubjectKey: SubjectRecord] = [:]
+        for key in decision.changed { changed[key] = engine.records[key] }
+        if let recorder {
+            if !decision.muted.isEmpty { await recorder.muted(decision.muted) }
+            await recorder.suppressions(decision.notes)
+        }
+        return (decision.alerts, changed, decision.notes)
+    }
+
+    /// A poll's failure (`failed`): on the feed's first after data (no failures in a row
+    /// before it), its rules' known subjects noted unknown from now; later failures, nothing.
+    package func unknownNotes(rules: Set<String>, failed: Bool, failuresBefore: Int, now: Date) -> [DecisionNote] {
+        guard failed, failuresBefore == 0 else { return [] }
+        return engine.feedUnknownNotes(rules: rules, now: now)
+    }
+
+    package var knownKeys: [SubjectKey] { Array(engine.records.keys) }
+
+    /// One subject's record (a reminder's last look, `lastEvaluated`).
+    package func record(_ key: SubjectKey) -> SubjectRecord? { engine.records[key] }
+
+    package func forget(where isGone: (SubjectKey) -> Bool) -> [SubjectKey] {
+        engine.forget(where: isGone)
+    }
+
+    /// The anchors of one rule's subjects, for rules that measure change since the last notification.
+    package func anchors(rule: String) -> [SubjectKey: Double] {
+        var anchors: [SubjectKey: Double] = [:]
+        for (key, record) in engine.records where key.rule == rule {
+            if let anchor = record.anchor { anchors[key] = anchor }
+        }
+        return anchors
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+import Logging
+import NotifierEngine
+
+/// One feed's health across polls: degraded after N failures in a row, recovered on the first
+/// success after that, each said once.
+package actor FeedHealthDesk {
+    private var health: FeedHealth
+    private let feed: String
+    private let store: Store?
+
+    package init(feed: String, store: Store?, degradedAfter: Int) {
+        self.feed = feed
+        self.store = store
+        health = (try? store?.feedHealth(feed: feed))?.health ?? FeedHealth()
+        health.degradedAfter = degradedAfter // the config in force, not the one stored
+    }
+
+    package var consecutiveFailures: Int { health.consecutiveFailures }
+
+    package func record(_ error: FeedError?, now: Date) -> Alert? {
+        let event = error == nil ? health.recordSuccess(now: now) : health.recordFailure(now: now)
+        try? store?.saveFeedHealth(feed: feed, health: health, lastError: error?.description, now: now)
+        guard let event else { return nil }
+        let degraded = event == .degraded
+        let title = degraded ? "\(feed) feed is failing" : "\(feed) feed recovered"
+        let body =
+            degraded
+            ? (health.consecutiveFailures == 1 ? "A poll failed: " : "\(health.consecutiveFailures) polls in a row failed; the last: ")
+                + (error?.cause ?? "unknown")
+            : "Polls succeed again."
+        return Alert(
+            rule: "feed_health", key: feed, title: title, body: body, urgency: degraded ? .normal : .low,
+            category: "x-notifier.feed", deepLink: DeepLink.feed(feed) ?? .history, icon: degraded ? "network-error" : "network-idle",
+            reason: degraded ? "\(health.consecutiveFailures) failed polls in a row" : "a poll succeeded after failures")
+    }
+}

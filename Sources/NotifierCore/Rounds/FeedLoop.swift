@@ -1,0 +1,68 @@
+import Foundation
+import NotifierEngine
+
+/// The daemon's one poll loop, shared by every polling round: a poll, then a rest of the feed's
+/// interval while it works, or of a growing, jittered backoff after failures in a row, never
+/// shorter than a server's `Retry-After` (itself bounded by `Backoff.maximum`). A paced loop
+/// keeps its schedule across a reload that left its settings as they were.
+package struct FeedLoop<Settings: Equatable & Sendable>: Sendable {
+    /// Pacing's key (`FeedPacing`) and what a reload must leave alone to keep the schedule;
+    /// `nil` for a loop that polls at once after every start.
+    package var pacing: (key: String, settings: Settings)?
+    package var interval: Duration
+    package var backoff = Backoff()
+
+    package init(pacing: (key: String, settings: Settings)?, interval: Duration) {
+        self.pacing = pacing
+        self.interval = interval
+    }
+
+    /// Polls until cancelled. `paced`: told the wait a reload keeps, before it is waited.
+    /// (A kind that schedules many sources from one task takes only `delay(after:random:)`.)
+    package func run(
+        _ env: FeedEnvironment, random: SeededGenerator = .jitter(), paced: (Duration) -> Void = { _ in }, poll: () async -> PollReport
+    ) async {
+        var random = random
+        if let pacing, let wait = await env.pacing?.firstWait(feed: pacing.key, settings: pacing.settings, interval: interval, now: env.now()) {
+            paced(wait)
+            await env.rest(for: wait)
+        }
+        while !Task.isCancelled {
+            if let pacing { await env.pacing?.polled(feed: pacing.key, settings: pacing.settings, at: env.now()) }
+            let outcome = await poll()
+            await env.rest(for: delay(after: outcome, random: &random))
+        }
+    }
+
+    package func delay(after poll: PollReport, random: inout SeededGenerator) -> Duration {
+        backoff.delay(afterConsecutiveFailures: poll.failures, retryAfter: poll.retryAfter, normalInterval: interval, random: &random)
+    }
+}
+
+/// What a poll tells its loop.
+package struct PollReport: Sendable {
+    /// The failures in a row as the round counts them (its health's); 0 after a success.
+    package var failures: Int
+    /// The server's `Retry-After`, if it sent one.
+    package var retryAfter: Duration?
+
+    package static var succeeded: PollReport { PollReport(failures: 0, retryAfter: nil) }
+    package init(failures: Int, retryAfter: Duration? = nil) {
+        self.failures = failures
+        self.retryAfter = retryAfter
+    }
+}
+
+/// The settings of a loop that is not paced: a reload polls at once.
+package struct Unpaced: Equatable, Sendable {}
+
+extension FeedLoop where Settings == Unpaced {
+    package init(interval: Duration) {
+        self.init(pacing: nil, interval: interval)
+    }
+}
+
+extension Optional where Wrapped == FeedError {
+    /// A poll's `Retry-After`, as a wait.
+    package var retryAfter: Duration? { self?.retryAfterSeconds.map { .seconds($0) } }
+}

@@ -1,0 +1,98 @@
+import Foundation
+import GRDB
+import NotifierEngine
+
+/// The engine's state and the outbox, as records (`SubjectStateRecord`, `OutboxEntryRecord`):
+/// read whole, written by what changed, in the transaction of the poll that decided it.
+extension Store {
+    package func loadEngine() throws(StoreError) -> RuleEngine {
+        try read("reading the rule states") { db in
+            var records: [SubjectKey: SubjectRecord] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT * FROM subject_state") {
+                // One that does not decode is left out, not reset: a writer keeps it aside
+                // (`keepAsideUnreadable`) before the engine could overwrite it.
+                guard let state = try? SubjectStateRecord(row: row) else { continue }
+                records[state.key] = state.record
+            }
+            let silences = try Self.silences(db)
+            return RuleEngine(records: records, mutes: silences.mutes, snoozes: silences.snoozes)
+        }
+    }
+
+    package func loadOutbox() throws(StoreError) -> Outbox {
+        try read("reading the outbox") { db in
+            let entries = try Row.fetchAll(db, sql: "SELECT * FROM outbox_entry ORDER BY id").compactMap { try? OutboxEntryRecord(row: $0).entry }
+            let deliveries = try Row.fetchAll(db, sql: "SELECT at FROM outbox_delivery ORDER BY at").compactMap { try? $0.decode(Date.self, forColumn: "at") }
+            return Outbox(entries: entries, recentDeliveries: deliveries)
+        }
+    }
+
+    /// What one poll decided, in one transaction: the changed rule states and the outbox holding
+    /// their alerts. A crash before it leaves the previous state; after it, nothing is lost.
+    /// `notes`: why, recorded with it (`notifier why`), those older than `keepDays` pruned.
+    package func commit(
+        records: [SubjectKey: SubjectRecord], forgetting forgotten: [SubjectKey] = [], outbox: Outbox,
+        notes: [DecisionNote] = [], keepDays: Int = 30, now: Date
+    ) throws(StoreError) {
+        try write("saving the rule states") { db in
+            try Self.forget(forgotten, db)
+            try Self.upsert(records, now: now, db)
+            try Self.saveOutbox(outbox, db)
+            try Self.insert(notes, keepDays: keepDays, now: now, db)
+        }
+    }
+
+    /// Takes alerts out of the outbox and into the ledger in one transaction, before they are
+    /// shown: a crash mid-delivery can lose a bubble but never shows one twice.
+    /// `records` and `forgetting`: rule states decided earlier whose own commit failed; they go
+    /// in with the deliveries they decided, so a shown alert is never one the store does not know of.
+    package func markDelivered(
+        _ deliveries: [Delivery], outbox: Outbox, records: [SubjectKey: SubjectRecord] = [:],
+        forgetting forgotten: [SubjectKey] = [], notes: [DecisionNote] = [], keepDays: Int = 30,
+        opening: [AttentionItem] = [], now: Date
+    ) throws(StoreError) {
+        try write("recording deliveries") { db in
+            var rows: [String: Int64] = [:]
+            for delivery in deliveries {
+                try Self.insert(delivery, db)
+                if delivery.groupID == nil || rows[delivery.rule + "\u{1F}" + delivery.key] == nil {
+                    rows[delivery.rule + "\u{1F}" + delivery.key] = db.lastInsertedRowID
+                }
+            }
+            // An item takes the id of its first delivery's history row, so that the id `history`
+            // shows is the one `notifier ack` takes.
+            try Self.open(opening, historyRows: rows, now: now, db)
+            try Self.forget(forgotten, db)
+            try Self.upsert(records, now: now, db)
+            try Self.saveOutbox(outbox, db)
+            try Self.insert(notes, keepDays: keepDays, now: now, db)
+        }
+    }
+
+    package static func upsert(_ records: [SubjectKey: SubjectRecord], now: Date, _ db: Database) throws {
+        guard !records.isEmpty else { return }
+        let statement = try db.cachedStatement(sql: SubjectStateRecord.upsertSQL)
+        for (key, record) in records {
+            try statement.execute(arguments: StatementArguments(SubjectStateRecord(key: key, record: record, updatedAt: now).values))
+        }
+    }
+
+    private static func forget(_ keys: [SubjectKey], _ db: Database) throws {
+        for key in keys {
+            try db.execute(sql: "DELETE FROM subject_state WHERE rule = ? AND subject = ?", arguments: [key.rule, key.subject])
+        }
+    }
+
+    /// The outbox is small (what waits, and the last minute's deliveries): rewritten whole.
+    package static func saveOutbox(_ outbox: Outbox, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM outbox_entry")
+        for entry in outbox.entries {
+            var record = OutboxEntryRecord(entry: entry)
+            try record.insert(db)
+        }
+        try db.execute(sql: "DELETE FROM outbox_delivery")
+        for at in outbox.recentDeliveries {
+            try db.execute(sql: "INSERT INTO outbox_delivery (at) VALUES (?)", arguments: [at])
+        }
+    }
+}

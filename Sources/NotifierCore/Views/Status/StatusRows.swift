@@ -1,0 +1,52 @@
+import Foundation
+import NotifierEngine
+
+/// A reminder's or a calendar alarm's next time, for the home screen's "Next".
+package struct UpcomingRow: Sendable, Equatable {
+    /// "reminder" or "alarm" (a calendar event's).
+    package var kind: String
+    package var name: String
+    package var text: String
+    package var at: Date
+    /// The `notifier://` link Enter opens.
+    package var link: String
+
+    /// Every feed's next times, the soonest first.
+    package static func load(context: AppContext, store: Store?, now: Date) -> [UpcomingRow] {
+        let rows = context.program.feeds.flatMap { $0.upcoming(context: context, store: store, now: now) }
+        return Array(rows.sorted { $0.at != $1.at ? $0.at < $1.at : $0.name < $1.name }.prefix(StatusReport.upcomingShown))
+    }
+    package init(kind: String, name: String, text: String, at: Date, link: String) {
+        self.kind = kind
+        self.name = name
+        self.text = text
+        self.at = at
+        self.link = link
+    }
+}
+
+/// One watch on the home screen: its value and state, and what is wrong when its last poll
+/// brought no value.
+package struct WatchRow: Sendable, Equatable {
+    package var name: String
+    package var enabled: Bool
+    package var value: String?
+    package var state: String
+    package var lastFetch: Date?
+    /// The last poll's trouble in a line; `nil` when it brought a value.
+    package var problem: String?
+    package var link: String
+
+    package init(
+        name: String, enabled: Bool = true, value: String?, state: String, lastFetch: Date?, problem: String? = nil,
+        link: String
+    ) {
+        self.name = name
+        self.enabled = enabled
+        self.value = value
+        self.state = state
+        self.lastFetch = lastFetch
+        self.problem = problem
+        self.link = link
+    }
+}

@@ -1,0 +1,12 @@
+import ArgumentParser
+import NotifierCore
+import NotifierEngine
+
+extension FeedView {
+    /// `notifier open crypto BTC`.
+    package static let crypto = FeedView(.crypto, command: OpenCrypto.self) { subjects, json in
+        guard subjects.count == 1 else { return false }
+        try OpenCrypto.show(subjects[0], json: json, context: AppContext.load(configPath: nil))
+        return true
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+import NotifierCore
+import NotifierEngine
+
+/// The holidays settings' own kinds of key.
+extension SectionKey {
+    /// A list of holiday kinds: "public", "folk", "national".
+    package static func holidayKinds(_ key: String, _ field: WritableKeyPath<Root, [String]?> & Sendable) -> SectionKey {
+        SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                let known = Holiday.Kind.allCases.map(\.rawValue)
+                // "" (how an unset list is written back): the `public` and `folk` switches decide.
+                if value.stringValue == "" {
+                    config[keyPath: field] = nil
+                    return nil
+                }
+                if case .other("an empty array") = value {
+                    config[keyPath: field] = []
+                    return nil
+                }
+                guard case .strings(let kinds) = value, kinds.allSatisfy(known.contains) else {
+                    return
+                        "must be a list of kinds from \(known.map { "\"\($0)\"" }.joined(separator: ", ")), such as [\"public\", \"folk\", \"national\"], got \(value.shownForError)"
+                }
+                config[keyPath: field] = kinds
+                return nil
+            },
+            render: { config in
+                config[keyPath: field].map { "[" + $0.map { "\"\($0)\"" }.joined(separator: ", ") + "]" } ?? "\"\""
+            })
+    }
+}

@@ -1,0 +1,138 @@
+import ArgumentParser
+import Foundation
+import Logging
+import NotifierCore
+import NotifierEngine
+
+/// The reminders the person set: no feed to fetch, a schedule to keep.
+package struct RemindersFeedKind: FeedKind {
+    /// The holidays a reminder's `skip` heeds: the program's holiday feed's, handed over where
+    /// the program's feeds are listed, so that neither feed names the other.
+    package let daysOff: (any HolidayCalendar)?
+
+    package init(daysOff: (any HolidayCalendar)?) {
+        self.daysOff = daysOff
+    }
+
+    package var storeMigrations: [StoreMigration] { StoreMigration.reminders }
+    package var weekEvents: (any WeekEventSource)? { CalendarWeekEvents() }
+    package func configCheckProblem(_ config: Config, file: String, text: String) -> ConfigError? {
+        config.calendars.unreachablePathError(file: file, text: text, home: XDGPaths.home)
+    }
+    package var name: String { "reminders" }
+    package var views: [FeedView] { [.reminder, .event] }
+    package var lists: [any ParsableCommand.Type] { [ListReminders.self, ListEvents.self] }
+    package var rules: [any Rule.Type] { [ReminderRule.self] }
+    /// A reminder rings as an alarm does.
+    package var bubbleKinds: [(prefix: String, kind: BubbleKind)] { [("reminder", BubbleKind(rawValue: "reminder", soundName: "alarm-clock-elapsed"))] }
+    package var configEntryLists: [ConfigEntryList] { [ConfigEntryList(\.reminders)] }
+    package var configSections: [ConfigSectionEntry] { [ConfigSectionEntry(\.calendars, in: .personal)] }
+    package var commands: [FeedCommand] { [FeedCommand(RemindCommand.self), FeedCommand(NextCommand.self), FeedCommand(ForgetCommand.self)] }
+
+    /// A busy calendar event under way.
+    package func busy(config: Config, paths: XDGPaths?, now: Date, logger: Logger) -> String? {
+        guard let span = CalendarReminders.busy(config: config, now: now, logger: logger, cacheDirectory: paths?.calendarCache) else { return nil }
+        let summary = TextSanitizer.singleLine(span.summary.isEmpty ? "a busy event" : span.summary)
+        return "in “\(summary)” until \(ReminderRule.clock(span.end, in: .current))"
+    }
+
+    /// Done and the snoozes of a reminder, not the engine's: a reminder is no subject to mute.
+    /// A group stands for several occurrences, so it offers Open only.
+    package func actions(for alert: Alert) -> [NotificationAction]? {
+        alert.members == nil ? [.open, .done, .snoozeShort, .snooze] : [.open]
+    }
+
+    package func clicked(_ action: NotificationAction, _ target: ClickTarget, store: Store?, logger: Logger, now: Date) {
+        ReminderClicks(store: store, logger: logger, now: now).handle(action, target)
+    }
+
+    /// How often a daemon without reminders looks for a new one-off.
+    package static let idleLook: Duration = .seconds(30)
+
+    package func pollOnce(_ env: FeedEnvironment) async -> FeedOutcome {
+        await ReminderRound(env: env, daysOff: daysOff).checkOnce()
+    }
+
+    /// Looks at start, then whenever something falls due, after a resume, or when the wall
+    /// clock jumped. Between, waits in steps of at most `ReminderRound.step` on the clock,
+    /// reading `now` after each: a deadline is a wall-clock instant, never a sleep's length.
+    package func pollForever(_ env: FeedEnvironment) async {
+        let round = ReminderRound(env: env, daysOff: daysOff)
+        let (resumes, watching) = await SystemResume.shared.resumes()
+        env.logger.debug(watching ? "reminders: watching logind for resumes" : "reminders: no system bus; resumes are found by the wall clock")
+        let wake = ResumeFlag()
+        let listener = Task {
+            for await _ in resumes { await wake.set() }
+        }
+        defer { listener.cancel() }
+        var nextDue: Date?
+        var looked = false
+        var lastLogged: Date?? = .none
+        while !Task.isCancelled {
+            let now = env.now()
+            let all = ReminderRound.reminders(config: env.config, store: env.store, logger: env.logger, now: now, paths: env.paths, daysOff: daysOff)
+            let resumed = await wake.take()
+            if !looked || resumed || nextDue.map({ now >= $0 }) ?? false {
+                if resumed { env.logger.info("resumed from suspend: looking at the reminders") }
+                await round.check(all, now: now)
+                looked = true
+            }
+            let actions = StoreProblems.attempt("the reminders' snoozes", logger: env.logger) { try env.store?.reminderActions() } ?? [:]
+            nextDue = ReminderRound.nextDue(all, actions: actions, now: now)
+            if resumed || lastLogged != .some(nextDue) {
+                env.logger.debug("reminders: next due \(nextDue.map { $0.formatted(.iso8601) } ?? "never")")
+                lastLogged = nextDue
+            }
+            guard !all.isEmpty else {
+                // Nothing scheduled: only a one-off that `notifier remind` may store is awaited,
+                // no deadline, so not on the feeds' clock (where it would count as a feed
+                // that is on).
+                try? await Task.sleep(for: Self.idleLook)
+                continue
+            }
+            let until = nextDue.map { max(0.05, $0.timeIntervalSince(env.now())) } ?? 3600
+            let wait = min(Duration.seconds(until), ReminderRound.step)
+            await wake.wait(upTo: wait, clock: env.clock)
+        }
+    }
+}
+
+/// Set by a resume; a wait ends early when it is.
+package actor ResumeFlag {
+    private var isSet = false
+    private var waiter: CheckedContinuation<Void, Never>?
+
+    package func set() {
+        isSet = true
+        waiter?.resume()
+        waiter = nil
+    }
+
+    package func take() -> Bool {
+        defer { isSet = false }
+        return isSet
+    }
+
+    /// Waits `duration` on `clock`, or until set.
+    package func wait(upTo duration: Duration, clock: any Clock<Duration>) async {
+        guard !isSet else { return }
+        let timer = Task { [weak self] in
+            try? await clock.sleep(for: duration)
+            await self?.set(false)
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { waiter = $0 }
+        } onCancel: {
+            timer.cancel()
+            Task { await self.set(false) }
+        }
+        timer.cancel()
+    }
+
+    /// Ends a wait without marking a resume.
+    private func set(_ resumed: Bool) {
+        if resumed { isSet = true }
+        waiter?.resume()
+        waiter = nil
+    }
+}

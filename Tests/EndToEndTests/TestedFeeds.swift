@@ -1,0 +1,1 @@
+../NotifierTests/TestedFeeds.swift

@@ -1,0 +1,144 @@
+import Foundation
+import GRDB
+import Logging
+
+@testable import Notifier
+@testable import NotifierCore
+@testable import NotifierCountries
+@testable import NotifierCrypto
+@testable import NotifierEngine
+@testable import NotifierForecast
+@testable import NotifierHolidays
+@testable import NotifierReminders
+@testable import NotifierSubscriptions
+@testable import NotifierWatches
+
+// The tests of the whole program read its config, open its store and lay out its bubbles as
+// `main` does: with the executable's `Program.notifier`. These are the calls they make, given
+// that program; a test of other feeds passes its own.
+
+extension Store {
+    convenience init(path: String, busySeconds: Int = Store.busySeconds) throws(StoreError) {
+        try self.init(path: path, busySeconds: busySeconds, migrations: Program.notifier.storeMigrations)
+    }
+
+    static var migrator: DatabaseMigrator { migrator(adding: Program.notifier.storeMigrations) }
+
+    static func openReplacingDamaged(path: String, now: Date) throws(StoreError) -> (store: Store, replaced: String?) {
+        try openReplacingDamaged(path: path, now: now, migrations: Program.notifier.storeMigrations)
+    }
+
+    static func scratchCopy(of path: String, now: Date) -> Store {
+        scratchCopy(of: path, now: now, migrations: Program.notifier.storeMigrations)
+    }
+}
+
+extension ConfigLoader {
+    static func parse(_ text: String, file: String) throws(ConfigError) -> Config {
+        try parse(text, file: file, schema: Program.notifier.schema)
+    }
+
+    static func load(explicitPath: String?, environment: [String: String], asConfigCheck: Bool = false) throws(ConfigError) -> Loaded {
+        try load(explicitPath: explicitPath, environment: environment, schema: Program.notifier.schema, asConfigCheck: asConfigCheck)
+    }
+
+    static func suggestion(for name: String, in path: [String]) -> String {
+        suggestion(for: name, in: path, schema: Program.notifier.schema)
+    }
+}
+
+extension Config {
+    static var sections: [ConfigSectionEntry] { Program.notifier.schema.sections }
+    static var entryLists: [ConfigEntryList] { Program.notifier.schema.entryLists }
+    static var settings: [ConfigSetting] { Program.notifier.schema.settings }
+    static var environmentKeys: [EnvironmentKey] { Program.notifier.schema.environmentKeys }
+
+    func crossCheck() -> (key: String, message: String)? { crossCheck(Program.notifier.schema) }
+    func renderedTOML() -> String { renderedTOML(Program.notifier.schema) }
+}
+
+extension DefaultConfig {
+    static var text: String { Program.notifier.schema.defaultText }
+}
+
+extension AppContext {
+    init(
+        environment: [String: String], config: Config, configFile: String?, explicitConfigPath: String?, logger: Logger, paths: XDGPaths,
+        time: TimeSource
+    ) {
+        self.init(
+            environment: environment, config: config, configFile: configFile, explicitConfigPath: explicitConfigPath, logger: logger, paths: paths,
+            time: time, program: .notifier)
+    }
+}
+
+extension BubbleLayout {
+    init(_ alert: Alert, capabilities: Set<String>, historyMentioned: Bool = false) {
+        self.init(alert, capabilities: capabilities, historyMentioned: historyMentioned, style: Program.notifier.bubbles)
+    }
+}
+
+extension BubbleKind {
+    static func of(_ alert: Alert) -> BubbleKind? { of(alert, in: Program.notifier.bubbles) }
+    static func category(for alert: Alert) -> String { category(for: alert, in: Program.notifier.bubbles) }
+    static func soundName(for alert: Alert) -> String? { soundName(for: alert, in: Program.notifier.bubbles) }
+}
+
+extension NotificationAction {
+    static func offered(for alert: Alert, capabilities: Set<String>, silenceable: Set<String>? = nil) -> [NotificationAction] {
+        var style = Program.notifier.bubbles
+        if let silenceable { style.silenceable = silenceable }
+        return offered(for: alert, capabilities: capabilities, in: style)
+    }
+}
+
+extension DaemonBus {
+    static func decodeAlerts(_ json: String) -> [Alert]? { decodeAlerts(json, catalog: Program.notifier.views.catalog) }
+}
+
+extension RuleName {
+    static func check(_ rule: String) throws { try check(rule, rules: Program.notifier.rules) }
+}
+
+extension StoredLink {
+    static func url(fromCommand command: String) -> String? { url(fromCommand: command, in: Program.notifier.views.catalog) }
+}
+
+extension HistoryModel {
+    init(
+        deliveries: [Delivery], group: String? = nil, timeZone: TimeZone = .current, filter: String = "", matches: [Delivery]? = nil,
+        search: (@Sendable (String) -> [Delivery])? = nil
+    ) {
+        self.init(deliveries: deliveries, group: group, timeZone: timeZone, filter: filter, matches: matches, search: search, program: .notifier)
+    }
+
+    static func whyArguments(_ delivery: Delivery) -> [String] { whyArguments(delivery, rules: Set(Program.notifier.rules.map { $0.id })) }
+}
+
+extension FeedReport {
+    static func load(name: String, store: Store?, config: Config) -> FeedReport {
+        load(name: name, store: store, config: config, feeds: Program.notifier.feeds)
+    }
+}
+
+extension ReminderTime {
+    static func schedule(at: String, every: String, skip: String, timeZone: String) -> ReminderSchedule? {
+        schedule(at: at, every: every, skip: skip, timeZone: timeZone, daysOff: EstonianDaysOff())
+    }
+}
+
+extension ReminderSettings {
+    var reminder: Reminder? { reminder(daysOff: EstonianDaysOff()) }
+}
+
+extension ReminderRound {
+    static func reminders(
+        config: Config, store: Store?, logger: Logger, now: Date? = nil, paths: XDGPaths? = nil
+    ) -> [(reminder: Reminder, created: Date?)] {
+        reminders(config: config, store: store, logger: logger, now: now, paths: paths, daysOff: EstonianDaysOff())
+    }
+}
+
+extension RemindersFeedKind {
+    init() { self.init(daysOff: EstonianDaysOff()) }
+}

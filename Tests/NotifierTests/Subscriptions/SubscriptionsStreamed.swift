@@ -1,8 +1,0 @@
-@testable import Notifier
-
-/// A registered feed kind that holds a stream open instead of polling on a cadence, left out of
-/// the fault matrix (whose verdicts are about polls and their waits); the subscriptions' faults
-/// (a stream cut mid-line, the server down, a huge line) are SubscriptionEndToEndTests'.
-protocol StreamedFeed {}
-
-extension SubscriptionsFeedKind: StreamedFeed {}

@@ -1,0 +1,1 @@
+../NotifierTests/WholeProgram.swift
