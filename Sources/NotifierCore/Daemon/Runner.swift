@@ -64,7 +64,7 @@ package struct Runner: Sendable {
         return !recorded || (!polled.isEmpty && polled.allSatisfy { $0 == .failed }) ? Exit.failure : 0
     }
 
-    /// What `--once` would deliver, and why: the same pass, each feed in the registry's order,
+    /// What `--once` would deliver, and why: the same pass, each feed in the program's order,
     /// against a scratch copy of the store (its writes dropped with it), through the real
     /// dispatcher to a sink that records what it is handed. Nothing is delivered or written.
     package func dryRun() async {

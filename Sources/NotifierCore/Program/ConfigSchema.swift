@@ -4,29 +4,43 @@ import Foundation
 package typealias EnvironmentKey = (variable: String, key: WritableKeyPath<Config, Secret> & Sendable)
 
 /// The config file a program reads: its feeds' tables and the shared ones, every key, the
-/// repeated tables and the environment's overrides. Made once, with the `Program`.
+/// repeated tables and the environment's overrides. Made once, with the `Program`; the tables'
+/// keys when first asked for, since a start without a config file reads none of them (some
+/// 2 ms of a click's view).
 package struct ConfigSchema: Sendable {
-    /// Every table, in the order `config check` and `config default` print them.
-    package let sections: [ConfigSectionEntry]
     /// Every repeated table (`[[…]]`), after the sections.
     package let entryLists: [ConfigEntryList]
-    /// Every key the config file may hold, in the order `config check` prints them.
-    package let settings: [ConfigSetting]
-    package let settingsByKey: [String: ConfigSetting]
-    /// Tables that may appear, with or without keys of their own.
-    package let tables: Set<String>
-    package let entryListsByName: [String: ConfigEntryList]
     package let environmentKeys: [EnvironmentKey]
+    private let keys: Memo<Keys>
+
+    /// The tables and their keys.
+    private struct Keys: Sendable {
+        let sections: [ConfigSectionEntry]
+        let settings: [ConfigSetting]
+        let settingsByKey: [String: ConfigSetting]
+        let tables: Set<String>
+    }
 
     package init(feeds: [any FeedKind]) {
-        sections = Config.ordered(feeds.flatMap(\.configSections))
         entryLists = feeds.flatMap(\.configEntryLists) + [ConfigEntryList(\.channels)]
-        settings = sections.flatMap(\.settings)
-        settingsByKey = Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) })
-        tables = Set(settings.flatMap { setting in (1..<setting.path.count).map { setting.path.prefix($0).joined(separator: ".") } })
-        entryListsByName = Dictionary(uniqueKeysWithValues: entryLists.map { ($0.array, $0) })
         environmentKeys = feeds.flatMap(\.environmentKeys)
+        keys = Memo {
+            let sections = Config.ordered(feeds.flatMap(\.configSections))
+            let settings = sections.flatMap(\.settings)
+            return Keys(
+                sections: sections, settings: settings, settingsByKey: Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) }),
+                tables: Set(settings.flatMap { setting in (1..<setting.path.count).map { setting.path.prefix($0).joined(separator: ".") } }))
+        }
     }
+
+    /// Every table, in the order `config check` and `config default` print them.
+    package var sections: [ConfigSectionEntry] { keys.value.sections }
+    /// Every key the config file may hold, in the order `config check` prints them.
+    package var settings: [ConfigSetting] { keys.value.settings }
+    package var settingsByKey: [String: ConfigSetting] { keys.value.settingsByKey }
+    /// Tables that may appear, with or without keys of their own.
+    package var tables: Set<String> { keys.value.tables }
+    package var entryListsByName: [String: ConfigEntryList] { Dictionary(uniqueKeysWithValues: entryLists.map { ($0.array, $0) }) }
 
     /// The documented default file (`config default`).
     package var defaultText: String { DefaultConfig.text(sections: sections, entryLists: entryLists) }

@@ -14,8 +14,9 @@ package struct Program: Sendable {
     package let views: ViewRegistry
     /// The tables and keys of the config file.
     package let schema: ConfigSchema
-    /// How its alerts look in a bubble.
-    package let bubbles: BubbleStyle
+    /// How its alerts look in a bubble; made when first read (most commands show none).
+    package var bubbles: BubbleStyle { madeBubbles.value }
+    private let madeBubbles: Memo<BubbleStyle>
     /// The clock and the time every command and view reads.
     package let time: TimeSource
     /// Parses and runs a command line through the program's root command (a link to `list`
@@ -31,7 +32,7 @@ package struct Program: Sendable {
         rules = feeds.flatMap(\.rules)
         views = ViewRegistry(feeds: feeds)
         schema = ConfigSchema(feeds: feeds)
-        bubbles = BubbleStyle(feeds: feeds)
+        madeBubbles = Memo { BubbleStyle(feeds: feeds) }
         self.time = time
     }
 

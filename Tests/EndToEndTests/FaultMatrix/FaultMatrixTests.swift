@@ -18,7 +18,7 @@ import Testing
 /// server turns faulty after a healthy start, stays faulty for several polls, then heals.
 ///
 /// `scripts/fault-matrix` runs this suite and prints the table it writes. The feeds are the
-/// registry's (`Program.notifier.feeds`); each feed kind brings its fixture by conforming to
+/// program's (`Program.notifier.feeds`); each feed kind brings its fixture by conforming to
 /// `MatrixServed` (`FaultMatrix/MatrixFeed.swift`), and a registered feed without one fails its
 /// cells. The faults are `FaultMatrix/MatrixFault.swift`, a cell's run `MatrixCell.swift`, its
 /// verdict `MatrixVerdict.swift`.

@@ -124,7 +124,7 @@ import Testing
         let views = ViewRegistry(feeds: testedFeeds)
         #expect(try await views.open("pulse", ["alpha", "--store", sandbox.storeFile.path]))
         #expect(OpenPulse.shown.withLock { $0 }.contains("pulse alpha\n  pulse alpha at 7.5\n"))
-        // `open` lists it beside the program's views, and the program's own registry does not.
+        // `open` lists it beside the program's views, and the program's own list does not.
         #expect(views.views.map(\.name) == Program.notifier.views.views.map(\.name) + ["pulse"])
         #expect(try await !Program.notifier.views.open("pulse", ["alpha"]))
     }

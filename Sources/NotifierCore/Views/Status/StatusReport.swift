@@ -38,7 +38,7 @@ package enum StatusRowsProviders {
     }
 }
 
-/// Every registered feed, and every other name the store holds a health for.
+/// Every feed of the program, and every other name the store holds a health for.
 package struct FeedStatusRows: StatusRowsProvider {
     package let feeds: [any FeedKind]
 
@@ -85,6 +85,7 @@ package struct StatusReport: Sendable, Equatable {
     /// The program's links, which a notification's row opens.
     package var links = LinkCatalog([])
 
+    /// What the report shows; its links are the program's, the same for every report.
     package static func == (lhs: StatusReport, rhs: StatusReport) -> Bool {
         (lhs.rows, lhs.rules, lhs.snoozes, lhs.feedSections, lhs.notifications) == (rhs.rows, rhs.rules, rhs.snoozes, rhs.feedSections, rhs.notifications)
             && (lhs.daemon, lhs.upcoming, lhs.watches) == (rhs.daemon, rhs.upcoming, rhs.watches)
