@@ -64,7 +64,7 @@ import Testing
         await script.set(try CryptoEndToEndTests.page(changes: ["BTC": "-11"]))
         let dry = try await ProcessRunner.notifier(["--once", "--dry-run"], environment: sandbox.environment())
         #expect(dry.stdout.contains("would update crypto_change BTC: BTC −11 % in 24h ▼"), "\(dry.stdout)")
-        #expect(dry.stdout.contains(/because updated the bubble shown at \d\d:\d\d \(was −8\.2 %\)/), "\(dry.stdout)")
+        #expect(dry.stdout.contains(/because updated the bubble shown at (\d{4}-\d\d-\d\d )?\d\d:\d\d \(was −8\.2 %\)/), "\(dry.stdout)")
         #expect(try await Self.notifies(bus).count == 2, "a dry run shows nothing")
 
         // It recedes, notify_resolved off: the same bubble is closed.
