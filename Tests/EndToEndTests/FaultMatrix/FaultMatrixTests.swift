@@ -52,8 +52,9 @@ import Testing
     }
 
     /// Every cell runs a daemon, a store and a server per feed on real sockets: a few at a time,
-    /// so that a loaded two-core machine answers each within its timeouts.
-    static let slots = CellSlots(4)
+    /// so that a loaded two-core machine answers each within its timeouts (at four, a healthy
+    /// probe's request went unanswered for 4 s in CI, 2026-11-27).
+    static let slots = CellSlots(3)
 }
 
 extension MatrixFault: CustomTestStringConvertible {
