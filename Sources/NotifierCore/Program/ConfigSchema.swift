@@ -11,6 +11,7 @@ package struct ConfigSchema: Sendable {
     /// Every repeated table (`[[…]]`), after the sections.
     package let entryLists: [ConfigEntryList]
     package let environmentKeys: [EnvironmentKey]
+    package let entryListsByName: [String: ConfigEntryList]
     private let keys: Memo<Keys>
 
     /// The tables and their keys.
@@ -24,6 +25,7 @@ package struct ConfigSchema: Sendable {
     package init(feeds: [any FeedKind]) {
         entryLists = feeds.flatMap(\.configEntryLists) + [ConfigEntryList(\.channels)]
         environmentKeys = feeds.flatMap(\.environmentKeys)
+        entryListsByName = Dictionary(uniqueKeysWithValues: entryLists.map { ($0.array, $0) })
         keys = Memo {
             let sections = Config.ordered(feeds.flatMap(\.configSections))
             let settings = sections.flatMap(\.settings)
@@ -40,7 +42,6 @@ package struct ConfigSchema: Sendable {
     package var settingsByKey: [String: ConfigSetting] { keys.value.settingsByKey }
     /// Tables that may appear, with or without keys of their own.
     package var tables: Set<String> { keys.value.tables }
-    package var entryListsByName: [String: ConfigEntryList] { Dictionary(uniqueKeysWithValues: entryLists.map { ($0.array, $0) }) }
 
     /// The documented default file (`config default`).
     package var defaultText: String { DefaultConfig.text(sections: sections, entryLists: entryLists) }

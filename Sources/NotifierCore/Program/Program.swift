@@ -43,11 +43,6 @@ package struct Program: Sendable {
     /// The links the rules' alerts carry, each to a view.
     package var ruleLinks: LinkCatalog { LinkCatalog(rules: rules) }
 
-    /// The kind whose rule `rule` is, if one of the program's feeds'.
-    package func kind(ofRule rule: String) -> (any FeedKind)? {
-        feeds.kind(ofRule: rule)
-    }
-
     /// The root's subcommands: the program's own, each followed by the feeds' commands placed
     /// after it, then the feeds' commands placed at the end, in the feeds' order.
     package func subcommands(_ own: [any ParsableCommand.Type]) -> [any ParsableCommand.Type] {
