@@ -140,9 +140,15 @@ import Testing
 
     @Test func aSigtermRestoresTheTerminal() async throws {
         let sandbox = try Sandbox()
+        let pidFile = sandbox.root.appendingPathComponent("view.pid").path
         let session = try await TmuxSession(
-            "\(TmuxSession.quoted([Self.notifier, "list", "countries"])) </dev/tty & pid=$!; sleep 1; kill -TERM $pid; wait $pid; echo \"exited with $?\"; \(Self.sttyCheck)",
+            "\(TmuxSession.quoted([Self.notifier, "list", "countries"])) </dev/tty & echo $! > \(TmuxSession.quoted([pidFile])); wait $!; echo \"exited with $?\"; \(Self.sttyCheck)",
             environment: sandbox.environment(["TERM": "xterm-256color"]))
+        // The signal goes once the view is drawn, so its handler is surely in place: a fixed
+        // second was too short on a loaded machine, where the default action ended it with 143.
+        #expect(await session.waitFor("Countries (250)"), "\(session.lastSeen)")
+        let pid = try #require(Int32(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        kill(pid, SIGTERM)
         #expect(await session.waitFor("exited with 0"), "\(session.lastSeen)")
         #expect(await session.waitFor("modes: icrnl icanon echo"), "\(session.lastSeen)")
         #expect(!(try await session.screen()).contains("Countries (250)"), "\(session.lastSeen)")
