@@ -17,6 +17,14 @@ import Testing
         let after = try await ProcessRunner.notifier(["rules"], environment: sandbox.environment())
         #expect(!after.stdout.contains("[muted"))
 
+        // A feed's health is a rule too: muted by name, listed with its mute.
+        let health = try await ProcessRunner.notifier(["mute", "feed_health"], environment: sandbox.environment())
+        #expect(health.status == 0 && health.stdout == "muted feed_health until `notifier unmute feed_health`\n", "\(health.stderr)")
+        let listed = try await ProcessRunner.notifier(["rules"], environment: sandbox.environment())
+        #expect(listed.stdout.contains("feed_health  A feed's polls failing several times in a row, and their recovery  [muted]"), "\(listed.stdout)")
+        let why = try await ProcessRunner.notifier(["why", "feed_health"], environment: sandbox.environment())
+        #expect(why.status == 0, "\(why.stderr)")
+
         let unknown = try await ProcessRunner.notifier(["mute", "no_such_rule"], environment: sandbox.environment())
         #expect(unknown.status == 2)
         #expect(unknown.stderr.contains("unknown rule 'no_such_rule'; rules: launch_country, crypto_change"))
@@ -25,7 +33,7 @@ import Testing
     }
 
     /// The launch country is no engine rule, yet `mute launch_country` (the command's own
-    /// example) silences it; unmuted it is back.
+    /// example) silences it, and `why` says so; unmuted it is back.
     @Test func aMutedLaunchCountryIsNotShown() async throws {
         let server = try await MockNotificationServer.start()
         let sandbox = try Sandbox(config: CLITests.noDelay)
@@ -35,7 +43,9 @@ import Testing
         #expect(muted.status == 0, "\(muted.stderr)")
         #expect(WhyEndToEndTests.notifyCount(try await server.notifyCalls()) == 0, "nothing shown while muted")
         let dryRun = try await ProcessRunner.notifier(["--once", "--dry-run", "--seed", "42"], environment: environment)
-        #expect(dryRun.stdout.contains("launch country not shown, launch_country is muted"), "\(dryRun.stdout)")
+        #expect(dryRun.stdout.contains("not shown, launch_country is muted until "), "\(dryRun.stdout)")
+        let why = try await ProcessRunner.notifier(["why", "launch_country"], environment: environment)
+        #expect(why.stdout.contains("not shown, launch_country is muted"), "\(why.stdout)")
         _ = try await ProcessRunner.notifier(["unmute", "launch_country"], environment: environment)
         let unmuted = try await ProcessRunner.notifier(["--once", "--seed", "42"], environment: environment)
         #expect(unmuted.status == 0, "\(unmuted.stderr)")

@@ -5,8 +5,10 @@ import Testing
 @testable import NotifierCore
 @testable import NotifierCountries
 @testable import NotifierCrypto
+@testable import NotifierEngine
 @testable import NotifierForecast
 @testable import NotifierHolidays
+@testable import NotifierPulse
 @testable import NotifierReminders
 @testable import NotifierSubscriptions
 @testable import NotifierWatches
@@ -32,9 +34,15 @@ import Testing
     /// A test-only feed's rule is as known as a shipped one: `rules` lists it, `mute` takes it.
     @Test func aRegisteredFeedsRulesAreListedAndMutable() throws {
         let ids = Self.rules.map { $0.id }
-        #expect(Array(ids.prefix(Program.notifier.rules.count)) == Program.notifier.rules.map { $0.id })
-        let added = try #require(ids.last)
+        #expect(Set(Program.notifier.rules.map { $0.id }).isSubset(of: ids))
+        let added = try #require(PulseFeedKind().rules.first?.id)
         try RuleName.check(added, rules: Self.rules)
         #expect(throws: UserError.self) { try RuleName.check(added) }
+    }
+
+    /// A feed's health is a rule like the others: listed last, muted by name.
+    @Test func feedHealthIsTheProgramsOwnRule() throws {
+        #expect(Program.notifier.rules.last?.id == FeedHealthRule.id)
+        try RuleName.check(FeedHealthRule.id, rules: Program.notifier.rules)
     }
 }

@@ -33,7 +33,8 @@ protocol IdentityScenarios {
 
     /// Rules whose alerts come from elsewhere than the engine, and so offer no Snooze.
     static let notSnoozable: [String: @Sendable () -> [Alert]] = [
-        LaunchCountryRule.id: { LaunchCountryRule.examples.flatMap { $0.evaluate() } }
+        LaunchCountryRule.id: { LaunchCountryRule.examples.flatMap { $0.evaluate() } },
+        FeedHealthRule.id: { FeedHealthRule.examples.flatMap { $0.evaluate() } },
     ]
 
     /// The shipped feeds' scenarios and those a tested feed brings itself.

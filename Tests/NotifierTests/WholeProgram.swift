@@ -147,7 +147,7 @@ extension RemindersFeedKind {
     init() { self.init(daysOff: EstonianDaysOff()) }
 }
 
-/// The rules of `feeds`, in order.
+/// The rules of a program of `feeds`, in order: theirs, then the program's own.
 func rulesOf(_ feeds: [any FeedKind]) -> [any Rule.Type] {
-    feeds.flatMap(\.rules)
+    Program(feeds: feeds).rules
 }

@@ -36,6 +36,18 @@ public final class DaemonProcess: @unchecked Sendable {
         await eventually(timeout: timeout, every: .milliseconds(50)) { await condition(self) }
     }
 
+    /// Whether SIGTERM is caught or ignored (handled by a dispatch source) yet, from
+    /// /proc/PID/status; true, too, once it has ended: nothing is left to wait for.
+    public var handlesSIGTERM: Bool {
+        guard let status = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8) else { return true }
+        if status.contains("\nState:\tZ") { return true }
+        let bit = UInt64(1) << UInt64(SIGTERM - 1)
+        return status.split(separator: "\n").contains { line in
+            guard line.hasPrefix("SigCgt:") || line.hasPrefix("SigIgn:") else { return false }
+            return (UInt64(line.split(separator: "\t").last ?? "", radix: 16) ?? 0) & bit != 0
+        }
+    }
+
     public func signal(_ number: Int32) {
         kill(process.processIdentifier, number)
     }
@@ -44,6 +56,9 @@ public final class DaemonProcess: @unchecked Sendable {
     /// ended within `timeout`. Never `waitUntilExit`: under load it can miss the exit and spin on
     /// the zombie for good (seen: a full run hung 15 minutes on a daemon long gone).
     public func stop(timeout: TimeInterval = 30) async -> Int32 {
+        // A daemon loads its config before it takes SIGTERM over; signalled in between (a
+        // loaded machine), the default action kills it (status 15). Its turn comes first.
+        _ = await eventually(timeout: .seconds(5), every: .milliseconds(20)) { self.handlesSIGTERM }
         signal(SIGTERM)
         return await withCheckedContinuation { continuation in
             Blocking.run {

@@ -44,6 +44,7 @@ package struct RulesCommand: ParsableCommand {
                 text += ruleText(rule, of: feed, engine: engine, latest: latest, failing: failing, now: now, style: style)
             }
         }
+        text += feedHealthText(store: store, engine: engine, latest: latest, now: now, style: style)
         return TextSanitizer.printable(text)
     }
 
@@ -51,9 +52,7 @@ package struct RulesCommand: ParsableCommand {
         _ rule: any Rule.Type, of owner: any FeedKind, engine: RuleEngine, latest: [SubjectKey: DecisionNote], failing: String?,
         now: Date, style: TerminalStyle
     ) -> String {
-        let muted = engine.isMuted(rule.id, now: now)
-        let until = engine.mutes[rule.id].map { $0 == .distantFuture ? "" : " until \(RelativeTime.iso($0))" } ?? ""
-        var text = style.bold(rule.id) + "  \(rule.summary)" + (muted ? "  [muted\(until)]" : "") + "\n"
+        var text = heading(rule, engine: engine, now: now, style: style)
         let subjects = engine.records.filter { $0.key.rule == rule.id }.sorted { $0.key < $1.key }
         if subjects.isEmpty { text += "  no subjects yet\n" }
         if let failing, !subjects.isEmpty { text += "  \(failing)\n" }

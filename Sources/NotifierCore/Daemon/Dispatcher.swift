@@ -9,7 +9,7 @@ package actor Dispatcher {
     package let sink: any AlertSink
     package let store: Store?
     package let logger: Logger
-    private let calendar: Calendar
+    let calendar: Calendar
     private var outbox: Outbox
     /// Whether the last try to record deliveries failed: said once, not on every retry.
     private var recordingFails = false
@@ -49,6 +49,8 @@ package actor Dispatcher {
     package var nextEscalation: Date?
     /// With `[sync]`: the claims that make one machine of several send an episode to the phone.
     package let sync: SyncLink?
+    /// The rules whose mutes the engine never sees (`MuteGate`).
+    let outsideTheEngine: Set<String>
     /// A dry run's and a replay's dispatcher is this one, with a recording sink and a scratch
     /// store: what they report is what quiet hours, the rate limit and grouping let through.
     package init(
@@ -84,6 +86,7 @@ package actor Dispatcher {
         }
         nextEscalation = StoreProblems.attempt("the escalations", logger: logger) { try store?.nextAttentionStep() } ?? nil
         sync = SyncLink.make(config.sync, store: store, logger: logger)
+        outsideTheEngine = Set((feeds.flatMap(\.rules) + [FeedHealthRule.self]).filter { !$0.decidedByTheEngine }.map { $0.id })
     }
 
     package var pendingCount: Int { outbox.pendingCount }
@@ -96,17 +99,19 @@ package actor Dispatcher {
     /// `notes`: why, for `notifier why`, recorded in the same transaction.
     package func submit(
         _ alerts: [Alert], records: [SubjectKey: SubjectRecord] = [:], forgetting forgotten: [SubjectKey] = [],
-        notes: [DecisionNote] = [], now: Date
+        notes decided: [DecisionNote] = [], now: Date
     ) async {
+        let (alerts, gated) = gateMuted(alerts, now: now)
+        await sink.decided(decided + gated)
         // Updates rewrite a bubble on screen or nothing: they skip the outbox (no grouping, no
         // rate limit, no holding), and one that cannot be shown is noted as dropped. The bubble
         // ids are read only when there is an update: not on every poll.
         let updateAlerts = alerts.filter { $0.emission == .updated }.map(TextSanitizer.bounded)
         let updates =
             updateAlerts.isEmpty
-            ? (placements: [], notes: notes)
+            ? (placements: [], notes: decided + gated)
             : bubblePlan.settle(
-                updates: updateAlerts, notes: notes, stored: storedBubbles(),
+                updates: updateAlerts, notes: decided + gated, stored: storedBubbles(),
                 quiet: outbox.quietHours?.contains(now, calendar: calendar) ?? false, now: now)
         let notes = updates.notes
         outbox.submit(alerts.filter { $0.emission != .updated }.map(TextSanitizer.bounded), now: now)

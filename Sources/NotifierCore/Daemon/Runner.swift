@@ -91,7 +91,7 @@ package struct Runner: Sendable {
         FeedEnvironment(
             config: context.config, paths: context.paths, http: http, clock: clock, now: now, logger: logger,
             store: store, dispatcher: dispatcher,
-            desk: EngineDesk(store: store, logger: logger, recorder: recorder, updatesBubbles: context.config.delivery.updateInPlace),
+            desk: EngineDesk(store: store, logger: logger, updatesBubbles: context.config.delivery.updateInPlace),
             seed: seed, launch: launch, recorder: recorder)
     }
 

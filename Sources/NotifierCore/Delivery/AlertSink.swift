@@ -29,6 +29,8 @@ package protocol AlertSink: Sendable {
     func clear(sequenceID: String, on channel: ChannelSettings) async -> Result<String, ChannelSender.Failure>?
     /// Publishes on the `[sync]` topic; returns the id the server gave it, if any.
     func publish(_ message: SyncMessage, on sync: SyncSettings) async -> Result<String?, ChannelSender.Failure>
+    /// What was decided, as handed to delivery; a dry run's recorder says what was kept back.
+    func decided(_ notes: [DecisionNote]) async
 }
 
 extension AlertSink {
@@ -38,6 +40,8 @@ extension AlertSink {
     }
 
     package func close(bubble id: UInt32) async {}
+
+    package func decided(_ notes: [DecisionNote]) async {}
 }
 
 package enum OutputKind: String, CaseIterable, Sendable {

@@ -8,7 +8,7 @@ import NotifierEngine
 /// its own from the feeds it tests.
 package struct Program: Sendable {
     package let feeds: [any FeedKind]
-    /// Every rule the engine knows, in the order `notifier rules` lists them.
+    /// Every rule, in the order `notifier rules` lists them.
     package let rules: [any Rule.Type]
     /// The feeds' views, and the links they answer.
     package let views: ViewRegistry
@@ -29,7 +29,8 @@ package struct Program: Sendable {
     ) {
         self.feeds = feeds
         self.runCommand = runCommand
-        rules = feeds.flatMap(\.rules)
+        // A feed's health is every polling feed's, so the program's own rule, listed last.
+        rules = feeds.flatMap(\.rules) + [FeedHealthRule.self]
         views = ViewRegistry(feeds: feeds)
         schema = ConfigSchema(feeds: feeds)
         madeBubbles = Memo { BubbleStyle(feeds: feeds) }

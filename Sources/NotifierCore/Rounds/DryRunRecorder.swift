@@ -34,8 +34,13 @@ package actor DryRunRecorder: AlertSink {
         return .success(nil)
     }
 
-    package func muted(_ keys: [SubjectKey]) {
-        for key in keys { report.note("muted: \(key)") }
+    /// Each decision as the dispatcher is handed it: the silenced subjects, then what would
+    /// not go out and why.
+    package func decided(_ notes: [DecisionNote]) {
+        for note in notes where note.outcome == .muted || note.outcome == .snoozed {
+            report.note("muted: \(note.key)")
+        }
+        suppressions(notes)
     }
 
     /// What would not go out, in the words of `notifier why`.

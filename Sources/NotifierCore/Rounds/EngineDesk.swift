@@ -7,14 +7,11 @@ package actor EngineDesk {
     private var engine: RuleEngine
 
     private let store: Store?
-    /// A dry run's: the mutes and suppressions of its decisions are noted there.
-    private let recorder: DryRunRecorder?
 
     /// `updatesBubbles`: `[delivery] update_in_place`, whether deeper moves update bubbles.
     /// `timeZone`: where the notes' times are read (a replay's scenario zone; else the user's).
-    package init(store: Store?, logger: Logger, recorder: DryRunRecorder? = nil, updatesBubbles: Bool = true, timeZone: TimeZone = .current) {
+    package init(store: Store?, logger: Logger, updatesBubbles: Bool = true, timeZone: TimeZone = .current) {
         self.store = store
-        self.recorder = recorder
         do {
             engine = try store?.loadEngine() ?? RuleEngine()
         } catch {
@@ -23,10 +20,6 @@ package actor EngineDesk {
         }
         engine.updatesBubbles = updatesBubbles
         engine.timeZone = timeZone
-        // A dry run restates a lasting suppression (a cooldown) that the log notes only once.
-        if recorder != nil {
-            for key in engine.records.keys { engine.records[key]?.quietNote = nil }
-        }
     }
 
     /// The rules evaluated since this desk (a process, a daemon generation) started.
@@ -48,10 +41,6 @@ package actor EngineDesk {
         let decision = engine.evaluate(readings, now: now, stoppedLongerThan: gap)
         var changed: [SubjectKey: SubjectRecord] = [:]
         for key in decision.changed { changed[key] = engine.records[key] }
-        if let recorder {
-            if !decision.muted.isEmpty { await recorder.muted(decision.muted) }
-            await recorder.suppressions(decision.notes)
-        }
         return (decision.alerts, changed, decision.notes)
     }
 

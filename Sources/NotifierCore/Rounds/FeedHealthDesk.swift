@@ -22,16 +22,6 @@ package actor FeedHealthDesk {
         let event = error == nil ? health.recordSuccess(now: now) : health.recordFailure(now: now)
         try? store?.saveFeedHealth(feed: feed, health: health, lastError: error?.description, now: now)
         guard let event else { return nil }
-        let degraded = event == .degraded
-        let title = degraded ? "\(feed) feed is failing" : "\(feed) feed recovered"
-        let body =
-            degraded
-            ? (health.consecutiveFailures == 1 ? "A poll failed: " : "\(health.consecutiveFailures) polls in a row failed; the last: ")
-                + (error?.cause ?? "unknown")
-            : "Polls succeed again."
-        return Alert(
-            rule: "feed_health", key: feed, title: title, body: body, urgency: degraded ? .normal : .low,
-            category: "x-notifier.feed", deepLink: DeepLink.feed(feed) ?? .history, icon: degraded ? "network-error" : "network-idle",
-            reason: degraded ? "\(health.consecutiveFailures) failed polls in a row" : "a poll succeeded after failures")
+        return FeedHealthRule.alert(feed: feed, event: event, failures: health.consecutiveFailures, cause: error?.cause)
     }
 }

@@ -31,6 +31,10 @@ extension Store {
         try? migrator.migrate(memory)
         let store = Store(path: path, database: memory)
         _ = try? store.keepAsideUnreadable(now: now)
+        // `why` notes a lasting suppression (a cooldown) once; a dry run restates it.
+        try? store.write("forgetting the noted suppressions") { db in
+            try db.execute(sql: "UPDATE \(SubjectStateRecord.databaseTableName) SET quiet_note = NULL")
+        }
         return store
     }
 }

@@ -72,18 +72,10 @@ package struct CountriesFeedKind: FeedKind {
         try? await env.clock.sleep(for: .seconds(env.config.launchCountry.delaySeconds))
     }
 
+    /// Its mute, like any rule's the engine does not decide, is the dispatcher's to apply.
     private func deliverLaunchCountry(_ env: FeedEnvironment) async {
         guard let alert = Self.launchCountryAlert(config: env.config, paths: env.paths, seed: env.seed) else { return }
-        // Not one of the engine's rules, so the engine's mute check never sees it: `notifier
-        // mute launch_country` (the command's own example) is honoured here.
-        let now = env.now()
-        let mutes = StoreProblems.attempt("reading the mutes", logger: env.logger) { try env.store?.loadSilences().mutes }
-        if let until = mutes?[LaunchCountryRule.id], until > now {
-            env.logger.info("launch country not shown: launch_country is muted\(until == .distantFuture ? "" : " until \(until.formatted(.iso8601))")")
-            await env.note("countries: launch country not shown, launch_country is muted")
-            return
-        }
-        await env.dispatcher.submit([alert], now: now)
+        await env.dispatcher.submit([alert], now: env.now())
     }
 
     package static func launchCountryAlert(config: Config, paths: XDGPaths, seed: UInt64?) -> Alert? {

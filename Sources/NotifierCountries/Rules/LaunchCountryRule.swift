@@ -5,7 +5,7 @@ import NotifierEngine
 /// A few seconds after start, one random country's basic facts.
 public struct LaunchCountryRule: Rule {
     public static let id = "launch_country"
-    /// Shown once at start, not through the engine: nothing to snooze or mute.
+    /// Shown once at start, not through the engine: no state to snooze; the dispatcher applies its mute.
     public static let decidedByTheEngine = false
     public static let summary = "A random country's basic facts, shortly after launch"
     public static let linkedViews: [LinkedView] = [.country]

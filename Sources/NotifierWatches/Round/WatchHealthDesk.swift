@@ -39,7 +39,7 @@ package actor WatchHealthDesk {
         let body = failing ? "\(fetchHealth.consecutiveFailures) fetches in a row failed; the last: \(error?.cause ?? "unknown")" : "Fetches succeed again."
         // The built-in feeds' notice, keyed apart from theirs.
         return Alert(
-            rule: "feed_health", key: "watch:\(watch.name)", title: title, body: body, urgency: failing ? .normal : .low,
+            rule: FeedHealthRule.id, key: "watch:\(watch.name)", title: title, body: body, urgency: failing ? .normal : .low,
             category: "x-notifier.feed", deepLink: link, icon: failing ? "network-error" : "network-idle",
             reason: failing ? "\(fetchHealth.consecutiveFailures) failed fetches in a row" : "a fetch worked after failures")
     }
@@ -52,7 +52,7 @@ package actor WatchHealthDesk {
         let body = lost ? "The last: \(reason). No value is not 0: nothing is decided until it matches." : "Its value counts again."
         // A health notice as the feeds' are: not one of the watch's conditions.
         return Alert(
-            rule: "feed_health", key: "watch:\(watch.name):select", title: title, body: body, urgency: lost ? .normal : .low,
+            rule: FeedHealthRule.id, key: "watch:\(watch.name):select", title: title, body: body, urgency: lost ? .normal : .low,
             category: "x-notifier.watch", deepLink: link, icon: lost ? "dialog-warning" : "dialog-information",
             reason: lost ? "no value in \(SelectorHealth.after) fetches in a row" : "a value after fetches without one")
     }
