@@ -15,13 +15,18 @@ struct NotifierCommand: AsyncParsableCommand {
             Exit codes: 0 success, 1 the work failed, 2 usage or config error.
             """,
         version: "notifier \(HTTPClient.version)",
-        subcommands: Program.notifier.subcommands([
-            OpenCommand.self, OpenURLCommand.self, ListCommand.self, StatusCommand.self, HistoryCommand.self, WhyCommand.self, AckCommand.self,
-            TestCommand.self,
-            RulesCommand.self, MuteCommand.self, UnmuteCommand.self, ConfigCommand.self, InstallCommand.self, UninstallCommand.self,
-            ChannelCommand.self,
-        ])
+        subcommands: Program.notifier.subcommands(own.map(\.command))
     )
+
+    /// The program's own commands, in the order `--help` lists them (the feeds' placed among
+    /// them); `AsyncDispatch` awaits the async ones.
+    static let own = [
+        ProgramCommand(OpenCommand.self), ProgramCommand(OpenURLCommand.self), ProgramCommand(ListCommand.self),
+        ProgramCommand(StatusCommand.self), ProgramCommand(HistoryCommand.self), ProgramCommand(WhyCommand.self),
+        ProgramCommand(AckCommand.self), ProgramCommand(TestCommand.self), ProgramCommand(RulesCommand.self),
+        ProgramCommand(MuteCommand.self), ProgramCommand(UnmuteCommand.self), ProgramCommand(ConfigCommand.self),
+        ProgramCommand(InstallCommand.self), ProgramCommand(UninstallCommand.self), ProgramCommand(ChannelCommand.self),
+    ]
 
     @OptionGroup var global: GlobalOptions
 

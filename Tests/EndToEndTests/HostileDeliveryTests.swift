@@ -34,8 +34,9 @@ import Testing
         let elapsed = ContinuousClock.now - started
         #expect(result.status == 0, "\(result.stderr)")
         // Before: each bubble waited for its answer, 2 × 9 s. The bound leaves room for a loaded
-        // machine's debug build (a pass alone has taken 5 s, and once 10 s, in a full parallel run).
-        #expect(elapsed < .seconds(15), "one pass with two bubbles took \(elapsed)")
+        // machine's debug build (a pass alone has taken 5 s, 10 s and once 15.3 s in a full
+        // parallel run) and still tells the two waits apart.
+        #expect(elapsed < .seconds(17), "one pass with two bubbles took \(elapsed)")
         #expect(result.stderr.contains("the notification server has not answered in 2 s; notifications are sent without waiting for it"), "\(result.stderr)")
         #expect(result.stdout.isEmpty, "nothing fell back to the terminal: \(result.stdout)")
         // Both requests reached the server, which works through them one after the other (its

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import NotifierEngine
 
-package struct ChannelCommand: ParsableCommand {
+package struct ChannelCommand: AsyncCommandGroup {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -11,6 +11,8 @@ package struct ChannelCommand: ParsableCommand {
         subcommands: [ChannelTestCommand.self, ChannelListCommand.self],
         defaultSubcommand: ChannelListCommand.self
     )
+
+    package static let asyncSubcommands = [AsyncCommandRunner(ChannelTestCommand.self)]
 }
 
 package struct ChannelListCommand: ParsableCommand {

@@ -34,3 +34,31 @@ package struct AsyncCommandRunner: Sendable {
         ObjectIdentifier(type(of: command)) == ObjectIdentifier(self.command)
     }
 }
+
+/// One of the program's own top-level commands and the async commands it brings, told by its
+/// type: an `AsyncParsableCommand` is its own; an `AsyncCommandGroup` names those among its
+/// subcommands beside them. Nothing else lists them.
+package struct ProgramCommand: Sendable {
+    package let command: any ParsableCommand.Type
+    package let asyncCommands: [AsyncCommandRunner]
+
+    package init<Command: ParsableCommand>(_ command: Command.Type) {
+        self.command = command
+        asyncCommands = []
+    }
+
+    package init<Command: AsyncParsableCommand>(_ command: Command.Type) {
+        self.command = command
+        asyncCommands = [AsyncCommandRunner(command)]
+    }
+
+    package init<Command: AsyncCommandGroup>(_ command: Command.Type) {
+        self.command = command
+        asyncCommands = Command.asyncSubcommands
+    }
+}
+
+/// A command group some of whose subcommands are async.
+package protocol AsyncCommandGroup: ParsableCommand {
+    static var asyncSubcommands: [AsyncCommandRunner] { get }
+}
