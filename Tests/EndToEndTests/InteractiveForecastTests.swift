@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// The forecast view on a pseudo-terminal, against a loopback Open-Meteo: the place's week,
-/// `/` to look up another place, and an unknown name said plainly without leaving the view.
+/// `/` to look up another place, and an unknown name said plainly without leaving the view;
+/// nothing stored.
 @Suite struct InteractiveForecastTests {
     @Test func slashLooksUpAnotherPlaceOrSaysThereIsNone() async throws {
         let script = ForecastEndToEndTests.Script()
@@ -29,5 +30,7 @@ import Testing
             "\(session.lastSeen)")
         try await session.send("q")
         try await InteractiveCountryTests.expectSane(session, view: "7-day forecast")
+        // A view writes nothing: a forecast it stored would be what the next poll compares with.
+        #expect(!FileManager.default.fileExists(atPath: sandbox.storeFile.path), "the view made a store")
     }
 }

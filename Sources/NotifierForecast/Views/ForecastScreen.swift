@@ -3,8 +3,10 @@ import Logging
 import NotifierCore
 import NotifierEngine
 
-/// Starts the interactive forecast: the stored one first; another place goes through the
-/// daemon's own fetch (geocoding cached in the store) and is stored the same way.
+/// Starts the interactive forecast: the stored one first; another place is fetched with the
+/// feed's own fetch and shown beside what is stored, never stored itself: the forecast rules
+/// compare each poll with the last stored forecast, and one stored by a view would hide the
+/// changes before it from them.
 package enum ForecastScreen {
     package static func run(place: String, context: AppContext) -> Bool {
         let reader = Store.openForReading(path: context.paths.storePath)
@@ -12,24 +14,23 @@ package enum ForecastScreen {
         let config = context.config
         let paths = context.paths
         let time = context.time
-        let migrations = context.program.storeMigrations
         let model = ForecastModel(place: place, latest: stored.first, previous: stored.dropFirst().first, locale: .current) { name in
-            await load(name, config: config, paths: paths, now: time.now(), migrations: migrations)
+            await load(name, config: config, paths: paths, now: time.now())
         }
         return ScreenRunner.run(model, context: context)
     }
 
-    package static func load(_ name: String, config: Config, paths: XDGPaths, now: Date, migrations: [StoreMigration]) async -> ForecastModel.Loaded {
+    package static func load(_ name: String, config: Config, paths: XDGPaths, now: Date) async -> ForecastModel.Loaded {
         // The screen is ncurses': the fetch's log lines must not land on it.
         let quiet = Logger(label: "notifier.view") { _ in SwiftLogNoOpLogHandler() }
         let place = config.forecast.places.first { $0.slug.lowercased() == ForecastPlace.slug(name).lowercased() } ?? ForecastPlace(name: name)
-        let store = try? Store.openReplacingDamaged(path: paths.storePath, now: now, migrations: migrations).store
+        // Read-only: the daemon's cached geocodes and forecasts serve; nothing is written.
+        let store = Store.openForReading(path: paths.storePath)
         let feed = ForecastFeed(http: HTTPClient(), source: config.forecast.feedSource)
         do {
-            let forecast = try await ForecastRound.fetch(place, feed: feed, store: store, now: now, logger: quiet, keepGeocode: true)
-            try? store?.saveForecast(forecast, at: now)
-            let stored = (try? store?.forecasts(place: forecast.place, limit: 2)) ?? []
-            return .forecast(latest: stored.first ?? StoredForecast(fetchedAt: now, forecast: forecast), previous: stored.dropFirst().first)
+            let forecast = try await ForecastRound.fetch(place, feed: feed, store: store, now: now, logger: quiet, keepGeocode: false)
+            let stored = (try? store?.forecasts(place: forecast.place, limit: 1)) ?? []
+            return .forecast(latest: StoredForecast(fetchedAt: now, forecast: forecast), previous: stored.first)
         } catch {
             return .failed(place: name, cause: error.cause)
         }
