@@ -3,8 +3,9 @@ import Logging
 import NotifierCore
 import NotifierEngine
 
-/// Starts the live crypto views: the stored poll first, then fetches through the daemon's
-/// own poller, stored the same way (snapshot and price history), every `feeds.crypto.interval`.
+/// Starts the live crypto views: the stored poll first, then fetches with the feed's own
+/// poller every `feeds.crypto.interval`, shown and never stored: the next poll measures each
+/// change from the last stored prices, and prices a view stored would stand in for them.
 package enum CryptoScreen {
     package static func listModel(context: AppContext) -> CryptoListModel {
         let store = Store.openForReading(path: context.paths.storePath)
@@ -16,14 +17,12 @@ package enum CryptoScreen {
             if let fetchedAt = latest?.fetchedAt, let point = points.last(where: { $0.at < fetchedAt }) { previous[symbol] = point.price }
         }
         let config = context.config
-        let paths = context.paths
         let time = context.time
-        let migrations = context.program.storeMigrations
         var model = CryptoListModel(
             tickers: latest?.tickers ?? [], fetchedAt: latest?.fetchedAt, previous: previous,
             history: stored.mapValues { $0.map(\.price) },
             interval: TimeInterval(config.crypto.interval.components.seconds), now: time.now,
-            fetch: { await fetchAndStore(config: config, paths: paths, time: time, migrations: migrations) })
+            fetch: { await fetch(config: config, time: time) })
         model.marked = marked(store: store, now: context.now())
         return model
     }
@@ -41,22 +40,13 @@ package enum CryptoScreen {
 
     /// One poll as the daemon makes it; a new poller each time, so each fetch resolves the
     /// watched coins afresh (the daemon keeps its ids between polls).
-    package static func fetchAndStore(config: Config, paths: XDGPaths, time: TimeSource, migrations: [StoreMigration]) async -> CryptoListModel.Fetched {
+    package static func fetch(config: Config, time: TimeSource) async -> CryptoListModel.Fetched {
         // The screen is ncurses': the poller's warnings must not land on it.
         let quiet = Logger(label: "notifier.view") { _ in SwiftLogNoOpLogHandler() }
         let poller = CryptoPoller(config: config, http: HTTPClient(), clock: time.clock)
         switch await poller.poll(logger: quiet) {
-        case .success(let tickers):
-            let now = time.now()
-            if let store = try? Store.openReplacingDamaged(path: paths.storePath, now: now, migrations: migrations).store,
-                let data = try? JSONEncoder().encode(tickers)
-            {
-                try? store.save(FeedSnapshot(feed: CryptoFeed.name, source: "coinlore", fetchedAt: now, payload: String(decoding: data, as: UTF8.self)))
-                try? store.appendPrices(tickers, at: now)
-            }
-            return .tickers(tickers, at: now)
-        case .failure(let error):
-            return .failed(error.cause)
+        case .success(let tickers): return .tickers(tickers, at: time.now())
+        case .failure(let error): return .failed(error.cause)
         }
     }
 }
