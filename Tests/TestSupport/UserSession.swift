@@ -127,7 +127,10 @@ public class UserSession: @unchecked Sendable {
         if (try? await run(["/usr/bin/test", "-x", built]))?.status == 0 { return built }
         let copy = directory.appendingPathComponent("bin/notifier")
         try FileManager.default.createDirectory(at: copy.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try FileManager.default.copyItem(atPath: built, toPath: copy.path)
+        // Copied by cp, not in this process: a child another test forked while our copy's write
+        // descriptor was open would inherit it, and exec then fails with "Text file busy".
+        let copied = try await ProcessRunner.run("/bin/cp", ["--", built, copy.path], environment: ["PATH": "/usr/bin:/bin"])
+        guard copied.status == 0 else { throw CocoaError(.fileWriteUnknown, userInfo: [NSLocalizedDescriptionKey: "cp: \(copied.stderr)"]) }
         try handOver(copy.deletingLastPathComponent())
         return copy.path
     }
