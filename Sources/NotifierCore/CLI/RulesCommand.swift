@@ -44,7 +44,7 @@ package struct RulesCommand: ParsableCommand {
                 text += ruleText(rule, of: feed, engine: engine, latest: latest, failing: failing, now: now, style: style)
             }
         }
-        text += feedHealthText(store: store, engine: engine, latest: latest, now: now, style: style)
+        text += feedHealthText(store: store, config: context.config, feeds: feeds, engine: engine, latest: latest, now: now, style: style)
         return TextSanitizer.printable(text)
     }
 

@@ -26,16 +26,6 @@ extension Store {
         }
     }
 
-    /// Every feed's and watch's health as stored, by name.
-    package func allFeedHealth() throws(StoreError) -> [(feed: String, health: FeedHealth, lastError: String?)] {
-        try read("reading the feed state") { db in
-            try Row.fetchAll(db, sql: "SELECT feed, health, last_error FROM feed_state ORDER BY feed").compactMap { row in
-                guard let health = try? Self.decoder.decode(FeedHealth.self, from: Data((row["health"] as String).utf8)) else { return nil }
-                return (row["feed"], health, row["last_error"])
-            }
-        }
-    }
-
     package func saveFeedHealth(feed: String, health: FeedHealth, lastError: String?, now: Date) throws(StoreError) {
         try write("saving the feed state") { db in
             try db.execute(
