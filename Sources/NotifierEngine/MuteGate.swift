@@ -16,7 +16,7 @@ public enum MuteGate {
             }
             let key = SubjectKey(rule: alert.rule, subject: alert.key)
             if let until = mutes[alert.rule], now < until {
-                let end = until == .distantFuture ? "until unmuted" : "until \(NoteText.clock(until, now: now, timeZone: timeZone))"
+                let end = NoteText.muted(until: until, now: now, timeZone: timeZone)
                 notes.append(DecisionNote(key: key, at: now, outcome: .muted, detail: "not shown, \(alert.rule) is muted \(end)"))
             } else {
                 passed.append(alert)

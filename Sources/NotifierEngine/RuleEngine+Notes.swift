@@ -6,7 +6,7 @@ extension RuleEngine {
     func silencedNote(_ reading: SubjectReading, emission: AlertStateMachine.Emission, now: Date) -> DecisionNote {
         let what = emission == .resolved ? "resolution" : "crossing"
         if isMuted(reading.key.rule, now: now), let until = mutes[reading.key.rule] {
-            let end = until == .distantFuture ? "until unmuted" : "until \(NoteText.clock(until, now: now, timeZone: timeZone))"
+            let end = NoteText.muted(until: until, now: now, timeZone: timeZone)
             return DecisionNote(
                 key: reading.key, at: now, outcome: .muted, value: reading.shownValue,
                 detail: "not notified of the \(what), \(reading.key.rule) is muted \(end)")
@@ -85,6 +85,11 @@ public enum NoteText {
     static func notified(_ alert: Alert, emission: AlertStateMachine.Emission) -> String {
         let said = emission == .resolved ? "notified it resolved" : emission == .repeated ? "notified again" : "notified"
         return "\(said): \(alert.reason ?? alert.title)"
+    }
+
+    /// How long a mute lasts: "until unmuted", "until 15:02".
+    static func muted(until: Date, now: Date, timeZone: TimeZone) -> String {
+        until == .distantFuture ? "until unmuted" : "until \(clock(until, now: now, timeZone: timeZone))"
     }
 
     /// "15:02" on `now`'s day, else "2026-12-22 15:02".
