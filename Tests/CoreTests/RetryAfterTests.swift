@@ -34,3 +34,16 @@ import Testing
         #expect(RetryAfter.seconds("Wed, 21 Oct 2015 07:30:00 GMT", responseDate: "Wed, 21 Oct 2015 07:29:00 GMT", now: skewed) == 60)
     }
 }
+
+/// A feed's stored last error, cut to its cause for a live screen's one line.
+@Suite struct StoredFeedErrorTests {
+    @Test func theCauseIsWhatFollowsTheRequest() {
+        let context = RequestContext(feed: "crypto", method: "GET", url: "https://api.coinlore.net/api/ticker/?id=90,80")
+        let errors: [FeedError] = [
+            .httpStatus(context, status: 500, retryAfter: 30), .cannotResolve(context, host: "api.coinlore.net"),
+            .decoding(context, detail: "no tickers in the answer"), .timedOut(context, seconds: 15),
+        ]
+        for error in errors { #expect(FeedError.cause(inStored: error.description) == error.cause) }
+        #expect(FeedError.cause(inStored: "the store is locked") == "the store is locked", "other text as it is")
+    }
+}

@@ -16,7 +16,8 @@ import Testing
         func response() -> (Data, HTTPStatusCode) { (body, status) }
     }
 
-    /// A loopback CoinLore answering whatever the script holds.
+    /// A loopback CoinLore answering whatever the script holds: the page, and the coins of it
+    /// asked for by id (`/api/ticker/?id=…`, a poll after the first).
     static func serve(_ script: Script) async throws -> LoopbackServer {
         try await LoopbackServer.start([
             (
@@ -25,7 +26,19 @@ import Testing
                     let (body, status) = await script.response()
                     return LoopbackServer.json(body, status: status)
                 }
-            )
+            ),
+            (
+                "GET /api/ticker",
+                { request in
+                    let (body, status) = await script.response()
+                    let wanted = Set((request.query["id"] ?? "").split(separator: ",").map(String.init))
+                    guard status == .ok, let page = try? JSONSerialization.jsonObject(with: body) as? [String: Any],
+                        let coins = page["data"] as? [[String: Any]],
+                        let picked = try? JSONSerialization.data(withJSONObject: coins.filter { wanted.contains("\($0["id"] ?? "")") })
+                    else { return LoopbackServer.json(body, status: status) }
+                    return LoopbackServer.json(picked)
+                }
+            ),
         ])
     }
 

@@ -4,7 +4,8 @@ import TestSupport
 import Testing
 
 /// The live crypto list on a pseudo-terminal, against a loopback CoinLore: a good fetch, an
-/// error (timer paused, cause shown), `r`, and the recovery.
+/// error (timer paused, cause shown), `r`, and the recovery; each refresh the feed's round's
+/// poll, the running daemon's when there is one.
 @Suite struct InteractiveCryptoTests {
     @Test func aFailedRefreshPausesShowsTheCauseAndRRecovers() async throws {
         let script = CryptoEndToEndTests.Script()
@@ -47,10 +48,55 @@ import Testing
         try await session.send("BSpace", "q")
         try await InteractiveCountryTests.expectSane(session, view: "Crypto —")
 
-        // Fetched with the feed's poller, never stored: what the next poll compares with is the
-        // daemon's, so the plain view has nothing yet.
-        #expect(!FileManager.default.fileExists(atPath: sandbox.storeFile.path), "the live list made a store")
+        // With no daemon, each refresh was a pass of the crypto feed as `--once` makes it: its
+        // prices and its health are stored, as the daemon's would be.
         let plain = try await ProcessRunner.notifier(["open", "crypto", "BTC"], environment: environment)
-        #expect(plain.status == 2 && plain.stderr.contains("no crypto data yet"), "\(plain.stdout)\(plain.stderr)")
+        #expect(plain.status == 0 && plain.stdout.contains("$99,000"), "\(plain.stdout)\(plain.stderr)")
+        let status = try await ProcessRunner.notifier(["status", "--plain"], environment: environment)
+        #expect(status.stdout.contains("crypto"), "\(status.stdout)")
+    }
+
+    /// With a daemon running, the list is no second poller: it asks the daemon's round to poll
+    /// (over its bus name) and reads what that poll stored.
+    @Test func theListAsksTheRunningDaemonsRoundToPoll() async throws {
+        let script = CryptoEndToEndTests.Script()
+        await script.set(try CryptoEndToEndTests.page(prices: ["BTC": "95000.5"]))
+        let coinlore = try await CryptoEndToEndTests.serve(script)
+        defer { Task { await coinlore.stop() } }
+        let bus = try await MockNotificationServer.start()
+        let sandbox = try Sandbox(
+            config: """
+                [feeds.crypto]
+                base_url = "\(coinlore.baseURL)/api"
+                symbols = ["BTC", "ETH"]
+                top = 5
+                interval = "1h"
+                [rules.launch_country]
+                enabled = false
+                """ + "\n" + Sandbox.noHolidays + "\n" + Sandbox.noForecast)
+        let environment = sandbox.environment(["TERM": "xterm-256color", "DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let daemon = try DaemonProcess([], environment: environment)
+        #expect(await daemon.waitUntil { _ in await bus.daemonAnswers() }, "\(daemon.stderr)")
+        #expect(await daemon.waitUntil { _ in await coinlore.requestLog.count > 0 }, "\(daemon.stderr)")
+        let polledAt = ContinuousClock.now
+        try await Task.sleep(for: .seconds(1))
+        let onePoll = await coinlore.requestLog.count
+
+        await script.set(try CryptoEndToEndTests.page(prices: ["BTC": "99000"]))
+        let session = try await TmuxSession(InteractiveCountryTests.command(["list", "crypto"]), environment: environment, width: 110, height: 20)
+        #expect(await session.waitFor("Next refresh in"), "\(session.lastSeen)")
+        #expect(session.lastSeen.contains("$95,000.5"), "the daemon polled moments ago: its poll is shown\n\(session.lastSeen)")
+        #expect(await coinlore.requestLog.count == onePoll, "the list fetched nothing itself")
+
+        // Past the moments in which the daemon's last poll answers for a new one.
+        try await Task.sleep(until: polledAt + .seconds(11))
+        try await session.send("r")
+        #expect(await session.waitFor("$99,000 ▲"), "the daemon's round polled on request\n\(session.lastSeen)")
+        let log = await coinlore.requestLog
+        #expect(log.count == onePoll + 1 && log.last?.hasPrefix("/api/ticker") == true, "one poll more, the daemon's: \(log)")
+        try await session.send("q")
+        try await InteractiveCountryTests.expectSane(session, view: "Crypto —")
+        #expect(await daemon.stop() == 0)
+        #expect(!daemon.stderr.contains("error"), "\(daemon.stderr)")
     }
 }

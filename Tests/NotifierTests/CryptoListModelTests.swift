@@ -63,6 +63,24 @@ import Testing
         #expect(list.sorted.first?.symbol == "BTC")
     }
 
+    /// The round may answer with the poll the list already shows (the daemon polled moments
+    /// ago): nothing is marked or drawn twice; alerts with no desktop to go to show here.
+    @Test func theSamePollIsNotCountedTwiceAndAlertsWithNoDesktopShowHere() {
+        var list = model()
+        _ = list.appear()
+        let poll = CryptoListModel.Fetched.tickers([CryptoTickers.ticker("BTC", 90, rank: 1)], at: start)
+        _ = list.handle(.finished(name: "crypto", result: poll))
+        _ = list.handle(.key(.character("r")))
+        _ = list.handle(
+            .finished(
+                name: "crypto", result: CryptoListModel.Fetched.tickers([CryptoTickers.ticker("BTC", 90, rank: 1)], at: start, told: ["BTC: −10.0 % in 1 h"])))
+        #expect(list.history["BTC"] == [90], "one point for one poll")
+        #expect(list.previous["BTC"] == 100, "still marked against the poll before it")
+        var layout = ScreenLayout(width: 100, height: 12)
+        let text = layout.plainText(for: list.frame(width: 100, height: 12, now: start))
+        #expect(text.contains("⚑ BTC: −10.0 % in 1 h"), "\(text)")
+    }
+
     @Test func anEmptyAnswerShowsAPlaceholder() {
         var list = CryptoListModel(
             tickers: [], fetchedAt: nil, previous: [:], interval: 30, now: { Date(timeIntervalSince1970: 1_798_000_000) }, fetch: { .failed("unused") })

@@ -80,6 +80,13 @@ package struct AppContext: Sendable {
         }
     }
 
+    /// The same context logging elsewhere (nowhere, under a full-screen view).
+    package func with(logger: Logger) -> AppContext {
+        AppContext(
+            environment: environment, config: config, configFile: configFile, explicitConfigPath: explicitConfigPath, logger: logger, paths: paths,
+            time: time, program: program)
+    }
+
     /// The store, a damaged one replaced by a fresh one (said once, as an error).
     package func openStore() throws(StoreError) -> Store {
         let (store, replaced) = try Store.openReplacingDamaged(path: paths.storePath, now: now(), migrations: program.storeMigrations)

@@ -49,6 +49,7 @@ package struct DaemonService: Service, CustomStringConvertible {
                     reloaded.finish()
                 }
                 let pacing = FeedPacing()
+                let pollRequests = PollRequests()
                 group.addTask {
                     // Each config runs its own generation of feed loops; a reload ends the old
                     // one and starts the next. The launch country is shown once, not per reload.
@@ -57,7 +58,7 @@ package struct DaemonService: Service, CustomStringConvertible {
                     var next = reloads.makeAsyncIterator()
                     while !Task.isCancelled {
                         let generation = Task { [current, launch] in
-                            await runGeneration(current, store: store, sink: sink, launch: launch, pacing: pacing)
+                            await runGeneration(current, store: store, sink: sink, launch: launch, pacing: pacing, pollRequests: pollRequests)
                         }
                         launch = false
                         let replacement = await withTaskCancellationHandler {
@@ -75,18 +76,24 @@ package struct DaemonService: Service, CustomStringConvertible {
                 if let desktop = sink as? DesktopSink {
                     group.addTask { await handleClicks(desktop, store: store) }
                     // Found by `notifier --once`, which hands its bubbles over.
-                    await DaemonBus.serve(catalog: runner.context.program.views.catalog, deliver: desktop.showHandedOff, deliverInPlace: desktop.showHandedOff)
+                    // And asked by a live screen to poll a feed now (`PollRequests`).
+                    await DaemonBus.serve(
+                        catalog: runner.context.program.views.catalog, deliver: desktop.showHandedOff, deliverInPlace: desktop.showHandedOff,
+                        poll: { [now = runner.now] feed in await pollRequests.ask(feed, now: now()) })
                 }
             }
         }
     }
 
     /// One config's feed loops and deliveries, until cancelled.
-    package func runGeneration(_ runner: Runner, store: Store?, sink: any AlertSink, launch: Bool, pacing: FeedPacing? = nil) async {
+    package func runGeneration(
+        _ runner: Runner, store: Store?, sink: any AlertSink, launch: Bool, pacing: FeedPacing? = nil, pollRequests: PollRequests? = nil
+    ) async {
         let dispatcher = Dispatcher(
             sink: sink, store: store, config: runner.context.config, logger: runner.logger, paths: runner.context.paths, feeds: runner.feeds)
         var pacedEnvironment = runner.environment(store: store, dispatcher: dispatcher, launch: launch)
         pacedEnvironment.pacing = pacing
+        pacedEnvironment.pollRequests = pollRequests
         let environment = pacedEnvironment
         let config = runner.context.config
         let follower = SyncFollower.make(config: config, store: store, sink: sink, clock: runner.clock, now: runner.now, logger: runner.logger)

@@ -17,6 +17,9 @@ package struct Runner: Sendable {
     package var http = HTTPClient()
     /// The feeds a pass polls: the program's, or a test's own.
     package var feeds: [any FeedKind]
+    /// Where a pass's alerts go that would be written to standard output: a live screen's
+    /// line (`RoundPoll`); `nil` for standard output.
+    package var terminal: (any AlertSink)? = nil
 
     package init(context: AppContext, output: OutputKind, seed: UInt64?) {
         self.context = context
@@ -43,7 +46,8 @@ package struct Runner: Sendable {
         checkedStore.writeGate.closeAfterFirstFailure()
         let store: Store? = checkedStore
         let sink = await SinkFactory.make(
-            output, environment: context.environment, logger: logger, style: context.program.bubbles, handOff: true, images: context.config.delivery.images)
+            output, environment: context.environment, logger: logger, style: context.program.bubbles, handOff: true, images: context.config.delivery.images,
+            terminal: terminal)
         let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger, paths: context.paths, feeds: feeds)
         // What the phone or another machine acknowledged since the last look, before deciding.
         await SyncFollower.make(config: context.config, store: store, sink: sink, clock: clock, now: now, logger: logger)?.pollOnce()

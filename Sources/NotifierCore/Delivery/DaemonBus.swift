@@ -28,6 +28,10 @@ package enum DaemonBus {
             <method name="Ping">
               <arg type="s" name="version" direction="out"/>
             </method>
+            <method name="Poll">
+              <arg type="s" name="feed" direction="in"/>
+              <arg type="s" name="answer" direction="out"/>
+            </method>
           </interface>
         </node>
         """
@@ -45,15 +49,18 @@ package enum DaemonBus {
     /// Owns the name and serves `Deliver` by calling `deliver` (off the GLib thread). Returns
     /// once the request is made; the name stays owned while the process runs.
     /// `DeliverInPlace` calls `deliverInPlace` with one alert and the bubble it updates (0: none).
+    /// `Poll` calls `poll` with a feed's name and answers once its round polled, or why not.
     /// `catalog`: the links an alert may carry (the program's views').
     package static func serve(
         catalog: LinkCatalog,
         deliver: @escaping @Sendable ([Alert]) async -> Int,
-        deliverInPlace: @escaping @Sendable (Alert, UInt32?) async -> UInt32
+        deliverInPlace: @escaping @Sendable (Alert, UInt32?) async -> UInt32,
+        poll: @escaping @Sendable (String) async -> PollRequests.Answer = { _ in .notPolling }
     ) async {
         GLibLoop.shared.start()
         await GLibLoop.shared.run {
-            let box = Unmanaged.passRetained(ServerBox(catalog: catalog, deliver: deliver, deliverInPlace: deliverInPlace)).toOpaque()
+            let box = Unmanaged.passRetained(ServerBox(catalog: catalog, deliver: deliver, deliverInPlace: deliverInPlace, poll: poll))
+                .toOpaque()
             _ = g_bus_own_name(G_BUS_TYPE_SESSION, name, G_BUS_NAME_OWNER_FLAGS_NONE, onBusAcquired, nil, nil, box, nil)
         }
     }
@@ -143,13 +150,15 @@ private final class ServerBox: Sendable {
     let catalog: LinkCatalog
     let deliver: @Sendable ([Alert]) async -> Int
     let deliverInPlace: @Sendable (Alert, UInt32?) async -> UInt32
+    let poll: @Sendable (String) async -> PollRequests.Answer
     init(
         catalog: LinkCatalog, deliver: @escaping @Sendable ([Alert]) async -> Int,
-        deliverInPlace: @escaping @Sendable (Alert, UInt32?) async -> UInt32
+        deliverInPlace: @escaping @Sendable (Alert, UInt32?) async -> UInt32, poll: @escaping @Sendable (String) async -> PollRequests.Answer
     ) {
         self.catalog = catalog
         self.deliver = deliver
         self.deliverInPlace = deliverInPlace
+        self.poll = poll
     }
 }
 
@@ -218,6 +227,21 @@ private func onMethodCall(
             let id = await server.deliverInPlace(alert, replacing == 0 ? nil : replacing)
             GLibLoop.shared.post {
                 var value: OpaquePointer? = g_variant_new_uint32(id)
+                g_dbus_method_invocation_return_value(box.invocation, g_variant_new_tuple(&value, 1))
+            }
+        }
+    case "Poll":
+        var feed = ""
+        if let parameters, let child = g_variant_get_child_value(parameters, 0) {
+            feed = String(cString: g_variant_get_string(child, nil))
+            g_variant_unref(child)
+        }
+        let box = InvocationBox(invocation)
+        Task {
+            // A name of no loop is answered "not-polling": the bus asks nothing else of it.
+            let answer = feed.utf8.count <= 200 ? await server.poll(feed) : .notPolling
+            GLibLoop.shared.post {
+                var value: OpaquePointer? = g_variant_new_string(answer.rawValue)
                 g_dbus_method_invocation_return_value(box.invocation, g_variant_new_tuple(&value, 1))
             }
         }

@@ -148,13 +148,16 @@ package enum SinkFactory {
     /// The sink for `--output`; desktop falls back to the terminal, with one warning, where no
     /// notification server can be reached.
     /// `handOff`: bubbles go to a running daemon where there is one (`--once`).
+    /// `terminal`: where what would be written to standard output goes instead (a live
+    /// screen's own line, for a terminal that ncurses draws on).
     package static func make(
         _ kind: OutputKind, environment: [String: String], logger: Logger, style: BubbleStyle, handOff: Bool = false,
-        images: Bool = true
+        images: Bool = true, terminal: (any AlertSink)? = nil
     ) async -> any AlertSink {
+        let terminal = terminal ?? TerminalSink(style: .forStandardOutput(environment: environment))
         switch kind {
         case .terminal:
-            return TerminalSink(style: .forStandardOutput(environment: environment))
+            return terminal
         case .json:
             return JSONLinesSink()
         case .desktop:
@@ -164,10 +167,10 @@ package enum SinkFactory {
                     "notification server: \(notifications.server.name), capabilities: \(notifications.server.capabilities.sorted().joined(separator: " "))")
                 let sink = DesktopSink(
                     notifications: notifications, images: images ? ImageCache(paths: XDGPaths(environment: environment)) : nil, logger: logger)
-                return handOff ? HandOffSink(local: sink, fallback: TerminalSink(style: .forStandardOutput(environment: environment))) : sink
+                return handOff ? HandOffSink(local: sink, fallback: terminal) : sink
             case .failure(let error):
                 logger.warning("\(error): showing notifications in the terminal instead")
-                return TerminalSink(style: .forStandardOutput(environment: environment))
+                return terminal
             }
         }
     }

@@ -68,6 +68,14 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         let c = context
         return "\(c.feed) feed: \(c.method) \(c.url) \(cause)"
     }
+
+    /// The cause in a failure as stored (its `description`, a feed's last error), without the
+    /// feed and the request before it, for a line too narrow for all three; other text as is.
+    public static func cause(inStored text: String) -> String {
+        guard let start = text.range(of: " feed: ") else { return text }
+        let parts = text[start.upperBound...].split(separator: " ", maxSplits: 2)
+        return parts.count == 3 ? String(parts[2]) : text
+    }
 }
 
 public enum Redaction {

@@ -125,6 +125,8 @@ package struct FeedEnvironment: Sendable {
     package var recorder: DryRunRecorder? = nil
     /// The daemon's record of each feed's last poll, across reloads; `nil` in a pass.
     package var pacing: FeedPacing? = nil
+    /// The daemon's live screens asking a paced loop to poll now; `nil` in a pass.
+    package var pollRequests: PollRequests? = nil
     /// How the rounds write numbers and read "today": the user's, or a replay's fixed ones.
     package var locale: Locale = .current
     package var calendar: Calendar = .current

@@ -25,12 +25,31 @@ package struct FeedLoop<Settings: Equatable & Sendable>: Sendable {
         var random = random
         if let pacing, let wait = await env.pacing?.firstWait(feed: pacing.key, settings: pacing.settings, interval: interval, now: env.now()) {
             paced(wait)
-            await env.rest(for: wait)
+            await rest(env, for: wait, backingOff: false)
         }
         while !Task.isCancelled {
             if let pacing { await env.pacing?.polled(feed: pacing.key, settings: pacing.settings, at: env.now()) }
             let outcome = await poll()
-            await env.rest(for: delay(after: outcome, random: &random))
+            if let pacing { await env.pollRequests?.polled(pacing.key, at: env.now()) }
+            await rest(env, for: delay(after: outcome, random: &random), backingOff: outcome.failures > 0)
+        }
+        if let pacing { await env.pollRequests?.stopped(pacing.key) }
+    }
+
+    /// The wait between polls; a paced loop's ends early when a live screen asks it to poll
+    /// (`PollRequests`), unless it is backing off.
+    private func rest(_ env: FeedEnvironment, for duration: Duration, backingOff: Bool) async {
+        guard let pacing, let requests = env.pollRequests else { return await env.rest(for: duration) }
+        let asked = await requests.resting(pacing.key, backingOff: backingOff)
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await env.rest(for: duration) }
+            group.addTask {
+                var wake = asked.makeAsyncIterator()
+                // A stream that ends unasked must not end the rest: only the sleep may then.
+                if await wake.next() == nil { try? await Task.sleep(for: duration) }
+            }
+            await group.next()
+            group.cancelAll()
         }
     }
 

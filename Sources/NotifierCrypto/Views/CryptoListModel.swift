@@ -8,7 +8,8 @@ import NotifierEngine
 package struct CryptoListModel: ScreenModel {
     package enum Sort: String, CaseIterable, Sendable { case rank, name, price, change1h, change24h }
     package enum Fetched: Sendable {
-        case tickers([Ticker], at: Date)
+        /// A poll's coins; `told`: its alerts that had no desktop to go to, shown here.
+        case tickers([Ticker], at: Date, told: [String] = [])
         case failed(String)
     }
     package typealias Fetch = @Sendable () async -> Fetched
@@ -27,6 +28,8 @@ package struct CryptoListModel: ScreenModel {
     package private(set) var selected = 0
     /// Stored prices by symbol, oldest first, with each good fetch added: the sparklines.
     package private(set) var history: [String: [Decimal]]
+    /// The last poll's alerts that had no desktop to go to (no notification server).
+    package private(set) var told: [String] = []
     /// The coins of the notification that led here (a group of crypto alerts), marked ◉.
     package var marked: (symbols: Set<String>, note: String)?
     /// The time the last fetch's age is counted to.
@@ -102,6 +105,10 @@ package struct CryptoListModel: ScreenModel {
             body.append(.empty)
             body.append(StyledLine("  ◉ \(marked.note)", .dim))
         }
+        if !told.isEmpty {
+            body.append(.empty)
+            for line in told.suffix(3) { body.append(StyledLine("  ⚑ \(line)", .bold)) }
+        }
         var status: StyledLine?
         if let error {
             status = StyledLine([Span("Refresh paused: \(error)", .warning), Span("  r retries", .bold)])
@@ -136,13 +143,19 @@ package struct CryptoListModel: ScreenModel {
         case .finished(name: "crypto", let result as Fetched):
             fetching = false
             switch result {
-            case .tickers(let fresh, let at):
-                previous = Dictionary(tickers.map { ($0.symbol.uppercased(), $0.priceUSD) }) { first, _ in first }
-                tickers = fresh
-                fetchedAt = at
-                for ticker in fresh { history[ticker.symbol.uppercased(), default: []].append(ticker.priceUSD) }
+            case .tickers(let fresh, let at, let told):
+                // The round may answer with the poll already shown (it polled moments ago):
+                // the next ask is an interval from now, not from that poll.
+                let again = at == fetchedAt
+                if !again {
+                    previous = Dictionary(tickers.map { ($0.symbol.uppercased(), $0.priceUSD) }) { first, _ in first }
+                    tickers = fresh
+                    fetchedAt = at
+                    for ticker in fresh { history[ticker.symbol.uppercased(), default: []].append(ticker.priceUSD) }
+                }
+                self.told = told
                 error = nil
-                nextFetch = at.addingTimeInterval(interval)
+                nextFetch = (again ? now() : at).addingTimeInterval(interval)
                 selected = min(selected, max(0, fresh.count - 1))
             case .failed(let cause):
                 error = cause

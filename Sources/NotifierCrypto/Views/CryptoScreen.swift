@@ -3,9 +3,10 @@ import Logging
 import NotifierCore
 import NotifierEngine
 
-/// Starts the live crypto views: the stored poll first, then fetches with the feed's own
-/// poller every `feeds.crypto.interval`, shown and never stored: the next poll measures each
-/// change from the last stored prices, and prices a view stored would stand in for them.
+/// Starts the live crypto views: the stored poll first, then every `feeds.crypto.interval` the
+/// feed's round is asked to poll (`RoundPoll`) and the store read again. Only a feed that no
+/// round polls (off in the config) is fetched by the screen itself, and that is never stored:
+/// the next poll measures each change from the last stored prices.
 package enum CryptoScreen {
     package static func listModel(context: AppContext) -> CryptoListModel {
         let store = Store.openForReading(path: context.paths.storePath)
@@ -22,7 +23,7 @@ package enum CryptoScreen {
             tickers: latest?.tickers ?? [], fetchedAt: latest?.fetchedAt, previous: previous,
             history: stored.mapValues { $0.map(\.price) },
             interval: TimeInterval(config.crypto.interval.components.seconds), now: time.now,
-            fetch: { await fetch(config: config, time: time) })
+            fetch: { await refresh(context: context) })
         model.marked = marked(store: store, now: context.now())
         return model
     }
@@ -38,8 +39,23 @@ package enum CryptoScreen {
         return (Set(symbols), "the coins of the notification \(RelativeTime.describe(group.deliveredAt, now: now)): \(symbols.joined(separator: ", "))")
     }
 
-    /// One poll as the daemon makes it; a new poller each time, so each fetch resolves the
-    /// watched coins afresh (the daemon keeps its ids between polls).
+    /// The round's poll, then what it stored: its prices, or why it has none.
+    package static func refresh(context: AppContext) async -> CryptoListModel.Fetched {
+        guard context.config.crypto.enabled else { return await fetch(config: context.config, time: context.time) }
+        let outcome = await RoundPoll.poll(CryptoFeed.name, context: context)
+        // A daemon whose config has crypto off: nothing polls it there either.
+        if outcome == .daemon(.notPolling) { return await fetch(config: context.config, time: context.time) }
+        let store = Store.openForReading(path: context.paths.storePath)
+        if let (health, lastError) = (try? store?.feedHealth(feed: CryptoFeed.name)) ?? nil, health.consecutiveFailures > 0 {
+            return .failed(TextSanitizer.singleLine(lastError.map(FeedError.cause(inStored:)) ?? "the last poll failed"))
+        }
+        guard let latest = store?.latestTickers() else { return .failed("no crypto data yet") }
+        if case .pass(let told) = outcome { return .tickers(latest.tickers, at: latest.fetchedAt, told: told) }
+        return .tickers(latest.tickers, at: latest.fetchedAt)
+    }
+
+    /// A poll of a feed no round polls, as the daemon would make it: a new poller each time, so
+    /// each fetch resolves the watched coins afresh.
     package static func fetch(config: Config, time: TimeSource) async -> CryptoListModel.Fetched {
         // The screen is ncurses': the poller's warnings must not land on it.
         let quiet = Logger(label: "notifier.view") { _ in SwiftLogNoOpLogHandler() }

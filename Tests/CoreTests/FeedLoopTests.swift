@@ -3,15 +3,7 @@ import Logging
 import TestSupport
 import Testing
 
-@testable import Notifier
 @testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
-@testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierReminders
-@testable import NotifierSubscriptions
-@testable import NotifierWatches
 
 /// The one poll loop on a test clock: what it waits after each poll, and across a reload.
 @Suite struct FeedLoopTests {
@@ -23,7 +15,7 @@ import Testing
 
     static let start = Date(timeIntervalSince1970: 1_800_000_000)
 
-    static func environment(clock: TestClock, pacing: FeedPacing? = nil) -> FeedEnvironment {
+    static func environment(clock: TestClock, pacing: FeedPacing? = nil, requests: PollRequests? = nil) -> FeedEnvironment {
         let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         let dispatcher = Dispatcher(sink: RecordingSink(), store: nil, config: Config(), logger: logger)
         var environment = FeedEnvironment(
@@ -31,6 +23,7 @@ import Testing
             now: { start + 20 }, logger: logger, store: nil, dispatcher: dispatcher,
             desk: EngineDesk(store: nil, logger: logger), seed: nil, launch: false)
         environment.pacing = pacing
+        environment.pollRequests = requests
         return environment
     }
 
@@ -67,6 +60,39 @@ import Testing
         #expect(
             await pacing.firstWait(feed: "pulse", settings: "a", interval: .seconds(60), now: Self.start + 20) == .seconds(60),
             "the poll is recorded for the next reload")
+        loop.cancel()
+        await loop.value
+    }
+
+    /// A live screen's request (`RoundPoll`, over the daemon's bus) ends the rest of a paced
+    /// loop, and is answered once that poll is done; the interval starts again from it.
+    @Test func aRequestEndsTheRestAndIsAnsweredByThePoll() async throws {
+        let clock = TestClock()
+        let requests = PollRequests()
+        let environment = Self.environment(clock: clock, pacing: FeedPacing(), requests: requests)
+        let polled = Script([])
+        let loop = Task { await FeedLoop(pacing: ("crypto", "a"), interval: .seconds(3600)).run(environment) { await polled.next() } }
+        #expect(await clock.waitForSleepers())
+        #expect(clock.requestedSleeps == [.seconds(3600)])
+        #expect(await requests.ask("crypto", now: Self.start + 60) == .polled)
+        #expect(await clock.waitForSleepers())
+        #expect(clock.requestedSleeps == [.seconds(3600), .seconds(3600)], "a second poll, then the whole interval again")
+        #expect(await requests.ask("crypto", now: Self.start + 25) == .polledRecently, "5 s after that poll, it answers instead")
+        #expect(await requests.ask("forecast", now: Self.start + 60) == .notPolling, "no loop of that name")
+        loop.cancel()
+        await loop.value
+        #expect(await requests.ask("crypto", now: Self.start + 600) == .notPolling, "the loop ended")
+    }
+
+    @Test func aLoopBackingOffIsNotHurried() async throws {
+        let clock = TestClock()
+        let requests = PollRequests()
+        let environment = Self.environment(clock: clock, pacing: FeedPacing(), requests: requests)
+        let failing = Script([PollReport(failures: 1)])
+        let loop = Task { await FeedLoop(pacing: ("crypto", "a"), interval: .seconds(3600)).run(environment) { await failing.next() } }
+        #expect(await clock.waitForSleepers())
+        #expect(await requests.ask("crypto", now: Self.start + 60) == .backingOff)
+        #expect(clock.requestedSleeps.count == 1, "still in its one backoff")
         loop.cancel()
         await loop.value
     }
