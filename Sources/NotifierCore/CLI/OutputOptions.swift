@@ -1,9 +1,13 @@
 import ArgumentParser
 import NotifierEngine
 
-/// What a view command's `--json` and `--plain` say in its help: each command's output is its own.
-package protocol OutputHelp {
+/// What a command's `--json` says in its help: each command's output is its own.
+package protocol JSONHelp {
     static var json: String { get }
+}
+
+/// What a view command's `--json` and `--plain` say in its help.
+package protocol OutputHelp: JSONHelp {
     static var plain: String { get }
 }
 
@@ -16,4 +20,12 @@ package struct OutputOptions<Help: OutputHelp>: ParsableArguments {
 
     @Flag(help: ArgumentHelp(Help.plain))
     package var plain = false
+}
+
+/// `--json` alone, for the commands with no screen: their text is plain already.
+package struct JSONOption<Help: JSONHelp>: ParsableArguments {
+    package init() {}
+
+    @Flag(help: ArgumentHelp(Help.json))
+    package var json = false
 }

@@ -44,8 +44,11 @@ package struct NextCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Without a name: an IANA time zone such as Europe/Tallinn (default: local).", valueName: "zone"))
     package var timeZone: String?
 
-    @Flag(help: "Print JSON: each date with its UTC instant and marks.")
-    package var json = false
+    @OptionGroup package var output: JSONOption<Output>
+    package enum Output: JSONHelp {
+        package static let json = "Print JSON: each date with its UTC instant and marks."
+    }
+    package var json: Bool { output.json }
 
     package func validate() throws {
         guard (1...1000).contains(count) else { throw ValidationError("--count takes 1 to 1000") }

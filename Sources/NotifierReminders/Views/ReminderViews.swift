@@ -75,8 +75,11 @@ package struct OpenReminder: ParsableCommand {
     @Argument(help: "The reminder's name.")
     package var name: String
 
-    @Flag(help: "Print JSON.")
-    package var json = false
+    @OptionGroup package var output: JSONOption<Output>
+    package enum Output: JSONHelp {
+        package static let json = "Print JSON."
+    }
+    package var json: Bool { output.json }
 
     package func run() throws {
         let context = try AppContext.load(global)
