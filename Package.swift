@@ -120,12 +120,21 @@ let package = Package(
         .executableTarget(
             name: "Notifier",
             dependencies: ["ICUData"] + layers + [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            exclude: ["exports.map"],
             swiftSettings: ourSwiftSettings,
             // The release binary through lld with packed relative relocations (DT_RELR, glibc
             // 2.36+): 2.2 MB of relocation records become 17 KB, which the loader no longer
             // reads at every start (docs/performance.md). lld comes with the toolchain.
+            // exports.map: the program exports no symbol of ours. The toolchain links executables
+            // with -export-dynamic, which put every `package` declaration of the libraries in the
+            // dynamic symbol table (24,000 symbols, searched by the loader at every start) and
+            // kept the linker from dropping those the program never calls.
             linkerSettings: [
-                .unsafeFlags(["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"], .when(configuration: .release))
+                .unsafeFlags(
+                    [
+                        "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
+                        "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/Notifier/exports.map",
+                    ], .when(configuration: .release))
             ]
         ),
         // The in-process figures of scripts/bench (decoding, rule evaluation); not a product.

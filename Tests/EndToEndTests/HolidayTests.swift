@@ -95,6 +95,16 @@ import Testing
         #expect(week.stdout.contains("← today"), "\(week.stdout)")
         #expect(week.stdout.split(separator: "\n").count == 9, "title, seven days, legend: \(week.stdout)")
 
+        // A view reads what the rounds cached and keeps nothing it fetched: its store is read-only.
+        let farWeek = day.adding(days: 200).description
+        let before = await calls.ranges.count
+        for _ in 0..<2 {
+            let far = try await ProcessRunner.notifier(["open", "week", farWeek], environment: environment)
+            #expect(far.status == 0, "\(far.stderr)")
+        }
+        let asked = await calls.ranges
+        #expect(asked.count == before + 2, "each view of a week the rounds never cached asks again: \(asked)")
+
         try (config.replacingOccurrences(of: "api_key = \"good\"", with: "api_key = \"bad\"")).write(to: sandbox.configFile, atomically: true, encoding: .utf8)
         let badKey = try await ProcessRunner.notifier(["open", "holiday", day.adding(days: 100).description], environment: environment)
         #expect(badKey.status == 1)

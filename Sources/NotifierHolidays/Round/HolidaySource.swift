@@ -4,7 +4,8 @@ import NotifierCore
 import NotifierEngine
 
 /// Holidays from the configured source: computed (embedded), or the remote API through the
-/// store's cache, so a range asked for once within the TTL costs no request again.
+/// store's cache, so a range asked for once within the TTL costs no request again. A view's
+/// store is read-only: it reads what the rounds cached, and what it fetches is not kept.
 package struct HolidaySource: Sendable {
     package let config: Config
     package let store: Store?

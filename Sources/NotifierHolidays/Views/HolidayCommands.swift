@@ -144,7 +144,7 @@ package enum HolidayView {
         "public holidays are not known for \(year) (Estonian law defines them from \(EstonianCalendar.firstYearWithPublicHolidays)): folk days only"
     }
     package static func events(from start: CivilDate, through end: CivilDate, context: AppContext, now: Date) async throws -> [Holiday] {
-        let store = context.config.holidays.source == .remote ? (try? context.openStore()) : nil
+        let store = context.config.holidays.source == .remote ? Store.openForReading(path: context.paths.storePath) : nil
         switch await HolidaySource(config: context.config, store: store, http: HTTPClient()).holidays(from: start, through: end, now: now) {
         case .success(let holidays): return holidays
         case .failure(let error):

@@ -24,7 +24,7 @@ package enum WeekScreen {
         let chosen =
             firstDay.flatMap(WeekModel.FirstDay.init(rawValue:)) ?? remembered(context.paths)
             ?? WeekModel.FirstDay(rawValue: context.config.views.weekFirstDay) ?? .monday
-        let store = context.config.holidays.source == .remote ? (try? context.openStore()) : nil
+        let store = context.config.holidays.source == .remote ? Store.openForReading(path: context.paths.storePath) : nil
         let source = HolidaySource(config: context.config, store: store, http: HTTPClient())
         let paths = context.paths
         var model = WeekModel(
