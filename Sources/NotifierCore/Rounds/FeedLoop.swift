@@ -40,16 +40,13 @@ package struct FeedLoop<Settings: Equatable & Sendable>: Sendable {
     /// (`PollRequests`), unless it is backing off.
     private func rest(_ env: FeedEnvironment, for duration: Duration, backingOff: Bool) async {
         guard let pacing, let requests = env.pollRequests else { return await env.rest(for: duration) }
-        let asked = await requests.resting(pacing.key, backingOff: backingOff)
-        await withTaskGroup(of: Void.self) { group in
-            group.addTask { await env.rest(for: duration) }
-            group.addTask {
-                var wake = asked.makeAsyncIterator()
-                // A stream that ends unasked must not end the rest: only the sleep may then.
-                if await wake.next() == nil { try? await Task.sleep(for: duration) }
-            }
-            await group.next()
-            group.cancelAll()
+        // A task of its own, so that a request ends the rest by cancelling it.
+        let rest = Task { await env.rest(for: duration) }
+        await requests.resting(pacing.key, backingOff: backingOff, rest: rest)
+        await withTaskCancellationHandler {
+            await rest.value
+        } onCancel: {
+            rest.cancel()
         }
     }
 

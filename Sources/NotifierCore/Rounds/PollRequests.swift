@@ -24,7 +24,7 @@ package actor PollRequests {
 
     private struct Rest {
         var backingOff: Bool
-        var wake: AsyncStream<Void>.Continuation
+        var task: Task<Void, Never>
     }
 
     package init(recentEnough: TimeInterval = 10) {
@@ -39,18 +39,16 @@ package actor PollRequests {
         if waiting[feed, default: []].isEmpty {
             guard let rest = resting[feed] else { return .notPolling }
             if rest.backingOff { return .backingOff }
-            rest.wake.yield()
+            rest.task.cancel()
         }
         // Joins a poll already asked for, rather than asking for another.
         return await withCheckedContinuation { waiting[feed, default: []].append($0) }
     }
 
-    /// The loop rests: a request ends the rest (`backingOff`: it refuses them). A request
-    /// while it polls on its own is answered by that poll.
-    package func resting(_ feed: String, backingOff: Bool) -> AsyncStream<Void> {
-        let (stream, wake) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
-        resting[feed] = Rest(backingOff: backingOff, wake: wake)
-        return stream
+    /// The loop rests in `rest`: a request ends it (`backingOff`: it refuses them). A request
+    /// while it polls on its own is answered by that poll; one just after, by `polledRecently`.
+    package func resting(_ feed: String, backingOff: Bool, rest: Task<Void, Never>) {
+        resting[feed] = Rest(backingOff: backingOff, task: rest)
     }
 
     /// The loop polled: whoever asked is answered.
