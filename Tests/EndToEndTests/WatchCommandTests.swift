@@ -140,7 +140,9 @@ import Testing
             let daemon = try DaemonProcess(["--output", "json"], environment: sandbox.environment())
             let maps = "/proc/\(daemon.process.processIdentifier)/maps"
             if watching {
-                #expect(await daemon.waitUntil(timeout: .seconds(60)) { _ in ((try? String(contentsOfFile: maps, encoding: .utf8)) ?? "").contains("libjq") })
+                #expect(
+                    await daemon.waitUntil(timeout: .seconds(60)) { _ in ((try? String(contentsOfFile: maps, encoding: .utf8)) ?? "").contains("libjq") },
+                    "running: \(daemon.process.isRunning); \(daemon.stderr)")
                 // Its config is loaded before its signal handlers are in place: a moment for those.
                 try await Task.sleep(for: .seconds(1))
             } else {
