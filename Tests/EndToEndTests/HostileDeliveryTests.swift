@@ -88,4 +88,23 @@ import Testing
         #expect(once.stdout.contains("→ notifier open"), "the alerts the server did not take are on the terminal: \(once.stdout)")
         await api.stop()
     }
+
+    /// The same, on the other side of the bound: the server took the request and said nothing
+    /// for longer than `--once` waits for an answer, then went away. The bubble it never showed
+    /// is printed on the terminal before `--once` exits.
+    @Test func aServerGoneAfterTheBoundFallsBackToTheTerminalToo() async throws {
+        let server = try await MockNotificationServer.start()
+        let api = try await Self.serveCoins()
+        let sandbox = try Sandbox(config: Self.twoBubbles(api))
+        let marker = sandbox.root.appendingPathComponent("notify-calls")
+        try await server.answerNotifySlowly(seconds: 30, marker: marker)
+        let once = try DaemonProcess(["--once", "--seed", "42"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": server.address]))
+        #expect(await once.waitUntil { $0.stderr.contains("has not answered in 2 s") }, "\(once.stderr)")
+        server.stopServer()
+        #expect(await once.waitUntil { !$0.process.isRunning }, "\(once.stderr)")
+        #expect(once.process.terminationStatus == 0, "\(once.stderr)")
+        #expect(once.stderr.contains("shown in the terminal instead"), "\(once.stderr)")
+        #expect(once.stdout.contains("→ notifier open"), "the alerts the server did not take are on the terminal: \(once.stdout)")
+        await api.stop()
+    }
 }

@@ -88,10 +88,17 @@ import Testing
         #expect(session.lastSeen.contains("$95,000.5"), "the daemon polled moments ago: its poll is shown\n\(session.lastSeen)")
         #expect(await coinlore.requestLog.count == onePoll, "the list fetched nothing itself")
 
-        // Past the moments in which the daemon's last poll answers for a new one.
+        // Past the moments in which the daemon's last poll answers for a new one. On a loaded
+        // machine that poll can end seconds after its request came (its "moments" count from
+        // the end), so `r` is pressed again until the new price shows: a press during the
+        // round's poll joins it, one just after is answered by it, so it is still one poll.
         try await Task.sleep(until: polledAt + .seconds(11))
-        try await session.send("r")
-        #expect(await session.waitFor("$99,000 ▲"), "the daemon's round polled on request\n\(session.lastSeen)")
+        var refreshed = false
+        for _ in 0..<10 where !refreshed {
+            try await session.send("r")
+            refreshed = await session.waitFor("$99,000 ▲", timeout: .seconds(4))
+        }
+        #expect(refreshed, "the daemon's round polled on request\n\(session.lastSeen)\n\(daemon.stderr)")
         let log = await coinlore.requestLog
         #expect(log.count == onePoll + 1 && log.last?.hasPrefix("/api/ticker") == true, "one poll more, the daemon's: \(log)")
         try await session.send("q")

@@ -146,10 +146,14 @@ import Testing
                 // Its config is loaded before its signal handlers are in place: a moment for those.
                 try await Task.sleep(for: .seconds(1))
             } else {
-                // Idle: its config loaded and its first passes done long before.
+                // Idle: its config loaded (its SIGTERM handler comes after) and its first passes
+                // done long before the look.
+                let loaded = await daemon.waitUntil(timeout: .seconds(60)) { $0.handlesSIGTERM }
+                #expect(loaded && daemon.process.isRunning, "\(daemon.stderr)")
                 try await Task.sleep(for: .seconds(3))
                 let mapped = (try? String(contentsOfFile: maps, encoding: .utf8)) ?? ""
-                #expect(!mapped.isEmpty && !mapped.contains("libjq") && !mapped.contains("libonig"))
+                #expect(!mapped.isEmpty, "\(daemon.stderr)")
+                #expect(!mapped.contains("libjq") && !mapped.contains("libonig"))
             }
             let status = await daemon.stop()
             #expect(status == 0, "\(status) \(daemon.stderr)")

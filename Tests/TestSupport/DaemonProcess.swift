@@ -57,8 +57,9 @@ public final class DaemonProcess: @unchecked Sendable {
     /// the zombie for good (seen: a full run hung 15 minutes on a daemon long gone).
     public func stop(timeout: TimeInterval = 30) async -> Int32 {
         // A daemon loads its config before it takes SIGTERM over; signalled in between (a
-        // loaded machine), the default action kills it (status 15). Its turn comes first.
-        _ = await eventually(timeout: .seconds(5), every: .milliseconds(20)) { self.handlesSIGTERM }
+        // loaded machine: seen taking more than 5 s in CI), the default action kills it
+        // (status 15). Its turn comes first.
+        _ = await eventually(timeout: .seconds(60), every: .milliseconds(20)) { self.handlesSIGTERM }
         signal(SIGTERM)
         return await withCheckedContinuation { continuation in
             Blocking.run {

@@ -64,7 +64,7 @@ package struct Runner: Sendable {
             await ClickWait(runner: self, store: store, sink: local).serve(local.notifications, for: wait)
         }
         // Requests to a slow notification server reach the bus before the process ends.
-        if sink is HandOffSink { await BoundedShow.settle(within: .seconds(1), clock: clock) }
+        if let handOff = sink as? HandOffSink { await handOff.settle(within: .seconds(1), clock: clock) }
         return !recorded || (!polled.isEmpty && polled.allSatisfy { $0 == .failed }) ? Exit.failure : 0
     }
 

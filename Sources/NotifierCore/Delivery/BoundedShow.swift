@@ -21,11 +21,17 @@ package enum BoundedShow {
     package static let bound = Duration.seconds(2)
 
     /// Runs `call` on a new thread; returns its outcome, or `.unconfirmed` after `bound`.
-    package static func run(bound: Duration, clock: any Clock<Duration>, _ call: @escaping @Sendable () -> Outcome) async -> Outcome {
+    /// `lateFailure`: told when a call already counted as unconfirmed fails after all (the
+    /// server went away), before the call counts as finished for `settle`.
+    package static func run(
+        bound: Duration, clock: any Clock<Duration>, lateFailure: (@Sendable (String) -> Void)? = nil,
+        _ call: @escaping @Sendable () -> Outcome
+    ) async -> Outcome {
         let first = FirstOutcome()
         InFlight.shared.begin()
         let thread = Thread {
-            first.offer(call())
+            let outcome = call()
+            if !first.offer(outcome), case .failed(let message) = outcome { lateFailure?(message) }
             InFlight.shared.end()
         }
         thread.name = "notifier-notify"
@@ -76,14 +82,17 @@ private final class FirstOutcome: Sendable {
 
     private let state = Mutex(State())
 
-    func offer(_ outcome: BoundedShow.Outcome) {
-        let waiter = state.withLock { state -> CheckedContinuation<BoundedShow.Outcome, Never>? in
-            guard state.outcome == nil else { return nil }
+    /// Whether this offer was the first (the one `value()` returns).
+    @discardableResult
+    func offer(_ outcome: BoundedShow.Outcome) -> Bool {
+        let (first, waiter) = state.withLock { state -> (Bool, CheckedContinuation<BoundedShow.Outcome, Never>?) in
+            guard state.outcome == nil else { return (false, nil) }
             state.outcome = outcome
             defer { state.waiter = nil }
-            return state.waiter
+            return (true, state.waiter)
         }
         waiter?.resume(returning: outcome)
+        return first
     }
 
     func value() async -> BoundedShow.Outcome {

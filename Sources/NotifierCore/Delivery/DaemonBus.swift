@@ -77,59 +77,25 @@ package enum DaemonBus {
     package static func handOff(_ alert: Alert, replacing: UInt32?) async -> HandOff {
         guard let data = try? JSONEncoder().encode(alert) else { return .notTaken }
         let json = String(decoding: data, as: UTF8.self)
-        GLibLoop.shared.start()
-        let id = await GLibLoop.shared.run { () -> UInt32? in
-            var error: UnsafeMutablePointer<GError>?
-            guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-                g_error_free(error)
-                return nil
-            }
-            defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
-            var arguments: [OpaquePointer?] = [g_variant_new_string(json), g_variant_new_uint32(replacing ?? 0)]
-            let parameters = g_variant_new_tuple(&arguments, 2)
-            guard
-                let reply = g_dbus_connection_call_sync(
-                    connection, name, objectPath, interface, "DeliverInPlace", parameters,
-                    nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, &error)
-            else {
-                g_error_free(error)
-                return nil
-            }
-            defer { g_variant_unref(reply) }
-            guard let child = g_variant_get_child_value(reply, 0) else { return 0 }
-            defer { g_variant_unref(child) }
-            return g_variant_get_uint32(child)
+        if let reply = await callDaemon("DeliverInPlace", [.string(json), .uint32(replacing ?? 0)], timeout: .seconds(5)) {
+            let id = reply[0]?.numberValue.map { UInt32(clamping: $0) } ?? 0
+            return .taken(id == 0 ? nil : id)
         }
-        if let id { return .taken(id == 0 ? nil : id) }
         return await handOff([alert]) ? .taken(nil) : .notTaken
     }
 
     /// Hands `alerts` to a running daemon; `false` when none owns the name or it refused them.
     package static func handOff(_ alerts: [Alert]) async -> Bool {
         guard let data = try? JSONEncoder().encode(alerts) else { return false }
-        let json = String(decoding: data, as: UTF8.self)
-        GLibLoop.shared.start()
-        return await GLibLoop.shared.run {
-            var error: UnsafeMutablePointer<GError>?
-            guard let connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error) else {
-                g_error_free(error)
-                return false
-            }
-            defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
-            var argument: OpaquePointer? = g_variant_new_string(json)
-            let parameters = g_variant_new_tuple(&argument, 1)
-            // No auto-start: only a daemon that already runs may take them.
-            guard
-                let reply = g_dbus_connection_call_sync(
-                    connection, name, objectPath, interface, "Deliver", parameters,
-                    nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, 5000, nil, &error)
-            else {
-                g_error_free(error)
-                return false
-            }
-            g_variant_unref(reply)
-            return true
-        }
+        return await callDaemon("Deliver", [.string(String(decoding: data, as: UTF8.self))], timeout: .seconds(5)) != nil
+    }
+
+    /// One call to the running daemon's interface. Never auto-started (`BusCall`): only a
+    /// daemon that already runs may answer; `nil` when none owns the name or the call failed.
+    static func callDaemon(_ method: String, _ arguments: [BusCall.Argument], timeout: Duration) async -> BusValue? {
+        await BusCall.call(
+            .session, name: name, path: objectPath, interface: interface, method: method, arguments: arguments,
+            timeoutMilliseconds: Int32(clamping: timeout.components.seconds * 1000))
     }
 
     // Built once and only read after (by GLib, on its thread).

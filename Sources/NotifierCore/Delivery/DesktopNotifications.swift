@@ -115,17 +115,17 @@ package final class DesktopNotifications: Sendable {
     /// `imagePath`: a local picture for the `image-path` hint; `replacing`: the bubble this one
     /// updates in place (a server may ignore it and show a new one). Returns the id the server
     /// gave once it has shown it, or `nil` when it has had the request for `BoundedShow.bound`
-    /// without answering.
+    /// without answering; `lateFailure` is told if that request fails after all.
     @discardableResult
     package func show(
         _ alert: Alert, imagePath: String? = nil, replacing: UInt32? = nil,
-        clock: any Clock<Duration> = ContinuousClock()
+        clock: any Clock<Duration> = ContinuousClock(), lateFailure: (@Sendable (String) -> Void)? = nil
     ) async throws(DeliveryError) -> UInt32? {
         let continuation = continuation
         let bound = serverIsSlow ? Duration.zero : BoundedShow.bound
         // libnotify's objects stay on this call's thread until the server has them; their
         // callbacks then come on the GLib loop's thread, where libnotify's proxy lives.
-        let outcome = await BoundedShow.run(bound: bound, clock: clock) { () -> BoundedShow.Outcome in
+        let outcome = await BoundedShow.run(bound: bound, clock: clock, lateFailure: lateFailure) { () -> BoundedShow.Outcome in
             let layout = self.layout(for: alert)
             guard let notification = notify_notification_new(layout.summary, layout.body, alert.icon) else {
                 return .failed("libnotify could not create a notification")

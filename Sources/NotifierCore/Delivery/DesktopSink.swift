@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierEngine
+import Synchronization
 
 /// Desktop bubbles through libnotify.
 package struct DesktopSink: AlertSink {
@@ -31,12 +32,15 @@ package struct DesktopSink: AlertSink {
     }
 
     /// Shows it now, or throws; nothing is held. Returns the bubble's id once the server answered.
+    /// `lateFailure`: told if a request the server left unanswered fails after all.
     @discardableResult
-    package func show(_ alert: Alert, replacing: UInt32? = nil) async throws(DeliveryError) -> UInt32? {
+    package func show(
+        _ alert: Alert, replacing: UInt32? = nil, lateFailure: (@Sendable (String) -> Void)? = nil
+    ) async throws(DeliveryError) -> UInt32? {
         var imagePath: String?
         if let url = alert.imageURL, let images { imagePath = await images.image(for: url, logger: logger) }
         let wasSlow = notifications.serverIsSlow
-        let id = try await notifications.show(alert, imagePath: imagePath, replacing: replacing)
+        let id = try await notifications.show(alert, imagePath: imagePath, replacing: replacing, lateFailure: lateFailure)
         if id == nil && !wasSlow {
             logger.warning(
                 "the notification server has not answered in \(BoundedShow.bound.components.seconds) s; notifications are sent without waiting for it")
@@ -119,6 +123,9 @@ package struct HandOffSink: AlertSink {
     package let name = "desktop"
     package let local: DesktopSink
     package var fallback: any AlertSink = TerminalSink(style: TerminalStyle(enabled: false))
+    /// Bubbles sent to a server that did not answer in time and then failed them (it went
+    /// away): printed on the terminal at the end of the pass, as a refused one is at once.
+    private let lateFailures = LateFailures()
 
     package func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {
         _ = try await deliver(alert, replacing: nil, at: time)
@@ -130,7 +137,8 @@ package struct HandOffSink: AlertSink {
             return id
         }
         do {
-            return try await local.show(alert, replacing: replacing)
+            let lateFailures = lateFailures
+            return try await local.show(alert, replacing: replacing) { message in lateFailures.add(alert, at: time, message) }
         } catch {
             local.logger.warning("\(error); shown in the terminal instead")
             try await fallback.deliver(alert, at: time)
@@ -138,9 +146,32 @@ package struct HandOffSink: AlertSink {
         }
     }
 
+    /// The end of `--once`: waits (at most `limit`) for requests still going to the server,
+    /// then prints those it failed after all.
+    package func settle(within limit: Duration, clock: any Clock<Duration>) async {
+        await BoundedShow.settle(within: limit, clock: clock)
+        for failed in lateFailures.takeAll() {
+            local.logger.warning("\(DeliveryError.desktop(failed.message)); shown in the terminal instead")
+            try? await fallback.deliver(failed.alert, at: failed.at)
+        }
+    }
+
     /// `CloseNotification` may come from any connection: this process closes it itself.
     package func close(bubble id: UInt32) async {
         await local.close(bubble: id)
+    }
+}
+
+private final class LateFailures: Sendable {
+    private let failures = Mutex<[(alert: Alert, at: Date, message: String)]>([])
+
+    func add(_ alert: Alert, at time: Date, _ message: String) { failures.withLock { $0.append((alert, time, message)) } }
+
+    func takeAll() -> [(alert: Alert, at: Date, message: String)] {
+        failures.withLock { failures in
+            defer { failures = [] }
+            return failures
+        }
     }
 }
 
