@@ -14,7 +14,7 @@ import Testing
 
 /// The click's activation token reaches the terminal as XDG_ACTIVATION_TOKEN, so a Wayland
 /// compositor focuses the window; the terminal gets a UTF-8 locale when the daemon has none.
-@Suite(.serialized) struct ActivationTokenTests {
+@Suite(.serialized, .sharingTheMachine) struct ActivationTokenTests {
     @Test func theTokenOfTheClickReachesTheTerminal() async throws {
         let server = try await MockNotificationServer.start()
         let sandbox = try Sandbox(config: CLITests.noDelay)

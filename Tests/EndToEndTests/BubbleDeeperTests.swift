@@ -16,7 +16,7 @@ import Testing
 /// A deeper move updates the bubble on screen (issue 16, item 1): `notifier --once` runs against
 /// a loopback CoinLore and python3-dbusmock's notification server; what goes over D-Bus is checked,
 /// then what `why`, `rules`, `history` and `--dry-run` say about it.
-@Suite(.serialized) struct BubbleDeeperTests {
+@Suite(.serialized, .sharingTheMachine) struct BubbleDeeperTests {
     typealias Script = CryptoEndToEndTests.Script
 
     /// (replaces_id, summary, body) of each recorded Notify call.

@@ -15,7 +15,7 @@ import Testing
 
 /// One bubble per subject (issue 16, item 1): successive `notifier --once` runs against a
 /// loopback CoinLore and python3-dbusmock's notification server; what goes over D-Bus is checked.
-@Suite(.serialized) struct BubbleInPlaceTests {
+@Suite(.serialized, .sharingTheMachine) struct BubbleInPlaceTests {
     /// A `--once` config beside a daemon's sandbox, for passes that hand their bubbles over.
     static func onceConfig(in sandbox: Sandbox, _ server: LoopbackServer, notifyResolved: Bool) throws -> URL {
         let file = sandbox.root.appendingPathComponent("once.toml")

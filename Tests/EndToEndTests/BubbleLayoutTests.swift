@@ -16,7 +16,7 @@ import Testing
 /// What a bubble says and offers on servers of different capabilities, and the kind it tells
 /// the desktop: the pure decision, then the same through python3-dbusmock servers whose
 /// capabilities the test chooses.
-@Suite struct BubbleLayoutTests {
+@Suite(.sharingTheMachine) struct BubbleLayoutTests {
     static func kazakhstan(body: String = "Capital: Astana", urgency: Urgency = .low, rule: String = LaunchCountryRule.id) throws -> Alert {
         Alert(
             rule: rule, key: "KZ", title: "Kazakhstan & <friends>", body: body, urgency: urgency, category: "x",
@@ -83,7 +83,7 @@ import Testing
 }
 
 /// The same decisions as a server sees them: dbusmock records every call.
-@Suite(.serialized) struct ServerCapabilitiesTests {
+@Suite(.serialized, .sharingTheMachine) struct ServerCapabilitiesTests {
     static let critical =
         #"[{"rule":"crypto_move","key":"BTC","title":"BTC −9 %","body":"Fish & Chips <b>","urgency":"critical","category":"x","deepLink":{"view":"country","argument":"KZ"}}]"#
 

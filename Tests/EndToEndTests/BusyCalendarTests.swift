@@ -4,7 +4,7 @@ import Testing
 
 /// `[delivery] busy_calendars = true`: an event that takes the person's time, under way now in
 /// one of their calendars, holds what is not critical as do-not-disturb does; a free one does not.
-@Suite(.serialized) struct BusyCalendarTests {
+@Suite(.serialized, .sharingTheMachine) struct BusyCalendarTests {
     /// An event from 10 minutes ago to 50 minutes ahead, in UTC; `transparent`: marked free.
     static func calendar(summary: String, transparent: Bool) -> String {
         let format = DateFormatter()

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The built program, run as a user runs it.
-@Suite struct CLITests {
+@Suite(.sharingTheMachine) struct CLITests {
     /// The launch country at once, and no crypto feed: tests never reach the real CoinLore.
     static let noDelay = Sandbox.noDelay
 
@@ -182,7 +182,7 @@ import Testing
     }
 }
 
-@Suite struct OpenURLTests {
+@Suite(.sharingTheMachine) struct OpenURLTests {
     @Test func aLinkOpensItsView() async throws {
         let result = try await ProcessRunner.notifier(["open-url", "notifier://country/KZ"], environment: Sandbox().environment())
         #expect(result.status == 0, "\(result.stderr)")

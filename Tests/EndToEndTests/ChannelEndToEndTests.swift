@@ -5,7 +5,7 @@ import Testing
 
 /// The channels besides ntfy, each to a real receiver on loopback: e-mail to python3-aiosmtpd,
 /// Apprise (Debian's `apprise` program) to its `json://` service, a command as an argv.
-@Suite(.serialized) struct ChannelEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct ChannelEndToEndTests {
     @Test func lockedTheCrossingArrivesByMailWithItsSubjectBodyAndLink() async throws {
         let smtp = try await SMTPServer.start()
         let desk = try await ReachEndToEndTests.Desk.start(

@@ -5,7 +5,7 @@ import Testing
 /// What a channel refused is tried again later, once; a phone's message goes away when its
 /// subject resolves; the history says where an alert went in the end. Each pass is a `--once`
 /// of its own, later ones with the wall clock moved on by libfaketime.
-@Suite(.serialized) struct ChannelRetryEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct ChannelRetryEndToEndTests {
     typealias Desk = ReachEndToEndTests.Desk
 
     /// A desk where the crossing rule always sends to the phone too.

@@ -5,7 +5,7 @@ import Testing
 /// The click as a person meets it: Xvfb, a private bus, dunst and a real terminal emulator
 /// (xterm, as Debian's x-terminal-emulator; no `[delivery] terminal`, no $TERMINAL). The
 /// window the click opens must stay, show the view, and close on `q`.
-@Suite(.serialized) struct ClickWindowTests {
+@Suite(.serialized, .sharingTheMachine) struct ClickWindowTests {
     static let xdotool = "/usr/bin/xdotool"
 
     @Test func theClickOpensAWindowThatStaysUntilQ() async throws {

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Issue 15: every country view says where its data comes from and of when.
-@Suite struct CountrySourceTests {
+@Suite(.sharingTheMachine) struct CountrySourceTests {
     static let source = "embedded data set (REST Countries v3.1, 2024-12; mledoze/countries, ODbL-1.0)"
 
     @Test func theListSaysItsSourceAndDate() async throws {

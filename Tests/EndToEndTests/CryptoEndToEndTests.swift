@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `notifier --once` against a loopback CoinLore serving the captured page and variants of it.
-@Suite(.serialized) struct CryptoEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct CryptoEndToEndTests {
     /// What the server answers next; tests change it between runs.
     actor Script {
         var status: HTTPStatusCode = .ok

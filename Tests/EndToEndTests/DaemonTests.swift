@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-@Suite struct DaemonTests {
+@Suite(.sharingTheMachine) struct DaemonTests {
     /// Starts the daemon, waits for its first notification, then stops it as a session would.
     @Test(arguments: [SIGTERM, SIGINT])
     func deliversThenStopsWithZeroOnSignal(_ signalNumber: Int32) async throws {
@@ -46,7 +46,7 @@ import Testing
     }
 }
 
-@Suite struct DaemonReloadTests {
+@Suite(.sharingTheMachine) struct DaemonReloadTests {
     @Test func sighupKeepsTheOldConfigWhenTheNewOneIsBadAndAppliesAGoodOne() async throws {
         let page = try Samples.data("coinlore_tickers_page1.json")
         let server = try await LoopbackServer.start([("GET /api/tickers", { _ in LoopbackServer.json(page) })])
@@ -79,7 +79,7 @@ import Testing
     }
 }
 
-@Suite struct DaemonRestartTests {
+@Suite(.sharingTheMachine) struct DaemonRestartTests {
     @Test func aRestartedDaemonDeliversNothingTwice() async throws {
         let page = try Samples.data("coinlore_tickers_page1.json")
         let server = try await LoopbackServer.start([("GET /api/tickers", { _ in LoopbackServer.json(page) })])
@@ -110,7 +110,7 @@ import Testing
 
 /// Issue 18 item 11: a SIGHUP storm does not restart the feeds' schedules; a real change still
 /// reloads.
-@Suite struct DaemonHangupStormTests {
+@Suite(.sharingTheMachine) struct DaemonHangupStormTests {
     /// A daemon polling a loopback CoinLore hourly, after its first poll; its config's text.
     struct HourlyCrypto {
         let server: LoopbackServer

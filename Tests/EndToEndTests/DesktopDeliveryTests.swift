@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// `notifier --once` against a real notification server on a private session bus.
-@Suite(.serialized) struct DesktopDeliveryTests {
+@Suite(.serialized, .sharingTheMachine) struct DesktopDeliveryTests {
     @Test func theNotificationCarriesItsDeepLink() async throws {
         let server = try await MockNotificationServer.start()
         let sandbox = try Sandbox(config: CLITests.noDelay)

@@ -5,7 +5,7 @@ import Testing
 /// The dunst rule and the mako criterion docs/behaviour.md shows, taken from it as they are
 /// and given to the real servers: a crypto bubble takes the background they set (found in a
 /// screenshot), and dunst's holiday pattern closes a holiday bubble that would otherwise stay.
-@Suite(.serialized) struct DesktopRulesTests {
+@Suite(.serialized, .sharingTheMachine) struct DesktopRulesTests {
     static let background = "#16324F"
 
     static func alert(rule: String, category: String, title: String) -> String {

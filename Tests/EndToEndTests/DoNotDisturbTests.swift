@@ -5,7 +5,7 @@ import Testing
 /// The desktop's do-not-disturb as a person sets it on a real notification server (dunst on
 /// Xvfb, `dunstctl set-paused true`): notifier asks the server, holds what is not critical
 /// in its outbox (so dunst's own queue stays empty), and shows one summary when it ends.
-@Suite(.serialized) struct DoNotDisturbTests {
+@Suite(.serialized, .sharingTheMachine) struct DoNotDisturbTests {
     static func config(_ crypto: LoopbackServer, urgency: String = "normal") -> String {
         """
         [feeds.crypto]

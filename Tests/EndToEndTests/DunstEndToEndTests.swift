@@ -5,7 +5,7 @@ import Testing
 /// The whole way with a real notification server: Xvfb, a private session bus and dunst. A
 /// click is dunst's default action (`dunstctl action 0`); a stand-in terminal records the argv
 /// it was given. Screenshots go to .build/test-artifacts.
-@Suite(.serialized) struct DunstEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct DunstEndToEndTests {
     var notifier: String { URL(fileURLWithPath: ProcessRunner.notifierPath).resolvingSymlinksInPath().path }
 
     struct Setup {

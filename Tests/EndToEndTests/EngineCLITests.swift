@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// The engine's commands and its delivery rules, through the built program.
-@Suite struct EngineCLITests {
+@Suite(.sharingTheMachine) struct EngineCLITests {
     @Test func muteAndUnmuteARule() async throws {
         let sandbox = try Sandbox(config: CLITests.noDelay)
         let mute = try await ProcessRunner.notifier(["mute", "launch_country", "--for", "2h"], environment: sandbox.environment())

@@ -5,7 +5,7 @@ import Testing
 
 /// The country notification's flag: fetched once through the real HTTP client from a loopback
 /// server, cached, sent as the `image-path` hint to a real notification server.
-@Suite(.serialized) struct FlagImageTests {
+@Suite(.serialized, .sharingTheMachine) struct FlagImageTests {
     static func countries(flagURL: String) -> Data {
         Data(
             #"""

@@ -16,7 +16,7 @@ import Testing
 
 /// Flapping (issue 16, item 3) from outside the engine: CoinLore on a loopback server through
 /// the real HTTP client, the real store and dispatcher; time simulated, or real `--once` runs.
-@Suite(.serialized) struct FlappingEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct FlappingEndToEndTests {
     final class SimulatedNow: Sendable {
         private let date = Mutex(Date(timeIntervalSince1970: 1_800_000_000))
         var now: Date { date.withLock { $0 } }

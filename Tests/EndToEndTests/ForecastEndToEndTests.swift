@@ -15,7 +15,7 @@ import Testing
 
 /// `notifier --once` against a loopback Open-Meteo (and OpenWeatherMap) serving scripted
 /// forecast sequences: exact alerts, none repeated across runs, every error named.
-@Suite(.serialized) struct ForecastEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct ForecastEndToEndTests {
     /// Each day's figures, by days from today at the place (Tallinn).
     struct Day {
         var low = 1.0, high = 5.0, rain = 10.0, code = 3, gusts = 30.0

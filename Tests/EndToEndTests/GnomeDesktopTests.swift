@@ -6,7 +6,7 @@ import Testing
 /// shell's own list of notifications, and a screenshot); the click is the banner's, made
 /// through the shell (`Notification.activate()` in `org.gnome.Shell.Eval`, what a click on the
 /// banner calls): there is no pointer in a headless shell. The view opens in foot.
-@Suite(.serialized) struct GnomeDesktopTests {
+@Suite(.serialized, .sharingTheMachine) struct GnomeDesktopTests {
     @Test(.enabled(if: GnomeSession.unavailable == nil, Comment(rawValue: "skipped: \(GnomeSession.unavailable ?? "")")))
     func theShellShowsTheBubbleAndItsClickOpensTheView() async throws {
         let session = try await GnomeSession.start()

@@ -5,7 +5,7 @@ import Testing
 /// The daemon's well-known name on a private bus: `--once` hands its bubbles to the running
 /// daemon, so the click reaches a process that is still there; with no daemon, `--once --wait`
 /// stays to serve it.
-@Suite(.serialized) struct HandOffTests {
+@Suite(.serialized, .sharingTheMachine) struct HandOffTests {
     static let onceConfig = "[rules.launch_country]\ndelay_seconds = 0\n[feeds.crypto]\nenabled = false\n" + Sandbox.noHolidays + "\n" + Sandbox.noForecast
     /// The same for a file written directly, past what Sandbox adds.
     static let onceFile = onceConfig + "\n[delivery]\nimages = false\n"
@@ -69,7 +69,7 @@ import Testing
 
 /// The daemon's D-Bus interface called directly, and a notification server that goes away and
 /// comes back while the daemon runs.
-@Suite(.serialized) struct DaemonBusTests {
+@Suite(.serialized, .sharingTheMachine) struct DaemonBusTests {
     static func deliver(_ json: String, on server: MockNotificationServer) async throws -> ProcessResult {
         try await ProcessRunner.run(
             "/usr/bin/gdbus",

@@ -7,7 +7,7 @@ import Testing
 /// summary of held crypto alerts, a group of holidays, the crypto feed's failing notice), after
 /// those processes are gone and with no notification server: what a link opens comes from the
 /// store alone.
-@Suite(.serialized) struct HistorySearchEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct HistorySearchEndToEndTests {
     @Test func grepAndSinceOnEveryOutputForm() async throws {
         let (sandbox, environment, server) = try await InteractiveLinkTests.filledStore()
         defer { Task { await server.stop() } }

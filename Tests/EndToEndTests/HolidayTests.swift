@@ -13,7 +13,7 @@ import Testing
 @testable import NotifierSubscriptions
 @testable import NotifierWatches
 
-@Suite(.serialized) struct HolidayTests {
+@Suite(.serialized, .sharingTheMachine) struct HolidayTests {
     actor Calls {
         var ranges: [String] = []
         func add(_ range: String) { ranges.append(range) }
@@ -122,7 +122,7 @@ import Testing
 }
 
 /// The calendar's range and the years whose public holidays are known, as a user meets them.
-@Suite struct HolidayRangeTests {
+@Suite(.sharingTheMachine) struct HolidayRangeTests {
     @Test func aDateBeforeTheRangeGetsItsOwnMessage() async throws {
         let sandbox = try Sandbox()
         let before = try await ProcessRunner.notifier(["open", "holiday", "1899-12-31"], environment: sandbox.environment())
@@ -145,7 +145,7 @@ import Testing
 }
 
 /// Issue 15: links outside the calendar's range say so, as `open holiday` does (exit 2).
-@Suite struct HolidayLinkRangeTests {
+@Suite(.sharingTheMachine) struct HolidayLinkRangeTests {
     @Test func linksOutsideTheRangeGetTheRangeMessage() async throws {
         let sandbox = try Sandbox()
         for (url, year, side) in [("notifier://holiday/1899-12-31", 1899, "before"), ("notifier://week/2201-01-05", 2201, "after")] {

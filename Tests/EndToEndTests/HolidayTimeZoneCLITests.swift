@@ -7,7 +7,7 @@ import Testing
 /// Issue 18 item 3 from outside: the binary in Newfoundland (UTC−03:30, 5 h 30 behind Tallinn),
 /// its clock set by faketime (the system's own clock, no hook in the program), passes on both
 /// sides of Tallinn's midnight and of the user's own. Each title is counted as shown.
-@Suite(.serialized) struct HolidayTimeZoneCLITests {
+@Suite(.serialized, .sharingTheMachine) struct HolidayTimeZoneCLITests {
     static let config = """
         [feeds.crypto]
         enabled = false

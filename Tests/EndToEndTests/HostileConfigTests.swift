@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 18, items 4 and 12: config files a hostile or messy world hands the program. Each one
 /// gets exit 2 and one plain line naming the file (and line where there is one); none aborts.
-@Suite struct HostileConfigTests {
+@Suite(.sharingTheMachine) struct HostileConfigTests {
     /// toml++ hands keys over as C strings: a NUL in a key cut it short and TOMLKit trapped
     /// (SIGILL, exit 132, nothing said) in `config check`, `--once` and a daemon's reload.
     @Test(arguments: [#""a\u0000b" = 1"#, #"x = "a\u0000b""#, #"["\u0000"]"#, #"a."b\U00000000" = 1"#, #"x = """a\u0000""""#])

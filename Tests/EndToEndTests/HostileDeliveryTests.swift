@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Issue 18, items 5 and 6: a notification server that answers slowly, or vanishes mid-pass.
-@Suite(.serialized) struct HostileDeliveryTests {
+@Suite(.serialized, .sharingTheMachine) struct HostileDeliveryTests {
     /// A launch country and a grouped crypto alert: two bubbles in one pass.
     static func twoBubbles(_ api: LoopbackServer) -> String {
         """

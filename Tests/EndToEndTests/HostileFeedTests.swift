@@ -15,7 +15,7 @@ import Testing
 
 /// Issue 18, feeds stopped and data believed: what a hostile server sends must neither silence a
 /// feed for good nor be believed.
-@Suite struct HostileFeedTests {
+@Suite(.sharingTheMachine) struct HostileFeedTests {
     actor Counter {
         var requests = 0
         func next() -> Int {

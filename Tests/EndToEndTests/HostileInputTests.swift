@@ -15,7 +15,7 @@ import Testing
 
 /// Feed text is untrusted end to end: shown as text, escaped where it is markup, never run,
 /// cut to a sane length; keys never shown; TLS never off.
-@Suite(.serialized) struct HostileInputTests {
+@Suite(.serialized, .sharingTheMachine) struct HostileInputTests {
     static let marker = "/tmp/pwn-\(UUID().uuidString.prefix(8))"
     /// A country whose every field tries something: markup, shell, control and bidi
     /// characters, and a 100 kB name.

@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 18, items 1, 2 and 10: passes that race each other, a store locked mid-pass, and a
 /// store that cannot be written at all.
-@Suite(.serialized) struct HostileStoreTests {
+@Suite(.serialized, .sharingTheMachine) struct HostileStoreTests {
     /// A loopback CoinLore whose BTC price the test sets, and which can lock the store (with
     /// another process's open write transaction) while it answers.
     actor Coins {

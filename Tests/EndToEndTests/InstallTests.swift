@@ -13,7 +13,7 @@ import Testing
 @testable import NotifierWatches
 
 /// `notifier install` and `notifier uninstall` in a sandbox's XDG directories.
-@Suite struct InstallTests {
+@Suite(.sharingTheMachine) struct InstallTests {
     struct Setup {
         let sandbox: Sandbox
         let environment: [String: String]

@@ -13,7 +13,7 @@ import Testing
 @testable import NotifierWatches
 
 /// The country views on a pseudo-terminal (tmux), typed at and read as a person would.
-@Suite struct InteractiveCountryTests {
+@Suite(.sharingTheMachine) struct InteractiveCountryTests {
     static var notifier: String { ProcessRunner.notifierPath }
 
     /// The program, then what the terminal is like after it: its exit status and `stty -a`.
@@ -160,7 +160,7 @@ import Testing
 }
 
 /// The week view on a pseudo-terminal.
-@Suite struct InteractiveWeekTests {
+@Suite(.sharingTheMachine) struct InteractiveWeekTests {
     @Test func weeksMoveTheFirstDayCyclesAndIsRemembered() async throws {
         let sandbox = try Sandbox(holidays: true)
         let command = InteractiveCountryTests.command(["open", "week", "2026-12-21"])
@@ -192,7 +192,7 @@ import Testing
 }
 
 /// `open holiday DATE` on a terminal opens the week of that date; `--plain` prints the day.
-@Suite struct InteractiveHolidayTests {
+@Suite(.sharingTheMachine) struct InteractiveHolidayTests {
     @Test func aHolidayOpensItsWeek() async throws {
         let sandbox = try Sandbox(holidays: true)
         let session = try await TmuxSession(

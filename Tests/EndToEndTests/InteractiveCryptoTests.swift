@@ -6,7 +6,7 @@ import Testing
 /// The live crypto list on a pseudo-terminal, against a loopback CoinLore: a good fetch, an
 /// error (timer paused, cause shown), `r`, and the recovery; each refresh the feed's round's
 /// poll, the running daemon's when there is one.
-@Suite struct InteractiveCryptoTests {
+@Suite(.sharingTheMachine) struct InteractiveCryptoTests {
     @Test func aFailedRefreshPausesShowsTheCauseAndRRecovers() async throws {
         let script = CryptoEndToEndTests.Script()
         await script.set(try CryptoEndToEndTests.page(prices: ["BTC": "95000.5"]))

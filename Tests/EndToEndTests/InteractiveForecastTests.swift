@@ -6,7 +6,7 @@ import Testing
 /// The forecast view on a pseudo-terminal, against a loopback Open-Meteo: the place's week,
 /// `/` to look up another place, and an unknown name said plainly without leaving the view;
 /// nothing stored.
-@Suite struct InteractiveForecastTests {
+@Suite(.sharingTheMachine) struct InteractiveForecastTests {
     @Test func slashLooksUpAnotherPlaceOrSaysThereIsNone() async throws {
         let script = ForecastEndToEndTests.Script()
         let server = try await ForecastEndToEndTests.serve(script)

@@ -7,7 +7,7 @@ import Testing
 /// from a store that real passes filled against a loopback CoinLore: each screen stays, shows
 /// its title, and closes on `q`. The passes run under faketime, so a group of holiday
 /// reminders, a summary after quiet hours and a feed's failing notice all come out.
-@Suite(.serialized) struct InteractiveLinkTests {
+@Suite(.serialized, .sharingTheMachine) struct InteractiveLinkTests {
 
     /// A store after four passes: 22:30 and 23:00 in quiet hours (two coins moved, then BTC
     /// crossed $100,000: held), 10:00 the next morning (the summary of what was held, and two

@@ -5,7 +5,7 @@ import Testing
 
 /// The home screen and the history on a pseudo-terminal, against the store real passes filled
 /// with CoinLore failing at the end (`InteractiveLinkTests.filledStore`).
-@Suite(.serialized) struct InteractiveStatusTests {
+@Suite(.serialized, .sharingTheMachine) struct InteractiveStatusTests {
     @Test func theHomeScreenShowsTheFailingFeedMutesARuleAndOpensANotification() async throws {
         let (sandbox, environment, server) = try await InteractiveLinkTests.filledStore()
         defer { Task { await server.stop() } }

@@ -15,7 +15,7 @@ import Testing
 /// The man page's ENVIRONMENT, FILES, EXIT STATUS and EXAMPLES come from docs/man-sections.md
 /// (scripts/man-sections); the README carries the same blocks under the same headings. These
 /// keep the two in step, and the version and completions that scripts/package takes from the binary.
-@Suite struct ManualSectionsTests {
+@Suite(.sharingTheMachine) struct ManualSectionsTests {
     static func read(_ path: String) throws -> String {
         try String(contentsOf: Samples.packageRoot.appendingPathComponent(path), encoding: .utf8)
     }

@@ -3,7 +3,7 @@ import TestSupport
 import Testing
 
 /// Issue 15: days of national importance as a user meets them.
-@Suite struct NationalDaysCLITests {
+@Suite(.sharingTheMachine) struct NationalDaysCLITests {
     @Test func theWeekDrawsThemApartOnATerminal() async throws {
         let sandbox = try Sandbox(holidays: true)
         let session = try await TmuxSession(

@@ -15,7 +15,7 @@ import Testing
 
 /// "Snooze 1 h" and "Mute rule" on a daemon's bubble, clicked through the notification server's
 /// real `ActionInvoked` signal on a private bus.
-@Suite(.serialized) struct NotificationActionTests {
+@Suite(.serialized, .sharingTheMachine) struct NotificationActionTests {
     @Test func snoozeAndMuteFromTheBubbleReachTheEngine() async throws {
         let script = CryptoEndToEndTests.Script()
         await script.set(try CryptoEndToEndTests.page(prices: ["BTC": "99000"]))

@@ -16,7 +16,7 @@ import Testing
 /// and `notifier install` run from a packaged binary (`<prefix>/bin/notifier` with the package's
 /// unit in `<prefix>/lib/systemd/user/`), which only enables that unit. A hand-built binary
 /// installs as before (InstallTests).
-@Suite struct PackagedInstallTests {
+@Suite(.sharingTheMachine) struct PackagedInstallTests {
     /// A packaged layout inside a sandbox: the binary as `<sandbox>/usr/bin/notifier` (a hard
     /// link, so /proc/self/exe names that path) and the package's files staged beside it; a
     /// stand-in systemctl on the PATH records what it is asked.

@@ -6,7 +6,7 @@ import Testing
 /// Reaching the person where they are, as they meet it: logind (python3-dbusmock's `logind`
 /// template) says the session is locked or idle, a loopback ntfy stand-in is their phone, a
 /// mock notification server is this desktop; each pass is a `notifier --once` of its own.
-@Suite(.serialized) struct ReachEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct ReachEndToEndTests {
     static let session = "c1"
 
     static func config(_ crypto: LoopbackServer, ntfy: NtfyStandIn, whenAway: String = "[\"phone\"]", extra: String = "") -> String {

@@ -5,7 +5,7 @@ import Testing
 /// The README's pictures come from `scripts/screenshots` (Xvfb, a private bus, dunst, xterm).
 /// The suite runs it into .build/test-artifacts/readme, so the script keeps working and the
 /// pictures can be looked at after every run.
-@Suite struct ScreenshotTests {
+@Suite(.sharingTheMachine) struct ScreenshotTests {
     @Test func theScriptPhotographsTheBubbleAndTheDetailView() async throws {
         let root = Samples.packageRoot
         let out = root.appendingPathComponent(".build/test-artifacts/readme")

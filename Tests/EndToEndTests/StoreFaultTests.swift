@@ -16,7 +16,7 @@ import Testing
 
 /// The store when the disk or another process works against it: a damaged file, a second
 /// writer holding the lock, a full disk. Nothing is lost, nothing is shown twice.
-@Suite struct StoreFaultTests {
+@Suite(.sharingTheMachine) struct StoreFaultTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)
     /// Delivery policies aside: every alert is due at once.
     static let immediate: Config = {

@@ -15,7 +15,7 @@ import Testing
 
 /// Rows this version cannot read are kept aside and reported once, never reset; views open
 /// the store read-only and never migrate it.
-@Suite struct StoreKeptAsideTests {
+@Suite(.sharingTheMachine) struct StoreKeptAsideTests {
     static let now = Date(timeIntervalSince1970: 1_796_000_000)
 
     @Test func anUnreadableRuleStateIsKeptAsideOnceAndNotReset() throws {

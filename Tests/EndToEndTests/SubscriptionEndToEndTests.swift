@@ -4,7 +4,7 @@ import Testing
 
 /// `[[subscriptions]]` as a person meets them: the built program against a loopback ntfy
 /// stand-in (`NtfyTopicStandIn`), `--once` as fresh processes and the daemon's open stream.
-@Suite(.serialized) struct SubscriptionEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct SubscriptionEndToEndTests {
     static let othersOff = WatchEndToEndTests.othersOff
 
     static func config(_ topic: NtfyTopicStandIn, extra: String = "") -> String {

@@ -8,7 +8,7 @@ import Testing
 /// ntfy, `NtfyStandIn`) with an Acknowledge button that posts to the sync topic (a second
 /// loopback ntfy, `NtfyTopicStandIn`, which both publishes and streams); the built program's
 /// daemons and `--once` passes read it back, each with its own mock notification server.
-@Suite(.serialized) struct SyncEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct SyncEndToEndTests {
     static func config(phone: NtfyStandIn, sync: NtfyTopicStandIn, tank: TankReading) -> String {
         WatchEndToEndTests.config(
             tank.watch("channels = [\"phone\"]\nescalate = [\"10m phone\"]") + """

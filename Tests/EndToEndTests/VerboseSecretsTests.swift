@@ -6,7 +6,7 @@ import Testing
 /// environment (notifier's own keys and a token of the shell's that notifier never reads), in
 /// the config file and behind `${env:…}` and `${file:…}`, neither the daemon nor `--once`
 /// writes one to its output, and none reaches the store or the XDG folders.
-@Suite(.serialized) struct VerboseSecretsTests {
+@Suite(.serialized, .sharingTheMachine) struct VerboseSecretsTests {
     static let shellToken = "shell-token-PLANTED-7f3a"
     static let watchToken = "watch-token-PLANTED-9c1e"
     static let fileSecret = "file-secret-PLANTED-44b0"

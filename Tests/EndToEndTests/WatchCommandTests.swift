@@ -4,7 +4,7 @@ import Testing
 
 /// A watch's `command` as the program runs it: started the way a service manager may start the
 /// daemon (signals blocked and ignored), what the command starts bounded and gone afterwards.
-@Suite(.serialized) struct WatchCommandTests {
+@Suite(.serialized, .sharingTheMachine) struct WatchCommandTests {
     /// The built program started with SIGTERM, SIGINT, SIGHUP and SIGALRM blocked and SIGTERM
     /// and SIGPIPE ignored: both survive exec, as under a careless service manager.
     static func hostileStart(_ arguments: [String], environment: [String: String]) async throws -> ProcessResult {

@@ -4,7 +4,7 @@ import TestSupport
 import Testing
 
 /// The watches' config as the built program reads it.
-@Suite struct WatchConfigCLITests {
+@Suite(.sharingTheMachine) struct WatchConfigCLITests {
     /// A view loads the config without compiling selectors: `open` stays fast with many watches.
     @Test func aViewDoesNotCompileSelectors() async throws {
         let sandbox = try TestSupport.Sandbox(config: "[[watches]]\nname = \"a\"\nurl = \"https://x.org\"\nselect = \".items[0\"\n")

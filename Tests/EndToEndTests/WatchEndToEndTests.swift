@@ -15,7 +15,7 @@ import Testing
 
 /// `[[watches]]` as a person meets them: `notifier --once` (a fresh process each time, so every
 /// run is also a restart) against a loopback server scripted with JSON.
-@Suite(.serialized) struct WatchEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct WatchEndToEndTests {
     /// What the server answers next, and what it was asked.
     actor Script {
         var responses: [(HTTPStatusCode, Data, [HTTPHeader: String])] = []

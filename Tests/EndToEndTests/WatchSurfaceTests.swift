@@ -17,7 +17,7 @@ import Testing
 // test`'s replay, a desktop's bubble, a terminal's view.
 
 /// `notifier test DIR` replays a watch's recorded responses through its conditions.
-@Suite struct WatchScenarioTests {
+@Suite(.sharingTheMachine) struct WatchScenarioTests {
     @Test func recordingsOfAWatchReplay() async throws {
         let sandbox = try Sandbox()
         let directory = sandbox.root.appendingPathComponent("scenario")
@@ -48,7 +48,7 @@ import Testing
 }
 
 /// A watch's notification as a desktop gets it: python3-dbusmock's notification server.
-@Suite(.serialized) struct WatchBubbleTests {
+@Suite(.serialized, .sharingTheMachine) struct WatchBubbleTests {
     @Test func aLevelCrossedOnceIsOneBubbleWithItsLink() async throws {
         let bus = try await MockNotificationServer.start()
         let script = WatchEndToEndTests.Script()
@@ -77,7 +77,7 @@ import Testing
 }
 
 /// The watch's view and list on a terminal (tmux), as a click's terminal shows them.
-@Suite(.serialized) struct WatchTerminalTests {
+@Suite(.serialized, .sharingTheMachine) struct WatchTerminalTests {
     @Test func theViewOnATerminal() async throws {
         let script = WatchEndToEndTests.Script()
         let server = try await WatchEndToEndTests.serve(script)
@@ -144,7 +144,7 @@ import Testing
 }
 
 /// A click on a watch's bubble opens its view: Xvfb, a private bus, dunst, a stand-in terminal.
-@Suite(.serialized) struct WatchClickTests {
+@Suite(.serialized, .sharingTheMachine) struct WatchClickTests {
     @Test func aClickOnAWatchsBubbleOpensItsView() async throws {
         let script = WatchEndToEndTests.Script()
         let server = try await WatchEndToEndTests.serve(script)
@@ -173,7 +173,7 @@ import Testing
 
 /// `watch try` and `watch test`: fetch once, say what the selector picks and what each condition
 /// would decide, change nothing; exit 1 when it finds no value.
-@Suite(.serialized) struct WatchTryTests {
+@Suite(.serialized, .sharingTheMachine) struct WatchTryTests {
     @Test func tryAndTestChangeNothing() async throws {
         let script = WatchEndToEndTests.Script()
         let server = try await WatchEndToEndTests.serve(script)

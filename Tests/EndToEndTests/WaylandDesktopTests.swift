@@ -5,7 +5,7 @@ import Testing
 /// The click on Wayland as a person meets it: sway (headless), mako and foot, all Debian's. A
 /// first window has the focus; the bubble is clicked; the view must open in a new foot window
 /// that takes the focus. Screenshots (grim) go to .build/test-artifacts.
-@Suite(.serialized) struct WaylandDesktopTests {
+@Suite(.serialized, .sharingTheMachine) struct WaylandDesktopTests {
     static let viewAppID = "notifier-view"
     static let config = CLITests.noDelay + "\n[delivery]\nimages = false\nterminal = [\"foot\", \"--app-id\", \"\(viewAppID)\"]\n"
 

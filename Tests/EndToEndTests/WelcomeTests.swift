@@ -13,7 +13,7 @@ import Testing
 @testable import NotifierWatches
 
 /// The first run's welcome, on a real terminal (a pty from util-linux's `script`).
-@Suite struct WelcomeTests {
+@Suite(.sharingTheMachine) struct WelcomeTests {
     func onATerminal(_ arguments: [String], _ sandbox: Sandbox) async throws -> ProcessResult {
         let command = ([ProcessRunner.notifierPath] + arguments).map { "'\($0)'" }.joined(separator: " ")
         return try await ProcessRunner.run("/usr/bin/script", ["-qec", command, "/dev/null"], environment: sandbox.environment())

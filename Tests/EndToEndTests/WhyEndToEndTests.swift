@@ -5,7 +5,7 @@ import Testing
 
 /// Issue 16, items 2 and 4, through the built program: a loopback CoinLore (real libcurl) and a
 /// python3-dbusmock notification server on a private bus.
-@Suite(.serialized) struct WhyEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct WhyEndToEndTests {
     typealias Script = CryptoEndToEndTests.Script
 
     /// crypto_change on BTC alone, with its default hour of cooldown.

@@ -6,7 +6,7 @@ import Testing
 /// the bubble's actions as buttons (the default one too, labelled "Open"), and a click on the
 /// bubble's body only closes it, so the view is reached by the "Open" button, clicked with the
 /// pointer (xdotool) where the bubble's window has it. The view opens in xterm.
-@Suite(.serialized) struct XfceDesktopTests {
+@Suite(.serialized, .sharingTheMachine) struct XfceDesktopTests {
     @Test(.enabled(if: XfceSession.unavailable == nil, Comment(rawValue: "skipped: \(XfceSession.unavailable ?? "")")))
     func theOpenButtonOpensTheView() async throws {
         let session = try await XfceSession.start()

@@ -4,7 +4,7 @@ import Testing
 
 /// An all-day event's own alarm as the vendors write "the day before at 9:00" (`-PT15H`): it
 /// counts from the day's midnight, not from `all_day_at`.
-@Suite struct CalendarAllDayTests {
+@Suite(.sharingTheMachine) struct CalendarAllDayTests {
     struct Line: Decodable {
         var uid: String
         var start: String

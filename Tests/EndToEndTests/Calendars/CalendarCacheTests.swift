@@ -5,7 +5,7 @@ import Testing
 /// A calendar read once and then kept, as a person running `notifier --once` from a timer meets
 /// it: each pass a new process, the file parsed only when it changed, every alarm told once,
 /// including one that fell due between a pass and an edit of the file.
-@Suite struct CalendarCacheTests {
+@Suite(.sharingTheMachine) struct CalendarCacheTests {
     static let config = """
         [feeds.crypto]
         enabled = false

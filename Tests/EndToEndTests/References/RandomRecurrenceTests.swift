@@ -14,7 +14,7 @@ import Testing
 /// nothing), rules dateutil raises on (a place past the month's weeks in a YEARLY rule with
 /// BYMONTH, "53TH"), and what follows the days before a year's first week, which dateutil numbers
 /// from the wrong year (`firstMisread`).
-@Suite struct RandomRecurrenceTests {
+@Suite(.sharingTheMachine) struct RandomRecurrenceTests {
     /// 250 a zone took 222 s of dateutil's CPU beside the suite, its slowest test and a load that
     /// made loopback tests time out; the fuzz target reaches many more shapes.
     static let rulesPerZone = 60

@@ -16,7 +16,7 @@ import Testing
 /// RFC 5545 implementation, with zoneinfo for the zones) over two years in two zones, across
 /// their daylight-saving changes; holiday skips against the Estonian calendar (notifier's own,
 /// and the `holidays` package's).
-@Suite struct ReminderRecurrenceTests {
+@Suite(.sharingTheMachine) struct ReminderRecurrenceTests {
     /// Expressions and times: 03:30 falls in Tallinn's missing and repeated hours, 02:30 and
     /// 01:30 in New York's.
     static let expressions: [(every: String, at: String)] = [

@@ -4,7 +4,7 @@ import Testing
 
 /// `notifier ack ID` with the id a person finds in the history: an item's id is its first
 /// delivery's history row id, and a later row of the same subject (a step's repeat) names it too.
-@Suite(.serialized) struct AcknowledgeByHistoryIDTests {
+@Suite(.serialized, .sharingTheMachine) struct AcknowledgeByHistoryIDTests {
     @Test func theHistoryShowsTheIDThatAckTakes() async throws {
         let desk = try await AcknowledgeEndToEndTests.Desk.start()
         defer { desk.stopLater() }

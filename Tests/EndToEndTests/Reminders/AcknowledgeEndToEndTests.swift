@@ -5,7 +5,7 @@ import Testing
 /// Acknowledged once, anywhere: a reminder that must not be missed escalates across `--once`
 /// passes (each at its own faked time) to the bubble again and then the phone (a loopback
 /// ntfy stand-in), each step once; `notifier ack` stops it and closes every copy.
-@Suite(.serialized) struct AcknowledgeEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct AcknowledgeEndToEndTests {
     static func config(_ ntfy: NtfyStandIn) -> String {
         """
         [feeds.crypto]
@@ -167,7 +167,7 @@ import Testing
 
 /// A watch whose subject resolves before anyone acknowledged: the item closes as resolved and
 /// its ladder stops.
-@Suite(.serialized) struct AcknowledgeResolutionTests {
+@Suite(.serialized, .sharingTheMachine) struct AcknowledgeResolutionTests {
     @Test func aResolutionStopsTheLadder() async throws {
         let ntfy = try await NtfyStandIn.start()
         defer { Task { await ntfy.stop() } }
@@ -205,7 +205,7 @@ import Testing
 
 /// The Acknowledge button on a watch's bubble, pressed through the mock server's real
 /// `ActionInvoked`: the daemon records it as acknowledged by this desktop.
-@Suite(.serialized) struct AcknowledgeButtonEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct AcknowledgeButtonEndToEndTests {
     @Test func theButtonAcknowledges() async throws {
         let server = try await MockNotificationServer.start()
         defer { server.stopServer() }

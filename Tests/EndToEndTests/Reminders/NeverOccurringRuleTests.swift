@@ -5,7 +5,7 @@ import Testing
 /// A reminder whose `every` no day meets (week 1 is never in June), beside a good one: `config
 /// check` refuses it with its line; every other command runs without it, says so, and tells the
 /// good reminder. It used to stop them all with SIGILL.
-@Suite(.serialized) struct NeverOccurringRuleTests {
+@Suite(.serialized, .sharingTheMachine) struct NeverOccurringRuleTests {
     static let never = "RRULE:FREQ=YEARLY;BYWEEKNO=1;BYMONTH=6"
     static let config = """
         [feeds.crypto]

@@ -4,7 +4,7 @@ import Testing
 
 /// Done and Snooze on a reminder's bubble, pressed through the notification server's real
 /// `ActionInvoked` (python3-dbusmock on a private bus); the daemon's wall clock moved by faketime.
-@Suite(.serialized) struct ReminderActionTests {
+@Suite(.serialized, .sharingTheMachine) struct ReminderActionTests {
     static let config = """
         [feeds.crypto]
         enabled = false

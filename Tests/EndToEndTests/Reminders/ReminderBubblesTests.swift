@@ -6,7 +6,7 @@ import Testing
 /// notification server: each its own bubble, with its own link and its own Done and Snooze
 /// buttons, and the one with a lead notice updates that bubble in place. Grouping is for one
 /// rule's alerts about many subjects; a reminder is one thing to do.
-@Suite(.serialized) struct ReminderBubblesTests {
+@Suite(.serialized, .sharingTheMachine) struct ReminderBubblesTests {
     static let config = """
         [feeds.crypto]
         enabled = false

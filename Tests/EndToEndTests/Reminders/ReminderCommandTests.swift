@@ -4,7 +4,7 @@ import Testing
 
 /// The reminder commands as typed: `remind`, `list reminders`, `open reminder`, `next`, `forget`;
 /// a one-off kept in the store (the config file untouched) and told by the next pass.
-@Suite(.serialized) struct ReminderCommandTests {
+@Suite(.serialized, .sharingTheMachine) struct ReminderCommandTests {
     static let config = """
         [feeds.crypto]
         enabled = false

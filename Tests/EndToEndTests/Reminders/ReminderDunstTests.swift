@@ -4,7 +4,7 @@ import Testing
 
 /// A reminder's bubble in a real notification server (Xvfb, dunst), clicked: the terminal is
 /// given `notifier open reminder NAME`. The screenshot goes to .build/test-artifacts.
-@Suite(.serialized) struct ReminderDunstTests {
+@Suite(.serialized, .sharingTheMachine) struct ReminderDunstTests {
     @Test func aClickOnAReminderOpensItsView() async throws {
         let setup = try await DunstEndToEndTests.Setup(config: ReminderActionTests.config)
         var environment = setup.environment

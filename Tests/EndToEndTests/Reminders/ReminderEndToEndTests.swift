@@ -5,7 +5,7 @@ import Testing
 /// Reminders as a person meets them: the binary, its clock set by faketime (no hook in the
 /// program), stopped before a reminder's time and started after; the machine "suspended" and
 /// resumed through python3-dbusmock's logind on a private system bus.
-@Suite(.serialized) struct ReminderEndToEndTests {
+@Suite(.serialized, .sharingTheMachine) struct ReminderEndToEndTests {
     static let config = """
         [feeds.crypto]
         enabled = false
