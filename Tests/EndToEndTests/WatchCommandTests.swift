@@ -141,7 +141,7 @@ import Testing
             let maps = "/proc/\(daemon.process.processIdentifier)/maps"
             if watching {
                 #expect(
-                    await daemon.waitUntil(timeout: .seconds(60)) { _ in ((try? String(contentsOfFile: maps, encoding: .utf8)) ?? "").contains("libjq") },
+                    await daemon.waitUntil(timeout: .seconds(60)) { _ in ProcFile.text(maps).contains("libjq") },
                     "running: \(daemon.process.isRunning); \(daemon.stderr)")
                 // Its config is loaded before its signal handlers are in place: a moment for those.
                 try await Task.sleep(for: .seconds(1))
@@ -151,7 +151,7 @@ import Testing
                 let loaded = await daemon.waitUntil(timeout: .seconds(60)) { $0.handlesSIGTERM }
                 #expect(loaded && daemon.process.isRunning, "\(daemon.stderr)")
                 try await Task.sleep(for: .seconds(3))
-                let mapped = (try? String(contentsOfFile: maps, encoding: .utf8)) ?? ""
+                let mapped = ProcFile.text(maps)
                 #expect(!mapped.isEmpty, "\(daemon.stderr)")
                 #expect(!mapped.contains("libjq") && !mapped.contains("libonig"))
             }

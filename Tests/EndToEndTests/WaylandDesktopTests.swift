@@ -78,7 +78,7 @@ import Testing
             await eventually { (try? await session.windows())?.contains { $0.appID == Self.viewAppID && $0.focused } == true },
             "the view's window, focused\n\(daemon.stderr)")
         let view = try #require(try await session.windows().first { $0.appID == Self.viewAppID })
-        let environ = (try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(view.pid)/environ"))) ?? Data()
+        let environ = ProcFile.data("/proc/\(view.pid)/environ") ?? Data()
         let token = environ.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }.first { $0.hasPrefix("XDG_ACTIVATION_TOKEN=") }
         #expect((token?.count ?? 0) > "XDG_ACTIVATION_TOKEN=".count, "foot was given the token mako got for the click")
         #expect(await daemon.stop() == 0)

@@ -126,6 +126,6 @@ import Testing
 
     /// The children a thread of this process forked.
     static func children(ofThread thread: pid_t) -> [pid_t] {
-        ((try? String(contentsOfFile: "/proc/self/task/\(thread)/children", encoding: .utf8)) ?? "").split(separator: " ").compactMap { pid_t($0) }
+        ProcFile.text("/proc/self/task/\(thread)/children").split(separator: " ").compactMap { pid_t($0) }
     }
 }

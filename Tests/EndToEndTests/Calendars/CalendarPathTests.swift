@@ -74,7 +74,7 @@ import Testing
             }
             let daemon = try DaemonProcess(["--verbose", "--output", "json"], environment: sandbox.environment(["TZ": "Europe/Tallinn"]))
             #expect(await daemon.waitUntil { $0.stderr.contains("reminders: next due") }, "\(daemon.stderr)")
-            let maps = (try? String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/maps", encoding: .utf8)) ?? ""
+            let maps = ProcFile.text("/proc/\(daemon.process.processIdentifier)/maps")
             _ = await daemon.stop()
             return maps
         }
