@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 /// At most a few end-to-end tests at a time (8; `NOTIFIER_E2E_WIDTH` sets another). Each one
@@ -7,14 +6,14 @@ import Testing
 /// started in the first second) stretched a test of 3 s to 40 s, and every bound on how soon a
 /// program answers became a coin toss. The fault matrix, in its own run, keeps its own pace.
 struct SharingTheMachine: SuiteTrait, TestTrait, TestScoping {
+    static let slots = Slots(ProcessInfo.processInfo.environment["NOTIFIER_E2E_WIDTH"].flatMap(Int.init) ?? 8)
+
     var isRecursive: Bool { true }
 
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        await MachineGate.shared.enter()
-        defer { MachineGate.shared.leave() }
-        try await function()
+        try await Self.slots.withSlot(function)
     }
 }
 
@@ -23,42 +22,34 @@ extension Trait where Self == SharingTheMachine {
 }
 
 /// A counting semaphore whose waiters are suspended tasks, not blocked threads.
-private final class MachineGate: Sendable {
-    static let shared = MachineGate(width: ProcessInfo.processInfo.environment["NOTIFIER_E2E_WIDTH"].flatMap(Int.init) ?? 8)
+actor Slots {
+    private var free: Int
+    private var waiting: [CheckedContinuation<Void, Never>] = []
 
-    private struct State {
-        var free: Int
-        var waiting: [CheckedContinuation<Void, Never>] = []
-    }
+    init(_ count: Int) { free = max(1, count) }
 
-    private let state: Mutex<State>
-
-    init(width: Int) {
-        state = Mutex(State(free: max(1, width)))
-    }
-
-    func enter() async {
-        await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-            let admitted = state.withLock { state in
-                guard state.free > 0 else {
-                    state.waiting.append(continuation)
-                    return false
-                }
-                state.free -= 1
-                return true
-            }
-            if admitted { continuation.resume() }
+    func take() async {
+        if free > 0 {
+            free -= 1
+            return
         }
+        await withCheckedContinuation { waiting.append($0) }
     }
 
-    func leave() {
-        let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-            guard !state.waiting.isEmpty else {
-                state.free += 1
-                return nil
-            }
-            return state.waiting.removeFirst()
+    func give() {
+        if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
+    }
+
+    /// Runs `body` holding one slot, given back however it ends.
+    nonisolated func withSlot<T>(_ body: () async throws -> T) async rethrows -> T {
+        await take()
+        do {
+            let value = try await body()
+            await give()
+            return value
+        } catch {
+            await give()
+            throw error
         }
-        next?.resume()
     }
 }

@@ -163,11 +163,17 @@ package struct HandOffSink: AlertSink {
 }
 
 private final class LateFailures: Sendable {
-    private let failures = Mutex<[(alert: Alert, at: Date, message: String)]>([])
+    struct Failure {
+        let alert: Alert
+        let at: Date
+        let message: String
+    }
 
-    func add(_ alert: Alert, at time: Date, _ message: String) { failures.withLock { $0.append((alert, time, message)) } }
+    private let failures = Mutex<[Failure]>([])
 
-    func takeAll() -> [(alert: Alert, at: Date, message: String)] {
+    func add(_ alert: Alert, at time: Date, _ message: String) { failures.withLock { $0.append(Failure(alert: alert, at: time, message: message)) } }
+
+    func takeAll() -> [Failure] {
         failures.withLock { failures in
             defer { failures = [] }
             return failures

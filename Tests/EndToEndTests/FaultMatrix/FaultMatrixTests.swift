@@ -36,15 +36,7 @@ import Testing
     /// One cell, the feed of kind `target` faulty among `feeds`; its problems are the test's issues.
     static func cell(_ fault: MatrixFault, target kind: String, feeds: [MatrixFeed]) async throws -> CellResult {
         let target = try #require(feeds.first { $0.kind == kind }, "no fault-matrix fixture for \(kind)")
-        await slots.take()
-        let result: CellResult
-        do {
-            result = try await MatrixCell.run(fault: fault, target: target, feeds: feeds)
-        } catch {
-            await slots.give()
-            throw error
-        }
-        await slots.give()
+        let result = try await slots.withSlot { try await MatrixCell.run(fault: fault, target: target, feeds: feeds) }
         if !result.passed {
             Issue.record("\(result.fault.label) × \(result.feed): \(result.problems.joined(separator: "; "))")
         }
@@ -54,31 +46,11 @@ import Testing
     /// Every cell runs a daemon, a store and a server per feed on real sockets: a few at a time,
     /// so that a loaded two-core machine answers each within its timeouts (at four, a healthy
     /// probe's request went unanswered for 4 s in CI, 2026-11-27).
-    static let slots = CellSlots(3)
+    static let slots = Slots(3)
 }
 
 extension MatrixFault: CustomTestStringConvertible {
     var testDescription: String { label }
-}
-
-/// A counting semaphore for the cells.
-actor CellSlots {
-    private var free: Int
-    private var waiting: [CheckedContinuation<Void, Never>] = []
-
-    init(_ count: Int) { free = count }
-
-    func take() async {
-        if free > 0 {
-            free -= 1
-            return
-        }
-        await withCheckedContinuation { waiting.append($0) }
-    }
-
-    func give() {
-        if waiting.isEmpty { free += 1 } else { waiting.removeFirst().resume() }
-    }
 }
 
 /// The table of the cells run so far, written after each (for `scripts/fault-matrix`) and
