@@ -14,7 +14,7 @@ enum Main {
                 if try await Program.notifier.views.fastPath(Array(CommandLine.arguments.dropFirst())) { return }
                 try await AsyncDispatch.run(NotifierCommand.parseAsRoot(WaitOption.normalized(Array(CommandLine.arguments.dropFirst()))))
             } catch let error as UserError {
-                FileHandle.standardError.write(Data("notifier: \(error)\n".utf8))
+                FileHandle.standardError.write(Data(Redaction.scrub("notifier: \(error)\n").utf8))
                 exit(Exit.usage)
             } catch {
                 let code = NotifierCommand.exitCode(for: error)

@@ -86,3 +86,56 @@ private actor Received {
     var bodies: [Data] = []
     func add(_ body: Data) { bodies.append(body) }
 }
+
+/// What an alert says reaches a channel as it is: a command's fields are filled once (the alert's
+/// own `{urgency}` stays text), and a mail line that begins with a dot arrives with one dot.
+@Suite(.serialized, .sharingTheMachine) struct ChannelTextTests {
+    @Test func theAlertsOwnBracesAndDotsArriveAsWritten() async throws {
+        let sandbox = try Sandbox()
+        let smtp = try await SMTPServer.start()
+        let reading = sandbox.root.appendingPathComponent("reading.json").path
+        try #"{"note": "calm"}"#.write(toFile: reading, atomically: true, encoding: .utf8)
+        let out = sandbox.root.appendingPathComponent("argv.txt").path
+        let script = sandbox.root.appendingPathComponent("sender.sh").path
+        try "#!/bin/sh\nfor a in \"$@\"; do printf '[%s]' \"$a\" >> '\(out)'; done; echo >> '\(out)'\n".write(toFile: script, atomically: true, encoding: .utf8)
+        chmod(script, 0o755)
+        let config = """
+            [[watches]]
+            name = "note"
+            command = ["cat", "\(reading)"]
+            select = ".note"
+            matches = "urgency"
+            channels = ["script", "mail"]
+
+            [feeds.crypto]
+            enabled = false
+            [feeds.forecast]
+            enabled = false
+            [rules.launch_country]
+            enabled = false
+
+            [[channels]]
+            name = "script"
+            command = ["\(script)", "{title}", "{urgency}", "{body}"]
+
+            [[channels]]
+            name = "mail"
+            email = "\(smtp.url)"
+            to = "me@example.org"
+            from = "notifier@example.org"
+            """
+        try config.write(to: sandbox.configFile, atomically: true, encoding: .utf8)
+        // The first reading is the watch's baseline; the second matches.
+        _ = try await ProcessRunner.notifier(["--once", "--output", "terminal"], environment: sandbox.environment())
+        try #"{"note": "{urgency} {link} {title} in .dots"}"#.write(toFile: reading, atomically: true, encoding: .utf8)
+        let result = try await ProcessRunner.notifier(["--once", "--output", "terminal"], environment: sandbox.environment())
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        let argv = (try? String(contentsOfFile: out, encoding: .utf8)) ?? ""
+        #expect(argv.contains("{urgency} {link} {title} in .dots"), "the alert's braces stay text: \(argv)\n\(result.stderr)")
+        #expect(argv.contains("][normal][.note "), "the command's own fields are filled: \(argv)")
+        #expect(await eventually { smtp.mails.count == 1 }, "\(result.stderr)")
+        let mail = smtp.mails.first ?? ""
+        #expect(mail.contains("\n.note "), "\(mail)")
+        #expect(!mail.contains("..note"), "one dot, as written: \(mail)")
+    }
+}

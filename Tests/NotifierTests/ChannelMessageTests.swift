@@ -31,6 +31,19 @@ import Testing
         #expect(ChannelMessage.headerText("https://example.org/\na: b") == "https://example.org/ a: b", "no header injection")
     }
 
+    @Test func aCommandsFieldsAreFilledOnceAndWhatTheyBringStaysText() {
+        let alert = Alert(rule: "watch", key: "k", title: "{urgency} {link}", body: "{title}{body}", category: "x", deepLink: .history)
+        let message = ChannelMessage(alert)
+        let filled = ChannelSender.commandArguments(["{title}", "<{body}>", "{link}|{urgency}", "{\"t\":\"{title}\"}", "{nope} {", "plain"], for: message)
+        #expect(filled == ["{urgency} {link}", "<{title}{body}>", "notifier history|normal", "{\"t\":\"{urgency} {link}\"}", "{nope} {", "plain"])
+    }
+
+    @Test func aMailBodyIsWrittenAsItIsForLibcurlToDotStuffOnce() {
+        let alert = Alert(rule: "watch", key: "k", title: "t", body: ".price changed\n..twice", category: "x", deepLink: .history)
+        let mail = String(decoding: MailSender.message(ChannelMessage(alert), from: "a@example.org", to: "b@example.org", date: Date()), as: UTF8.self)
+        #expect(mail.contains("\r\n\r\n.price changed\r\n..twice\r\n"), "\(mail)")
+    }
+
     @Test func theSequenceIDNamesRuleSubjectAndEpisodeInNtfysAlphabetAndLength() {
         let episode = Date(timeIntervalSince1970: 1_800_000_000)
         #expect(ChannelMessage.sequenceID(rule: "crypto_cross", identity: "BTC:above:100000", episode: episode) == "crypto_cross-BTC-above-100000-tro8w0")

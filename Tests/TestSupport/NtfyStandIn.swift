@@ -37,9 +37,14 @@ public final class NtfyStandIn: Sendable {
                     let body = String(decoding: try await request.bodyData, as: UTF8.self)
                     var headers: [String: String] = [:]
                     for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
-                    if let status = await state.takeFailure() {
-                        return LoopbackServer.json(
-                            Data(#"{"code":50001,"http":\#(status),"error":"stand-in told to fail"}"#.utf8), status: HTTPStatusCode(status, phrase: "Failing"))
+                    if let (status, echoing) = await state.takeFailure() {
+                        // A careless server (or proxy) quotes the request's headers in its error.
+                        let said =
+                            echoing
+                            ? "unauthorized; you sent " + headers.sorted { $0.key < $1.key }.map { "\($0.key): \($0.value)" }.joined(separator: ", ")
+                            : "stand-in told to fail"
+                        let answer: [String: Any] = ["code": 50001, "http": status, "error": said]
+                        return LoopbackServer.json(try JSONSerialization.data(withJSONObject: answer), status: HTTPStatusCode(status, phrase: "Failing"))
                     }
                     let id = await state.record(Message(topic: topic, headers: headers, body: body))
                     let answer: [String: Any] = ["id": id, "time": Int(Date().timeIntervalSince1970), "event": "message", "topic": topic, "message": body]
@@ -77,9 +82,10 @@ public final class NtfyStandIn: Sendable {
         get async { await state.clears }
     }
 
-    /// The next `count` publishes are answered with `status` and not kept.
-    public func failNext(_ count: Int, status: Int = 500) async {
-        await state.fail(count, status: status)
+    /// The next `count` publishes are answered with `status` and not kept; `echoingHeaders`: the
+    /// error text quotes every header of the request, `Authorization` included.
+    public func failNext(_ count: Int, status: Int = 500, echoingHeaders: Bool = false) async {
+        await state.fail(count, status: status, echoing: echoingHeaders)
     }
 
     public func stop() async { await server.stop() }
@@ -95,6 +101,7 @@ public final class NtfyStandIn: Sendable {
         var messages: [Message] = []
         var failures = 0
         var failureStatus = 500
+        var echoing = false
         var clears: [String] = []
 
         func cleared(_ sequenceID: String) {
@@ -106,15 +113,16 @@ public final class NtfyStandIn: Sendable {
             return "m\(messages.count)"
         }
 
-        func fail(_ count: Int, status: Int) {
+        func fail(_ count: Int, status: Int, echoing: Bool) {
             failures = count
             failureStatus = status
+            self.echoing = echoing
         }
 
-        func takeFailure() -> Int? {
+        func takeFailure() -> (status: Int, echoing: Bool)? {
             guard failures > 0 else { return nil }
             failures -= 1
-            return failureStatus
+            return (failureStatus, echoing)
         }
     }
 }

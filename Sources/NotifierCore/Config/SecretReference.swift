@@ -57,6 +57,7 @@ package enum SecretReference {
                     guard let value = environment[name], !value.isEmpty else {
                         return .failure(ReferenceProblem(message: "names ${env:\(name)}, but the environment variable \(name) is not set"))
                     }
+                    Redaction.remember(secret: value)
                     resolved += value
                 case .file(let path):
                     let full = expanded(path, home: home)
@@ -64,7 +65,9 @@ package enum SecretReference {
                         return .failure(ReferenceProblem(message: "names ${file:\(path)}, which cannot be read (no such file, or no permission)"))
                     }
                     try? handle.close()
-                    resolved += String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                    let value = String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                    Redaction.remember(secret: value)
+                    resolved += value
                 }
             }
             // A secret that would break the header line (or inject another) is refused.

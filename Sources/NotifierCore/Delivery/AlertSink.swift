@@ -56,7 +56,7 @@ package enum StandardOutput {
         lock.lock()
         defer { lock.unlock() }
         do {
-            try FileHandle.standardOutput.write(contentsOf: Data(text.utf8))
+            try FileHandle.standardOutput.write(contentsOf: Data(Redaction.scrub(text).utf8))
         } catch {
             throw .output("\(error)")
         }

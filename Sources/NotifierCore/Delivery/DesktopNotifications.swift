@@ -101,7 +101,9 @@ package final class DesktopNotifications: Sendable {
     /// What the next bubble for `alert` looks like on the current server; it counts as told.
     fileprivate func layout(for alert: Alert) -> BubbleLayout {
         current.withLock { info in
-            let layout = BubbleLayout(alert, capabilities: info.capabilities, historyMentioned: info.historyMentioned, style: style)
+            var layout = BubbleLayout(alert, capabilities: info.capabilities, historyMentioned: info.historyMentioned, style: style)
+            layout.summary = Redaction.scrub(layout.summary)
+            layout.body = Redaction.scrub(layout.body)
             if layout.mentionsHistory { info.historyMentioned = true }
             return layout
         }

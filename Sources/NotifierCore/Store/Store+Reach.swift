@@ -92,7 +92,7 @@ extension Store {
                 sql: """
                     INSERT INTO channel_state (channel, failing_since, last_error) VALUES (?, ?, ?)
                     ON CONFLICT(channel) DO UPDATE SET last_error = excluded.last_error
-                    """, arguments: [channel, now, error])
+                    """, arguments: [channel, now, Redaction.scrub(error)])
         }
         return first
     }

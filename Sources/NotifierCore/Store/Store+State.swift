@@ -33,9 +33,9 @@ extension Store {
                     INSERT INTO feed_state (feed, health, last_error, updated_at) VALUES (?, ?, ?, ?)
                     ON CONFLICT(feed) DO UPDATE SET health = excluded.health, last_error = excluded.last_error, updated_at = excluded.updated_at
                     """,
-                arguments: [feed, try Self.json(health), lastError, now])
+                arguments: [feed, try Self.json(health), lastError.map(Redaction.scrub), now])
             // The poll's outcome; the last 50 per feed are kept for its status screen.
-            try db.execute(sql: "INSERT INTO feed_poll (feed, at, error) VALUES (?, ?, ?)", arguments: [feed, now, lastError])
+            try db.execute(sql: "INSERT INTO feed_poll (feed, at, error) VALUES (?, ?, ?)", arguments: [feed, now, lastError.map(Redaction.scrub)])
             try db.execute(
                 sql: "DELETE FROM feed_poll WHERE feed = ? AND id NOT IN (SELECT id FROM feed_poll WHERE feed = ? ORDER BY at DESC, id DESC LIMIT 50)",
                 arguments: [feed, feed])
@@ -45,7 +45,7 @@ extension Store {
     package static func json<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = .sortedKeys
-        return String(decoding: try encoder.encode(value), as: UTF8.self)
+        return Redaction.scrub(String(decoding: try encoder.encode(value), as: UTF8.self))
     }
 
     package static let decoder = JSONDecoder()
@@ -80,8 +80,8 @@ extension Store {
                 VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                 """,
             arguments: [
-                delivery.deliveredAt, delivery.rule, delivery.key, delivery.title, delivery.body,
-                delivery.urgency, delivery.deepLink, delivery.sink, delivery.reason, delivery.subject, delivery.groupID,
+                delivery.deliveredAt, delivery.rule, delivery.key, Redaction.scrub(delivery.title), Redaction.scrub(delivery.body),
+                delivery.urgency, delivery.deepLink, delivery.sink, Redaction.scrub(delivery.reason), delivery.subject, delivery.groupID,
             ])
     }
 

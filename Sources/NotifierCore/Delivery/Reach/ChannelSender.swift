@@ -13,15 +13,20 @@ package struct ChannelSender: Sendable {
 
     package struct Failure: Error, Equatable, CustomStringConvertible {
         package var description: String
+
+        /// Whatever said it (a server's error text, a program's output), it holds no secret.
+        package init(description: String) { self.description = Redaction.scrub(description) }
     }
 
     package func send(_ message: ChannelMessage, via channel: ChannelSettings) async -> Result<String, Failure> {
+        let answer: Result<String, Failure>
         switch channel.kind {
-        case .ntfy: return await sendNtfy(message, channel)
-        case .email: return await MailSender(environment: environment).send(message, channel)
-        case .apprise: return await sendApprise(message, channel)
-        case .command: return await sendCommand(message, channel)
+        case .ntfy: answer = await sendNtfy(message, channel)
+        case .email: answer = await MailSender(environment: environment).send(message, channel)
+        case .apprise: answer = await sendApprise(message, channel)
+        case .command: answer = await sendCommand(message, channel)
         }
+        return answer.map(Redaction.scrub)
     }
 
     private func resolved(_ text: String, _ key: String) -> Result<String, Failure> {
@@ -93,7 +98,9 @@ package struct ChannelSender: Sendable {
         }
         if !channel.user.isEmpty {
             return resolved(channel.password, "password").map {
-                [("Authorization", "Basic " + Data("\(channel.user):\($0)".utf8).base64EncodedString())]
+                let credentials = Data("\(channel.user):\($0)".utf8).base64EncodedString()
+                Redaction.remember(secret: credentials)
+                return [("Authorization", "Basic " + credentials)]
             }
         }
         return .success([])
@@ -129,13 +136,30 @@ package struct ChannelSender: Sendable {
         guard let first = channel.command.first, let program = ProgramPath.locate(first, environment: environment) else {
             return .failure(Failure(description: "command \(channel.command.first.map(\.tomlQuoted) ?? "") is not an executable found on PATH"))
         }
-        let values = ["{title}": message.title, "{body}": message.body, "{link}": message.link, "{urgency}": message.urgency.rawValue]
-        let argv =
-            [program]
-            + channel.command.dropFirst().map { argument in
-                values.reduce(argument) { text, pair in text.replacingOccurrences(of: pair.key, with: pair.value) }
-            }
+        let argv = [program] + Self.commandArguments(channel.command.dropFirst(), for: message)
         return await run(argv, environment: environment, what: "the command")
+    }
+
+    /// Each argument with `{title}`, `{body}`, `{link}` and `{urgency}` filled in, in one pass:
+    /// what a value brings (an alert's text may hold `{urgency}`) is never read as a field.
+    package static func commandArguments(_ template: some Sequence<String>, for message: ChannelMessage) -> [String] {
+        let values = ["{title}": message.title, "{body}": message.body, "{link}": message.link, "{urgency}": message.urgency.rawValue]
+        return template.map { argument in
+            var filled = ""
+            var rest = Substring(argument)
+            while let open = rest.firstIndex(of: "{") {
+                filled += rest[..<open]
+                rest = rest[open...]
+                if let (field, value) = values.first(where: { rest.hasPrefix($0.key) }) {
+                    filled += value
+                    rest = rest.dropFirst(field.count)
+                } else {
+                    filled += "{"
+                    rest = rest.dropFirst()
+                }
+            }
+            return filled + rest
+        }
     }
 
     private func run(_ argv: [String], environment: [String: String], what: String) async -> Result<String, Failure> {

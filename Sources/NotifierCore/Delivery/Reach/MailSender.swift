@@ -37,7 +37,8 @@ package struct MailSender: Sendable {
                 "Content-Type: text/plain; charset=utf-8",
                 "Content-Transfer-Encoding: 8bit",
             ] + priority + [""]
-            + message.text.components(separatedBy: .newlines).map { $0.hasPrefix(".") ? "." + $0 : $0 }
+            // As written: libcurl dot-stuffs what it uploads over SMTP (RFC 5321 4.5.2) itself.
+            + message.text.components(separatedBy: .newlines)
         return Data((lines.joined(separator: "\r\n") + "\r\n").utf8)
     }
 }
