@@ -91,6 +91,12 @@ let package = Package(
             name: "CICal",
             providers: [.apt(["libical-dev"])]
         ),
+        // OpenSSL's libcrypto for HMAC-SHA256, the `[sync]` topic's signatures; opened with dlopen
+        // on first use (see shim.h), not linked: a config without a sync key never maps it.
+        .systemLibrary(
+            name: "CCrypto",
+            providers: [.apt(["libssl-dev"])]
+        ),
         // fork and exec with every signal at its default, which posix_spawn cannot (see shim.h).
         .systemLibrary(name: "CSpawn"),
         // glibc's <malloc.h>: the daemon's heap settings (Sources/NotifierCore/Support/Heap.swift).
@@ -102,7 +108,7 @@ let package = Package(
         .target(
             name: "NotifierCore",
             dependencies: [
-                "CCurl", "CSpawn", "CMalloc", "CNcurses", "CNotify", "NotifierEngine",
+                "CCurl", "CCrypto", "CSpawn", "CMalloc", "CNcurses", "CNotify", "NotifierEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -47,6 +47,18 @@ enum FuzzTargets {
         FuzzTarget(name: "ntfy-line", seeds: [], dictionary: "json.dict") { data in
             _ = NtfyLine.parse(data)
         },
+        // A line of the `[sync]` topic and the message in it, from anyone who can publish there:
+        // read or refused, what is read reads back the same, and the key's check never traps.
+        FuzzTarget(name: "sync", seeds: [], dictionary: "json.dict") { data in
+            let text: String
+            switch SyncTopicLine.parse(data) {
+            case .success(.message(_, let message)): text = message
+            default: text = data.utf8Text ?? ""
+            }
+            guard case .success(let message) = SyncMessage.parse(text) else { return }
+            require(SyncMessage.parse(message.text) == .success(message), "\(text) does not read back from \(message.text)")
+            _ = syncSeal?.refusal(of: message)
+        },
         // TOMLKit leaks every value it reads (scripts/lsan.supp).
         FuzzTarget(name: "config", seeds: ["config/notifier.toml"], dictionary: "toml.dict", checksLeaks: false) { data in
             // The same bytes as the keys and strings of a config, all escapes: any of them must
@@ -100,6 +112,9 @@ extension Config {
 /// The program's feeds (Sources/Notifier/Feeds.swift, which the harness compiles), for its
 /// config tables and the links of its views.
 let program = Program(feeds: Feeds.all)
+
+/// A `[sync]` key's seal, for the check of what the topic carries.
+let syncSeal = SyncSeal(key: Array("a fuzzing key of thirty-two bytes".utf8))
 
 /// Every view of the program's feeds, as a click's link reaches it.
 let linkViews = program.views.catalog

@@ -1,4 +1,6 @@
 import Foundation
+import Logging
+import TestSupport
 import Testing
 
 @testable import Notifier
@@ -68,9 +70,10 @@ struct SyncConfigTests {
         #expect(SyncMessage.parse(body) == .success(.fromThePhone(acknowledging: message.sequenceID)))
         alert.acknowledgeable = nil
         #expect(ChannelMessage(alert).ntfyActions(acknowledgeVia: "https://ntfy.example.org/sync") == nil, "nothing to acknowledge")
-        var config = try ConfigLoader.parse("[[channels]]\nname = \"phone\"\nntfy = \"https://ntfy.sh/p\"\n[sync]\nntfy = \"https://ntfy.sh/s\"", file: "c")
-        #expect(config.channelsAcknowledgingVia.first?.acknowledgeVia == "https://ntfy.sh/s")
-        config.sync = SyncSettings()
-        #expect(config.channelsAcknowledgingVia.first?.acknowledgeVia == nil)
+        let config = try ConfigLoader.parse("[[channels]]\nname = \"phone\"\nntfy = \"https://ntfy.sh/p\"\n[sync]\nntfy = \"https://ntfy.sh/s\"", file: "c")
+        let sandbox = try Sandbox()
+        let link = SyncLink.make(config.sync, store: try Store(path: sandbox.storeFile.path), logger: Logger(label: "test"))
+        #expect(config.channels(acknowledgingVia: link).first?.acknowledgeVia == "https://ntfy.sh/s")
+        #expect(config.channels(acknowledgingVia: nil).first?.acknowledgeVia == nil)
     }
 }

@@ -87,3 +87,71 @@ import Testing
         #expect(await recorder.report.text.contains("would publish a claim on \(Self.episode) on the sync topic"))
     }
 }
+
+/// With `[sync] key`: what this machine publishes is signed, and what the topic carries is taken
+/// only when signed with the same key, or when it is the phone's acknowledgement with the proof
+/// its message carried; anything else is refused.
+@Suite struct SyncSealTests {
+    static let key = "0123456789abcdef0123456789abcdef"
+
+    func link(key: String = SyncSealTests.key) throws -> (SyncLink, Sandbox) {
+        let sandbox = try Sandbox()
+        var topic = SyncTopic.shared
+        topic.environment = ["SYNC_KEY": key]
+        let settings = SyncSettings(ntfy: "http://127.0.0.1:9/sync", machine: "laptop", key: "${env:SYNC_KEY}")
+        let link = try #require(SyncLink.make(settings, store: try Store(path: sandbox.storeFile.path), logger: Logger(label: "test"), topic: topic))
+        return (link, sandbox)
+    }
+
+    @Test func onlyWhatTheKeySignedOrTheProofOpensIsTaken() throws {
+        let (link, sandbox) = try link()
+        _ = sandbox
+        let seal = try #require(link.seal)
+        let forgedClaim = SyncMessage(kind: .claim, id: SyncLinkTests.episode, by: "mallory", from: "0a1b2c")
+        let forgedAck = SyncMessage(kind: .ack, id: SyncLinkTests.episode, by: "mallory", from: "0a1b2c")
+        let otherKey = try #require(SyncSeal(key: Array("another key of thirty-two bytes!".utf8)))
+        let phone = SyncMessage.fromThePhone(acknowledging: SyncLinkTests.episode, proof: seal.proof(acknowledging: SyncLinkTests.episode))
+        let phoneForOtherEpisode = SyncMessage.fromThePhone(acknowledging: SyncLinkTests.episode, proof: seal.proof(acknowledging: "watch-x-tro8w0"))
+        let desk = seal.sealed(SyncMessage(kind: .ack, id: SyncLinkTests.episode, by: "desk", from: "0d0e0f"))
+        var renamed = desk
+        renamed.by = "mallory"
+        let batch = [
+            forgedClaim.text, forgedAck.text, otherKey.sealed(forgedAck).text, SyncMessage.fromThePhone(acknowledging: SyncLinkTests.episode).text,
+            phoneForOtherEpisode.text, renamed.text, phone.text, desk.text,
+        ].enumerated().map { SyncLinkTests.line("m\($0.offset)", $0.element) }
+        let (acknowledgements, _) = link.take(batch, now: Date())
+        #expect(acknowledgements == [phone, desk])
+        #expect(try link.store.syncClaims(near: SyncLinkTests.episode).isEmpty, "the forged claim is not kept")
+        #expect(seal.refusal(of: forgedClaim) == "a claim that is not signed with the [sync] key")
+        #expect(seal.refusal(of: otherKey.sealed(forgedAck)) == "an acknowledgement signed with another key")
+        #expect(seal.refusal(of: renamed) == "an acknowledgement signed with another key", "a signed field changed")
+    }
+
+    @Test func whatThisMachinePublishesIsSigned() async throws {
+        let (link, sandbox) = try link()
+        _ = sandbox
+        let publisher = SyncLinkTests.Publisher(answer: .failure(ChannelSender.Failure(description: "offline")))
+        _ = await link.claim(SyncLinkTests.episode, sink: publisher, now: Date())
+        let claim = try #require(await publisher.published.first)
+        #expect(claim.signature?.count == 64)
+        #expect(link.seal?.refusal(of: claim) == nil)
+        #expect(SyncMessage.parse(claim.text) == .success(claim), "the signature travels in the text")
+    }
+
+    @Test func aShortOrMissingKeyTurnsSyncOff() throws {
+        let sandbox = try Sandbox()
+        let store = try Store(path: sandbox.storeFile.path)
+        var topic = SyncTopic.shared
+        topic.environment = ["SYNC_KEY": "short"]
+        let settings = SyncSettings(ntfy: "http://127.0.0.1:9/sync", key: "${env:SYNC_KEY}")
+        #expect(SyncLink.make(settings, store: store, logger: Logger(label: "test"), topic: topic) == nil)
+        topic.environment = [:]
+        #expect(SyncLink.make(settings, store: store, logger: Logger(label: "test"), topic: topic) == nil)
+        guard case .failure(let problem) = SyncSeal.make(settings, environment: ["SYNC_KEY": "short"]) else {
+            Issue.record("a short key is refused")
+            return
+        }
+        #expect(problem.message.contains("at least 16"), "\(problem.message)")
+        #expect(!problem.message.contains("short"), "the key is never quoted")
+    }
+}

@@ -50,11 +50,12 @@ package enum ConfigLoader {
                 throw ConfigError(file: file, line: problem.line, message: problem.message)
             }
         }
-        return schema.entryLists.flatMap { list in
-            list.advice(config, EntryLines(array: list.array, keyLines: lines)).map {
-                ConfigError(file: file, line: $0.line, message: $0.message).description
+        return try config.syncReview(file: file, lines: lines)
+            + schema.entryLists.flatMap { list in
+                list.advice(config, EntryLines(array: list.array, keyLines: lines)).map {
+                    ConfigError(file: file, line: $0.line, message: $0.message).description
+                }
             }
-        }
     }
 
     /// The entries the program runs without (a reminder no day meets), each with its line.

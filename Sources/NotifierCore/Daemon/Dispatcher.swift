@@ -60,7 +60,9 @@ package actor Dispatcher {
     ) {
         self.sink = sink
         reach = config.delivery.reach
-        channels = config.channelsAcknowledgingVia
+        let sync = SyncLink.make(config.sync, store: store, logger: logger)
+        self.sync = sync
+        channels = config.channels(acknowledgingVia: sync)
         alsoTo = { [config] alert in config.channels(alsoFor: alert) }
         attention = { [config] alert in config.attention(for: alert) }
         self.presence = presence
@@ -85,7 +87,6 @@ package actor Dispatcher {
             nextParcelTry = StoreProblems.attempt("the channels' parcels", logger: logger) { try store?.nextChannelParcelTry() } ?? nil
         }
         nextEscalation = StoreProblems.attempt("the escalations", logger: logger) { try store?.nextAttentionStep() } ?? nil
-        sync = SyncLink.make(config.sync, store: store, logger: logger)
         outsideTheEngine = Set((feeds.flatMap(\.rules) + [FeedHealthRule.self]).filter { !$0.decidedByTheEngine }.map { $0.id })
     }
 

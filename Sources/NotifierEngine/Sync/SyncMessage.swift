@@ -4,7 +4,9 @@ import Foundation
 /// `{"notifier":1,"kind":"claim","id":"reminder-pills-t4x2k0","by":"laptop","from":"3f9c…"}`.
 /// A claim says a machine is about to send an episode to the phone; an acknowledgement says
 /// someone acknowledged it. The phone's Acknowledge button posts the same shape, without `from`.
-/// Anyone who can write to the topic can write these: everything read is bounded and cleaned.
+/// Anyone who can write to the topic can write these: everything read is bounded and cleaned,
+/// and with a `[sync]` key a machine's message carries its signature (`sig`) and the phone's
+/// a proof (`proof`) that only a receiver of that phone message knows.
 public struct SyncMessage: Sendable, Equatable {
     public enum Kind: String, Sendable, CaseIterable {
         case ack, claim
@@ -17,6 +19,10 @@ public struct SyncMessage: Sendable, Equatable {
     public var by: String
     /// The store that wrote it (a random id of each machine's store); `nil` from the phone.
     public var from: String?
+    /// A machine's HMAC of `signedText` under the `[sync]` key, in hex.
+    public var signature: String?
+    /// The phone's: the episode's value derived from the key, which its message carried.
+    public var proof: String?
 
     public static let version = 1
     /// A message's text: ours are some 150 bytes; anything longer is not ours.
@@ -25,24 +31,39 @@ public struct SyncMessage: Sendable, Equatable {
     /// Who acknowledged through the phone's button.
     public static let phone = "the phone"
 
-    public init(kind: Kind, id: String, by: String, from: String? = nil) {
+    public init(kind: Kind, id: String, by: String, from: String? = nil, signature: String? = nil, proof: String? = nil) {
         self.kind = kind
         self.id = id
         self.by = by
         self.from = from
+        self.signature = signature
+        self.proof = proof
+    }
+
+    /// What a signature covers: every field a machine acts on, one a line.
+    public var signedText: String {
+        ["notifier-sync-\(Self.version)", kind.rawValue, id, by, from ?? ""].joined(separator: "\n")
+    }
+
+    /// What the phone's proof for episode `id` is derived from.
+    public static func proofText(acknowledging id: String) -> String {
+        ["notifier-sync-\(version)", "phone-ack", id].joined(separator: "\n")
     }
 
     /// The text published: keys sorted, so the same message is the same text.
     public var text: String {
         var object: [String: Any] = ["notifier": Self.version, "kind": kind.rawValue, "id": id, "by": by]
         if let from { object["from"] = from }
+        if let signature { object["sig"] = signature }
+        if let proof { object["proof"] = proof }
         let data = (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data()
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// What the phone's Acknowledge button posts for episode `id`.
-    public static func fromThePhone(acknowledging id: String) -> SyncMessage {
-        SyncMessage(kind: .ack, id: id, by: phone)
+    /// What the phone's Acknowledge button posts for episode `id`, with the proof its message
+    /// carried where the machines have a key.
+    public static func fromThePhone(acknowledging id: String, proof: String? = nil) -> SyncMessage {
+        SyncMessage(kind: .ack, id: id, by: phone, proof: proof)
     }
 
     public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
@@ -71,9 +92,19 @@ public struct SyncMessage: Sendable, Equatable {
             from = text
         }
         guard kind == .ack || from != nil else { return .failure(Problem(description: "a claim without \"from\"")) }
+        var seals: [String: String] = [:]
+        for name in ["sig", "proof"] where object[name] != nil {
+            guard let text = object[name] as? String, isHex(text) else { return .failure(Problem(description: "a message whose \"\(name)\" is not hex")) }
+            seals[name] = text
+        }
         let named = (object["by"] as? String).map { cleaned($0) } ?? ""
         let by = named.isEmpty ? (from == nil ? phone : "another machine") : named
-        return .success(SyncMessage(kind: kind, id: id, by: by, from: from))
+        return .success(SyncMessage(kind: kind, id: id, by: by, from: from, signature: seals["sig"], proof: seals["proof"]))
+    }
+
+    /// 1–128 lower-case hex digits: a signature or a proof.
+    static func isHex(_ text: String) -> Bool {
+        (1...128).contains(text.utf8.count) && text.utf8.allSatisfy { (0x30...0x39).contains($0) || (0x61...0x66).contains($0) }
     }
 
     /// One line of at most `maxName` characters, without control or invisible characters.

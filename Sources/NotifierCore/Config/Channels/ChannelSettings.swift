@@ -28,6 +28,8 @@ package struct ChannelSettings: ConfigEntry {
     /// Not a key: the `[sync]` topic the phone's Acknowledge button posts to, set by the
     /// dispatcher where `[sync]` is; `nil`: no such button.
     package var acknowledgeVia: String?
+    /// Not a key: with a `[sync]` key, what derives the button's proof for each episode.
+    package var acknowledgeSeal: SyncSeal?
 
     package enum Kind: String, Sendable {
         case ntfy, email, apprise, command

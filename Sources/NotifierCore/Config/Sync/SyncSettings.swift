@@ -15,6 +15,9 @@ package struct SyncSettings: ConfigSection {
     package var token = ""
     /// Who this machine is in "acknowledged by NAME"; "" is its host name.
     package var machine = ""
+    /// The key shared by the machines, which signs what they say on the topic; a reference only.
+    /// "" is none: then anyone who can publish on the topic can claim and acknowledge.
+    package var key = ""
 
     package var enabled: Bool { !ntfy.isEmpty }
 
@@ -22,11 +25,12 @@ package struct SyncSettings: ConfigSection {
         .syncTopic("ntfy", \.ntfy),
         .optionalReference("token", \.token),
         .machineName("machine", \.machine),
+        .optionalReference("key", \.key),
     ]
 
     package func check() -> (key: String, message: String)? {
         guard ntfy.isEmpty else { return nil }
-        let set = [("token", token), ("machine", machine)].filter { !$0.1.isEmpty }.map(\.0)
+        let set = [("token", token), ("machine", machine), ("key", key)].filter { !$0.1.isEmpty }.map(\.0)
         guard !set.isEmpty else { return nil }
         return ("ntfy", "is required with \(set.joined(separator: " and ")): the private topic's URL, such as \"https://ntfy.example.org/notifier-me-7f3a\"")
     }
@@ -71,15 +75,35 @@ package struct SyncSettings: ConfigSection {
         token = ""
         # This machine's name in "acknowledged by NAME"; "" is its host name.
         machine = ""
+        # A key the machines share, only as a reference ("${file:~/.config/notifier/sync.key}", made
+        # with `openssl rand -hex 32`): it signs every claim and acknowledgement, and the phone's
+        # Acknowledge button carries a value derived from it. Without one, anyone who can publish on
+        # the topic can claim an episode (keeping it off the phone) or acknowledge it.
+        key = ""
         """#
-    package init(ntfy: String = "", token: String = "", machine: String = "") {
+    package init(ntfy: String = "", token: String = "", machine: String = "", key: String = "") {
         self.ntfy = ntfy
         self.token = token
         self.machine = machine
+        self.key = key
     }
+
+    /// What `config check` and `status` say of a topic without a key.
+    package static let unsignedWarning = "without a key, anyone who can publish on the topic can claim and acknowledge"
 }
 
 extension Config {
+    /// `config check`'s word on `[sync]`: a key that cannot be used is an error with its line;
+    /// a topic without a key, a warning.
+    package func syncReview(file: String, lines: TOMLKeyLines) throws(ConfigError) -> [String] {
+        guard sync.enabled else { return [] }
+        if case .failure(let problem) = SyncSeal.make(sync, environment: ProcessInfo.processInfo.environment) {
+            throw ConfigError(file: file, line: lines.line(of: ["sync", "key"]), message: "sync.key \(problem.message)")
+        }
+        guard sync.key.isEmpty else { return [] }
+        return [ConfigError(file: file, line: lines.line(of: ["sync", "ntfy"]), message: "[sync] \(SyncSettings.unsignedWarning)").description]
+    }
+
     /// The sync topic must be its own: on a channel's topic the phone would show every claim,
     /// and a subscription would tell each one as a notification.
     package func syncTopicProblem() -> (key: String, message: String)? {

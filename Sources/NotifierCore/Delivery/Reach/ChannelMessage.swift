@@ -76,12 +76,14 @@ package struct ChannelMessage: Sendable, Equatable {
     /// The same, and for an acknowledgeable episode with a sync topic, an "Acknowledge" button:
     /// an `http` action that posts the acknowledgement to the topic (ntfy's `docs/publish.md`,
     /// "Send HTTP request"), which every machine reads; `clear` takes the message off the phone.
-    package func ntfyActions(acknowledgeVia topic: String?) -> String? {
+    /// `proof`: what a `[sync]` key derives for this episode, which the acknowledgement carries.
+    package func ntfyActions(acknowledgeVia topic: String?, proof: String? = nil) -> String? {
         var actions: [[String: Any]] = []
         if let webPage, Self.isHeaderText(webPage) { actions.append(["action": "view", "label": "Open page", "url": webPage, "clear": true]) }
         if acknowledgeable, let topic, Self.isHeaderText(topic) {
             actions.append([
-                "action": "http", "label": "Acknowledge", "url": topic, "method": "POST", "body": SyncMessage.fromThePhone(acknowledging: sequenceID).text,
+                "action": "http", "label": "Acknowledge", "url": topic, "method": "POST",
+                "body": SyncMessage.fromThePhone(acknowledging: sequenceID, proof: proof).text,
                 "clear": true,
             ])
         }

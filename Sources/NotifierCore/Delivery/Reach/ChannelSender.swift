@@ -47,7 +47,8 @@ package struct ChannelSender: Sendable {
             ("Content-Type", "text/plain; charset=utf-8"),
         ]
         if let page = message.webPage { headers.append(("Click", ChannelMessage.headerText(page))) }
-        if let actions = message.ntfyActions(acknowledgeVia: channel.acknowledgeVia) { headers.append(("Actions", actions)) }
+        let proof = channel.acknowledgeSeal?.proof(acknowledging: message.sequenceID)
+        if let actions = message.ntfyActions(acknowledgeVia: channel.acknowledgeVia, proof: proof) { headers.append(("Actions", actions)) }
         switch authorization(channel) {
         case .success(let auth): headers += auth
         case .failure(let failure): return .failure(failure)

@@ -119,16 +119,17 @@ package struct StatusModel: ScreenModel {
         return StyledLine("  " + parts.joined(separator: " · "), .dim)
     }
 
-    /// Where notifications go: what the last delivery saw of the person, and the channels.
+    /// Where notifications go: what the last delivery saw of the person, the channels and the
+    /// sync topic.
     private func reachLines(now: Date) -> [StyledLine] {
         var lines: [StyledLine] = []
         if let you = report.rows.first(where: { $0.kind == "you" }) {
             let seen = you.lastPoll.map { " (seen \(when($0, now: now)))" } ?? ""
             lines.append(StyledLine([Span("  you: "), Span(you.state, you.state == "present" ? .plain : .warning), Span(seen, .dim)]))
         }
-        for channel in report.rows where channel.kind == "channel" {
-            let health = channel.health == "ok" ? Span("ok", .rise) : Span(TextSanitizer.singleLine(channel.health), .fall)
-            lines.append(StyledLine([Span("  channel \(channel.name): "), Span(channel.state + " · ", .dim), health]))
+        for row in report.rows where row.kind == "channel" || row.kind == "sync" {
+            let health = row.health == "ok" ? Span("ok", .rise) : Span(TextSanitizer.singleLine(row.health), .fall)
+            lines.append(StyledLine([Span("  \(row.kind) \(row.name): "), Span(row.state + " · ", .dim), health]))
         }
         return lines
     }
