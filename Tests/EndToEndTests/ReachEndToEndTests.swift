@@ -200,3 +200,35 @@ import Testing
         #expect(!refused.stderr.contains("tk_written_in_the_file"), "the secret is not repeated: \(refused.stderr)")
     }
 }
+
+/// A rule's own channel that never answers (an ntfy server that accepts and stays silent): the
+/// desktop is told first, and the bubble is up long before the channel gives up.
+@Suite(.serialized, .sharingTheMachine) struct DeadChannelTests {
+    @Test func aHangingChannelNeverHoldsTheBubble() async throws {
+        let dead = try await LoopbackServer.start([("POST /silent", { _ in LoopbackServer.json(Data("{}".utf8)) })])
+        try await dead.inject(.neverAnswer)
+        let desk = try await ReachEndToEndTests.Desk.start(
+            whenAway: "[]",
+            extra: """
+                [[channels]]
+                name = "dead"
+                ntfy = "\(dead.baseURL)/silent"
+                """)
+        let config = try String(contentsOf: desk.sandbox.configFile, encoding: .utf8)
+        try config.replacingOccurrences(of: "[rules.crypto_cross]\n", with: "[rules.crypto_cross]\nchannels = [\"dead\"]\n")
+            .write(to: desk.sandbox.configFile, atomically: true, encoding: .utf8)
+        _ = try await desk.pass(btc: "99000")
+        await desk.script.set(try CryptoEndToEndTests.page(prices: ["BTC": "100500"]))
+        let started = ContinuousClock.now
+        let pass = try DaemonProcess(["--once", "-v"], environment: desk.environment)
+        #expect(await pass.waitUntil { _ in (try? await desk.desktop.notifyCalls())?.contains("BTC rose above") == true }, "\(pass.stderr)")
+        // The channel gives up after 10 s; the bubble came long before.
+        #expect(ContinuousClock.now - started < .seconds(6), "\(pass.stderr)")
+        #expect(pass.process.isRunning, "the bubble is up while the channel still hangs: \(pass.stderr)")
+        #expect(await pass.waitUntil(timeout: .seconds(60)) { !$0.process.isRunning }, "\(pass.stderr)")
+        #expect(pass.stderr.contains("channel dead"), "the channel gave up, and said so: \(pass.stderr)")
+        try await dead.inject(nil)
+        await dead.stop()
+        await desk.stop()
+    }
+}

@@ -37,10 +37,10 @@ extension Dispatcher {
     /// Tells the steps that are due: each recorded as told (with the outbox that holds its
     /// bubble) before anything is sent, so a crash loses a step rather than telling it twice.
     /// The bubble goes through the outbox as any alert (quiet hours and do-not-disturb hold it);
-    /// the step's channels are sent at once, do-not-disturb or not: they are where a person who
-    /// must not miss it asked to be reached.
-    package func escalateDue(now: Date) async {
-        guard let store, let next = nextEscalation, next <= now else { return }
+    /// the steps returned go to their channels once the desktop is told (`sendToChannels`),
+    /// do-not-disturb or not: they are where a person who must not miss it asked to be reached.
+    package func escalateDue(now: Date) async -> [EscalationSend] {
+        guard let store, let next = nextEscalation, next <= now else { return [] }
         let open = StoreProblems.attempt("the escalations", logger: logger) { try store.openAttention() } ?? []
         // Every item whose deadline passed (its next deadline stored), and what it tells: a
         // step's bubble and channels, or nothing where the config no longer has the step.
@@ -70,17 +70,29 @@ extension Dispatcher {
                 told.append((item, nil))
             }
         }
-        let steps = told.compactMap { told in told.step.map { (item: told.item, alert: $0.alert, channels: $0.channels) } }
+        let steps = told.compactMap { told in told.step.map { EscalationSend(item: told.item, alert: $0.alert, channels: $0.channels) } }
         submitAgain(steps.map(\.alert), now: now)
         do {
             try store.recordSteps(told.map(\.item), outbox: outboxForSteps, notes: notes, now: now)
         } catch {
             logger.error("\(error); the escalation steps wait for the store")
-            return
+            return []
         }
         nextEscalation = StoreProblems.attempt("the escalations", logger: logger) { try store.nextAttentionStep() } ?? nil
+        for step in steps { logger.info("escalated \(step.item.rule) \(step.item.name): not acknowledged") }
+        return steps
+    }
+
+    /// An escalation step as its channels get it.
+    package struct EscalationSend: Sendable {
+        var item: AttentionItem
+        var alert: Alert
+        var channels: [String]
+    }
+
+    /// Sends each step to its channels (unless another machine claimed the episode first).
+    package func sendToChannels(_ steps: [EscalationSend], now: Date) async {
         for step in steps {
-            logger.info("escalated \(step.item.rule) \(step.item.name): not acknowledged")
             if !step.channels.isEmpty, case .theirs(let by) = await claimChannels(step.alert, now: now) {
                 logger.info(
                     "\(step.item.rule) \(step.item.name): not sent to \(step.channels.joined(separator: ", ")): \(by) claimed it first on the sync topic")

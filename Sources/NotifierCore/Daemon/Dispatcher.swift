@@ -207,20 +207,34 @@ package actor Dispatcher {
         return StoreProblems.attempt("the bubble ids", logger: logger) { try store?.bubbles() } ?? [:]
     }
 
-    /// Delivers what quiet hours and the rate limit allow now.
+    /// Delivers what quiet hours and the rate limit allow now: this desktop first, then the
+    /// channels (what is due for them, escalation steps, retries), so that a channel that hangs
+    /// never holds a bubble up.
     package func deliverDue(now: Date) async {
         await lookAtThePerson(now: now)
+        let steps = await escalateDue(now: now)
+        let (forChannels, opening) = await showDue(now: now)
+        for (placement, route) in forChannels {
+            let sentAway = await sendAway(placement.alert, route: route, now: now)
+            // Away, the desktop shows only what no channel took.
+            if !sentAway && !route.desktop { await show(placement, now: now) }
+        }
+        await sendToChannels(steps, now: now)
         await retryChannelParcels(now: now)
-        await escalateDue(now: now)
+        await acknowledgedElsewhere(opening, now: now)
+    }
+
+    /// Records and shows the due bubbles; returns what goes to channels, and the episodes opened.
+    private func showDue(now: Date) async -> (forChannels: [(BubblePlan.Placement, Route)], opening: [AttentionItem]) {
         let plan = outbox.plan(now: now, calendar: calendar)
         let notes = plan.notes(from: outbox, now: now)
         guard !plan.alerts.isEmpty else {
             outbox.confirm(plan) // what quiet hours now hold is marked so
             // Noted once: stored with the outbox that holds them, so the next run (a `--once`
             // too) plans from holds already noted.
-            guard !notes.isEmpty else { return }
+            guard !notes.isEmpty else { return ([], []) }
             do { try store?.markDelivered([], outbox: outbox, notes: notes, keepDays: keepDays, now: now) } catch { logger.error("\(error)") }
-            return
+            return ([], [])
         }
         // An alert about a subject whose bubble is still up updates it, and says so.
         let stored = storedBubbles()
@@ -251,18 +265,19 @@ package actor Dispatcher {
                 logger.error("\(error); \(due.count == 1 ? "a notification is" : "\(due.count) notifications are") held until it can be recorded")
             }
             recordingFails = true
-            return
+            return ([], [])
         }
         outbox.confirm(plan)
         if recordingFails {
             recordingFails = false
             logger.info("the store records again; delivering \(due.count) held")
         }
+        var forChannels: [(BubblePlan.Placement, Route)] = []
         for (placement, route) in zip(placements, routes) {
-            if await sendAway(placement.alert, route: route, now: now) { continue }
-            await show(placement, now: now)
+            if route.desktop || route.channels.isEmpty { await show(placement, now: now) }
+            if !route.channels.isEmpty { forChannels.append((placement, route)) }
         }
-        await acknowledgedElsewhere(opening, now: now)
+        return (forChannels, opening)
     }
 
     /// The end of a one-shot pass: groups still gathering go out now rather than wait for a

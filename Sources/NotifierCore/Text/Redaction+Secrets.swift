@@ -53,7 +53,7 @@ extension Redaction {
 
     /// `Authorization: <scheme> <value>` (a scheme word kept), and a `Bearer` token alone; "Basic"
     /// alone is an ordinary word, and the Basic credentials sent are remembered as secrets.
-    nonisolated(unsafe) private static let credentialPatterns: [NSRegularExpression] = [
+    private static let credentialPatterns: [NSRegularExpression] = [
         #"((?i:authorization)["']?\s*[:=]\s*["']?(?>(?:(?i:bearer|basic|token)\s+)?))(?!\*\*\*)[^\s"',;}\]]+"#,
         #"(\b(?i:bearer)\s+)(?!\*\*\*)[A-Za-z0-9._~+/=-]{8,}"#,
     ].map { try! NSRegularExpression(pattern: $0) }
