@@ -232,3 +232,33 @@ import Testing
         await desk.stop()
     }
 }
+
+/// Presence that cannot be read is not "present (seen just now)": with no system bus, or a
+/// logind that answers for no session of ours, the pass delivers as at the desk, says once why
+/// `when_away` is not used, and `status` says presence is unknown.
+@Suite(.serialized, .sharingTheMachine) struct UnknownPresenceTests {
+    @Test(arguments: [
+        ("unix:path=/nonexistent/system_bus_socket", "the system bus cannot be reached"),
+        ("", "logind did not answer for its session"),
+    ])
+    func unreadablePresenceIsSaidOnceAndShownInStatus(systemBus: String, reason: String) async throws {
+        let desk = try await ReachEndToEndTests.Desk.start()
+        var environment = desk.environment
+        environment["XDG_SESSION_ID"] = "c9"
+        if !systemBus.isEmpty { environment["DBUS_SYSTEM_BUS_ADDRESS"] = systemBus }
+        await desk.script.set(try CryptoEndToEndTests.page(prices: ["BTC": "99000"]))
+        _ = try await ProcessRunner.notifier(["--once", "-v"], environment: environment)
+        await desk.script.set(try CryptoEndToEndTests.page(prices: ["BTC": "100500"]))
+        let pass = try await ProcessRunner.notifier(["--once", "-v"], environment: environment)
+        #expect(pass.status == 0, "\(pass.stderr)")
+        let said = pass.stderr.components(separatedBy: "presence unknown: \(reason)").count - 1
+        #expect(said == 1, "said once: \(pass.stderr)")
+        #expect(pass.stderr.contains("so when_away is not used"), "\(pass.stderr)")
+        #expect(try await desk.desktop.notifyCalls().contains("BTC rose above"), "delivered as at the desk")
+        #expect(await desk.ntfy.messages.isEmpty)
+        let status = try await ProcessRunner.notifier(["status", "--plain"], environment: environment)
+        #expect(status.stdout.contains("you: presence unknown: \(reason)"), "\(status.stdout)")
+        #expect(!status.stdout.contains("you: present"), "\(status.stdout)")
+        await desk.stop()
+    }
+}

@@ -22,6 +22,10 @@ extension Dispatcher {
         var away: String?
         if case .away(let why) = whereabouts { away = why }
         if presenceSaved.map({ $0.0 != presence || $0.1 != away }) ?? true {
+            // Said when it starts or its reason changes: `when_away` cannot work meanwhile.
+            if let unknown = presence.unknown, unknown != presenceSaved?.0.unknown, !reach.whenAway.isEmpty {
+                logger.warning("presence unknown: \(unknown); delivering as if you were at the desk, so when_away is not used")
+            }
             presenceSaved = (presence, away)
             _ = StoreProblems.attempt("the presence seen", logger: logger) { try store.savePresence(presence, away: away, at: now) }
         }

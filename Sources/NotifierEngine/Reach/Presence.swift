@@ -1,8 +1,9 @@
 import Foundation
 
 /// What the session says of the person when notifier delivers: read from logind (or the
-/// screen saver) and from the notification server in use; a source that does not answer says
-/// nothing, which reads as "present, no do-not-disturb".
+/// screen saver) and from the notification server in use. When neither answers, the person
+/// reads as present (a bubble is never lost to a guess that they left), and `unknown` says why,
+/// so that the log and `status` tell `when_away` is not in use.
 public struct Presence: Sendable, Equatable, Codable {
     public var locked: Bool
     /// Since when the session has been idle; `nil` while it is in use.
@@ -12,6 +13,9 @@ public struct Presence: Sendable, Equatable, Codable {
     public var source: String?
     /// The notification server whose do-not-disturb was read ("dunst"); `nil`: none that tells.
     public var doNotDisturbSource: String?
+    /// Why no source could say whether the person is here ("there is no system bus"); `nil`:
+    /// one did.
+    public var unknown: String?
 
     public init(
         locked: Bool = false, idleSince: Date? = nil, doNotDisturb: Bool = false, source: String? = nil, doNotDisturbSource: String? = nil

@@ -91,13 +91,26 @@ package enum BusCall {
         _ bus: Bus, name: String, path: String, interface: String, method: String, arguments: [Argument] = [],
         timeoutMilliseconds: Int32 = 1000
     ) async -> BusValue? {
-        guard bus.exists else { return nil }
+        try? await reply(bus, name: name, path: path, interface: interface, method: method, arguments: arguments, timeoutMilliseconds: timeoutMilliseconds)
+            .get()
+    }
+
+    /// Why a call got no reply, in one short line: no such bus, or what D-Bus said.
+    package struct Failure: Error, Equatable, CustomStringConvertible {
+        package var description: String
+    }
+
+    /// The reply's values, or why there is none.
+    package static func reply(
+        _ bus: Bus, name: String, path: String, interface: String, method: String, arguments: [Argument] = [],
+        timeoutMilliseconds: Int32 = 1000
+    ) async -> Result<BusValue, Failure> {
+        guard bus.exists else { return .failure(Failure(description: "there is no \(bus == .system ? "system" : "session") bus")) }
         GLibLoop.shared.start()
         return await GLibLoop.shared.run {
             var error: UnsafeMutablePointer<GError>?
             guard let connection = g_bus_get_sync(bus.type, nil, &error) else {
-                if error != nil { g_error_free(error) }
-                return nil
+                return .failure(Failure(description: "the \(bus == .system ? "system" : "session") bus cannot be reached: \(said(error))"))
             }
             defer { g_object_unref(UnsafeMutableRawPointer(connection)) }
             var values: [OpaquePointer?] = arguments.map { argument in
@@ -112,12 +125,19 @@ package enum BusCall {
                     connection, name, path, interface, method, parameters, nil, G_DBUS_CALL_FLAGS_NO_AUTO_START, timeoutMilliseconds, nil,
                     &error)
             else {
-                if error != nil { g_error_free(error) }
-                return nil
+                return .failure(Failure(description: said(error)))
             }
             defer { g_variant_unref(reply) }
-            return BusValue.read(reply)
+            return .success(BusValue.read(reply))
         }
+    }
+
+    /// A GError's message, freed; one line of at most 160 characters, whoever wrote it.
+    private static func said(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "no reason given" }
+        defer { g_error_free(error) }
+        let message = error.pointee.message.map { String(cString: $0) } ?? "no reason given"
+        return String(TextSanitizer.singleLine(message).prefix(160))
     }
 
     /// `org.freedesktop.DBus.Properties.Get`: the property's value.

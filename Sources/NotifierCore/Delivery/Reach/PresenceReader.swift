@@ -9,11 +9,9 @@ package enum PresenceReader {
 
     package static func read(environment: [String: String] = ProcessInfo.processInfo.environment) async -> Presence {
         var presence = Presence()
-        if let session = await sessionPath(environment: environment),
-            let properties = await BusCall.call(
-                .system, name: login, path: session, interface: "org.freedesktop.DBus.Properties", method: "GetAll",
-                arguments: [.string("org.freedesktop.login1.Session")])?[0]
-        {
+        switch await session(environment: environment) {
+        case .failure(let failure): presence.unknown = failure.description
+        case .success(let (session, properties)):
             presence.source = "logind session \(session.split(separator: "/").last.map(String.init) ?? session)"
             presence.locked = properties["LockedHint"]?.boolValue ?? false
             if properties["IdleHint"]?.boolValue == true {
@@ -29,12 +27,41 @@ package enum PresenceReader {
         {
             presence.locked = active
             presence.source = presence.source ?? "org.freedesktop.ScreenSaver"
+            presence.unknown = nil
         }
         if let doNotDisturb = await DoNotDisturbReader.read() {
             presence.doNotDisturb = doNotDisturb.on
             presence.doNotDisturbSource = doNotDisturb.server
         }
         return presence
+    }
+
+    /// The session's path and its properties, or why logind could not say.
+    static func session(environment: [String: String]) async -> Result<(String, BusValue), BusCall.Failure> {
+        guard BusCall.Bus.system.exists else { return .failure(BusCall.Failure(description: "there is no system bus to ask logind")) }
+        guard let session = await sessionPath(environment: environment) else {
+            // Why not: the bus, logind on it, or no session of ours.
+            let owner = await BusCall.reply(
+                .system, name: "org.freedesktop.DBus", path: "/org/freedesktop/DBus", interface: "org.freedesktop.DBus", method: "NameHasOwner",
+                arguments: [.string(login)])
+            switch owner {
+            case .failure(let failure): return .failure(failure)
+            case .success(let values) where values[0]?.boolValue == false:
+                return .failure(BusCall.Failure(description: "logind (\(login)) is not on the system bus"))
+            case .success: return .failure(BusCall.Failure(description: "logind names no session of this user's"))
+            }
+        }
+        let reply = await BusCall.reply(
+            .system, name: login, path: session, interface: "org.freedesktop.DBus.Properties", method: "GetAll",
+            arguments: [.string("org.freedesktop.login1.Session")])
+        switch reply {
+        case .failure(let failure): return .failure(BusCall.Failure(description: "logind did not answer for its session: \(failure)"))
+        case .success(let values):
+            guard let properties = values[0], properties["LockedHint"]?.boolValue != nil else {
+                return .failure(BusCall.Failure(description: "logind's answer for its session has no LockedHint"))
+            }
+            return .success((session, properties))
+        }
     }
 
     /// `XDG_SESSION_ID`'s session, else this process's (`GetSessionByPID`), else the user's

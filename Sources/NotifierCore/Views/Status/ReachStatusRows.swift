@@ -8,7 +8,7 @@ package struct ReachStatusRows: StatusRowsProvider {
     package func statusRows(store: Store?, config: Config, now: Date) -> [StatusRow] {
         var rows: [StatusRow] = []
         if let seen = try? store?.presenceSeen() {
-            var state = seen.away.map { "away: \($0)" } ?? "present"
+            var state = seen.away.map { "away: \($0)" } ?? seen.presence.unknown.map { "presence unknown: \($0)" } ?? "present"
             if seen.presence.doNotDisturb { state += ", do-not-disturb" + (seen.presence.doNotDisturbSource.map { " (\($0))" } ?? "") }
             rows.append(
                 StatusRow(
