@@ -206,6 +206,24 @@ import Testing
         #expect(budget.passLeft <= ExpansionBudget.perPass - ExpansionBudget.perFile)
     }
 
+    /// A rule of every second that can never match (no 30 February) kept libical's iterator
+    /// going without end: expanded in a child bounded in time, it is cut and said so; a rule of
+    /// every minute with BY parts still makes its two starts a day.
+    @Test func aFineRuleWithByPartsIsBoundedInTime() throws {
+        let text = Self.calendar(
+            Self.event("UID:never\nSUMMARY:Never\nDTSTART:20200301T090000Z\nRRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30")
+                + Self.event("UID:twice\nDTSTART:20200301T090000Z\nRRULE:FREQ=MINUTELY;BYHOUR=9;BYMINUTE=0,30"))
+        let parsed = try CalendarParser.parse(text, file: "by.ics")
+        var budget = ExpansionBudget()
+        let started = ContinuousClock.now
+        let day = CalendarExpansion(local: Self.tallinn)
+            .expand(parsed.events, file: "by.ics", from: Self.instant("2026-12-01T00:00:00Z"), to: Self.instant("2026-12-02T00:00:00Z"), budget: &budget)
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(day.occurrences.map(\.start) == [Self.instant("2026-12-01T09:00:00Z"), Self.instant("2026-12-01T09:30:00Z")])
+        #expect(day.cut.first?.description.hasPrefix("by.ics:4: event \"Never\" takes too long to expand") == true, "\(day.cut)")
+        #expect(budget.timeLeft < ExpansionBudget.perPassTime)
+    }
+
     /// A pass's budget spent by one file leaves every event of the next its floor.
     @Test func aSpentPassLeavesTheNextFilesEventsTheirFloor() throws {
         let parsed = try CalendarParser.parse(Self.calendar(Self.event("UID:hourly\nDTSTART:20260101T000000Z\nRRULE:FREQ=HOURLY")), file: "h.ics")

@@ -54,9 +54,10 @@ public struct CalendarExpansion: Sendable {
             let replacedAt = Dictionary(replaced.map { (recurrenceInstant($0.recurrenceID!, of: master), $0) }, uniquingKeysWith: { $1 })
             let margin = reach(master)
             let allowance = budget.allowance
-            let expanded = recurrenceStarts(master, from: from.addingTimeInterval(-margin), to: to.addingTimeInterval(margin), steps: allowance)
-            budget.spend(expanded.steps)
-            if let last = expanded.cutAfter { cuts.append(ExpansionBudget.Cut(event: master, allowance: allowance, after: last)) }
+            let expanded = recurrenceStarts(master, from: from.addingTimeInterval(-margin), to: to.addingTimeInterval(margin), budget: &budget)
+            if let last = expanded.cutAfter {
+                cuts.append(ExpansionBudget.Cut(event: master, allowance: allowance, after: last, timedOut: expanded.timedOut))
+            }
             var starts = Set(expanded.starts)
             for date in master.rdates {
                 starts.insert(
@@ -169,15 +170,16 @@ public struct CalendarExpansion: Sendable {
     }
 
     /// The starts RRULE makes (DTSTART included) whose instants fall in `from..<to`, as wall
-    /// times in the series' anchor; a series without RRULE starts once. At most `steps` starts
-    /// are made; `cutAfter`: the last one made when they ran out before `to`.
-    func recurrenceStarts(_ event: CalendarEvent, from: Date, to: Date, steps limit: Int) -> (
-        starts: [CalendarTime], cutAfter: Date?, steps: Int
+    /// times in the series' anchor; a series without RRULE starts once. At most the budget's
+    /// allowance of starts are made, and spent from it; `cutAfter`: the last one made when they
+    /// ran out before `to` (`timedOut`: a rule finer than a day with BY parts ran out of time).
+    func recurrenceStarts(_ event: CalendarEvent, from: Date, to: Date, budget: inout ExpansionBudget) -> (
+        starts: [CalendarTime], cutAfter: Date?, timedOut: Bool
     ) {
-        guard let text = event.rrule, cical_load_library() == nil else { return ([event.start], nil, 1) }
+        guard let text = event.rrule, cical_load_library() == nil else { return ([event.start], nil, false) }
         cical_clear_errno()
         var rule = text.withCString { cical_icalrecurrencetype_from_string($0) }
-        guard rule.freq != ICAL_NO_RECURRENCE else { return ([event.start], nil, 1) }
+        guard rule.freq != ICAL_NO_RECURRENCE else { return ([event.start], nil, false) }
         let anchor = event.start
         // UNTIL in UTC against a series in a zone: compared as the series' wall time, which is
         // how libical's iterator reads it.
@@ -222,7 +224,7 @@ public struct CalendarExpansion: Sendable {
                 isDate: anchor.isDate)
             if plain {
                 if rule.count > 0 {
-                    guard Int(rule.count) > skipped else { return ([], nil, 1) }
+                    guard Int(rule.count) > skipped else { return ([], nil, false) }
                     rule.count -= Int32(skipped)
                 }
                 dtstart = moved
@@ -230,19 +232,31 @@ public struct CalendarExpansion: Sendable {
                 start = moved
             }
         }
-        guard let iterator = cical_icalrecur_iterator_new(rule, dtstart) else { return ([event.start], nil, 1) }
-        defer { cical_icalrecur_iterator_free(iterator) }
-        if let start { _ = cical_icalrecur_iterator_set_start(iterator, start) }
+        let limit = budget.allowance
+        var made: Made?
+        var iterator: OpaquePointer?
+        defer { if let iterator { cical_icalrecur_iterator_free(iterator) } }
+        if step != nil, !plain {
+            let began = ContinuousClock.now
+            let milliseconds = budget.timeAllowance
+            made = boundedStarts(rule, dtstart: dtstart, start: start, anchor: anchor, to: to, steps: limit, milliseconds: milliseconds)
+            budget.spend(time: ContinuousClock.now - began)
+        } else {
+            guard let own = cical_icalrecur_iterator_new(rule, dtstart) else { return ([event.start], nil, false) }
+            iterator = own
+            if let start { _ = cical_icalrecur_iterator_set_start(own, start) }
+        }
         // One calendar for every start: a new one per step costs more than the step.
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = anchor.isDate ? local : anchor.zone(local: local)
         var result: [CalendarTime] = []
         var steps = 0
         var last: Date?
+        defer { budget.spend(steps) }
         while true {
-            guard steps < limit else { return (result, last ?? from, steps) }
+            guard steps < limit else { return (result, last ?? from, false) }
             steps += 1
-            let next = cical_icalrecur_iterator_next(iterator)
+            let next = iterator.map { cical_icalrecur_iterator_next($0) } ?? made?.next() ?? cical_icaltime_null_time()
             guard cical_icaltime_is_null_time(next) == 0 else { break }
             let time = CalendarTime(
                 year: Int(next.year), month: Int(next.month), day: Int(next.day), hour: Int(next.hour), minute: Int(next.minute),
@@ -255,7 +269,7 @@ public struct CalendarExpansion: Sendable {
             if instant >= from { result.append(time) }
             last = instant
         }
-        return (result, nil, steps)
+        return made?.timedOut == true ? (result, last ?? from, true) : (result, nil, false)
     }
 
     /// A timed rule's step in wall-clock seconds when it repeats by the second, minute or hour.
