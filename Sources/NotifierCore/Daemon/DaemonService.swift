@@ -101,6 +101,10 @@ package struct DaemonService: Service, CustomStringConvertible {
             group.addTask { await deliverHeld(dispatcher, runner: runner) }
             for feed in runner.feeds { group.addTask { await feed.pollForever(environment) } }
             if let follower { group.addTask { await follower.followForever(seed: runner.seed) } }
+            if let store {
+                let pruner = HistoryPruner(store: store, keepDays: config.history.deliveryDays, clock: runner.clock, logger: runner.logger)
+                group.addTask { [now = runner.now] in await pruner.pruneForever(now: now) }
+            }
         }
     }
 
