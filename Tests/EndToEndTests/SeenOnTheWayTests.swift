@@ -15,6 +15,14 @@ import Testing
         #expect(ack.status == 2, "\(ack.stderr)")
         #expect(ack.stderr.contains("nothing called \"xxxx") && ack.stderr.contains("…"), "\(ack.stderr.prefix(300))")
         #expect(ack.stderr.count < 400 && ack.stdout.count < 400, "\(ack.stderr.count) \(ack.stdout.count)")
+        // And every other echo of what a person typed: names, paths, searches, dates.
+        for command in [
+            ["channel", "test", name], ["config", "check", "--config", name], ["test", name], ["why", name], ["open", "feed", name],
+            ["open", "week", name], ["history", "--grep", name], ["mute", name], ["remind", name, "--at", "10:00"],
+        ] {
+            let result = try await ProcessRunner.notifier(command, environment: sandbox.environment())
+            #expect(result.stderr.count + result.stdout.count < 800, "\(command.first!) \(command[1]): \(result.stderr.prefix(300))")
+        }
     }
 
     @Test func helpSumsUpWhatNotifierDoesNow() async throws {
