@@ -29,10 +29,10 @@ public struct CalendarExpansion: Sendable {
         expand(events, file: file, from: from, to: rawTo).occurrences
     }
 
-    /// The occurrences, and one line naming the events whose steps ran out before the window's
-    /// end, with a budget of its own.
+    /// The occurrences, one line naming the events whose steps ran out before the window's end
+    /// and where the first of them stops (`cutAfter`), with a budget of its own.
     public func expand(_ events: [CalendarEvent], file: String, from: Date, to rawTo: Date) -> (
-        occurrences: [EventOccurrence], cut: [CalendarProblem]
+        occurrences: [EventOccurrence], cut: [CalendarProblem], cutAfter: Date?
     ) {
         var budget = ExpansionBudget()
         return expand(events, file: file, from: from, to: rawTo, budget: &budget)
@@ -40,10 +40,10 @@ public struct CalendarExpansion: Sendable {
 
     /// The same with `budget` shared with the pass's other files.
     public func expand(_ events: [CalendarEvent], file: String, from: Date, to rawTo: Date, budget: inout ExpansionBudget) -> (
-        occurrences: [EventOccurrence], cut: [CalendarProblem]
+        occurrences: [EventOccurrence], cut: [CalendarProblem], cutAfter: Date?
     ) {
         let to = min(rawTo, from.addingTimeInterval(Self.maxWindow))
-        guard from < to else { return ([], []) }
+        guard from < to else { return ([], [], nil) }
         budget.startFile()
         var cuts: [ExpansionBudget.Cut] = []
         var overrides: [String: [CalendarEvent]] = [:]
@@ -89,7 +89,7 @@ public struct CalendarExpansion: Sendable {
             }
         }
         let cut = ExpansionBudget.cutLine(cuts, file: file).map { [$0] } ?? []
-        return (result.sorted { $0.start != $1.start ? $0.start < $1.start : $0.uid < $1.uid }, cut)
+        return (result.sorted { $0.start != $1.start ? $0.start < $1.start : $0.uid < $1.uid }, cut, cuts.map(\.after).min())
     }
 
     /// How far an occurrence's alarms and length reach from its start, for the window's margins:

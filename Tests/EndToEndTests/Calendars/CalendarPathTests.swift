@@ -88,6 +88,23 @@ import Testing
         #expect(!alarm.stderr.contains(cutLine), "said once: \(alarm.stderr)")
     }
 
+    /// An event every 30 minutes makes 10,000 starts in 208 days: cut there, and expanded again
+    /// when the window reaches the cut, so its alarms still come months later.
+    @Test func aRuleCutFarAheadIsExpandedAgainWhenTheWindowReachesTheCut() async throws {
+        let sandbox = try Self.sandbox()
+        try
+            ("BEGIN:VCALENDAR\r\nVERSION:2.0\r\nPRODID:-//notifier tests//EN\r\nBEGIN:VEVENT\r\nUID:half@example.org\r\n"
+            + "DTSTAMP:20260101T000000Z\r\nSUMMARY:Half-hourly stretch\r\nDTSTART:20260101T000000Z\r\nRRULE:FREQ=MINUTELY;INTERVAL=30\r\n"
+            + "BEGIN:VALARM\r\nACTION:DISPLAY\r\nDESCRIPTION:x\r\nTRIGGER:-PT5M\r\nEND:VALARM\r\nEND:VEVENT\r\nEND:VCALENDAR\r\n")
+            .write(to: sandbox.root.appendingPathComponent("calendars/half.ics"), atomically: true, encoding: .utf8)
+        let environment = sandbox.environment(["TZ": "UTC"])
+        let first = try await FakeTime.notifier(["--once", "--output", "json"], at: "2026-11-25 09:00:00", environment: environment)
+        #expect(first.stderr.contains("half.ics:4: event \"Half-hourly stretch\" repeats more than 10000 times"), "\(first.stderr)")
+        let later = try await FakeTime.notifier(["--once", "--output", "json"], at: "2027-08-01 09:26:00", environment: environment)
+        #expect(later.stdout.contains("Half-hourly stretch"), "past the first cut (2027-06): \(later.stdout.prefix(500))\n\(later.stderr)")
+        #expect(!later.stderr.contains("repeats more than"), "said once: \(later.stderr)")
+    }
+
     /// libical (and the system ICU it brings) is opened on the first calendar read: a daemon
     /// whose config has no calendar never maps it; one with a calendar does.
     @Test func theIdleDaemonWithoutCalendarsMapsNoLibical() async throws {

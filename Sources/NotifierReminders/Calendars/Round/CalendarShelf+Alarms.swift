@@ -85,9 +85,15 @@ extension CalendarShelf {
         let over = window.expandOver
         let expanded = expansion.expand(read.events, file: file, from: over.lowerBound, to: over.upperBound, budget: &budget)
         if !unchanged { for problem in expanded.cut { logger.warning("calendar \(problem)") } }
+        // A rule cut short holds alarms only up to its cut: the file is expanded again when the
+        // window reaches it (an event every 30 minutes keeps coming past its first 10,000). A
+        // cut inside this first window (a rule of every second) is left as it is: expanding
+        // again would cost every pass and cut it as soon.
+        var expandedTo = min(over.upperBound, over.lowerBound.addingTimeInterval(CalendarExpansion.maxWindow))
+        if let cut = expanded.cutAfter, cut > window.window.upperBound { expandedTo = min(expandedTo, cut) }
         var alarms = CalendarAlarms(
             file: file, size: size, modified: modified, digest: read.digest, settings: settings, from: over.lowerBound,
-            to: min(over.upperBound, over.lowerBound.addingTimeInterval(CalendarExpansion.maxWindow)),
+            to: expandedTo,
             readAt: unchanged ? before?.readAt ?? now : now, problems: read.problems, cut: expanded.cut)
         for occurrence in expanded.occurrences where !occurrence.alarms.isEmpty {
             let note = CalendarReminders.note(occurrence, local: expansion.local)
