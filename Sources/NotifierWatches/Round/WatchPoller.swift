@@ -93,8 +93,8 @@ package actor WatchPoller {
         return observation
     }
 
-    /// A text that opens more than 256 arrays or objects before the first closes (outside
-    /// strings): jq's parser stops there, Foundation's soon after.
+    /// A text whose arrays and objects nest more than 256 deep (outside strings) in its first
+    /// 64 KiB: jq's parser stops there ("Exceeds depth limit for parsing"), and so does Foundation's.
     package static func nestedPastParsers(_ data: Data) -> Bool {
         var depth = 0
         var inString = false
