@@ -11,6 +11,13 @@
 #include <libical/ical.h>
 #include <dlfcn.h>
 #include <pthread.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
 
 // Every libical function notifier calls: (return type, name, typed parameters, arguments).
 #define CICAL_FUNCTIONS(CICAL_VALUE, CICAL_VOID) \
@@ -103,5 +110,82 @@ static inline void cical_clear_errno(void) {
 
 static inline int cical_errno(void) {
     return (int)*cical_icalerrno_return();
+}
+/// Wall-clock fields, year to second, as one number that orders them.
+static inline long long cical_wall_key(struct icaltimetype time) {
+    return (((((long long)time.year * 13 + time.month) * 32 + time.day) * 24 + time.hour) * 60 + time.minute) * 60 + time.second;
+}
+
+/// The starts of `rule` from `dtstart` (from `start` when `has_start`), made in a child process:
+/// at most `max_steps`, up to the first at or after `stop` (wall time), within `timeout_ms`.
+/// A rule finer than a day with BY parts has libical's iterator step through every second or
+/// minute between two matches, without end for one that never matches (FREQ=SECONDLY;BYMONTH=2;
+/// BYMONTHDAY=30): its time is bounded by killing the child, which a thread could not be.
+/// `out` has room for `max_steps`; returns how many were made; `*timed_out` when the child was
+/// killed (what it made before is kept), -1 when it could not start.
+static inline int cical_expand_bounded(struct icalrecurrencetype rule, struct icaltimetype dtstart, int has_start,
+                                       struct icaltimetype start, struct icaltimetype stop, int max_steps, int timeout_ms,
+                                       struct icaltimetype *out, int *timed_out) {
+    *timed_out = 0;
+    int fds[2];
+    if (pipe2(fds, O_CLOEXEC) != 0) return -1;
+    pid_t pid = fork();
+    if (pid < 0) {
+        close(fds[0]);
+        close(fds[1]);
+        return -1;
+    }
+    if (pid == 0) {
+        close(fds[0]);
+        icalrecur_iterator *iterator = cical_icalrecur_iterator_new(rule, dtstart);
+        if (!iterator) _exit(1);
+        if (has_start) cical_icalrecur_iterator_set_start(iterator, start);
+        long long end = cical_wall_key(stop);
+        struct icaltimetype batch[64];
+        int held = 0;
+        for (int step = 0; step < max_steps; step++) {
+            struct icaltimetype next = cical_icalrecur_iterator_next(iterator);
+            if (cical_icaltime_is_null_time(next)) break;
+            batch[held++] = next;
+            int last = cical_wall_key(next) >= end;
+            if (held == 64 || last || step + 1 == max_steps) {
+                const char *bytes = (const char *)batch;
+                size_t left = held * sizeof batch[0];
+                while (left > 0) {
+                    ssize_t wrote = write(fds[1], bytes, left);
+                    if (wrote < 0 && errno == EINTR) continue;
+                    if (wrote <= 0) _exit(1);
+                    bytes += wrote;
+                    left -= (size_t)wrote;
+                }
+                held = 0;
+            }
+            if (last) break;
+        }
+        _exit(0);
+    }
+    close(fds[1]);
+    struct timespec began;
+    clock_gettime(CLOCK_MONOTONIC, &began);
+    size_t capacity = (size_t)max_steps * sizeof out[0], got = 0;
+    for (;;) {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        long left = timeout_ms - ((now.tv_sec - began.tv_sec) * 1000 + (now.tv_nsec - began.tv_nsec) / 1000000);
+        if (left <= 0) { *timed_out = 1; break; }
+        struct pollfd ready = {fds[0], POLLIN, 0};
+        int polled = poll(&ready, 1, (int)left);
+        if (polled < 0 && errno == EINTR) continue;
+        if (polled <= 0) { *timed_out = polled == 0; break; }
+        ssize_t read_now = read(fds[0], (char *)out + got, capacity - got);
+        if (read_now < 0 && errno == EINTR) continue;
+        if (read_now <= 0) break;
+        got += (size_t)read_now;
+        if (got == capacity) break;
+    }
+    close(fds[0]);
+    kill(pid, SIGKILL);
+    while (waitpid(pid, NULL, 0) < 0 && errno == EINTR) {}
+    return (int)(got / sizeof out[0]);
 }
 #endif

@@ -216,7 +216,18 @@ static inline void cjq_run(cjq_sink *sink, jq_state *jq, const char *input, int 
     jv value = input_is_text ? jv_string_sized(input, input_length) : jv_parse_sized(input, input_length);
     if (jv_get_kind(value) == JV_KIND_INVALID) {
         jv message = jv_invalid_has_msg(jv_copy(value)) ? jv_invalid_get_msg(value) : (jv_free(value), jv_string("not JSON"));
-        cjq_emit(sink, 'p', jv_get_kind(message) == JV_KIND_STRING ? jv_string_value(message) : "not JSON");
+        // jq appends the whole input to its parse error ("… (while parsing '<input>')"): a
+        // million brackets would be the message. The cause alone, as jq's own command says it.
+        char cause[256] = "not JSON";
+        if (jv_get_kind(message) == JV_KIND_STRING) {
+            const char *text = jv_string_value(message);
+            const char *tail = strstr(text, " (while parsing");
+            size_t length = tail ? (size_t)(tail - text) : strlen(text);
+            if (length >= sizeof cause) length = sizeof cause - 1;
+            memcpy(cause, text, length);
+            cause[length] = 0;
+        }
+        cjq_emit(sink, 'p', cause);
         jv_free(message);
         return;
     }

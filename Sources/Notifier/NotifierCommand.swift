@@ -5,7 +5,8 @@ import NotifierCore
 struct NotifierCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "notifier",
-        abstract: "Desktop notifications about countries, crypto moves, Estonian holidays and forecast changes.",
+        abstract:
+            "Desktop notifications (and your phone, mail or a command) about your watches, reminders, calendars and subscriptions, crypto moves, holidays, forecast changes and countries.",
         discussion: """
             With no command, runs as a daemon until SIGINT or SIGTERM. Every notification links to a \
             detail view, such as `notifier open country KZ`.

@@ -141,7 +141,8 @@ import Testing
                 && plain.stdout.contains("+02:00  feed_health  crypto feed is failing  → notifier open feed crypto\n"),
             "the printout in local time:\n\(plain.stdout)")
         let asData = try await ProcessRunner.notifier(["history", "--json"], environment: environment)
-        #expect(asData.stdout.contains("\"time\":\"2026-11-25T08:05:0"), "--json keeps UTC:\n\(asData.stdout)")
+        #expect(
+            asData.stdout.contains("\"time\":\"2026-11-25T10:05:0") && asData.stdout.contains("+02:00\""), "--json with the local offset:\n\(asData.stdout)")
 
         let session = try await TmuxSession(InteractiveCountryTests.command(["history"]), environment: environment, width: 110, height: 30)
         #expect(await session.waitFor("History — 3 of 3 notifications"), "\(session.lastSeen)")

@@ -57,6 +57,31 @@ import Testing
         #expect(Self.filesHolding(Self.secret, under: sandbox.root).isEmpty)
     }
 
+    /// `[rules.subscription]` gives every subscription's messages `acknowledge` as any rule's
+    /// table does; the message's view in JSON has its time as every JSON time: ISO 8601 with
+    /// the local offset, not seconds since 2001.
+    @Test func rulesSubscriptionAsksForAnAcknowledgementAndTheViewsTimeHasTheOffset() async throws {
+        let topic = try NtfyTopicStandIn()
+        defer { topic.stop() }
+        let sandbox = try Sandbox(config: Self.config(topic, extra: "\n[rules.subscription]\nacknowledge = true\n"))
+        let environment = sandbox.environment(["NTFY_TOKEN": Self.secret, "TZ": "Europe/Tallinn"])
+        let check = try await ProcessRunner.notifier(["config", "check"], environment: environment)
+        #expect(check.status == 0 && check.stdout.contains("[rules.subscription]\nacknowledge = true"), "\(check.stdout)\n\(check.stderr)")
+        _ = try await Self.once(sandbox)
+        let id = topic.publish("the disk is 95 % full", title: "Disk nearly full")
+        let told = try await ProcessRunner.notifier(["--once", "--output", "json"], environment: environment)
+        #expect(Self.titles(told.stdout) == ["Disk nearly full"], "\(told.stdout)\n\(told.stderr)")
+        let open = try await ProcessRunner.notifier(["ack", "--json"], environment: environment)
+        #expect(open.stdout.contains("\"rule\":\"subscription\"") && open.stdout.contains("Disk nearly full"), "\(open.stdout)\n\(open.stderr)")
+        let view = try await ProcessRunner.notifier(["open", "subscription", "home-server.\(id)", "--json"], environment: environment)
+        #expect(view.status == 0, "\(view.stderr)")
+        let time = try #require(
+            (try JSONSerialization.jsonObject(with: Data(view.stdout.utf8)) as? [[String: Any]])?.first?["time"] as? String, "\(view.stdout)")
+        #expect(time.hasSuffix("+02:00") && time.hasPrefix("20"), "\(time)")
+        let acknowledged = try await ProcessRunner.notifier(["ack", "subscription"], environment: environment)
+        #expect(acknowledged.status == 0 && acknowledged.stdout.contains("Acknowledged subscription"), "\(acknowledged.stdout)\n\(acknowledged.stderr)")
+    }
+
     /// On the desktop: one bubble with the message's title and text, priority 5 as critical;
     /// a 10 MB line in a poll is one error line and the rest of the poll still told.
     @Test func aMessageIsOneBubbleAndAHugeLineOneErrorLine() async throws {

@@ -137,9 +137,9 @@ import Testing
             listed.stdout.hasPrefix("name                 value                state       last fetch\nswift-stars          70100                value       "),
             "\(listed.stdout)")
         #expect(listed.stdout.hasSuffix("+02:00\n"), "\(listed.stdout)")
-        // --json keeps UTC, as it printed before.
+        // --json as every JSON time: ISO 8601 with the local offset.
         let json = try await ProcessRunner.notifier(["open", "watch", "swift-stars", "--json"], environment: local)
-        #expect(json.stdout.firstMatch(of: /"lastFetch" : "[0-9T:-]+Z"/) != nil, "\(json.stdout)")
+        #expect(json.stdout.firstMatch(of: /"lastFetch" : "[0-9T:-]+\+02:00"/) != nil, "\(json.stdout)")
     }
 }
 

@@ -164,19 +164,90 @@ import Testing
         #expect(rdates.map(\.day.day) == [5, 10, 20])
     }
 
-    @Test func aSecondlyRuleBegunLongBeforeFillsTheWindowAndACutRuleSaysSo() throws {
-        let text = Self.calendar(Self.event("UID:tick\nDTSTART:20261121T000000Z\nRRULE:FREQ=SECONDLY"))
+    @Test func aSecondlyRuleBegunLongBeforeStartsAtTheWindowAndACutRuleSaysSo() throws {
+        let text = Self.calendar(Self.event("UID:tick\nSUMMARY:Tick\nDTSTART:20261121T000000Z\nRRULE:FREQ=SECONDLY"))
         let parsed = try CalendarParser.parse(text, file: "tick.ics")
         let expansion = CalendarExpansion(local: Self.tallinn)
+        let hour = expansion.expand(parsed.events, file: "tick.ics", from: Self.instant("2026-12-01T00:00:00Z"), to: Self.instant("2026-12-01T01:00:00Z"))
+        #expect(hour.occurrences.count == 3600 && hour.cut.isEmpty, "\(hour.occurrences.count) \(hour.cut)")
+        #expect(hour.occurrences.first?.start == Self.instant("2026-12-01T00:00:00Z"))
         let day = expansion.expand(parsed.events, file: "tick.ics", from: Self.instant("2026-12-01T00:00:00Z"), to: Self.instant("2026-12-02T00:00:00Z"))
-        #expect(day.occurrences.count == 86400 && day.cut.isEmpty, "\(day.occurrences.count) \(day.cut)")
+        #expect(day.occurrences.count == ExpansionBudget.perEvent)
         #expect(day.occurrences.first?.start == Self.instant("2026-12-01T00:00:00Z"))
-        let days = expansion.expand(parsed.events, file: "tick.ics", from: Self.instant("2026-12-01T00:00:00Z"), to: Self.instant("2026-12-05T00:00:00Z"))
-        #expect(days.occurrences.first?.start == Self.instant("2026-12-01T00:00:00Z"))
         #expect(
-            days.cut.map(\.description) == [
-                "tick.ics:4: RRULE FREQ=SECONDLY makes more than 200000 occurrences in the window; those after 2026-12-03T07:33:19Z are left out"
+            day.cut.map(\.description) == [
+                "tick.ics:4: event \"Tick\" repeats more than 10000 times (RRULE FREQ=SECONDLY); its occurrences after 2026-12-01T02:46:39Z are left out"
             ])
+    }
+
+    /// Twenty rules of every second since 2020 with alarms, and a dentist's appointment: a few
+    /// take the file's steps, the others their floor, one line names them, the dentist stays.
+    @Test func twentySecondlyRulesShareTheFilesBudgetAndAreToldInOneLine() throws {
+        let spam = (0..<20).map {
+            Self.event(
+                "UID:spam-\($0)\nSUMMARY:Spam \($0)\nDTSTART:20200101T000000Z\nRRULE:FREQ=SECONDLY\nBEGIN:VALARM\nACTION:DISPLAY\nTRIGGER:-PT15M\nEND:VALARM")
+        }
+        let dentist = Self.event("UID:dentist\nSUMMARY:Dentist\nDTSTART:20261201T100000Z\nDURATION:PT1H\nRRULE:FREQ=DAILY;COUNT=3")
+        let parsed = try CalendarParser.parse(Self.calendar(spam.joined() + dentist), file: "spam.ics")
+        var budget = ExpansionBudget()
+        let started = ContinuousClock.now
+        let day = CalendarExpansion(local: Self.tallinn)
+            .expand(parsed.events, file: "spam.ics", from: Self.instant("2026-12-01T00:00:00Z"), to: Self.instant("2026-12-02T00:00:00Z"), budget: &budget)
+        #expect(ContinuousClock.now - started < .seconds(20), "bounded work, even for the debug build on a busy machine")
+        #expect(day.occurrences.filter { $0.uid == "dentist" }.map(\.start) == [Self.instant("2026-12-01T10:00:00Z")])
+        let perEvent = Dictionary(grouping: day.occurrences, by: \.uid).mapValues(\.count)
+        #expect(perEvent.values.reduce(0, +) <= ExpansionBudget.perFile + 20 * ExpansionBudget.floor + 1)
+        // The last ones had their floor only, spent on the alarms' margin before the window.
+        #expect((perEvent["spam-19"] ?? 0) <= ExpansionBudget.floor && perEvent.count < 21, "\(perEvent)")
+        #expect(day.cut.count == 1)
+        let line = day.cut.first?.description ?? ""
+        #expect(line.hasPrefix("spam.ics:4: event \"Spam 0\" repeats more than 10000 times (RRULE FREQ=SECONDLY)"), "\(line)")
+        #expect(line.hasSuffix("(and 19 more events cut in this file: \"Spam 1\", \"Spam 2\", \"Spam 3\", …)"), "\(line)")
+        #expect(budget.passLeft <= ExpansionBudget.perPass - ExpansionBudget.perFile)
+    }
+
+    /// A rule of every second that can never match (no 30 February) kept libical's iterator
+    /// going without end: expanded in a child bounded in time, it is cut and said so; a rule of
+    /// every minute with BY parts still makes its two starts a day.
+    @Test func aFineRuleWithByPartsIsBoundedInTime() throws {
+        let text = Self.calendar(
+            Self.event("UID:never\nSUMMARY:Never\nDTSTART:20200301T090000Z\nRRULE:FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30")
+                + Self.event("UID:twice\nDTSTART:20200301T090000Z\nRRULE:FREQ=MINUTELY;BYHOUR=9;BYMINUTE=0,30"))
+        let parsed = try CalendarParser.parse(text, file: "by.ics")
+        var budget = ExpansionBudget()
+        let started = ContinuousClock.now
+        let day = CalendarExpansion(local: Self.tallinn)
+            .expand(parsed.events, file: "by.ics", from: Self.instant("2026-12-01T00:00:00Z"), to: Self.instant("2026-12-02T00:00:00Z"), budget: &budget)
+        #expect(ContinuousClock.now - started < .seconds(10))
+        #expect(day.occurrences.map(\.start) == [Self.instant("2026-12-01T09:00:00Z"), Self.instant("2026-12-01T09:30:00Z")])
+        #expect(day.cut.first?.description.hasPrefix("by.ics:4: event \"Never\" takes too long to expand") == true, "\(day.cut)")
+        #expect(budget.timeLeft < ExpansionBudget.perPassTime)
+    }
+
+    /// A pass's budget spent by one file leaves every event of the next its floor.
+    @Test func aSpentPassLeavesTheNextFilesEventsTheirFloor() throws {
+        let parsed = try CalendarParser.parse(Self.calendar(Self.event("UID:hourly\nDTSTART:20260101T000000Z\nRRULE:FREQ=HOURLY")), file: "h.ics")
+        var budget = ExpansionBudget(pass: 0)
+        let expanded = CalendarExpansion(local: Self.tallinn)
+            .expand(parsed.events, file: "h.ics", from: Self.instant("2026-12-01T00:00:00Z"), to: Self.instant("2027-12-01T00:00:00Z"), budget: &budget)
+        #expect(expanded.occurrences.count == ExpansionBudget.floor)
+        #expect(expanded.cut.count == 1)
+    }
+
+    /// COUNT and a fine rule without BY parts: started at the window, the occurrences skipped
+    /// still count, as python-dateutil's rrule gives them (2026-01-14T21:19 is the 20,000th).
+    @Test func aCountedFineRuleStartsAtTheWindowAndStillEndsWhereItsCountDoes() throws {
+        let text = Self.calendar(Self.event("UID:counted\nDTSTART:20260101T000000Z\nRRULE:FREQ=MINUTELY;COUNT=20000"))
+        let parsed = try CalendarParser.parse(text, file: "c.ics")
+        var budget = ExpansionBudget()
+        let starts = CalendarExpansion(local: Self.tallinn)
+            .expand(parsed.events, file: "c.ics", from: Self.instant("2026-01-14T21:00:00Z"), to: Self.instant("2026-01-14T22:00:00Z"), budget: &budget)
+            .occurrences.map(\.start)
+        #expect(starts.count == 20 && starts.first == Self.instant("2026-01-14T21:00:00Z") && starts.last == Self.instant("2026-01-14T21:19:00Z"))
+        #expect(budget.passLeft > ExpansionBudget.perPass - 100, "started at the window, not at DTSTART")
+        let past = CalendarExpansion(local: Self.tallinn)
+            .occurrences(of: parsed.events, file: "c.ics", from: Self.instant("2026-02-01T00:00:00Z"), to: Self.instant("2026-03-01T00:00:00Z"))
+        #expect(past.isEmpty)
     }
 
     @Test(arguments: [

@@ -44,7 +44,7 @@ package struct AckCommand: AsyncParsableCommand {
         if let name, Int64(name) == nil, !known.contains(name) {
             let near = NearName.closest(to: name, among: known).map { "; did you mean \($0)?" } ?? ""
             throw UserError.invalidArgument(
-                "nothing called \(TextSanitizer.singleLine(name).tomlQuoted) waits for an acknowledgement"
+                "nothing called \(TextSanitizer.echoed(name).tomlQuoted) waits for an acknowledgement"
                     + (known.isEmpty
                         ? "; give a reminder, watch or rule acknowledge = true or escalate = [...]" : "; names: \(known.joined(separator: ", "))\(near)"))
         }
@@ -62,7 +62,7 @@ package struct AckCommand: AsyncParsableCommand {
             throw ExitCode(Exit.failure)
         }
         guard !open.isEmpty else {
-            if !output.json { print("Nothing open under \(name).") }
+            if !output.json { print("Nothing open under \(TextSanitizer.echoed(name)).") }
             throw ExitCode(Exit.failure)
         }
         let sink = await SinkFactory.make(.desktop, environment: context.environment, logger: context.logger, style: context.program.bubbles, images: false)
@@ -75,7 +75,7 @@ package struct AckCommand: AsyncParsableCommand {
             throw ExitCode(Exit.failure)
         }
         guard !closed.isEmpty else {
-            if !output.json { print("Nothing open under \(name): acknowledged meanwhile.") }
+            if !output.json { print("Nothing open under \(TextSanitizer.echoed(name)): acknowledged meanwhile.") }
             throw ExitCode(Exit.failure)
         }
         for item in closed {
@@ -118,9 +118,7 @@ package struct AckCommand: AsyncParsableCommand {
 
     /// ISO 8601 with the local offset ("2026-11-25T09:00:00+02:00").
     package static func iso(_ date: Date) -> String {
-        let formatter = ISO8601DateFormatter()
-        formatter.timeZone = .current
-        return formatter.string(from: date)
+        RelativeTime.iso(date)
     }
 
     package static func jsonLine(_ item: AttentionItem, now: Date, config: Config) -> String {

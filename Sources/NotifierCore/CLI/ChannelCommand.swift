@@ -60,7 +60,7 @@ package struct ChannelTestCommand: AsyncParsableCommand {
             let known = context.config.channels.map(\.name)
             let near = NearName.closest(to: name, among: known).map { "; did you mean \($0)?" } ?? ""
             throw UserError.invalidArgument(
-                "no channel is called \(name.tomlQuoted)"
+                "no channel is called \(TextSanitizer.echoed(name).tomlQuoted)"
                     + (known.isEmpty ? "; add a [[channels]] entry to the config" : "; channels: \(known.joined(separator: ", "))\(near)"))
         }
         let now = context.now()

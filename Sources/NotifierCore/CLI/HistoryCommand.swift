@@ -145,7 +145,7 @@ package struct HistoryCommand: ParsableCommand {
 
     package static func jsonLine(_ delivery: Delivery) -> String {
         var fields: [String: String] = [
-            "time": delivery.deliveredAt.formatted(.iso8601), "rule": delivery.rule, "key": delivery.key,
+            "time": RelativeTime.iso(delivery.deliveredAt), "rule": delivery.rule, "key": delivery.key,
             "title": delivery.title, "body": delivery.body, "urgency": delivery.urgency,
             "deep_link": delivery.deepLink, "sink": delivery.sink, "reason": delivery.reason,
         ]

@@ -56,7 +56,7 @@ package struct TestCommand: AsyncParsableCommand {
             return
         }
         guard let golden = FileManager.default.contents(atPath: expect).map({ String(decoding: $0, as: UTF8.self) }) else {
-            throw UserError.invalidArgument("cannot read the golden file \(expect)")
+            throw UserError.invalidArgument("cannot read the golden file \(TextSanitizer.echoed(expect, limit: 200))")
         }
         guard golden != output else {
             print("\(scenario.steps.count) recordings: as expected (\(expect))")

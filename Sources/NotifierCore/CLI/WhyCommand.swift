@@ -8,12 +8,15 @@ package struct WhyCommand: ParsableCommand {
     package static let configuration = CommandConfiguration(
         commandName: "why",
         abstract: "Why a subject was, or was not, notified: its recent decisions in plain words.",
-        discussion: "Example: notifier why crypto_change BTC. Alone, `notifier why` lists the last suppressions."
+        discussion: """
+            Example: notifier why crypto_change BTC. A watch's or reminder's name alone is enough: \
+            notifier why lvl. Alone, `notifier why` lists the last suppressions.
+            """
     )
 
     @OptionGroup package var global: GlobalOptions
 
-    @Argument(help: "The rule, as `notifier rules` names it.")
+    @Argument(help: "The rule, as `notifier rules` names it, or a watch's or reminder's name.")
     package var rule: String?
 
     @Argument(help: "The subject as you would type it: BTC finds BTC:up and BTC:down.")
@@ -36,6 +39,7 @@ package struct WhyCommand: ParsableCommand {
 
     package func run() throws {
         let context = try AppContext.load(global)
+        let (rule, subject) = Self.resolved(rule: rule, subject: subject, config: context.config, rules: context.program.rules)
         if let rule { try RuleName.check(rule, rules: context.program.rules) }
         let interactive = ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment)
         let title = "Why " + ([rule, subject].compactMap { $0 }.joined(separator: " ").nilIfEmpty ?? "— the last suppressions")
@@ -80,9 +84,20 @@ package struct WhyCommand: ParsableCommand {
         FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
     }
 
+    /// A watch's or reminder's name alone (`why lvl`) as its rule and subject (`why watch lvl`):
+    /// an entry's name is what the person wrote in the config.
+    package static func resolved(rule: String?, subject: String?, config: Config, rules: [any Rule.Type]) -> (rule: String?, subject: String?) {
+        guard let name = rule, subject == nil, !rules.contains(where: { $0.id == name }) else { return (rule, subject) }
+        for list in config.entryLists {
+            guard let entryRule = list.rule, list.channels(config).contains(where: { $0.entry == name }) else { continue }
+            return (entryRule, name)
+        }
+        return (rule, subject)
+    }
+
     package static func jsonLine(_ note: DecisionNote, now: Date) -> String {
         var fields: [String: String] = [
-            "time": note.at.formatted(.iso8601), "rule": note.key.rule, "subject": note.key.subject,
+            "time": RelativeTime.iso(note.at), "rule": note.key.rule, "subject": note.key.subject,
             "outcome": note.outcome.rawValue, "detail": note.detail, "text": NoteText.line(note, now: now, timeZone: .current),
         ]
         fields["value"] = note.value

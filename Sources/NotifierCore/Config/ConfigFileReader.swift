@@ -16,7 +16,8 @@ package enum ConfigFileReader {
     }
 
     package static func read(_ path: String) throws(ConfigError) -> String {
-        func failure(_ message: String) -> ConfigError { ConfigError(file: path, line: nil, message: message) }
+        // The path as typed, bounded: a 10 KB --config is not echoed whole.
+        func failure(_ message: String) -> ConfigError { ConfigError(file: TextSanitizer.echoed(path, limit: 200), line: nil, message: message) }
         // Non-blocking, so that opening a FIFO with no writer returns at once.
         let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
         guard descriptor >= 0 else { throw failure(openFailure(errno)) }

@@ -11,12 +11,16 @@ import NotifierEngine
 /// - a value that starts as a date and breaks off its time: `1979-05-27T` and no digit
 ///   (`1979-05-27T:`), or a space and one digit that ends the value (`1979-05-27 0`).
 /// It also names a string with no closing quote, which toml++ reports as "unescaped control
-/// characters" (the line end it ran into) or as an unexpected end of file.
+/// characters" (the line end it ran into) or as an unexpected end of file, and a key or table
+/// header of more than `maxKeyParts` dotted parts: toml++ nests a table per part, and 100,000
+/// of them overflow the stack of what reads the tables (no config has more than five).
 package enum TOMLPreflight {
     package struct Problem: Equatable {
         package var line: Int
         package var message: String
     }
+
+    package static let maxKeyParts = 64
 
     /// The first such place, outside strings and comments; `nil` if none.
     package static func problem(in text: String) -> Problem? {
@@ -35,6 +39,9 @@ package enum TOMLPreflight {
         var previous: UInt8?
         // Found inside a string, where the scan cannot return at once.
         var stringProblem: Problem?
+        // The dots of the key or table header being read; `nil` outside keys (values, arrays).
+        var keyDots: Int?
+        let tooManyParts = "a key or table header has more than \(maxKeyParts) dotted parts"
 
         func byte(_ offset: Int = 0) -> UInt8? { index + offset < bytes.count ? bytes[index + offset] : nil }
         /// `u0000` or `U00000000` at `start`: the escape of NUL.
@@ -83,6 +90,7 @@ package enum TOMLPreflight {
             }
             if atLineStart, current == .openBracket, open.isEmpty {
                 atLineStart = false
+                keyDots = 0
                 index += 1
                 skipBlanks()
                 if byte() == .openBracket, bytes[index - 1] == .openBracket {
@@ -95,6 +103,7 @@ package enum TOMLPreflight {
                 previous = .openBracket
                 continue
             }
+            if atLineStart, open.isEmpty || open.last == .openBrace { keyDots = 0 }
             atLineStart = false
             switch current {
             case .space, .tab, .carriageReturn:
@@ -102,6 +111,7 @@ package enum TOMLPreflight {
             case .newline:
                 line += 1
                 atLineStart = true
+                keyDots = nil
                 index += 1
             case .hash:
                 while let next = byte(), next != .newline { index += 1 }
@@ -111,12 +121,26 @@ package enum TOMLPreflight {
                 previous = current
             case .openBracket, .openBrace:
                 open.append(current)
+                keyDots = current == .openBrace ? 0 : nil
                 previous = current
                 index += 1
             case .closeBrace where open.last == .openBracket && (previous == .openBracket || previous == .comma):
                 return Problem(line: line, message: "an array needs a value or ']' before '}'")
             case .closeBracket, .closeBrace:
                 _ = open.popLast()
+                previous = current
+                index += 1
+            case .equals:
+                keyDots = nil
+                previous = current
+                index += 1
+            case .comma:
+                if open.last == .openBrace { keyDots = 0 }
+                previous = current
+                index += 1
+            case .dot where keyDots != nil:
+                keyDots! += 1
+                if keyDots! >= maxKeyParts { return Problem(line: line, message: tooManyParts) }
                 previous = current
                 index += 1
             default:
@@ -166,6 +190,7 @@ extension UInt8 {
     fileprivate static let openBrace = UInt8(ascii: "{")
     fileprivate static let closeBrace = UInt8(ascii: "}")
     fileprivate static let equals = UInt8(ascii: "=")
+    fileprivate static let dot = UInt8(ascii: ".")
     fileprivate static let minus = UInt8(ascii: "-")
     fileprivate static let underscore = UInt8(ascii: "_")
 

@@ -101,6 +101,12 @@ package struct DaemonService: Service, CustomStringConvertible {
             group.addTask { await deliverHeld(dispatcher, runner: runner) }
             for feed in runner.feeds { group.addTask { await feed.pollForever(environment) } }
             if let follower { group.addTask { await follower.followForever(seed: runner.seed) } }
+            if let store {
+                // Housekeeping waits on the machine's own clock: a test's clock moves to the
+                // deadlines of what it tests, and an hourly sleep is none of them.
+                let pruner = HistoryPruner(store: store, keepDays: config.history.deliveryDays, clock: ContinuousClock(), logger: runner.logger)
+                group.addTask { [now = runner.now] in await pruner.pruneForever(now: now) }
+            }
         }
     }
 

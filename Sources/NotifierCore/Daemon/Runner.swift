@@ -60,6 +60,12 @@ package struct Runner: Sendable {
         let polled = outcomes.filter { $0 != .notPolled }
         let recorded = PassGuard.end(store: checkedStore, logger: logger)
         passLock.release() // the decisions are recorded: the next pass may start
+        // After the pass, not in it, and a few batches at most; its pauses on the machine's
+        // clock, as the daemon's (a test's clock is for what the test moves).
+        if recorded, let store {
+            _ = await HistoryPruner(store: store, keepDays: context.config.history.deliveryDays, clock: ContinuousClock(), logger: logger)
+                .prune(now: now(), batches: 10)
+        }
         if let wait, let local = (sink as? HandOffSink)?.local {
             await ClickWait(runner: self, store: store, sink: local).serve(local.notifications, for: wait)
         }

@@ -41,7 +41,7 @@ package struct JSONLinesSink: AlertSink {
 
     package static func render(_ alert: Alert, at time: Date) -> String {
         let line = Line(
-            time: time.formatted(.iso8601), rule: alert.rule, key: alert.key, title: alert.title, body: alert.body,
+            time: RelativeTime.iso(time), rule: alert.rule, key: alert.key, title: alert.title, body: alert.body,
             urgency: alert.urgency.rawValue, deep_link: alert.deepLink.command, url: alert.deepLink.url)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]

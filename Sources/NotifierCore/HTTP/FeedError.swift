@@ -13,6 +13,14 @@ public struct RequestContext: Sendable, Equatable {
         self.method = method
         self.url = Redaction.maskSecrets(in: url)
     }
+
+    /// The config key the person wrote the URL under, for a hint: a channel's, a subscription's
+    /// and `[sync]`'s `ntfy`, a watch's `url`, a feed's `base_url`.
+    public var urlKey: String {
+        if feed.hasPrefix("channel ") || feed.hasPrefix("subscription ") || feed == SyncTopic.feedName { return "ntfy" }
+        if feed.hasPrefix("watch ") { return "url" }
+        return "base_url"
+    }
 }
 
 /// Every way fetching a feed can fail. Each message names the feed, the request and the cause.
@@ -46,7 +54,7 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         switch self {
         case .invalidURL: return "is not a valid http(s) URL"
         case .timedOut(_, let seconds): return "timed out after \(seconds) s"
-        case .cannotResolve(_, let host): return "cannot resolve host '\(host)' (offline, or a typo in base_url?)"
+        case .cannotResolve(let context, let host): return "cannot resolve host '\(host)' (offline, or a typo in \(context.urlKey)?)"
         case .cannotConnect(_, let detail): return "cannot connect: \(detail)"
         case .tls(_, let detail): return "TLS failed: \(detail)"
         case .httpStatus(_, let status, let retryAfter):

@@ -25,7 +25,7 @@ package struct Scenario: Sendable {
         do {
             names = try FileManager.default.contentsOfDirectory(atPath: directory).sorted()
         } catch {
-            throw Problem(description: "cannot read the scenario directory \(directory): \(error.localizedDescription)")
+            throw Problem(description: "cannot read the scenario directory \(TextSanitizer.echoed(directory, limit: 200)): \(error.localizedDescription)")
         }
         var steps: [Step] = []
         for name in names where name.hasSuffix(".json") {

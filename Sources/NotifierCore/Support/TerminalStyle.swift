@@ -61,6 +61,12 @@ package enum TextSanitizer {
         printable(text).replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
     }
 
+    /// What a person typed, shown back to them in an error or a reply: one line, at most `limit`
+    /// characters (a 10 KB name is not echoed whole).
+    package static func echoed(_ input: String, limit: Int = 64) -> String {
+        cut(singleLine(String(input.prefix(limit + 1))), to: limit)
+    }
+
     /// The most a notification's title and body may hold: beyond a few lines a bubble shows
     /// nothing more, and a 100 kB country name must not fill the store.
     package static let maxTitleCharacters = 200

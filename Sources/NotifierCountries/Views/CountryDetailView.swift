@@ -75,7 +75,7 @@ package struct CountryDetailView {
     package func renderJSON() throws -> String {
         let view = JSONView(
             country: country, borderNames: borderNames, openStreetMap: mapLink, source: data.origin,
-            fetchedAt: data.fetchedAt?.formatted(.iso8601), dataDate: data.dataDate)
+            fetchedAt: data.fetchedAt.map { RelativeTime.iso($0) }, dataDate: data.dataDate)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         return String(decoding: try encoder.encode(view), as: UTF8.self) + "\n"

@@ -55,7 +55,8 @@ package struct ListCountries: ParsableCommand {
                     cca2: $0.cca2, cca3: $0.cca3, commonName: $0.commonName, capital: $0.capitals.first,
                     continent: $0.continents.first ?? $0.region, population: $0.population, area: $0.area)
             }
-            try PrettyJSON.print(JSONView(source: data.origin, dataDate: data.dataDate, fetchedAt: data.fetchedAt?.formatted(.iso8601), countries: rows))
+            try PrettyJSON.print(
+                JSONView(source: data.origin, dataDate: data.dataDate, fetchedAt: data.fetchedAt.map { RelativeTime.iso($0) }, countries: rows))
             return
         }
         if region == nil, ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment),

@@ -57,8 +57,8 @@ package struct OpenCrypto: ParsableCommand {
                 var source: String
                 var history: [[String: String]]
             }
-            let points = history.map { ["at": $0.at.formatted(.iso8601), "price": "\($0.price)"] }
-            try PrettyJSON.print(View(ticker: ticker, fetchedAt: fetchedAt.formatted(.iso8601), source: "CoinLore", history: points))
+            let points = history.map { ["at": RelativeTime.iso($0.at), "price": "\($0.price)"] }
+            try PrettyJSON.print(View(ticker: ticker, fetchedAt: RelativeTime.iso(fetchedAt), source: "CoinLore", history: points))
             return
         }
         let style = TerminalStyle.forStandardOutput(environment: context.environment)

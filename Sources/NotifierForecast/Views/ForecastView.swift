@@ -104,7 +104,7 @@ package struct ForecastView {
         let forecast = latest.forecast
         return JSONView(
             place: forecast.place, latitude: forecast.latitude, longitude: forecast.longitude, source: forecast.source,
-            fetchedAt: latest.fetchedAt.formatted(.iso8601), previousFetchedAt: previous?.fetchedAt.formatted(.iso8601),
+            fetchedAt: RelativeTime.iso(latest.fetchedAt), previousFetchedAt: previous.map { RelativeTime.iso($0.fetchedAt) },
             current: forecast.current,
             days: forecast.days.map { day in
                 JSONView.Day(

@@ -112,8 +112,9 @@ package struct OpenWeek: AsyncParsableCommand {
             return
         }
         let first = (firstDay ?? FirstDay(rawValue: context.config.views.weekFirstDay) ?? .monday).weekday
-        let start = anchor.adding(days: -((anchor.weekday - first + 7) % 7))
-        let end = start.adding(days: 6)
+        // The week's days inside the calendar's range only: `open holiday` refuses the others.
+        let days = (0..<7).map { anchor.adding(days: -((anchor.weekday - first + 7) % 7) + $0) }.filter(\.isInRange)
+        guard let start = days.first, let end = days.last else { throw UserError.invalidArgument(CivilDate.rangeMessage(year: anchor.year)) }
         let events = try await HolidayView.events(from: start, through: end, context: context, now: now)
         let calendar =
             context.program.weekEvents.flatMap { events in
@@ -125,8 +126,7 @@ package struct OpenWeek: AsyncParsableCommand {
         for year in Set([start.year, end.year]).sorted() where !EstonianCalendar.publicHolidaysKnown(in: year) {
             text += HolidayView.notKnownNote(year) + "\n"
         }
-        for offset in 0..<7 {
-            let day = start.adding(days: offset)
+        for day in days {
             let dayEvents = events.filter { $0.date == day }
             var row = "\(day)  \(HolidayView.weekdayName(day).padding(toLength: 9, withPad: " ", startingAt: 0))  "
             row += (dayEvents.map { HolidayView.line($0, style: style) } + (calendar[day] ?? []).map { "▪ " + $0 }).joined(separator: "; ")

@@ -59,8 +59,8 @@ package struct WeekModel: ScreenModel {
 
     package func frame(width: Int, height: Int, now: Date) -> ScreenFrame {
         var body: [StyledLine] = [.empty]
-        for offset in 0..<7 {
-            let day = start.adding(days: offset)
+        // Only the days inside the calendar's range, as `open holiday` takes them.
+        for day in (0..<7).map({ start.adding(days: $0) }) where day.isInRange {
             let mark = marked?.days.contains(day) == true ? "◉" : " "
             var spans = [
                 Span((day == today ? "▶" + mark : mark + " ") + String(HolidayView.weekdayName(day).prefix(3)) + "  \(day)  ", day == today ? .bold : .plain)
@@ -91,7 +91,9 @@ package struct WeekModel: ScreenModel {
         let status: StyledLine? =
             error.map { StyledLine([Span("Cannot load holidays: \($0)", .warning), Span("  r retries", .bold)]) }
             ?? (loading > 0 ? StyledLine("Loading holidays…", .dim) : nil)
-        return ScreenFrame(title: StyledLine("Week of \(start) – \(end)"), body: body, focus: nil, status: status, keys: Self.keys)
+        let shown = (0..<7).map { start.adding(days: $0) }.filter(\.isInRange)
+        let title = "Week of \(shown.first ?? start) – \(shown.last ?? end)"
+        return ScreenFrame(title: StyledLine(title), body: body, focus: nil, status: status, keys: Self.keys)
     }
 
     /// Colour and a symbol, so the kind reads without colour too; kinds this view does not

@@ -31,6 +31,11 @@ public struct CalendarTime: Sendable, Hashable {
         }
     }
 
+    /// Its wall-clock fields, read in no zone.
+    var wallFields: DateComponents {
+        DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second)
+    }
+
     /// The instant it names; a date counts from `dayStart` (hour, minute) in `local`. A time
     /// that does not exist (clocks forward) is moved on by the gap, as RFC 5545 says.
     public func instant(local: TimeZone, dayStart: (hour: Int, minute: Int) = (0, 0)) -> Date {

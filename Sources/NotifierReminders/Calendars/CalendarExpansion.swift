@@ -4,14 +4,13 @@ import NotifierCore
 import NotifierEngine
 
 /// The occurrences of a file's events in a window, with their alarms' instants: RRULE through
-/// libical's iterator (lazily, from the window's start when the rule has no COUNT), RDATE
-/// added, EXDATE removed, RECURRENCE-ID overrides in place of the occurrence they name,
-/// cancelled ones left out. Pure: the zone and the window are passed in.
+/// libical's iterator (lazily, from the window's start when it can), RDATE added, EXDATE
+/// removed, RECURRENCE-ID overrides in place of the occurrence they name, cancelled ones left
+/// out; each rule's steps bounded by an `ExpansionBudget`. Pure: the zone and the window are
+/// passed in.
 public struct CalendarExpansion: Sendable {
     /// The longest window expanded at once.
     public static let maxWindow: TimeInterval = 400 * 86400
-    /// Recurrence steps per event at most (an RRULE of every minute over 400 days is 576 000).
-    public static let maxSteps = 200_000
 
     public var local: TimeZone
     /// `all_day_at`: the time of day `default_alarm` counts from for an all-day event.
@@ -30,13 +29,23 @@ public struct CalendarExpansion: Sendable {
         expand(events, file: file, from: from, to: rawTo).occurrences
     }
 
-    /// The occurrences, and a line for each rule whose `maxSteps` ran out before the window's end.
+    /// The occurrences, one line naming the events whose steps ran out before the window's end
+    /// and where the first of them stops (`cutAfter`), with a budget of its own.
     public func expand(_ events: [CalendarEvent], file: String, from: Date, to rawTo: Date) -> (
-        occurrences: [EventOccurrence], cut: [CalendarProblem]
+        occurrences: [EventOccurrence], cut: [CalendarProblem], cutAfter: Date?
+    ) {
+        var budget = ExpansionBudget()
+        return expand(events, file: file, from: from, to: rawTo, budget: &budget)
+    }
+
+    /// The same with `budget` shared with the pass's other files.
+    public func expand(_ events: [CalendarEvent], file: String, from: Date, to rawTo: Date, budget: inout ExpansionBudget) -> (
+        occurrences: [EventOccurrence], cut: [CalendarProblem], cutAfter: Date?
     ) {
         let to = min(rawTo, from.addingTimeInterval(Self.maxWindow))
-        guard from < to else { return ([], []) }
-        var cut: [CalendarProblem] = []
+        guard from < to else { return ([], [], nil) }
+        budget.startFile()
+        var cuts: [ExpansionBudget.Cut] = []
         var overrides: [String: [CalendarEvent]] = [:]
         for event in events where event.recurrenceID != nil { overrides[event.uid, default: []].append(event) }
         var result: [EventOccurrence] = []
@@ -44,14 +53,10 @@ public struct CalendarExpansion: Sendable {
             let replaced = overrides[master.uid] ?? []
             let replacedAt = Dictionary(replaced.map { (recurrenceInstant($0.recurrenceID!, of: master), $0) }, uniquingKeysWith: { $1 })
             let margin = reach(master)
-            let expanded = recurrenceStarts(master, from: from.addingTimeInterval(-margin), to: to.addingTimeInterval(margin))
+            let allowance = budget.allowance
+            let expanded = recurrenceStarts(master, from: from.addingTimeInterval(-margin), to: to.addingTimeInterval(margin), budget: &budget)
             if let last = expanded.cutAfter {
-                cut.append(
-                    CalendarProblem(
-                        file: file, line: master.line,
-                        message:
-                            "RRULE \(master.rrule ?? "") makes more than \(Self.maxSteps) occurrences in the window; those after \(last.formatted(.iso8601)) are left out"
-                    ))
+                cuts.append(ExpansionBudget.Cut(event: master, allowance: allowance, after: last, timedOut: expanded.timedOut))
             }
             var starts = Set(expanded.starts)
             for date in master.rdates {
@@ -83,7 +88,8 @@ public struct CalendarExpansion: Sendable {
                 if let occurrence = occurrence(event, startingAt: event.start, file: file, from: from, to: to) { result.append(occurrence) }
             }
         }
-        return (result.sorted { $0.start != $1.start ? $0.start < $1.start : $0.uid < $1.uid }, cut)
+        let cut = ExpansionBudget.cutLine(cuts, file: file).map { [$0] } ?? []
+        return (result.sorted { $0.start != $1.start ? $0.start < $1.start : $0.uid < $1.uid }, cut, cuts.map(\.after).min())
     }
 
     /// How far an occurrence's alarms and length reach from its start, for the window's margins:
@@ -164,13 +170,16 @@ public struct CalendarExpansion: Sendable {
     }
 
     /// The starts RRULE makes (DTSTART included) whose instants fall in `from..<to`, as wall
-    /// times in the series' anchor; a series without RRULE starts once.
-    /// `cutAfter`: the last start made when `maxSteps` ran out before `to`.
-    func recurrenceStarts(_ event: CalendarEvent, from: Date, to: Date) -> (starts: [CalendarTime], cutAfter: Date?) {
-        guard let text = event.rrule, cical_load_library() == nil else { return ([event.start], nil) }
+    /// times in the series' anchor; a series without RRULE starts once. At most the budget's
+    /// allowance of starts are made, and spent from it; `cutAfter`: the last one made when they
+    /// ran out before `to` (`timedOut`: a rule finer than a day with BY parts ran out of time).
+    func recurrenceStarts(_ event: CalendarEvent, from: Date, to: Date, budget: inout ExpansionBudget) -> (
+        starts: [CalendarTime], cutAfter: Date?, timedOut: Bool
+    ) {
+        guard let text = event.rrule, cical_load_library() == nil else { return ([event.start], nil, false) }
         cical_clear_errno()
         var rule = text.withCString { cical_icalrecurrencetype_from_string($0) }
-        guard rule.freq != ICAL_NO_RECURRENCE else { return ([event.start], nil) }
+        guard rule.freq != ICAL_NO_RECURRENCE else { return ([event.start], nil, false) }
         let anchor = event.start
         // UNTIL in UTC against a series in a zone: compared as the series' wall time, which is
         // how libical's iterator reads it.
@@ -190,47 +199,77 @@ public struct CalendarExpansion: Sendable {
         var dtstart = Self.icalTime(
             year: anchor.year, month: anchor.month, day: anchor.day, hour: anchor.hour, minute: anchor.minute,
             second: anchor.second, isDate: anchor.isDate)
-        // Without COUNT, the iterator starts at the window: two days early for the zones; a rule
-        // finer than a day at the last wall time before the window a whole number of steps from
-        // DTSTART. Without BY parts that time is an occurrence, and the series begun there is the
-        // same series: its DTSTART moves (libical's set_start counts INTERVAL from where it starts).
+        // The iterator starts at the window: two days early for the zones; a rule finer than a
+        // day at the last wall time before the window a whole number of steps from DTSTART.
+        // Without BY parts that time is an occurrence, and the series begun there is the same
+        // series: its DTSTART moves (libical's set_start counts INTERVAL from where it starts),
+        // and a COUNT loses the occurrences skipped. With COUNT and BY parts it starts at DTSTART.
         let step = Self.fineStep(rule)
         let early = step == nil ? 2 * 86400.0 : 0
+        let plain = step != nil && !text.uppercased().contains("BY")
         var start: icaltimetype?
-        if rule.count == 0, anchor.instant(local: local) < from.addingTimeInterval(-early) {
+        if rule.count == 0 || plain, anchor.instant(local: local) < from.addingTimeInterval(-early) {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = anchor.zone(local: local)
             var wall = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: from.addingTimeInterval(-early))
+            var skipped = 0
             if let step {
-                wall = Self.alignedWall(wall, to: anchor, step: step)
+                skipped = Self.alignedSteps(wall, to: anchor, step: step)
+                wall = Self.wall(anchor, plus: skipped * step) ?? wall
             } else {
                 (wall.hour, wall.minute, wall.second) = (0, 0, 0)
             }
             let moved = Self.icalTime(
                 year: wall.year!, month: wall.month!, day: wall.day!, hour: wall.hour!, minute: wall.minute!, second: wall.second!,
                 isDate: anchor.isDate)
-            if step != nil, !text.uppercased().contains("BY") { dtstart = moved } else { start = moved }
+            if plain {
+                if rule.count > 0 {
+                    guard Int(rule.count) > skipped else { return ([], nil, false) }
+                    rule.count -= Int32(skipped)
+                }
+                dtstart = moved
+            } else {
+                start = moved
+            }
         }
-        guard let iterator = cical_icalrecur_iterator_new(rule, dtstart) else { return ([event.start], nil) }
-        defer { cical_icalrecur_iterator_free(iterator) }
-        if let start { _ = cical_icalrecur_iterator_set_start(iterator, start) }
+        let limit = budget.allowance
+        var made: Made?
+        var iterator: OpaquePointer?
+        defer { if let iterator { cical_icalrecur_iterator_free(iterator) } }
+        if step != nil, !plain {
+            let began = ContinuousClock.now
+            let milliseconds = budget.timeAllowance
+            made = boundedStarts(rule, dtstart: dtstart, start: start, anchor: anchor, to: to, steps: limit, milliseconds: milliseconds)
+            budget.spend(time: ContinuousClock.now - began)
+        } else {
+            guard let own = cical_icalrecur_iterator_new(rule, dtstart) else { return ([event.start], nil, false) }
+            iterator = own
+            if let start { _ = cical_icalrecur_iterator_set_start(own, start) }
+        }
+        // One calendar for every start: a new one per step costs more than the step.
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = anchor.isDate ? local : anchor.zone(local: local)
         var result: [CalendarTime] = []
         var steps = 0
         var last: Date?
+        defer { budget.spend(steps) }
         while true {
-            guard steps < Self.maxSteps else { return (result, last ?? from) }
+            guard steps < limit else { return (result, last ?? from, false) }
             steps += 1
-            let next = cical_icalrecur_iterator_next(iterator)
+            let next = iterator.map { cical_icalrecur_iterator_next($0) } ?? made?.next() ?? cical_icaltime_null_time()
             guard cical_icaltime_is_null_time(next) == 0 else { break }
             let time = CalendarTime(
                 year: Int(next.year), month: Int(next.month), day: Int(next.day), hour: Int(next.hour), minute: Int(next.minute),
                 second: Int(next.second), isDate: anchor.isDate, anchor: anchor.anchor)
-            let instant = time.instant(local: local)
+            let parts = DateComponents(
+                year: time.year, month: time.month, day: time.day, hour: time.isDate ? 0 : time.hour, minute: time.isDate ? 0 : time.minute,
+                second: time.isDate ? 0 : time.second)
+            let instant = calendar.date(from: parts) ?? Date(timeIntervalSince1970: 0)
             if instant >= to { break }
             if instant >= from { result.append(time) }
             last = instant
         }
-        return (result, nil)
+        return made?.timedOut == true ? (result, last ?? from, true) : (result, nil, false)
     }
 
     /// A timed rule's step in wall-clock seconds when it repeats by the second, minute or hour.
@@ -245,16 +284,21 @@ public struct CalendarExpansion: Sendable {
         return unit * max(1, Int(rule.interval))
     }
 
-    /// The last wall time at or before `wall` that is a whole number of steps from DTSTART:
-    /// libical's iterator, started elsewhere, counts its INTERVAL from there instead.
-    static func alignedWall(_ wall: DateComponents, to anchor: CalendarTime, step: Int) -> DateComponents {
+    /// How many whole steps from DTSTART the last wall time at or before `wall` is: libical's
+    /// iterator, started elsewhere, counts its INTERVAL from there instead.
+    static func alignedSteps(_ wall: DateComponents, to anchor: CalendarTime, step: Int) -> Int {
         var utc = Calendar(identifier: .gregorian)
         utc.timeZone = TimeZone(identifier: "UTC")!
-        let fields = DateComponents(
-            year: anchor.year, month: anchor.month, day: anchor.day, hour: anchor.hour, minute: anchor.minute, second: anchor.second)
-        guard let origin = utc.date(from: fields), let target = utc.date(from: wall) else { return wall }
-        let steps = Int(target.timeIntervalSince(origin)) / step
-        return utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: origin.addingTimeInterval(Double(max(0, steps) * step)))
+        guard let origin = utc.date(from: anchor.wallFields), let target = utc.date(from: wall) else { return 0 }
+        return max(0, Int(target.timeIntervalSince(origin)) / step)
+    }
+
+    /// The wall time `seconds` after the anchor's (counted in UTC: libical steps wall time).
+    static func wall(_ anchor: CalendarTime, plus seconds: Int) -> DateComponents? {
+        var utc = Calendar(identifier: .gregorian)
+        utc.timeZone = TimeZone(identifier: "UTC")!
+        guard let origin = utc.date(from: anchor.wallFields) else { return nil }
+        return utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: origin.addingTimeInterval(Double(seconds)))
     }
 
     static func icalTime(year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int, isDate: Bool) -> icaltimetype {

@@ -13,6 +13,7 @@ package struct SubscriptionsFeedKind: FeedKind {
     package var rules: [any Rule.Type] { [SubscriptionRule.self] }
     package var bubbleKinds: [(prefix: String, kind: BubbleKind)] { [("subscription", BubbleKind(rawValue: "subscription"))] }
     package var configEntryLists: [ConfigEntryList] { [ConfigEntryList(\.subscriptions)] }
+    package var configSections: [ConfigSectionEntry] { [ConfigSectionEntry(\.subscriptionRule, in: .rules)] }
 
     package func pollOnce(_ environment: FeedEnvironment) async -> FeedOutcome {
         let subscriptions = environment.config.subscriptions.filter(\.enabled)

@@ -122,7 +122,7 @@ package struct WatchTrial {
             case .values(let values): kind = .selected(values)
             case .failed(let message): kind = .noValue("jq: \(message)")
             case .stopped(let why): kind = .noValue("the selector \(why)")
-            case .notJSON(let message): kind = .noValue("not JSON: \(message)")
+            case .notJSON(let message): kind = .noValue(message.hasPrefix("Exceeds depth limit") ? "nested too deep (jq: \(message))" : "not JSON: \(message)")
             }
         } else {
             let observation = await WatchPoller(watch: watch, http: HTTPClient()).poll()

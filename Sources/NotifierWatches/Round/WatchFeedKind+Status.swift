@@ -4,7 +4,7 @@ import NotifierEngine
 
 extension WatchFeedKind {
     package func watchRows(config: Config, store: Store?) -> [WatchRow] {
-        config.watches.map { WatchRow(WatchReport($0, store: store, decisionsLimit: 0)) }
+        config.ownWatches.map { WatchRow(WatchReport($0, store: store, decisionsLimit: 0)) }
     }
 }
 

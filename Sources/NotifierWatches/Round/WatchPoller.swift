@@ -52,7 +52,8 @@ package actor WatchPoller {
                 data = output
                 status = "exit 0"
                 // A program's text that is not JSON is one jq string: `matches` and `change` read it.
-                asText = (try? JSONSerialization.jsonObject(with: output, options: [.fragmentsAllowed])) == nil
+                // JSON nested past the parsers' limits is JSON still: jq says it is nested too deep.
+                asText = !Self.nestedPastParsers(output) && (try? JSONSerialization.jsonObject(with: output, options: [.fragmentsAllowed])) == nil
             }
         } else {
             let shown = watch.sourceText
@@ -92,6 +93,29 @@ package actor WatchPoller {
         return observation
     }
 
+    /// A text whose arrays and objects nest more than 256 deep (outside strings) in its first
+    /// 64 KiB: jq's parser stops there ("Exceeds depth limit for parsing"), and so does Foundation's.
+    package static func nestedPastParsers(_ data: Data) -> Bool {
+        var depth = 0
+        var inString = false
+        var escaped = false
+        for byte in data.prefix(64 << 10) {
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                continue
+            }
+            switch byte {
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["), UInt8(ascii: "{"):
+                depth += 1
+                if depth > 256 { return true }
+            case UInt8(ascii: "]"), UInt8(ascii: "}"): depth -= 1
+            default: break
+            }
+        }
+        return false
+    }
+
     /// What the selector's outcome over `data` is to the rules: a response that is not JSON is
     /// the fetch failing; a selector that fails or is stopped gives no value.
     package static func observation(_ outcome: WatchSelector.Outcome, of data: Data, status: String, watch: WatchSettings) -> WatchObservation {
@@ -102,7 +126,11 @@ package actor WatchPoller {
         case .stopped(let why): kind = .noValue("the selector \(why)")
         case .notJSON(let message):
             let context = RequestContext(feed: "watch \(watch.name)", method: watch.url.isEmpty ? "RUN" : "GET", url: watch.sourceText)
-            return WatchObservation(kind: .failed(.decoding(context, detail: "not JSON (\(FeedText.quoted(message, limit: 80)))")), status: status)
+            // jq's own words for a body nested past its depth limit: not "not JSON".
+            let detail =
+                message.hasPrefix("Exceeds depth limit")
+                ? "nested too deep (jq: \(FeedText.quoted(message, limit: 80)))" : "not JSON (\(FeedText.quoted(message, limit: 80)))"
+            return WatchObservation(kind: .failed(.decoding(context, detail: detail)), status: status)
         }
         let payload = data.count <= payloadLimit ? String(decoding: data, as: UTF8.self) : nil
         return WatchObservation(kind: kind, status: status, payload: payload)

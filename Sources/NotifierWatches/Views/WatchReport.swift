@@ -48,13 +48,13 @@ package struct WatchReport: Encodable, Sendable {
         value = polls.last(where: { $0.status == .value })?.value.flatMap { WatchValue(json: $0) }.map { WatchRule.clipped($0.shown) }
         state = last?.status.rawValue ?? "not fetched yet"
         let stored = try? store?.watchState(watch.name)
-        lastFetch = stored?.lastFetch.map { $0.formatted(.iso8601) }
+        lastFetch = stored?.lastFetch.map { RelativeTime.iso($0) }
         lastFetchAt = stored?.lastFetch
         lastStatus = stored?.lastStatus ?? ""
         detail = last?.detail ?? ""
         history = polls.compactMap(\.number)
         let notes = (try? store?.decisions(rule: WatchRule.id, subject: watch.name, limit: decisionsLimit)) ?? []
-        decisions = notes.map { "\($0.at.formatted(.iso8601)) \($0.key.subject): \($0.detail)" }
+        decisions = notes.map { "\(RelativeTime.iso($0.at)) \($0.key.subject): \($0.detail)" }
         decisionNotes = notes.map { ($0.at, "\($0.key.subject): \($0.detail)") }
         context = stored?.lastPayload.flatMap { WatchContext.around(payload: $0, select: watch.select) }
     }

@@ -22,6 +22,11 @@ package enum PrettyJSON {
     package static func print<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        // A date as every JSON time of notifier: ISO 8601 with the local offset.
+        encoder.dateEncodingStrategy = .custom { date, encoder in
+            var container = encoder.singleValueContainer()
+            try container.encode(RelativeTime.iso(date))
+        }
         FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
     }
 }

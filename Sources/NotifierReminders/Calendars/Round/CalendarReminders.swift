@@ -36,8 +36,9 @@ package enum CalendarReminders {
         guard !paths.isEmpty else { return [] }
         let expansion = expansion(config.calendars, local: local)
         var result: [(occurrence: EventOccurrence, readAt: Date)] = []
+        var budget = ExpansionBudget()
         for (file, events, readAt) in CalendarShelf.shared.events(paths: paths, logger: logger, now: now) {
-            let expanded = expansion.expand(events, file: file, from: from, to: to)
+            let expanded = expansion.expand(events, file: file, from: from, to: to, budget: &budget)
             for problem in expanded.cut where told.withLock({ $0.insert("\(problem.file):\(problem.line ?? 0)").inserted }) {
                 logger.warning("calendar \(problem)")
             }

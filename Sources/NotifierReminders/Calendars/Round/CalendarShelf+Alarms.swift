@@ -23,6 +23,8 @@ extension CalendarShelf {
         tellUnreachable(paths, logger: logger)
         let settings = Self.settingsKey(expansion)
         var result: [CalendarAlarms] = []
+        // Shared by the files read anew in this pass: one calendar cannot hold up the others.
+        var budget = ExpansionBudget()
         for file in Self.calendarFiles(paths) {
             guard let attributes = try? FileManager.default.attributesOfItem(atPath: file) else { continue }
             let modified = attributes[.modificationDate] as? Date ?? .distantPast
@@ -44,7 +46,7 @@ extension CalendarShelf {
                         result.append(
                             made(
                                 file, bytes: bytes, modified: modified, size: size, expansion: expansion, settings: settings, over: window,
-                                before: usable, cacheFile: cacheFile, logger: logger))
+                                before: usable, cacheFile: cacheFile, budget: &budget, logger: logger))
                         continue
                     }
                     usable.modified = modified
@@ -56,7 +58,7 @@ extension CalendarShelf {
                 result.append(
                     made(
                         file, bytes: nil, modified: modified, size: size, expansion: expansion, settings: settings, over: window,
-                        before: cached, cacheFile: cacheFile, logger: logger))
+                        before: cached, cacheFile: cacheFile, budget: &budget, logger: logger))
             }
         }
         // A parse's memory (hundreds of MiB for a large calendar) back to the system: the daemon
@@ -69,7 +71,7 @@ extension CalendarShelf {
     /// told, its cache written; what is returned is cut to the window.
     private func made(
         _ file: String, bytes: Data?, modified: Date, size: Int, expansion: CalendarExpansion, settings: String, over window: AlarmWindow,
-        before: CalendarAlarms?, cacheFile: String?, logger: Logger
+        before: CalendarAlarms?, cacheFile: String?, budget: inout ExpansionBudget, logger: Logger
     ) -> CalendarAlarms {
         let now = window.now
         let read = Self.read(file, modified: modified, size: size, now: now, bytes: bytes)
@@ -81,11 +83,17 @@ extension CalendarShelf {
             }
         }
         let over = window.expandOver
-        let expanded = expansion.expand(read.events, file: file, from: over.lowerBound, to: over.upperBound)
+        let expanded = expansion.expand(read.events, file: file, from: over.lowerBound, to: over.upperBound, budget: &budget)
         if !unchanged { for problem in expanded.cut { logger.warning("calendar \(problem)") } }
+        // A rule cut short holds alarms only up to its cut: the file is expanded again when the
+        // window reaches it (an event every 30 minutes keeps coming past its first 10,000). A
+        // cut inside this first window (a rule of every second) is left as it is: expanding
+        // again would cost every pass and cut it as soon.
+        var expandedTo = min(over.upperBound, over.lowerBound.addingTimeInterval(CalendarExpansion.maxWindow))
+        if let cut = expanded.cutAfter, cut > window.window.upperBound { expandedTo = min(expandedTo, cut) }
         var alarms = CalendarAlarms(
             file: file, size: size, modified: modified, digest: read.digest, settings: settings, from: over.lowerBound,
-            to: min(over.upperBound, over.lowerBound.addingTimeInterval(CalendarExpansion.maxWindow)),
+            to: expandedTo,
             readAt: unchanged ? before?.readAt ?? now : now, problems: read.problems, cut: expanded.cut)
         for occurrence in expanded.occurrences where !occurrence.alarms.isEmpty {
             let note = CalendarReminders.note(occurrence, local: expansion.local)
