@@ -34,4 +34,36 @@ import Testing
         #expect(leaked.isEmpty, "the store and every file: \(leaked)")
         await desk.stop()
     }
+
+    /// The `[sync]` topic's server echoes the token too: the claim's warning keeps its words, not it.
+    @Test func theSyncTokenIsHiddenInTheClaimWarning() async throws {
+        let phone = try await NtfyStandIn.start()
+        let topic = try await NtfyStandIn.start(topic: "notifier-me-7f3a")
+        let tank = TankReading()
+        defer { tank.remove() }
+        let config = WatchEndToEndTests.config(
+            tank.watch("channels = [\"phone\"]\nescalate = [\"10m phone\"]") + """
+
+                [[channels]]
+                name = "phone"
+                ntfy = "\(phone.topicURL)"
+
+                [sync]
+                ntfy = "\(topic.topicURL)"
+                token = "${env:SYNC_TOKEN}"
+                """)
+        let sandbox = try Sandbox(config: config)
+        let environment = ["SYNC_TOKEN": "tk_sync_token_planted_here"]
+        try tank.set(1)
+        _ = try await WatchEndToEndTests.once(sandbox, environment: environment)
+        await topic.failNext(10, status: 401, echoingHeaders: true)
+        try tank.set(9)
+        let pass = try await WatchEndToEndTests.once(sandbox, ["-v"], environment: environment)
+        #expect(pass.stderr.contains("could not claim"), "\(pass.stderr)")
+        #expect(pass.stderr.contains("Bearer ***"), "the server's words are kept: \(pass.stderr)")
+        #expect(!(pass.stdout + pass.stderr).contains("tk_sync_token"), "\(pass.stderr)")
+        #expect(await phone.messages.count == 1, "sent to the phone here, as no claim could be made")
+        await phone.stop()
+        await topic.stop()
+    }
 }
