@@ -82,10 +82,13 @@ package struct WhenCommand: ParsableCommand {
 
     /// The phrase read and placed in time, or the refusal as the one line the person sees.
     package static func understand(
-        _ phrase: String, now: Date, zone: TimeZone, defaultTime: PhraseReading.TimeOfDay? = nil, start: CivilDate? = nil
+        _ phrase: String, reading: PhraseReading? = nil, now: Date, zone: TimeZone, defaultTime: PhraseReading.TimeOfDay? = nil,
+        start: CivilDate? = nil
     ) throws -> PhraseSchedule {
         do throws(PhraseRefusal) {
-            return try PhraseReading(phrase).resolved(now: now, timeZone: zone, defaultTime: defaultTime, start: start)
+            let read: PhraseReading
+            if let reading { read = reading } else { read = try PhraseReading(phrase) }
+            return try read.resolved(now: now, timeZone: zone, defaultTime: defaultTime, start: start)
         } catch {
             throw UserError.invalidArgument("\(PhraseLexer.shown(String(phrase.prefix(60)))): \(TextSanitizer.singleLine(error.description))")
         }
