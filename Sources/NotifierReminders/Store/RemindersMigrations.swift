@@ -13,6 +13,12 @@ extension StoreMigration {
                 t.add(column: "every", .text).notNull().defaults(to: "")
                 t.add(column: "start", .text).notNull().defaults(to: "")
             }
+            // A config phrase's start, the day notifier first read it (its `every`, so an edit re-starts it).
+            try db.create(table: "reminder_start") { t in
+                t.column("name", .text).primaryKey()
+                t.column("every", .text).notNull()
+                t.column("start", .text).notNull()
+            }
         },
     ]
 }

@@ -75,6 +75,25 @@ extension Store {
         return added
     }
 
+    /// The starts of config phrases, by reminder name: the `every` they were read for, and the day.
+    package func reminderStarts() throws(StoreError) -> [String: (every: String, start: CivilDate)] {
+        try read("reading the reminders' starts") { db in
+            var result: [String: (every: String, start: CivilDate)] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT name, every, start FROM reminder_start") {
+                if let day = CivilDate(string: row["start"]) { result[row["name"]] = (row["every"], day) }
+            }
+            return result
+        }
+    }
+
+    /// Remembers where a config phrase's intervals count from (replacing one for another `every`).
+    package func rememberReminderStart(_ name: String, every: String, start: CivilDate) throws(StoreError) {
+        try write("remembering the reminder's start") { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO reminder_start (name, every, start) VALUES (?, ?, ?)", arguments: [name, every, start.description])
+        }
+    }
+
     /// Removes a one-off and what was pressed on it; `false` when there was none of that name.
     package func forgetOneOff(_ name: String) throws(StoreError) -> Bool {
         var removed = false

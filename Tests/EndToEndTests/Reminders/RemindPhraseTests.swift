@@ -115,6 +115,61 @@ import Testing
         #expect(tried.stdout == "Mon 2026-12-07 09:00 +02:00\nMon 2026-12-21 09:00 +02:00\nMon 2027-01-04 09:00 +02:00\n", "\(tried.stdout)\(tried.stderr)")
     }
 
+    @Test func configCheckSaysWhatEachPhraseMeans() async throws {
+        let sandbox = try Sandbox(
+            config: Self.config + """
+
+                [[reminders]]
+                name = "bins"
+                text = "Take out the bins"
+                at = "19"
+                every = "every other tuesday"
+                [[reminders]]
+                name = "sauna"
+                text = "Saun"
+                at = "kell 18"
+                every = "iga teine laupäev"
+                start = "2026-12-05"
+                [[reminders]]
+                name = "gifts"
+                text = "Gifts"
+                at = "24 december 2026 at 18"
+                [[reminders]]
+                name = "standup"
+                text = "Stand-up"
+                at = "09:45"
+                every = "weekdays"
+                """)
+        let environment = sandbox.environment(["TZ": "Europe/Tallinn"])
+        let check = try await Self.run(["config", "check"], environment)
+        #expect(check.status == 0, "\(check.stderr)")
+        for line in [
+            "every = \"every other tuesday\"  # means: every other Tuesday at 19:00; RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU; counted from the day notifier first read it (start = \"YYYY-MM-DD\" fixes it)\n",
+            "every = \"iga teine laupäev\"  # means: every other Saturday at 18:00; RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=SA; from 2026-12-05\nstart = \"2026-12-05\"\n",
+            "at = \"24 december 2026 at 18\"  # means: once, Thursday 24 December 2026 at 18:00\n",
+            // The forms of before are written back as they were.
+            "at = \"09:45\"\nevery = \"weekdays\"\nskip",
+        ] {
+            #expect(check.stdout.contains(line), "\(line) in\n\(check.stdout)")
+        }
+        // The first pass remembers the day it first read "every other tuesday": weeks later, the same fortnights.
+        let pass = try await Self.run(["--once", "--output", "json"], environment)
+        #expect(pass.stderr.isEmpty || !pass.stderr.contains("bins"), "\(pass.stderr)")
+        let later = try await Self.run(["next", "bins", "--count", "2"], at: "2027-01-06 12:00:00", environment)
+        #expect(later.stdout == "Tue 2027-01-12 19:00 +02:00\nTue 2027-01-26 19:00 +02:00\n", "\(later.stdout)\(later.stderr)")
+        let sauna = try await Self.run(["next", "sauna", "--count", "2"], environment)
+        #expect(sauna.stdout == "Sat 2026-12-05 18:00 +02:00\nSat 2026-12-19 18:00 +02:00\n", "\(sauna.stdout)\(sauna.stderr)")
+
+        // Two readings: refused with the file, line and key.
+        try (Self.config + "\n[[reminders]]\nname = \"meet\"\ntext = \"Meet\"\nat = \"9\"\nevery = \"every second thursday\"\n")
+            .write(to: sandbox.configFile, atomically: true, encoding: .utf8)
+        let refused = try await Self.run(["config", "check"], environment)
+        #expect(refused.status == 2, "\(refused.stdout)")
+        #expect(
+            refused.stderr.contains("config.toml:9: reminders[0].every \"second thursday\" has two meanings: it could mean \"every other thursday\" or"),
+            "\(refused.stderr)")
+    }
+
     /// On a terminal: the echo, "Keep it? [Y/n]", answered y (kept) and n (not).
     @Test(arguments: ["y", "n"])
     func remindAsksOnATerminal(answer: String) async throws {
