@@ -74,6 +74,8 @@ import Testing
         #expect(try Self.understood("the first and third monday of every month at 9").understood == "the first and third Monday of every month at 09:00")
         #expect(try Self.understood("in 2 hours").understood == "in 2 hours, Saturday 28 November 2026 at 22:00")
         #expect(try Self.understood("tomorrow at 9").understood == "once, Sunday 29 November 2026 at 09:00")
+        #expect(try Self.understood("in 2 days").understood == "in 2 days, Monday 30 November 2026 at 20:00")
+        #expect(try Self.understood("in an hour").understood == "in 1 hour, Saturday 28 November 2026 at 21:00")
     }
 
     @Test func aKeptStartKeepsTheWeeks() throws {

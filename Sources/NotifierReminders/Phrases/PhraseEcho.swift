@@ -18,6 +18,12 @@ enum PhraseEcho {
         return "\(number)\(suffix)"
     }
 
+    /// "90 minutes", "2 hours", "1 day".
+    static func span(_ minutes: Int) -> String {
+        let (count, unit) = minutes % 1440 == 0 ? (minutes / 1440, "day") : minutes % 60 == 0 ? (minutes / 60, "hour") : (minutes, "minute")
+        return "\(count) \(unit)\(count == 1 ? "" : "s")"
+    }
+
     static func list(_ items: [String]) -> String {
         items.count <= 1 ? items.joined() : items.dropLast().joined(separator: ", ") + " and " + items[items.count - 1]
     }

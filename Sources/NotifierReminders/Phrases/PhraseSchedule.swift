@@ -101,7 +101,7 @@ extension PhraseReading {
         let time = TimeOfDay(hour: parts.hour ?? 0, minute: parts.minute ?? 0)
         return PhraseSchedule(
             reading: self, timing: .once(year: day.year, month: day.month, day: day.day, hour: time.hour, minute: time.minute),
-            understood: "in \(minutes % 60 == 0 ? "\(minutes / 60) hours" : "\(minutes) minutes"), \(PhraseEcho.day(day)) at \(time.text)")
+            understood: "in \(PhraseEcho.span(minutes)), \(PhraseEcho.day(day)) at \(time.text)")
     }
 
     private static func once(_ reading: PhraseReading, _ day: CivilDate, _ time: TimeOfDay) -> PhraseSchedule {

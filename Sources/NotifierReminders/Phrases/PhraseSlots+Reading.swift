@@ -40,7 +40,10 @@ extension PhraseSlots {
             }
             return PhraseReading(language: language, shape: .after(minutes: span.count * (span.unit == .hour ? 60 : 1)), time: nil)
         default:
-            return PhraseReading(language: language, shape: .afterDays(span.count * (span.unit == .week ? 7 : 1)), time: time)
+            let days = span.count * (span.unit == .week ? 7 : 1)
+            // Without a time of day, "in 2 days" is two days from now, as --in 2d.
+            guard time != nil else { return PhraseReading(language: language, shape: .after(minutes: days * 1440), time: nil) }
+            return PhraseReading(language: language, shape: .afterDays(days), time: time)
         }
     }
 
