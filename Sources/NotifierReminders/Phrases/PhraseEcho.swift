@@ -11,6 +11,23 @@ enum PhraseEcho {
     static let weekdayNames = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
     static let placeNames = [1: "first", 2: "second", 3: "third", 4: "fourth", 5: "fifth", -1: "last", -2: "second-last"]
 
+    /// Whether `words` can say the rule: the shapes the grammar makes.
+    static func sayable(_ every: EveryExpression) -> Bool {
+        let placed = every.days.allSatisfy { $0.ordinal != nil }
+        let plainDays = every.days.allSatisfy { $0.ordinal == nil }
+        guard every.weeks.isEmpty, every.yearDays.isEmpty, every.until == nil else { return false }
+        switch every.frequency {
+        case .daily: return every.days.isEmpty && every.monthDays.isEmpty && every.months.isEmpty && every.setPositions.isEmpty
+        case .weekly: return !every.days.isEmpty && plainDays && every.monthDays.isEmpty && every.months.isEmpty && every.setPositions.isEmpty
+        case .monthly:
+            guard every.months.isEmpty else { return false }
+            if !every.setPositions.isEmpty { return Set(every.days.map(\.weekday)) == Set(PhraseSlots.workingDays) && plainDays && every.monthDays.isEmpty }
+            return every.days.isEmpty ? !every.monthDays.isEmpty : placed && every.monthDays.isEmpty
+        case .yearly:
+            return every.months.count == 1 && every.monthDays.count == 1 && every.monthDays[0] > 0 && every.days.isEmpty && every.setPositions.isEmpty
+        }
+    }
+
     /// 1st, 2nd, 3rd, 11th, 22nd; the last, the second-last.
     static func ordinal(_ number: Int) -> String {
         if number < 0 { return placeNames[number] ?? "\(-number)th from last" }
@@ -33,8 +50,10 @@ enum PhraseEcho {
         "\(weekdayNames[day.weekday - 1]) \(day.day) \(monthNames[day.month - 1]) \(day.year)"
     }
 
-    /// The rule in words, without its time of day.
+    /// The rule in words, without its time of day; an RRULE the words cannot say faithfully
+    /// (BYWEEKNO, UNTIL, places in a week…) is written as itself.
     static func words(_ every: EveryExpression) -> String {
+        guard sayable(every) else { return "by the rule \(every.rruleText)" }
         let n = every.interval
         switch every.frequency {
         case .daily:
