@@ -11,21 +11,20 @@ extension ReminderSettings {
     package var everyIsPhrase: Bool {
         guard !every.isEmpty, !every.uppercased().hasPrefix("RRULE:") else { return false }
         do throws(EveryExpression.ParseError) { _ = try EveryExpression(parsing: every) } catch {
-            return !error.neverOccurs && SectionKey<ReminderSettings>.mayBePhrase(every)
+            return !error.neverOccurs && PhraseReading.mayBe(every)
         }
         return false
     }
 
     /// Whether `at` is in words ("9", "kell 19", "24 december 2026 at 18").
     package var atIsPhrase: Bool {
-        !at.isEmpty && ReminderTime.clock(at) == nil && ReminderTime.dateTime(at) == nil && SectionKey<ReminderSettings>.mayBePhrase(at)
+        !at.isEmpty && ReminderTime.clock(at) == nil && ReminderTime.dateTime(at) == nil && PhraseReading.mayBe(at)
     }
 
     /// The time of day `at` gives with `every`: "09:45", or a time in words ("9", "5 pm", "kell 19").
     package static func timeOfDay(_ at: String) -> PhraseReading.TimeOfDay? {
         if let clock = ReminderTime.clock(at) { return .init(hour: clock.hour, minute: clock.minute) }
-        let spoken = try? PhraseReading(at.hasPrefix("at ") || at.hasPrefix("kell ") ? at : "at " + at)
-        return spoken?.shape == .once(.nextTime) ? spoken?.time : nil
+        return PhraseReading.timeOfDay(at)
     }
 
     /// What the phrase means from `now`, `remembered` the start the store keeps for it; a

@@ -25,7 +25,7 @@ extension SectionKey {
             name: key, secret: false,
             apply: { config, value in
                 // A time in words ("9", "kell 19") or a date in words: `check()` reads it, knowing `every`.
-                guard let text = value.stringValue, ReminderTime.clock(text) != nil || ReminderTime.dateTime(text) != nil || Self.mayBePhrase(text)
+                guard let text = value.stringValue, ReminderTime.clock(text) != nil || ReminderTime.dateTime(text) != nil || PhraseReading.mayBe(text)
                 else {
                     return "must be a time of day such as \"09:45\", or a date and time such as \"2026-12-24 18:00\", got \(value.shownForError)"
                 }
@@ -49,7 +49,7 @@ extension SectionKey {
                     // One that never occurs is kept: its `leftOutBecause` names it. Words are
                     // read by `check()`, which knows `at` and `start`.
                     do throws(EveryExpression.ParseError) { _ = try EveryExpression(parsing: text) } catch {
-                        if !error.neverOccurs, !Self.mayBePhrase(text) { return error.message }
+                        if !error.neverOccurs, !PhraseReading.mayBe(text) { return error.message }
                     }
                 }
                 config[keyPath: field] = text
@@ -60,12 +60,6 @@ extension SectionKey {
                 let entry = (root as? ReminderSettings).flatMap { $0.everyIsPhrase ? $0 : nil }
                 return root[keyPath: field].tomlQuoted + (entry.flatMap(ReminderSettings.meaning(of:)).map { "  # " + $0 } ?? "")
             })
-    }
-
-    /// Words of a time phrase (refused or not): not a typo of an `every` expression or a time.
-    static func mayBePhrase(_ text: String) -> Bool {
-        do throws(PhraseRefusal) { _ = try PhraseReading(text) } catch { return !error.unknownWord }
-        return true
     }
 
     /// "YYYY-MM-DD", or "" (left out when rendered).

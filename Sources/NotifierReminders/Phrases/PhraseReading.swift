@@ -55,6 +55,19 @@ public struct PhraseReading: Sendable, Equatable {
         self.time = time
     }
 
+    /// Whether `text` is made of the words of time phrases, understood or refused: not a typo
+    /// of an `every` expression or a clock time, whose own messages then say what to write.
+    public static func mayBe(_ text: String) -> Bool {
+        do throws(PhraseRefusal) { _ = try PhraseReading(text) } catch { return !error.unknownWord }
+        return true
+    }
+
+    /// The time of day in "9", "09:30", "5 pm", "kell 19" (an option's or a config's `at`).
+    public static func timeOfDay(_ text: String) -> TimeOfDay? {
+        let spoken = try? PhraseReading(text.hasPrefix("at ") || text.hasPrefix("kell ") ? text : "at " + text)
+        return spoken?.shape == .once(.nextTime) ? spoken?.time : nil
+    }
+
     public var isRepeating: Bool {
         if case .repeating = shape { return true }
         return false

@@ -73,7 +73,7 @@ package struct NextCommand: ParsableCommand {
                 throw UserError.invalidArgument("unknown reminder '\(TextSanitizer.singleLine(String(name.prefix(64))))'; `notifier list reminders` lists them")
             }
             schedule = found.schedule
-        } else if let every, (try? EveryExpression(parsing: every)) == nil, Self.mayBePhrase(every) {
+        } else if let every, (try? EveryExpression(parsing: every)) == nil, PhraseReading.mayBe(every) {
             schedule = try Self.phraseSchedule(every: every, at: at, skip: skip ?? "", timeZone: timeZone ?? "", from: from, context: context)
         } else {
             schedule = try Self.schedule(every: every ?? "", at: at ?? "", skip: skip ?? "", timeZone: timeZone ?? "", daysOff: context.program.daysOff)
@@ -118,12 +118,6 @@ package struct NextCommand: ParsableCommand {
         return ReminderTime.schedule(at: at, every: every, skip: skip, timeZone: timeZone, daysOff: daysOff)!
     }
 
-    /// Whether `text` is made of the words of a time phrase (else `every`'s own message says what to write).
-    static func mayBePhrase(_ text: String) -> Bool {
-        do throws(PhraseRefusal) { _ = try PhraseReading(text) } catch { return !error.unknownWord }
-        return true
-    }
-
     /// `--every` in words ("every other tuesday", "iga kuu viimane pühapäev kell 18"): its
     /// intervals count from the first day it falls on from `--from` (or now), as `when` shows.
     static func phraseSchedule(every: String, at: String?, skip: String, timeZone: String, from: String?, context: AppContext) throws -> ReminderSchedule {
@@ -136,10 +130,10 @@ package struct NextCommand: ParsableCommand {
         }
         var time: PhraseReading.TimeOfDay?
         if let at {
-            guard let clock = ReminderTime.clock(at) else {
+            guard let given = ReminderSettings.timeOfDay(at) else {
                 throw UserError.invalidArgument("--at must be a time of day such as 09:45, got '\(TextSanitizer.singleLine(String(at.prefix(40))))'")
             }
-            time = .init(hour: clock.hour, minute: clock.minute)
+            time = given
         }
         let now = try from.map { try date($0, in: zone) } ?? context.now()
         let reading: PhraseReading

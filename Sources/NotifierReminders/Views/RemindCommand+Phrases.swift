@@ -29,9 +29,7 @@ extension RemindCommand {
         if let every {
             var time: PhraseReading.TimeOfDay?
             if let at {
-                let clock = ReminderTime.clock(at).map { PhraseReading.TimeOfDay(hour: $0.hour, minute: $0.minute) }
-                let spoken = try? PhraseReading(at.hasPrefix("at ") || at.hasPrefix("kell ") ? at : "at " + at)
-                guard let given = clock ?? (spoken?.shape == .once(.nextTime) ? spoken?.time : nil) else {
+                guard let given = ReminderSettings.timeOfDay(at) else {
                     throw UserError.invalidArgument("--at with --every is a time of day such as 9, 09:30 or 5 pm, got \(PhraseLexer.shown(at))")
                 }
                 time = given
