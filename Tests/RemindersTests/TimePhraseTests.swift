@@ -120,6 +120,7 @@ import Testing
         #expect(second.description.contains("\"every other thursday\" or \"the second thursday of every month\""))
         // Both readings are phrases notifier understands.
         for reading in second.readings { #expect(Self.refusal(reading + " at 9") == nil) }
+        #expect(Self.refusal("every 2nd tuesday at 9")?.readings == ["every other tuesday", "the second tuesday of every month"])
         let dotted = try #require(Self.refusal("12.05"))
         #expect(dotted.readings == ["at 12:05", "on 12 May"])
         // Estonian "iga teine neljapäev" has one reading (every other), "iga kuu teine" the other.

@@ -170,8 +170,10 @@ struct PhraseGrammar {
                 if case .word(.article) = parts[index] { number = 1 }
                 if let number {
                     guard number > 0 else {
-                        throw PhraseRefusal(
-                            "0 \(unit.rawValue)s is no span; the least is 1", nearest: ["every day", "every 2 \(unit.rawValue)s", "in 1 \(unit.rawValue)"])
+                        let name = unit.rawValue
+                        let nearest =
+                            unit == .minute || unit == .hour ? ["in 1 \(name)", "in 90 minutes"] : ["every \(name)", "every 2 \(name)s", "in 1 \(name)"]
+                        throw PhraseRefusal("0 \(name)s is no span; the least is 1", nearest: nearest)
                     }
                     result.append(.count(number, unit))
                     index += 2

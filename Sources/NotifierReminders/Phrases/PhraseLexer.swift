@@ -61,7 +61,8 @@ enum PhraseLexer {
         }
         for suffix in ["st", "nd", "rd", "th"] where word.hasSuffix(suffix) {
             guard let number = number(word.dropLast(2)), (1...31).contains(number) else { return nil }
-            return [.ordinal(number)]
+            // "2nd", as "second", may also mean "other".
+            return [.ordinal(number, alsoOther: number == 2)]
         }
         if let number = number(word[...]) { return [.number(number)] }
         let colon = word.split(separator: ":", omittingEmptySubsequences: false)
