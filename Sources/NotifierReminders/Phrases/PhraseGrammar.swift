@@ -64,7 +64,7 @@ struct PhraseGrammar {
         case .noon: return (.init(hour: 12, minute: 0), true, start + 1)
         case .midnight: return (.init(hour: 0, minute: 0), true, start + 1)
         case .clock(let h, let m): (hour, minute) = (h, m)
-        case .number(let h) where afterAt || meridiem != nil: hour = h
+        case .number(let h) where afterAt || meridiem != nil || saidAfterADay(words, at: start): hour = h
         case .ordinal(let h, _) where afterAt: hour = h // "kell 9."
         case .dotted(let h, let m):
             let asTime = h <= 23 && m <= 59
@@ -91,6 +91,15 @@ struct PhraseGrammar {
             return (.init(hour: hour, minute: minute), true, start + 2)
         }
         return (.init(hour: hour, minute: minute), false, start + 1)
+    }
+
+    /// "tomorrow 9", "thursday 17": a bare hour as the last word, right after a day.
+    private func saidAfterADay(_ words: [PhraseWord], at index: Int) -> Bool {
+        guard index == words.count - 1, index > 0 else { return false }
+        switch words[index - 1] {
+        case .today, .tonight, .tomorrow, .dayAfterTomorrow, .evening, .morning, .weekday: return true
+        default: return false
+        }
     }
 
     // MARK: Dates: "24 december", "december 24th", "1st of may", "1. mail", "24.12.", "2026-12-24"

@@ -59,7 +59,9 @@ extension RemindCommand {
         }
         if let at {
             guard ReminderTime.dateTime(at) == nil, ReminderTime.clock(at) == nil else { return nil }
-            guard let reading = try read(at, option: "--at") else { return nil }
+            // "--at 9": the next 9:00, as --at 09:00.
+            let time = PhraseReading.timeOfDay(at) != nil ? try? PhraseReading("at " + at) : nil
+            guard let reading = try time ?? read(at, option: "--at") else { return nil }
             return PhraseRequest(text: text, phrase: at, reading: reading, defaultTime: nil, split: false)
         }
         do throws(PhraseRefusal) {
