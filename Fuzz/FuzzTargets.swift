@@ -87,7 +87,7 @@ enum FuzzTargets {
             guard let text = data.utf8Text else { return }
             _ = try? PhraseSplit.split(text)
             let reading: PhraseReading
-            do { reading = try PhraseReading(text) } catch {
+            do throws(PhraseRefusal) { reading = try PhraseReading(text) } catch {
                 require(!error.description.isEmpty && !error.description.contains("\n"), "\(text) is refused without one line")
                 return
             }
