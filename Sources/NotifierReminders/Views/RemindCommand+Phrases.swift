@@ -50,6 +50,9 @@ extension RemindCommand {
             guard reading.isRepeating else {
                 throw UserError.invalidArgument("--every \(PhraseLexer.shown(every)) names one day, not a repeating one; give it as --at")
             }
+            if let own = reading.time, let time, own != time {
+                throw UserError.invalidArgument("--every names \(own.text) and --at \(time.text); give one of them")
+            }
             return PhraseRequest(text: text, phrase: every, reading: reading, defaultTime: time, split: false)
         }
         if let after {
