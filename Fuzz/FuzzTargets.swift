@@ -94,6 +94,31 @@ enum FuzzTargets {
             let dates = schedule.occurrences(from: Date(timeIntervalSince1970: seconds - 62_135_596_800), count: 8).map(\.date)
             require(dates == dates.sorted(), "\(text) gives dates out of order: \(dates)")
         },
+        // Time phrases (`notifier when`, `remind`, a config's `every`), English and Estonian.
+        FuzzTarget(name: "time-phrase", seeds: [], dictionary: "phrase.dict") { data in
+            guard let text = data.utf8Text else { return }
+            _ = try? PhraseSplit.split(text)
+            let reading: PhraseReading
+            do throws(PhraseRefusal) { reading = try PhraseReading(text) } catch {
+                require(!error.description.isEmpty && !error.description.contains("\n"), "\(text) is refused without one line")
+                return
+            }
+            let seconds = Double(data.reduce(UInt64(0)) { ($0 &* 31 &+ UInt64($1)) % 4_102_444_800 })
+            let now = Date(timeIntervalSince1970: seconds)
+            let zone = TimeZone(identifier: "Europe/Tallinn")!
+            guard let schedule = try? reading.resolved(now: now, timeZone: zone, defaultTime: .init(hour: 9, minute: 0)) else { return }
+            require(!schedule.understood.isEmpty, "\(text) is understood without words")
+            if let every = schedule.every {
+                // The rule it keeps reads back from its RRULE, and occurs.
+                var again = try? EveryExpression(parsing: schedule.rrule ?? "")
+                again?.start = every.start
+                again?.text = every.text
+                require(again == every, "\(text) does not read back from \(schedule.rrule ?? "")")
+                require(every.occursAtAll, "\(text) was understood but never occurs")
+            }
+            let dates = ReminderSchedule(timing: schedule.timing, timeZone: zone).occurrences(from: now, count: 4).map(\.date)
+            require(dates == dates.sorted(), "\(text) gives dates out of order: \(dates)")
+        },
         FuzzTarget(name: "decimal", seeds: [], dictionary: "") { data in
             guard let text = data.utf8Text, let value = Ticker.parseDecimal(text) else { return }
             require(Ticker.parseDecimal(value.description) == value, "\(text) → \(value) does not round-trip")

@@ -15,7 +15,7 @@ import Testing
             root.appendingPathComponent("scripts/screenshots").path,
             [out.path, ProcessRunner.notifierPath], environment: environment, timeout: .seconds(90))
         #expect(result.status == 0, "\(result.stderr)")
-        for name in ["bubble.png", "detail-view.png", "home-screen.png", "watch-view.png", "ack-screen.png"] {
+        for name in ["bubble.png", "detail-view.png", "home-screen.png", "watch-view.png", "ack-screen.png", "remind-echo.png"] {
             let size = (try? FileManager.default.attributesOfItem(atPath: out.appendingPathComponent(name).path)[.size] as? Int) ?? 0
             // A blank capture of a uniform screen compresses to a few hundred bytes.
             #expect(size > 3000, "\(name) is \(size) bytes: nothing drawn?")

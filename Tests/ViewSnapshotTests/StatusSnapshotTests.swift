@@ -145,7 +145,7 @@ import Testing
         #expect(
             NotifierCommand.configuration.subcommands.map { $0.configuration.commandName ?? "" } == [
                 "open", "open-url", "list", "status", "history", "why", "ack", "test", "rules", "watch", "mute", "unmute", "config",
-                "install", "uninstall", "channel", "remind", "next", "forget",
+                "install", "uninstall", "channel", "remind", "next", "forget", "when",
             ])
     }
 

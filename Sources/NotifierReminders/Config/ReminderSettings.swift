@@ -16,6 +16,9 @@ package struct ReminderSettings: ConfigEntry {
     /// "09:45" with `every`; "2026-12-24 18:00" alone, for once.
     package var at = ""
     package var every = ""
+    /// "YYYY-MM-DD": where a phrase's intervals count from ("every other tuesday"); "" for the
+    /// day notifier first read it.
+    package var start = ""
     package var skip = ""
     package var timeZone = ""
     package var lead: [Duration] = []
@@ -31,6 +34,7 @@ package struct ReminderSettings: ConfigEntry {
         .visibleText("text", \.text),
         .reminderTime("at", \.at),
         .every("every", \.every),
+        .startDay("start", \.start),
         .holidaySkip("skip", \.skip),
         .timeZoneName("time_zone", \.timeZone),
         .durations("lead", \.lead),
@@ -41,7 +45,11 @@ package struct ReminderSettings: ConfigEntry {
     ]
 
     package func check() -> (key: String, message: String)? {
-        if every.isEmpty {
+        if everyIsPhrase || atIsPhrase {
+            do throws(PhraseRefusal) { _ = try phraseSchedule(now: Date()) } catch {
+                return (every.isEmpty || !everyIsPhrase ? "at" : "every", error.description)
+            }
+        } else if every.isEmpty {
             if ReminderTime.dateTime(at) == nil {
                 return (
                     "at", "must be a date and time such as \"2026-12-24 18:00\" for a reminder without `every` (or set every = \"daily\"), got \(at.tomlQuoted)"
@@ -57,7 +65,7 @@ package struct ReminderSettings: ConfigEntry {
     /// A rule no day meets is valid RFC 5545 (dateutil finds no occurrence), so only `config
     /// check` refuses it; the rest run the other reminders and say this one is left out.
     package func leftOutBecause() -> (key: String, message: String)? {
-        guard !every.isEmpty else { return nil }
+        guard !every.isEmpty, !everyIsPhrase else { return nil }
         do throws(EveryExpression.ParseError) {
             _ = try EveryExpression(parsing: every)
             return nil
@@ -66,8 +74,10 @@ package struct ReminderSettings: ConfigEntry {
         }
     }
 
-    /// The reminder the scheduler reads, its `skip` heeding `daysOff`; `nil` when off.
-    package func reminder(daysOff: (any HolidayCalendar)?) -> Reminder? {
+    /// The reminder the scheduler reads, its `skip` heeding `daysOff`; `nil` when off. A phrase
+    /// is read from `now`, its intervals counted from `start` or else `remembered`.
+    package func reminder(daysOff: (any HolidayCalendar)?, now: Date = Date(), remembered: CivilDate? = nil) -> Reminder? {
+        if everyIsPhrase || atIsPhrase { return phraseReminder(daysOff: daysOff, now: now, remembered: remembered) }
         guard enabled, let schedule = ReminderTime.schedule(at: at, every: every, skip: skip, timeZone: timeZone, daysOff: daysOff) else { return nil }
         return Reminder(
             name: name, text: text, schedule: schedule, leads: lead.map { Double($0.components.seconds) },
@@ -100,7 +110,11 @@ package struct ReminderSettings: ConfigEntry {
         # A time of day with `every`, or a date and time alone ("2026-12-24 18:00") for once.
         at = "09:45"
         # daily | weekdays | weekends | "mon,thu" | "monthly 1" | "monthly last fri" | "yearly 12-24" |
-        # "RRULE:FREQ=…" (RFC 5545, without DTSTART or COUNT; counted from 1 January 2024).
+        # "RRULE:FREQ=…" (RFC 5545, without DTSTART or COUNT; counted from 1 January 2024) |
+        # words, English or Estonian ("every other tuesday", "iga kuu viimane pühapäev"; see
+        # `notifier when --help`), with at = "9" or a time in the phrase; `config check` says what
+        # it means. A phrase's intervals count from start = "YYYY-MM-DD", else the day notifier
+        # first read it.
         every = "weekdays"
         # "" | "holidays": Estonian public holidays (days off) skipped | "holidays-before" /
         # "holidays-after": moved to the working day before / after.

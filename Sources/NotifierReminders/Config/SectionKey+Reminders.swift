@@ -24,12 +24,19 @@ extension SectionKey {
         SectionKey(
             name: key, secret: false,
             apply: { config, value in
-                guard let text = value.stringValue, ReminderTime.clock(text) != nil || ReminderTime.dateTime(text) != nil else {
+                // A time in words ("9", "kell 19") or a date in words: `check()` reads it, knowing `every`.
+                guard let text = value.stringValue, ReminderTime.clock(text) != nil || ReminderTime.dateTime(text) != nil || PhraseReading.mayBe(text)
+                else {
                     return "must be a time of day such as \"09:45\", or a date and time such as \"2026-12-24 18:00\", got \(value.shownForError)"
                 }
                 config[keyPath: field] = text
                 return nil
-            }, render: { $0[keyPath: field].tomlQuoted })
+            },
+            render: { root in
+                // A one-off's date in words: `config check` writes back the day it means.
+                let entry = (root as? ReminderSettings).flatMap { $0.every.isEmpty && $0.atIsPhrase ? $0 : nil }
+                return root[keyPath: field].tomlQuoted + (entry.flatMap(ReminderSettings.meaning(of:)).map { "  # " + $0 } ?? "")
+            })
     }
 
     /// The `every` grammar (`EveryExpression`), or "" for once.
@@ -39,14 +46,33 @@ extension SectionKey {
             apply: { config, value in
                 guard let text = value.stringValue else { return "must be a string such as \"weekdays\", got \(value.shownForError)" }
                 if !text.isEmpty {
-                    // One that never occurs is kept: its `leftOutBecause` names it.
+                    // One that never occurs is kept: its `leftOutBecause` names it. Words are
+                    // read by `check()`, which knows `at` and `start`.
                     do throws(EveryExpression.ParseError) { _ = try EveryExpression(parsing: text) } catch {
-                        if !error.neverOccurs { return error.message }
+                        if !error.neverOccurs, !PhraseReading.mayBe(text) { return error.message }
                     }
                 }
                 config[keyPath: field] = text
                 return nil
-            }, render: { $0[keyPath: field].tomlQuoted })
+            },
+            render: { root in
+                // `config check` writes back what a phrase means, as a comment beside it.
+                let entry = (root as? ReminderSettings).flatMap { $0.everyIsPhrase ? $0 : nil }
+                return root[keyPath: field].tomlQuoted + (entry.flatMap(ReminderSettings.meaning(of:)).map { "  # " + $0 } ?? "")
+            })
+    }
+
+    /// "YYYY-MM-DD", or "" (left out when rendered).
+    package static func startDay(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
+        SectionKey(
+            name: key, secret: false,
+            apply: { config, value in
+                guard let text = value.stringValue, text.isEmpty || CivilDate(string: text) != nil else {
+                    return "must be a date such as \"2026-12-01\", got \(value.shownForError)"
+                }
+                config[keyPath: field] = text
+                return nil
+            }, render: { $0[keyPath: field].isEmpty ? "" : $0[keyPath: field].tomlQuoted })
     }
 
     package static func holidaySkip(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {

@@ -24,12 +24,27 @@ package struct ReminderRound: Sendable {
     package static func reminders(
         config: Config, store: Store?, logger: Logger, now: Date? = nil, paths: XDGPaths? = nil, daysOff: (any HolidayCalendar)?
     ) -> [(reminder: Reminder, created: Date?)] {
-        let configured = config.reminders.compactMap { $0.reminder(daysOff: daysOff) }.map { (reminder: $0, created: Date?.none) }
+        let configured = configuredReminders(config: config, store: store, now: now ?? Date(), daysOff: daysOff).map { (reminder: $0, created: Date?.none) }
         let names = Set(config.reminders.map(\.name))
         let stored = StoreProblems.attempt("the one-off reminders", logger: logger) { try store?.oneOffReminders() } ?? []
         let calendars = now.map { CalendarReminders.reminders(config: config, now: $0, logger: logger, cacheDirectory: paths?.calendarCache) } ?? []
         return configured + stored.filter { !names.contains($0.name) }.compactMap { one in one.reminder.map { ($0, Optional(one.createdAt)) } }
             + calendars.map { (reminder: $0.reminder, created: Optional($0.created)) }
+    }
+
+    /// The config's reminders; a phrase's intervals count from its `start`, else from the day
+    /// notifier first read it, which the store remembers (where it can be written).
+    static func configuredReminders(config: Config, store: Store?, now: Date, daysOff: (any HolidayCalendar)?) -> [Reminder] {
+        let needing = config.reminders.filter { $0.needsRememberedStart(now: now) }
+        var starts = needing.isEmpty ? [:] : ((try? store?.reminderStarts()) ?? [:])
+        for entry in needing where starts[entry.name]?.every != entry.every {
+            guard let first = (try? entry.phraseSchedule(now: now))?.start else { continue }
+            starts[entry.name] = (entry.every, first)
+            try? store?.rememberReminderStart(entry.name, every: entry.every, start: first)
+        }
+        return config.reminders.compactMap { entry in
+            entry.reminder(daysOff: daysOff, now: now, remembered: starts[entry.name].flatMap { $0.every == entry.every ? $0.start : nil })
+        }
     }
 
     package func checkOnce() async -> FeedOutcome {

@@ -27,7 +27,9 @@ package struct RemindersFeedKind: FeedKind {
     package var bubbleKinds: [(prefix: String, kind: BubbleKind)] { [("reminder", BubbleKind(rawValue: "reminder", soundName: "alarm-clock-elapsed"))] }
     package var configEntryLists: [ConfigEntryList] { [ConfigEntryList(\.reminders)] }
     package var configSections: [ConfigSectionEntry] { [ConfigSectionEntry(\.calendars, in: .personal)] }
-    package var commands: [FeedCommand] { [FeedCommand(RemindCommand.self), FeedCommand(NextCommand.self), FeedCommand(ForgetCommand.self)] }
+    package var commands: [FeedCommand] {
+        [FeedCommand(RemindCommand.self), FeedCommand(NextCommand.self), FeedCommand(ForgetCommand.self), FeedCommand(WhenCommand.self)]
+    }
 
     /// A busy calendar event under way.
     package func busy(config: Config, paths: XDGPaths?, now: Date, logger: Logger) -> String? {

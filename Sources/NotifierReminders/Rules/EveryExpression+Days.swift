@@ -19,7 +19,7 @@ extension EveryExpression {
     /// Calls `body` with each day on or after `from`, in order, until it returns false.
     func forEachDay(from: CivilDate, _ body: (CivilDate) -> Bool) {
         guard (1...Self.maxInterval).contains(interval) else { return }
-        let start = max(from, Self.anchorDay)
+        let start = max(from, self.start ?? Self.anchorDay)
         let last = untilDay
         var period = firstPeriod(holding: start)
         var emptyPeriods = 0
@@ -52,15 +52,28 @@ extension EveryExpression {
         return CivilDate(year: year, month: month, day: day)
     }
 
+    /// Where this rule's periods count from: its start's day, week (from Monday), month or
+    /// year, as dateutil counts from DTSTART; without a start, `anchorDay`.
+    var periodAnchor: CivilDate {
+        guard let start else { return Self.anchorDay }
+        switch frequency {
+        case .daily: return start
+        case .weekly: return start.adding(days: -((start.weekday + 5) % 7))
+        case .monthly: return CivilDate(year: start.year, month: start.month, day: 1) ?? start
+        case .yearly: return CivilDate(year: start.year, month: 1, day: 1) ?? start
+        }
+    }
+
     /// The index (in INTERVALs) of the period that holds `day`, on or after the anchor.
     private func firstPeriod(holding day: CivilDate) -> Int {
-        let days = max(0, Self.anchorDay.daysUntil(day))
+        let anchor = periodAnchor
+        let days = max(0, anchor.daysUntil(day))
         let units: Int
         switch frequency {
         case .daily: units = days
         case .weekly: units = days / 7
-        case .monthly: units = max(0, (day.year - Self.anchorDay.year) * 12 + day.month - 1)
-        case .yearly: units = max(0, day.year - Self.anchorDay.year)
+        case .monthly: units = max(0, (day.year - anchor.year) * 12 + day.month - anchor.month)
+        case .yearly: units = max(0, day.year - anchor.year)
         }
         return units / interval
     }
@@ -88,14 +101,15 @@ extension EveryExpression {
     private func span(period: Int) -> [CivilDate]? {
         let (units, overflow) = period.multipliedReportingOverflow(by: interval)
         guard !overflow, units >= 0, units <= 9999 * 366 else { return nil }
-        let anchor = Self.anchorDay
+        let anchor = periodAnchor
         switch frequency {
         case .daily:
             return Self.days(from: anchor.adding(days: units), count: 1)
         case .weekly:
             return Self.days(from: anchor.adding(days: 7 * units), count: 7)
         case .monthly:
-            guard let first = CivilDate(year: anchor.year + units / 12, month: units % 12 + 1, day: 1) else { return nil }
+            let months = anchor.month - 1 + units
+            guard let first = CivilDate(year: anchor.year + months / 12, month: months % 12 + 1, day: 1) else { return nil }
             return Self.days(from: first, count: CivilDate.daysIn(month: first.month, year: first.year))
         case .yearly:
             guard let first = CivilDate(year: anchor.year + units, month: 1, day: 1) else { return nil }

@@ -33,6 +33,9 @@ public struct EveryExpression: Sendable, Equatable, Hashable, CustomStringConver
     public var until: DateComponents?
     /// What the user wrote, for messages.
     public var text: String
+    /// Where its periods count from (DTSTART's day), so "every other tuesday" keeps its weeks;
+    /// `nil`: 1 January 2024, as for the compact forms and RRULEs of the config.
+    public var start: CivilDate?
 
     public var description: String { text }
 

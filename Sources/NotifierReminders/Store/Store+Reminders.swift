@@ -3,18 +3,35 @@ import GRDB
 import NotifierCore
 import NotifierEngine
 
-/// A one-off reminder `notifier remind` stored: not in the config file.
+/// A reminder `notifier remind` stored: not in the config file. A one-off, or (with `every`) a
+/// recurring one whose intervals count from `start`, fixed when it was kept.
 package struct StoredReminder: Sendable, Equatable, Codable {
     package var name: String
     package var text: String
-    /// Local date and time, "2026-12-01 10:00", in `timeZone` ("" local).
+    /// Local date and time, "2026-12-01 10:00", in `timeZone` ("" local); the time of day,
+    /// "09:00", with `every`.
     package var at: String
     package var timeZone: String
     package var createdAt: Date
+    /// An RRULE ("RRULE:FREQ=WEEKLY;INTERVAL=2;BYDAY=TU"); "" for a one-off.
+    package var every = ""
+    /// "2026-12-01", or "" when the rule's intervals need none.
+    package var start = ""
+
+    package init(name: String, text: String, at: String, timeZone: String, createdAt: Date, every: String = "", start: String = "") {
+        (self.name, self.text, self.at, self.timeZone, self.createdAt) = (name, text, at, timeZone, createdAt)
+        (self.every, self.start) = (every, start)
+    }
 
     package var reminder: Reminder? {
-        guard let schedule = ReminderTime.schedule(at: at, every: "", skip: "", timeZone: timeZone, daysOff: nil) else { return nil }
-        return Reminder(name: name, text: text, schedule: schedule, oneOff: true)
+        guard var schedule = ReminderTime.schedule(at: at, every: every, skip: "", timeZone: timeZone, daysOff: nil) else { return nil }
+        if case .repeating(var rule, let hour, let minute) = schedule.timing {
+            rule.start = CivilDate(string: start)
+            schedule.timing = .repeating(rule, hour: hour, minute: minute)
+        }
+        var reminder = Reminder(name: name, text: text, schedule: schedule, oneOff: true)
+        if !every.isEmpty { reminder.source = "reminder \(name) (kept by notifier remind)" }
+        return reminder
     }
 }
 
@@ -38,8 +55,10 @@ extension Store {
 
     package func oneOffReminders() throws(StoreError) -> [StoredReminder] {
         try read("reading the one-off reminders") { db in
-            try Row.fetchAll(db, sql: "SELECT name, text, at, time_zone, created_at FROM reminder_once ORDER BY name").map { row in
-                StoredReminder(name: row["name"], text: row["text"], at: row["at"], timeZone: row["time_zone"], createdAt: row["created_at"])
+            try Row.fetchAll(db, sql: "SELECT name, text, at, time_zone, created_at, every, start FROM reminder_once ORDER BY name").map { row in
+                StoredReminder(
+                    name: row["name"], text: row["text"], at: row["at"], timeZone: row["time_zone"], createdAt: row["created_at"],
+                    every: row["every"], start: row["start"])
             }
         }
     }
@@ -49,11 +68,30 @@ extension Store {
         var added = false
         try write("storing the reminder") { db in
             try db.execute(
-                sql: "INSERT OR IGNORE INTO reminder_once (name, text, at, time_zone, created_at) VALUES (?, ?, ?, ?, ?)",
-                arguments: [reminder.name, reminder.text, reminder.at, reminder.timeZone, reminder.createdAt])
+                sql: "INSERT OR IGNORE INTO reminder_once (name, text, at, time_zone, created_at, every, start) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                arguments: [reminder.name, reminder.text, reminder.at, reminder.timeZone, reminder.createdAt, reminder.every, reminder.start])
             added = db.changesCount > 0
         }
         return added
+    }
+
+    /// The starts of config phrases, by reminder name: the `every` they were read for, and the day.
+    package func reminderStarts() throws(StoreError) -> [String: (every: String, start: CivilDate)] {
+        try read("reading the reminders' starts") { db in
+            var result: [String: (every: String, start: CivilDate)] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT name, every, start FROM reminder_start") {
+                if let day = CivilDate(string: row["start"]) { result[row["name"]] = (row["every"], day) }
+            }
+            return result
+        }
+    }
+
+    /// Remembers where a config phrase's intervals count from (replacing one for another `every`).
+    package func rememberReminderStart(_ name: String, every: String, start: CivilDate) throws(StoreError) {
+        try write("remembering the reminder's start") { db in
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO reminder_start (name, every, start) VALUES (?, ?, ?)", arguments: [name, every, start.description])
+        }
     }
 
     /// Removes a one-off and what was pressed on it; `false` when there was none of that name.

@@ -55,7 +55,10 @@ package struct NextCommand: ParsableCommand {
         if name != nil, every != nil || at != nil || skip != nil || timeZone != nil {
             throw ValidationError("give a reminder's name, or --every and --at, not both")
         }
-        if name == nil, every == nil || at == nil { throw ValidationError("give a reminder's name, or --every EXPR --at HH:MM") }
+        // A phrase in words may carry its own time ("every other tuesday at 9"); an expression needs --at.
+        if name == nil, every == nil || (at == nil && (try? EveryExpression(parsing: every ?? "")) != nil) {
+            throw ValidationError("give a reminder's name, or --every EXPR --at HH:MM")
+        }
     }
 
     package func run() throws {
@@ -70,6 +73,8 @@ package struct NextCommand: ParsableCommand {
                 throw UserError.invalidArgument("unknown reminder '\(TextSanitizer.singleLine(String(name.prefix(64))))'; `notifier list reminders` lists them")
             }
             schedule = found.schedule
+        } else if let every, (try? EveryExpression(parsing: every)) == nil, PhraseReading.mayBe(every) {
+            schedule = try Self.phraseSchedule(every: every, at: at, skip: skip ?? "", timeZone: timeZone ?? "", from: from, context: context)
         } else {
             schedule = try Self.schedule(every: every ?? "", at: at ?? "", skip: skip ?? "", timeZone: timeZone ?? "", daysOff: context.program.daysOff)
         }
@@ -111,6 +116,33 @@ package struct NextCommand: ParsableCommand {
                 "--time-zone must be an IANA name such as Europe/Tallinn, got '\(TextSanitizer.singleLine(String(timeZone.prefix(64))))'")
         }
         return ReminderTime.schedule(at: at, every: every, skip: skip, timeZone: timeZone, daysOff: daysOff)!
+    }
+
+    /// `--every` in words ("every other tuesday", "iga kuu viimane pühapäev kell 18"): its
+    /// intervals count from the first day it falls on from `--from` (or now), as `when` shows.
+    static func phraseSchedule(every: String, at: String?, skip: String, timeZone: String, from: String?, context: AppContext) throws -> ReminderSchedule {
+        guard let zone = ReminderTime.zone(timeZone) else {
+            throw UserError.invalidArgument(
+                "--time-zone must be an IANA name such as Europe/Tallinn, got '\(TextSanitizer.singleLine(String(timeZone.prefix(64))))'")
+        }
+        guard let holidays = ReminderSchedule.HolidayPolicy(rawValue: skip) else {
+            throw UserError.invalidArgument("--skip must be \"\", holidays, holidays-before or holidays-after")
+        }
+        var time: PhraseReading.TimeOfDay?
+        if let at {
+            guard let given = ReminderSettings.timeOfDay(at) else {
+                throw UserError.invalidArgument("--at must be a time of day such as 09:45, got '\(TextSanitizer.singleLine(String(at.prefix(40))))'")
+            }
+            time = given
+        }
+        let now = try from.map { try date($0, in: zone) } ?? context.now()
+        let reading: PhraseReading
+        do throws(PhraseRefusal) { reading = try PhraseReading(every) } catch {
+            throw UserError.invalidArgument("--every \(PhraseLexer.shown(every)): \(TextSanitizer.singleLine(error.description))")
+        }
+        guard reading.isRepeating else { throw UserError.invalidArgument("--every \(PhraseLexer.shown(every)) names one day, not a repeating one") }
+        let understood = try WhenCommand.understand(every, reading: reading, now: now, zone: zone, defaultTime: time)
+        return ReminderSchedule(timing: understood.timing, timeZone: zone, holidays: holidays, daysOff: context.program.daysOff)
     }
 
     /// "2026-12-01" (its midnight) or "2026-12-01 10:00", in `zone`.

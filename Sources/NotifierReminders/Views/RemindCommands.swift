@@ -9,26 +9,40 @@ package struct RemindCommand: ParsableCommand {
 
     package static let configuration = CommandConfiguration(
         commandName: "remind",
-        abstract: "Add a one-off reminder (kept in the store, not the config file).",
+        abstract: "Add a reminder, once or recurring, in words or as before (kept in the store, not the config file).",
         discussion: """
             Examples:
               notifier remind "Call the bank" --at "2026-12-01 10:00"
               notifier remind "Take the bread out" --in 40m
               notifier remind "Stand up" --at 10:00        (the next 10:00)
+              notifier remind "take out the bins every other tuesday at 9"
+              notifier remind "Pay the rent" --every "last working day of every month" --at 10
+              notifier remind "Helista emale" --at "homme kell 18"
+            A time in words (English or Estonian, see `notifier when --help`) is echoed back with its
+            next dates; on a terminal it asks "Keep it? [Y/n]", --yes (or a pipe) keeps it at once.
             `notifier list reminders` lists it, `notifier forget NAME` removes it.
             """
     )
 
     @OptionGroup package var global: GlobalOptions
 
-    @Argument(help: "What the bubble says.")
+    @Argument(help: "What the bubble says; it may end (or start) with when, such as \"… every other tuesday at 9\".")
     package var text: String
 
-    @Option(help: ArgumentHelp("\"YYYY-MM-DD HH:MM\", or HH:MM for the next such time.", valueName: "time"))
+    @Option(
+        help: ArgumentHelp(
+            "\"YYYY-MM-DD HH:MM\", HH:MM for the next such time, or words (\"tomorrow at 9\"); with --every, its time of day.",
+            valueName: "time"))
     package var at: String?
 
-    @Option(name: .customLong("in"), help: ArgumentHelp("A duration from now, such as 2h or 40m.", valueName: "duration"))
+    @Option(name: .customLong("in"), help: ArgumentHelp("A duration from now, such as 2h, 40m or \"90 minutes\".", valueName: "duration"))
     package var after: String?
+
+    @Option(help: ArgumentHelp("How it repeats, in words (\"every other tuesday\") or an `every` expression.", valueName: "phrase"))
+    package var every: String?
+
+    @Flag(help: "Keep it without asking (still printing what was understood).")
+    package var yes = false
 
     @Option(help: ArgumentHelp("Its name, a-z, 0-9, _ and - (default: made from the text).", valueName: "name"))
     package var name: String?
@@ -37,7 +51,8 @@ package struct RemindCommand: ParsableCommand {
     package var timeZone: String?
 
     package func validate() throws {
-        guard (at == nil) != (after == nil) else { throw ValidationError("give --at or --in") }
+        if at != nil, after != nil { throw ValidationError("give --at or --in") }
+        if every != nil, after != nil { throw ValidationError("--in does not go with --every; give --every with --at for its time") }
         guard !text.trimmingCharacters(in: .whitespaces).isEmpty, text.count <= 500, !text.unicodeScalars.contains(where: VisibleText.isHidden) else {
             throw ValidationError("the text must be 1 to 500 characters without control characters")
         }
@@ -50,6 +65,7 @@ package struct RemindCommand: ParsableCommand {
         guard let zone = ReminderTime.zone(timeZone ?? "") else {
             throw UserError.invalidArgument("--time-zone must be an IANA name such as Europe/Tallinn")
         }
+        if let request = try phraseRequest() { return try keep(request, context: context, now: now, zone: zone) }
         let local = try Self.localTime(at: at, after: after, now: now, zone: zone)
         let store = try context.openStore()
         let taken = Set(context.config.reminders.map(\.name)).union(try store.oneOffReminders().map(\.name))

@@ -37,13 +37,17 @@ package struct ReminderStatus: Encodable {
                     ? "once, \(setting.at)"
                     : "every \(setting.every) at \(setting.at)"
                         + (setting.skip.isEmpty ? "" : ", skip \(setting.skip)") + (setting.timeZone.isEmpty ? "" : ", \(setting.timeZone)")
+            } else if case .repeating(let every, let hour, let minute) = reminder.schedule.timing {
+                // Kept by `notifier remind --every`: its rule in words.
+                schedule = "\(PhraseEcho.words(every)) at \(ClockText.hm(hour, minute))" + (every.start.map { ", counting from \($0)" } ?? "")
             } else {
                 schedule = "once, \(reminder.schedule.occurrences(from: .distantPast, count: 1).first?.key.replacingOccurrences(of: "T", with: " ") ?? "?")"
             }
             let acted = actions[reminder.name]
             let last = history.first { $0.subject == reminder.name || $0.key.hasPrefix(reminder.name + "@") }
             return ReminderStatus(
-                name: reminder.name, text: reminder.text, source: reminder.oneOff ? "one-off (notifier remind)" : "config",
+                name: reminder.name, text: reminder.text,
+                source: !reminder.oneOff ? "config" : setting == nil && reminder.source != nil ? "recurring (notifier remind)" : "one-off (notifier remind)",
                 schedule: schedule, next: reminder.schedule.occurrences(from: now, count: 5).map { $0.line(in: zone) },
                 lastShown: last.map { "\($0.deliveredAt.formatted(style)): \($0.title)" },
                 snoozedUntil: acted?.snoozedUntil.flatMap { $0 > now ? $0.formatted(style) : nil },
