@@ -87,7 +87,9 @@ import Testing
         // The pass beside it pruned its few batches too.
         #expect(pruned <= old && pruned >= old - 10 * HistoryPruner.batch, "\(pruned) of \(old)")
         #expect(passResult.status == 0, "a pass beside the pruning: \(passResult.stderr)")
-        #expect(slowestWrite < .milliseconds(300), "a delivery waits for one batch at most: \(slowestWrite)")
+        // A batch, not the pruning: its 0.1–0.2 s alone here, up to 0.44 s with builds beside it
+        // on two cores, against tens of seconds for the whole.
+        #expect(slowestWrite < .seconds(3) && slowestWrite * 10 < took, "a delivery waits for one batch at most: \(slowestWrite) of \(took)")
         #expect(slowestSearch < .milliseconds(300), "\(slowestSearch)")
         let after = try search()
         #expect(after.0 < .milliseconds(300), "\(after)")
