@@ -28,7 +28,7 @@ package struct ClickHandler: Sendable {
         case .open:
             opener.open(target.link, activationToken: target.activationToken)
         case .snooze:
-            ruleOwner(target)?.clicked(action, target, store: store, logger: logger, now: now())
+            (ruleOwner(target) as? any ClickHandling)?.clicked(action, target, store: store, logger: logger, now: now())
             let until = now().addingTimeInterval(NotificationAction.snoozeLength)
             save("snoozed \(target.rule) \(target.subject) until \(until.formatted(.iso8601))") { store throws(StoreError) in
                 try store.setSnooze(SubjectKey(rule: target.rule, subject: target.subject), until: until)
@@ -38,7 +38,7 @@ package struct ClickHandler: Sendable {
                 try store.setMute(rule: target.rule, until: .distantFuture)
             }
         default:
-            ruleOwner(target)?.clicked(action, target, store: store, logger: logger, now: now())
+            (ruleOwner(target) as? any ClickHandling)?.clicked(action, target, store: store, logger: logger, now: now())
         }
     }
 

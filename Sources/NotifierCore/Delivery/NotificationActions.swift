@@ -2,7 +2,7 @@ import Foundation
 import NotifierEngine
 
 /// A button a bubble offers, where the server advertises `actions`. The engine's own are here;
-/// a feed kind declares its own beside it (`FeedKind.actions(for:)`) and handles their clicks.
+/// a feed kind declares its own beside it (`BubbleActions.actions(for:)`) and handles their clicks.
 package struct NotificationAction: Hashable, Sendable {
     /// Its key on the bus: what the server sends back when it is clicked.
     package let id: String
@@ -26,7 +26,7 @@ package struct NotificationAction: Hashable, Sendable {
     package static func offered(for alert: Alert, capabilities: Set<String>, in style: BubbleStyle) -> [NotificationAction] {
         guard capabilities.contains("actions") else { return [] }
         // A feed's own buttons may acknowledge already (a reminder's Done).
-        if let own = style.feeds.kind(ofRule: alert.rule)?.actions(for: alert) {
+        if let own = (style.feeds.kind(ofRule: alert.rule) as? any BubbleActions)?.actions(for: alert) {
             return alert.acknowledgeable == true && !own.contains(where: acknowledges) ? own + [.acknowledge] : own
         }
         let acknowledge: [NotificationAction] = alert.acknowledgeable == true ? [.acknowledge] : []

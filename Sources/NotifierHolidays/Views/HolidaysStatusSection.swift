@@ -2,7 +2,7 @@ import Foundation
 import NotifierCore
 import NotifierEngine
 
-extension HolidaysFeedKind {
+extension HolidaysFeedKind: StatusSections {
     package static let holidaysShown = 3
 
     /// The home screen's "Next holidays": the next three within 120 days, while the feed is on.

@@ -2,8 +2,8 @@ import Foundation
 import NotifierCore
 import NotifierEngine
 
-extension WatchFeedKind {
-    package func watchRows(config: Config, store: Store?) -> [WatchRow] {
+extension WatchFeedKind: ValueRows {
+    package func valueRows(config: Config, store: Store?) -> [WatchRow] {
         config.ownWatches.map { WatchRow(WatchReport($0, store: store, decisionsLimit: 0)) }
     }
 }

@@ -34,7 +34,7 @@ package protocol StatusRowsProvider: Sendable {
 package enum StatusRowsProviders {
     /// The feeds; what a feed adds of its own (a calendar it cannot read) goes after them.
     package static func all(_ feeds: [any FeedKind]) -> [any StatusRowsProvider] {
-        [FeedStatusRows(feeds: feeds)] + feeds.flatMap(\.statusRows) + [ReachStatusRows()]
+        [FeedStatusRows(feeds: feeds)] + feeds.capable((any StatusRowSources).self).flatMap(\.statusRows) + [ReachStatusRows()]
     }
 }
 
@@ -107,9 +107,10 @@ package struct StatusReport: Sendable, Equatable {
         return StatusReport(
             rows: StatusRowsProviders.all(program.feeds).flatMap { $0.statusRows(store: store, config: context.config, now: now) },
             rules: rules, snoozes: snoozes,
-            feedSections: program.feeds.flatMap { $0.statusSections(config: context.config, now: now) }, notifications: notifications,
+            feedSections: program.feeds.capable((any StatusSections).self).flatMap { $0.statusSections(config: context.config, now: now) },
+            notifications: notifications,
             daemon: DaemonState.probe(stateDirectory: context.paths.stateHome + "/notifier"),
             upcoming: UpcomingRow.load(context: context, store: store, now: now),
-            watches: program.feeds.flatMap { $0.watchRows(config: context.config, store: store) }, links: program.views.catalog)
+            watches: program.feeds.capable((any ValueRows).self).flatMap { $0.valueRows(config: context.config, store: store) }, links: program.views.catalog)
     }
 }
