@@ -11,13 +11,16 @@ package struct ClickHandler: Sendable {
     package let now: @Sendable () -> Date
     /// The program's feeds: a bubble's own buttons are its rule's feed's to handle.
     package let feeds: [any FeedKind]
-    /// Acknowledges what a click on Acknowledge (or a reminder's Done) is about; `nil`: no store.
+    /// Acknowledges what a click on Acknowledge (or a feed's button that does) is about; `nil`:
+    /// no store.
     package var acknowledger: Acknowledger? = nil
 
-    /// A click on Acknowledge, or a reminder's Done: the episode is acknowledged by this desktop
-    /// and its copies closed. Before `handle`, which does the rest of what the button does.
+    /// A click on Acknowledge, or a feed's own button that acknowledges: the episode is
+    /// acknowledged by this desktop and its copies closed. Before `handle`, which does the rest
+    /// of what the button does.
     package func acknowledgeIfAsked(_ action: NotificationAction, _ target: ClickTarget) async {
-        guard NotificationAction.acknowledges(action), let acknowledger else { return }
+        let byItsFeed = (ruleOwner(target) as? any BubbleActions)?.acknowledges(action) ?? false
+        guard NotificationAction.acknowledges(action) || byItsFeed, let acknowledger else { return }
         await acknowledger.acknowledge(clicked: target, now: now())
     }
 

@@ -22,10 +22,10 @@ package protocol StatusSections: FeedKind {
     func statusSections(config: Config, now: Date) -> [StatusSection]
 }
 
-/// Values it keeps an eye on (a watch's), each with its state, under the home screen's own
-/// heading for them.
-package protocol ValueRows: FeedKind {
-    func valueRows(config: Config, store: Store?) -> [WatchRow]
+/// Values it keeps an eye on (the watches), each with its state, under a heading of their own
+/// on the home screen.
+package protocol ValueSections: FeedKind {
+    func valueSection(config: Config, store: Store?) -> ValueSection
 }
 
 /// Subjects of its rules that `notifier rules` writes its own way, in a line.
@@ -57,6 +57,9 @@ package protocol BubbleActions: FeedKind {
     /// The buttons of `alert`'s bubble; `nil` for the usual ones (Open, and Snooze and Mute
     /// where the engine decides).
     func actions(for alert: Alert) -> [NotificationAction]?
+    /// Whether one of its own buttons acknowledges the episode as Acknowledge does (a
+    /// reminder's Done).
+    func acknowledges(_ action: NotificationAction) -> Bool
 }
 
 /// What a click on a bubble of one of its rules does beside the usual (open the view; keep the

@@ -44,6 +44,11 @@ package struct RemindersFeedKind: FeedKind, WeekEvents, ConfigChecking, BusyTime
         alert.members == nil ? [.open, .done, .snoozeShort, .snooze] : [.open]
     }
 
+    /// Done acknowledges the reminder's episode.
+    package func acknowledges(_ action: NotificationAction) -> Bool {
+        action.id == NotificationAction.done.id
+    }
+
     package func clicked(_ action: NotificationAction, _ target: ClickTarget, store: Store?, logger: Logger, now: Date) {
         ReminderClicks(store: store, logger: logger, now: now).handle(action, target)
     }
