@@ -25,6 +25,6 @@ extension HolidaysFeedKind: StatusSections {
         return StatusSection.Entry(
             spans: [Span(mark + " ", emphasis), Span(DisplayWidth.padded(holiday.date.description, 12), .dim), Span(holiday.name)],
             link: DeepLink.holiday(holiday.date).url,
-            fields: ["date": holiday.date.description, "name": holiday.name, "kind": holiday.kind.rawValue])
+            fields: ["date": holiday.date.description, "name": holiday.name, "kind": holiday.kind.rawValue], kind: "holiday")
     }
 }

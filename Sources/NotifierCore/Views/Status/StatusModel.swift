@@ -47,9 +47,9 @@ package struct StatusModel: ScreenModel {
     }
 
     package var sections: [Section] {
-        let holidays = report.feedSections.flatMap(\.entries)
+        let entries = report.feedSections.flatMap(\.entries)
         let next =
-            report.upcoming.map(Item.upcoming) + holidays.prefix(max(1, Self.nextShown - report.upcoming.count)).map(Item.entry)
+            report.upcoming.map(Item.upcoming) + entries.prefix(max(1, Self.nextShown - report.upcoming.count)).map(Item.entry)
         let troubled = report.valueSections.flatMap(\.rows).filter { $0.problem != nil }
         var sections = [
             Section(part: .daemon, heading: StyledLine("Daemon", .bold)),
@@ -177,9 +177,9 @@ package struct StatusModel: ScreenModel {
                 Span(TextSanitizer.singleLine(row.text), .bold),
             ]
         case .entry(let entry):
-            // A holiday in the columns of the reminders above it: its date, its kind, its mark and name.
+            // A feed's entry (a holiday) in the columns of the reminders above it: its date, its kind, its mark and name.
             guard let date = entry.fields["date"], let name = entry.fields["name"], let mark = entry.spans.first else { return entry.spans }
-            return [Span(DisplayWidth.padded(date, 18), .dim), Span(DisplayWidth.padded("holiday", 9), .dim), mark, Span(name)]
+            return [Span(DisplayWidth.padded(date, 18), .dim), Span(DisplayWidth.padded(entry.kind, 9), .dim), mark, Span(name)]
         case .row(let row):
             return [
                 Span(DisplayWidth.padded(row.name, 12), .bold), Span(DisplayWidth.padded(row.state, 16), .fall),
