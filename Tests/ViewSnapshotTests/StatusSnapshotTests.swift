@@ -106,12 +106,19 @@ import Testing
                     kind: "alarm", name: "event-dentist", text: "Dentist", at: now.addingTimeInterval(28 * 3600),
                     link: "notifier://event/dentist"),
             ],
-            watches: [
-                WatchRow(name: "swift-stars", value: "70100", state: "value", lastFetch: now.addingTimeInterval(-240), link: "notifier://watch/swift-stars"),
-                WatchRow(
-                    name: "release", value: nil, state: "no value", lastFetch: now.addingTimeInterval(-600),
-                    problem: "the selector matched nothing", link: "notifier://watch/release"),
-            ])
+            valueSections: [Self.watches(now: now)])
+    }
+
+    /// Two watches, in the section the watch feed gives them.
+    static func watches(now: Date) -> ValueSection {
+        var section = WatchFeedKind().valueSection(config: Config(), store: nil)
+        section.rows = [
+            ValueRow(name: "swift-stars", value: "70100", state: "value", lastFetch: now.addingTimeInterval(-240), link: "notifier://watch/swift-stars"),
+            ValueRow(
+                name: "release", value: nil, state: "no value", lastFetch: now.addingTimeInterval(-600),
+                problem: "the selector matched nothing", link: "notifier://watch/release"),
+        ]
+        return section
     }
 
     @Test func homeScreen() {

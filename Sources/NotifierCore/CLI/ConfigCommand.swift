@@ -28,7 +28,7 @@ package struct ConfigCheck: ParsableCommand {
         let context = try AppContext.load(global, asConfigCheck: true)
         if let file = context.configFile {
             let text = (try? ConfigFileReader.read(file)) ?? ""
-            for feed in context.program.feeds {
+            for feed in context.program.feeds.capable((any ConfigChecking).self) {
                 if let error = feed.configCheckProblem(context.config, file: file, text: text) { throw UserError.config(error) }
             }
         }

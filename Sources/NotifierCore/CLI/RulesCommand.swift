@@ -38,7 +38,8 @@ package struct RulesCommand: ParsableCommand {
         for feed in feeds where !feed.rules.isEmpty {
             // Subjects of a feed whose last poll failed may be unknown: their state is frozen, not current.
             let failing = store.flatMap { try? $0.feedHealth(feed: feed.name) }.flatMap { state in
-                state.health.consecutiveFailures > 0 ? feed.failingFeedLine(lastError: state.lastError ?? "the last poll failed") : nil
+                state.health.consecutiveFailures > 0
+                    ? (feed as? any FailingFeedLine)?.failingFeedLine(lastError: state.lastError ?? "the last poll failed") : nil
             }
             for rule in feed.rules {
                 text += ruleText(rule, of: feed, engine: engine, latest: latest, failing: failing, now: now, style: style)
@@ -64,7 +65,7 @@ package struct RulesCommand: ParsableCommand {
                 record.flap.flatMap { flap in
                     flap.flappingSince.map { "  [flapping since \(RelativeTime.iso($0)), \(flap.suppressed) not notified]" }
                 } ?? ""
-            if let line = owner.rulesLine(key, lastValue: record.lastValue) {
+            if let line = (owner as? any RulesLines)?.rulesLine(key, lastValue: record.lastValue) {
                 text += "  \(line)\n"
                 continue
             }

@@ -107,8 +107,8 @@ package enum ConfigValue: Sendable, Equatable {
     case string(String)
     case strings([String])
     case integers([Int])
-    /// A table of coin symbols to tables of numbers, for per-symbol overrides.
-    case symbolTable([String: [String: ConfigValue]])
+    /// A table whose values are all tables (per-symbol overrides), or an empty one (`{}`).
+    case tableOfTables([String: [String: ConfigValue]])
     /// An inline table of plain values: `{ name = "Tartu", latitude = 58.38, longitude = 26.72 }`.
     case table([String: ConfigValue])
     /// An array of mixed or non-scalar values.
@@ -136,7 +136,7 @@ package enum ConfigValue: Sendable, Equatable {
         case .string(let value): return value.tomlQuoted
         case .strings(let values): return "[" + values.map(\.tomlQuoted).joined(separator: ", ") + "]"
         case .integers(let values): return "[" + values.map(String.init).joined(separator: ", ") + "]"
-        case .symbolTable, .table: return "a table"
+        case .tableOfTables, .table: return "a table"
         case .list: return "an array"
         case .other(let description): return description
         }

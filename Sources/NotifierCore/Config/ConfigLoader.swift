@@ -174,19 +174,19 @@ extension TOMLValueConvertible {
         case .string: return .string(string ?? "")
         case .double: return .double(double ?? .nan)
         case .table:
-            // Per-symbol overrides are tables of tables; a place is a table of plain values.
+            // Overrides by name are tables of tables; a place is a table of plain values.
             guard let table else { return .other("a table") }
             var fields: [String: ConfigValue] = [:]
-            var symbols: [String: [String: ConfigValue]] = [:]
+            var tables: [String: [String: ConfigValue]] = [:]
             for (name, inner) in table {
                 fields[name] = inner.configValue
                 if let innerTable = inner.table {
                     var innerFields: [String: ConfigValue] = [:]
                     for (innerName, value) in innerTable { innerFields[innerName] = value.configValue }
-                    symbols[name] = innerFields
+                    tables[name] = innerFields
                 }
             }
-            return symbols.count == fields.count ? .symbolTable(symbols) : .table(fields)
+            return tables.count == fields.count ? .tableOfTables(tables) : .table(fields)
         case .array:
             guard let array, !array.isEmpty else { return .other("an empty array") }
             let strings = array.compactMap { $0.type == .string ? $0.string : nil }

@@ -18,7 +18,7 @@ extension SectionKey {
     }
 
     /// An http(s) URL that may hold `${env:…}`/`${file:…}` references; unset unless written.
-    package static func watchURL(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
+    package static func httpURL(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
         SectionKey(
             name: key, secret: false,
             apply: { config, value in

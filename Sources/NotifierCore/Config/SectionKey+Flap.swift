@@ -9,7 +9,7 @@ extension SectionKey {
             name: key, secret: false,
             apply: { config, value in
                 let problem = "must be an inline table such as { crossings = 4, within = \"2h\" }, or {} for off, got \(value.shownForError)"
-                if case .symbolTable(let table) = value, table.isEmpty {
+                if case .tableOfTables(let table) = value, table.isEmpty {
                     config[keyPath: field] = nil
                     return nil
                 }

@@ -91,22 +91,6 @@ extension SectionKey {
             }, render: { $0[keyPath: field].shortText })
     }
 
-    /// Days before a holiday to remind: [7, 1, 0].
-    package static func leadDays(_ key: String, _ field: WritableKeyPath<Root, [Int]> & Sendable) -> SectionKey {
-        SectionKey(
-            name: key, secret: false,
-            apply: { config, value in
-                let problem = "must be a list of whole days from 0 to 365 such as [7, 1, 0], got \(value.shownForError)"
-                if case .other("an empty array") = value {
-                    config[keyPath: field] = []
-                    return nil
-                }
-                guard case .integers(let days) = value, days.allSatisfy({ (0...365).contains($0) }) else { return problem }
-                config[keyPath: field] = days
-                return nil
-            }, render: { "[" + $0[keyPath: field].map(String.init).joined(separator: ", ") + "]" })
-    }
-
     /// A local time of day, "09:00".
     package static func clockTime(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
         SectionKey(

@@ -11,13 +11,16 @@ package struct ClickHandler: Sendable {
     package let now: @Sendable () -> Date
     /// The program's feeds: a bubble's own buttons are its rule's feed's to handle.
     package let feeds: [any FeedKind]
-    /// Acknowledges what a click on Acknowledge (or a reminder's Done) is about; `nil`: no store.
+    /// Acknowledges what a click on Acknowledge (or a feed's button that does) is about; `nil`:
+    /// no store.
     package var acknowledger: Acknowledger? = nil
 
-    /// A click on Acknowledge, or a reminder's Done: the episode is acknowledged by this desktop
-    /// and its copies closed. Before `handle`, which does the rest of what the button does.
+    /// A click on Acknowledge, or a feed's own button that acknowledges: the episode is
+    /// acknowledged by this desktop and its copies closed. Before `handle`, which does the rest
+    /// of what the button does.
     package func acknowledgeIfAsked(_ action: NotificationAction, _ target: ClickTarget) async {
-        guard NotificationAction.acknowledges(action), let acknowledger else { return }
+        let byItsFeed = (ruleOwner(target) as? any BubbleActions)?.acknowledges(action) ?? false
+        guard NotificationAction.acknowledges(action) || byItsFeed, let acknowledger else { return }
         await acknowledger.acknowledge(clicked: target, now: now())
     }
 
@@ -28,7 +31,7 @@ package struct ClickHandler: Sendable {
         case .open:
             opener.open(target.link, activationToken: target.activationToken)
         case .snooze:
-            ruleOwner(target)?.clicked(action, target, store: store, logger: logger, now: now())
+            (ruleOwner(target) as? any ClickHandling)?.clicked(action, target, store: store, logger: logger, now: now())
             let until = now().addingTimeInterval(NotificationAction.snoozeLength)
             save("snoozed \(target.rule) \(target.subject) until \(until.formatted(.iso8601))") { store throws(StoreError) in
                 try store.setSnooze(SubjectKey(rule: target.rule, subject: target.subject), until: until)
@@ -38,7 +41,7 @@ package struct ClickHandler: Sendable {
                 try store.setMute(rule: target.rule, until: .distantFuture)
             }
         default:
-            ruleOwner(target)?.clicked(action, target, store: store, logger: logger, now: now())
+            (ruleOwner(target) as? any ClickHandling)?.clicked(action, target, store: store, logger: logger, now: now())
         }
     }
 

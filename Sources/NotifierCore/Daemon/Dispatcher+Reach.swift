@@ -114,7 +114,7 @@ extension Dispatcher {
     /// `feeds`: those that may know of a busy time (a calendar's).
     static func busyCalendars(config: Config, paths: XDGPaths?, logger: Logger, feeds: [any FeedKind]) -> @Sendable (Date) -> String? {
         { now in
-            for kind in feeds {
+            for kind in feeds.capable((any BusyTimes).self) {
                 if let busy = kind.busy(config: config, paths: paths, now: now, logger: logger) { return busy }
             }
             return nil

@@ -2,7 +2,7 @@ import Foundation
 import NotifierEngine
 
 /// A button a bubble offers, where the server advertises `actions`. The engine's own are here;
-/// a feed kind declares its own beside it (`FeedKind.actions(for:)`) and handles their clicks.
+/// a feed kind declares its own beside it (`BubbleActions.actions(for:)`) and handles their clicks.
 package struct NotificationAction: Hashable, Sendable {
     /// Its key on the bus: what the server sends back when it is clicked.
     package let id: String
@@ -26,8 +26,9 @@ package struct NotificationAction: Hashable, Sendable {
     package static func offered(for alert: Alert, capabilities: Set<String>, in style: BubbleStyle) -> [NotificationAction] {
         guard capabilities.contains("actions") else { return [] }
         // A feed's own buttons may acknowledge already (a reminder's Done).
-        if let own = style.feeds.kind(ofRule: alert.rule)?.actions(for: alert) {
-            return alert.acknowledgeable == true && !own.contains(where: acknowledges) ? own + [.acknowledge] : own
+        if let owner = style.feeds.kind(ofRule: alert.rule) as? any BubbleActions, let own = owner.actions(for: alert) {
+            let acknowledged = own.contains { acknowledges($0) || owner.acknowledges($0) }
+            return alert.acknowledgeable == true && !acknowledged ? own + [.acknowledge] : own
         }
         let acknowledge: [NotificationAction] = alert.acknowledgeable == true ? [.acknowledge] : []
         guard style.silenceable.contains(alert.rule) else { return [.open] + acknowledge }
@@ -41,9 +42,10 @@ package struct NotificationAction: Hashable, Sendable {
 }
 
 extension NotificationAction {
-    /// The buttons that acknowledge an episode: Acknowledge, and a reminder's Done.
+    /// The button that acknowledges an episode: Acknowledge (a feed's own may too, see
+    /// `BubbleActions.acknowledges`).
     package static func acknowledges(_ action: NotificationAction) -> Bool {
-        action.id == acknowledge.id || action.id == "reminder-done"
+        action.id == acknowledge.id
     }
 }
 

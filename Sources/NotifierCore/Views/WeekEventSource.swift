@@ -13,6 +13,6 @@ package protocol WeekEventSource: Sendable {
 extension Program {
     /// The first of the feeds' week events, if any feed has them.
     package var weekEvents: (any WeekEventSource)? {
-        feeds.lazy.compactMap(\.weekEvents).first
+        feeds.capable((any WeekEvents).self).first?.weekEvents
     }
 }

@@ -12,7 +12,7 @@ extension SectionKey {
         SectionKey(
             name: key, secret: false,
             apply: { config, value in
-                guard case .symbolTable(let table) = value else {
+                guard case .tableOfTables(let table) = value else {
                     return "must be a table of coins such as { BTC = { \(level) = 3, rearm_percent = 2 } }, got \(value.shownForError)"
                 }
                 var overrides: [String: CryptoChangeRule.Levels] = [:]

@@ -4,7 +4,7 @@ import NotifierCore
 import NotifierEngine
 
 /// CoinLore's tickers, for `crypto_change`, `crypto_cross` and `crypto_move`.
-package struct CryptoFeedKind: FeedKind {
+package struct CryptoFeedKind: FeedKind, FailingFeedLine {
     package init() {}
 
     package var storeMigrations: [StoreMigration] { StoreMigration.crypto }

@@ -2,7 +2,7 @@ import Foundation
 import NotifierCore
 import NotifierEngine
 
-extension HolidaysFeedKind {
+extension HolidaysFeedKind: StatusSections {
     package static let holidaysShown = 3
 
     /// The home screen's "Next holidays": the next three within 120 days, while the feed is on.
@@ -25,6 +25,6 @@ extension HolidaysFeedKind {
         return StatusSection.Entry(
             spans: [Span(mark + " ", emphasis), Span(DisplayWidth.padded(holiday.date.description, 12), .dim), Span(holiday.name)],
             link: DeepLink.holiday(holiday.date).url,
-            fields: ["date": holiday.date.description, "name": holiday.name, "kind": holiday.kind.rawValue])
+            fields: ["date": holiday.date.description, "name": holiday.name, "kind": holiday.kind.rawValue], kind: "holiday")
     }
 }

@@ -3,7 +3,7 @@ import NotifierCore
 import NotifierEngine
 
 /// What the reminders and the calendars' alarms show on the home screen and in `notifier rules`.
-extension RemindersFeedKind {
+extension RemindersFeedKind: UpcomingTimes, StatusRowSources, RulesLines {
     package var statusRows: [any StatusRowsProvider] { [CalendarStatusRows()] }
 
     package func upcoming(context: AppContext, store: Store?, now: Date) -> [UpcomingRow] {

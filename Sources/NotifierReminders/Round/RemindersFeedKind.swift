@@ -5,7 +5,7 @@ import NotifierCore
 import NotifierEngine
 
 /// The reminders the person set: no feed to fetch, a schedule to keep.
-package struct RemindersFeedKind: FeedKind {
+package struct RemindersFeedKind: FeedKind, WeekEvents, ConfigChecking, BusyTimes, BubbleActions, ClickHandling {
     /// The holidays a reminder's `skip` heeds: the program's holiday feed's, handed over where
     /// the program's feeds are listed, so that neither feed names the other.
     package let daysOff: (any HolidayCalendar)?
@@ -15,7 +15,7 @@ package struct RemindersFeedKind: FeedKind {
     }
 
     package var storeMigrations: [StoreMigration] { StoreMigration.reminders }
-    package var weekEvents: (any WeekEventSource)? { CalendarWeekEvents() }
+    package var weekEvents: any WeekEventSource { CalendarWeekEvents() }
     package func configCheckProblem(_ config: Config, file: String, text: String) -> ConfigError? {
         config.calendars.unreachablePathError(file: file, text: text, home: XDGPaths.home)
     }
@@ -42,6 +42,11 @@ package struct RemindersFeedKind: FeedKind {
     /// A group stands for several occurrences, so it offers Open only.
     package func actions(for alert: Alert) -> [NotificationAction]? {
         alert.members == nil ? [.open, .done, .snoozeShort, .snooze] : [.open]
+    }
+
+    /// Done acknowledges the reminder's episode.
+    package func acknowledges(_ action: NotificationAction) -> Bool {
+        action.id == NotificationAction.done.id
     }
 
     package func clicked(_ action: NotificationAction, _ target: ClickTarget, store: Store?, logger: Logger, now: Date) {

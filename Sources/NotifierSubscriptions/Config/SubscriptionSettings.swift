@@ -31,7 +31,7 @@ package struct SubscriptionSettings: ConfigEntry {
     package static let keys: [SectionKey<SubscriptionSettings>] = [
         .string("name", \.name),
         .bool("enabled", \.enabled),
-        .watchURL("ntfy", \.ntfy),
+        .httpURL("ntfy", \.ntfy),
         .reference("token", \.token),
         .string("user", \.user),
         .reference("password", \.password),

@@ -77,7 +77,7 @@ extension SectionKey {
             apply: { config, value in
                 let problem =
                     "must be an inline table of header names and texts such as { Authorization = \"Bearer ${env:TOKEN}\" }, got \(value.shownForError)"
-                if case .symbolTable(let table) = value, table.isEmpty {
+                if case .tableOfTables(let table) = value, table.isEmpty {
                     config[keyPath: field] = [:]
                     return nil
                 }

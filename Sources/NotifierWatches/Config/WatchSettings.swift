@@ -40,7 +40,7 @@ package struct WatchSettings: ConfigEntry {
     package static let keys: [SectionKey<WatchSettings>] = [
         .string("name", \.name),
         .bool("enabled", \.enabled),
-        .watchURL("url", \.url),
+        .httpURL("url", \.url),
         .argv("command", \.command),
         .channelNames("channels", \.channels, omitEmpty: true),
         .selector("select", \.select),

@@ -2,13 +2,16 @@ import Foundation
 import NotifierCore
 import NotifierEngine
 
-extension WatchFeedKind {
-    package func watchRows(config: Config, store: Store?) -> [WatchRow] {
-        config.ownWatches.map { WatchRow(WatchReport($0, store: store, decisionsLimit: 0)) }
+extension WatchFeedKind: ValueSections {
+    /// Its health rows are named "watch:NAME" (`WatchHealthDesk`).
+    package func valueSection(config: Config, store: Store?) -> ValueSection {
+        ValueSection(
+            heading: "Watches", jsonKey: "watches", healthPrefix: "watch:",
+            rows: config.ownWatches.map { ValueRow(WatchReport($0, store: store, decisionsLimit: 0)) })
     }
 }
 
-extension WatchRow {
+extension ValueRow {
     package init(_ report: WatchReport) {
         let failed = ["failed", "no value"].contains(report.state)
         self.init(

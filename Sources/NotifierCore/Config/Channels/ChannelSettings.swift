@@ -55,7 +55,7 @@ package struct ChannelSettings: ConfigEntry {
 
     package static let keys: [SectionKey<ChannelSettings>] = [
         .string("name", \.name),
-        .watchURL("ntfy", \.ntfy),
+        .httpURL("ntfy", \.ntfy),
         .mailServer("email", \.email),
         .mailAddress("to", \.to),
         .mailAddress("from", \.from),

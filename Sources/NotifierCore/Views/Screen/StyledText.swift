@@ -4,8 +4,34 @@ import NotifierEngine
 
 /// What a piece of screen text means; the terminal shell turns it into attributes and colours
 /// (or nothing, with NO_COLOR). Meaning that must survive without colour also has a symbol.
-package enum Emphasis: Sendable, Equatable {
-    case plain, bold, dim, title, selected, rise, fall, warning, publicHoliday, folkDay, nationalDay
+package enum Emphasis: Sendable, Hashable {
+    case plain, bold, dim, title, selected, rise, fall, warning
+    /// A meaning a feed names for itself, in the look it gives it.
+    case styled(TextStyle)
+}
+
+/// The look of a feed's own emphasis: a colour where the terminal has colours, and attributes
+/// with the colour and without it (NO_COLOR still leaves none).
+package struct TextStyle: Sendable, Hashable {
+    /// The screen's colours, each its colour pair's number.
+    package enum Colour: Int16, Sendable, Hashable {
+        case green = 1
+        case red, yellow, cyan, magenta
+    }
+
+    package enum Attribute: Sendable, Hashable {
+        case bold, underline
+    }
+
+    package var colour: Colour
+    package var inColour: Set<Attribute>
+    package var withoutColour: Set<Attribute>
+
+    package init(_ colour: Colour, inColour: Set<Attribute> = [], withoutColour: Set<Attribute> = []) {
+        self.colour = colour
+        self.inColour = inColour
+        self.withoutColour = withoutColour
+    }
 }
 
 /// A run of text with one emphasis. Text from feeds is sanitised when a span is made, so a

@@ -17,6 +17,8 @@ package final class TerminalScreen {
 
     private let screen: OpaquePointer
     private let colors: Bool
+    /// False under NO_COLOR: no attributes at all.
+    private let attributed: Bool
     private var attributes: [Emphasis: attr_t] = [:]
     private var stopped = false
 
@@ -37,6 +39,7 @@ package final class TerminalScreen {
         curs_set(0)
         set_escdelay(25)
         colors = wanted && has_colors()
+        attributed = wanted
         Self.installSignalHandlers()
         attributes = makeAttributes(wanted: wanted)
     }
@@ -49,7 +52,7 @@ package final class TerminalScreen {
         for (y, row) in rows.enumerated() {
             wmove(cncurses_screen(), Int32(y), 0)
             for span in row.spans {
-                _ = cncurses_attr_set(attributes[span.emphasis] ?? 0)
+                _ = cncurses_attr_set(attribute(span.emphasis))
                 waddstr(cncurses_screen(), span.text)
             }
             _ = cncurses_attr_set(0)
@@ -117,22 +120,33 @@ package final class TerminalScreen {
         guard wanted else { return [:] }
         var map: [Emphasis: attr_t] = [
             .bold: cncurses_bold(), .dim: cncurses_dim(), .title: cncurses_reverse() | cncurses_bold(),
-            .selected: cncurses_reverse(), .warning: cncurses_bold(), .publicHoliday: cncurses_bold(),
-            .nationalDay: cncurses_underline(),
+            .selected: cncurses_reverse(), .warning: cncurses_bold(),
         ]
         guard colors else { return map }
         start_color()
         use_default_colors()
-        for (pair, color) in [(1, COLOR_GREEN), (2, COLOR_RED), (3, COLOR_YELLOW), (4, COLOR_CYAN), (5, COLOR_MAGENTA)] {
-            init_pair(Int16(pair), Int16(color), -1)
-        }
-        map[.rise] = cncurses_pair(1)
-        map[.fall] = cncurses_pair(2)
-        map[.warning] = cncurses_pair(3) | cncurses_bold()
-        map[.publicHoliday] = cncurses_pair(2) | cncurses_bold()
-        map[.folkDay] = cncurses_pair(4)
-        map[.nationalDay] = cncurses_pair(5) | cncurses_bold()
+        let colours: [(TextStyle.Colour, Int32)] = [
+            (.green, COLOR_GREEN), (.red, COLOR_RED), (.yellow, COLOR_YELLOW), (.cyan, COLOR_CYAN), (.magenta, COLOR_MAGENTA),
+        ]
+        for (pair, color) in colours { init_pair(pair.rawValue, Int16(color), -1) }
+        map[.rise] = cncurses_pair(TextStyle.Colour.green.rawValue)
+        map[.fall] = cncurses_pair(TextStyle.Colour.red.rawValue)
+        map[.warning] = cncurses_pair(TextStyle.Colour.yellow.rawValue) | cncurses_bold()
         return map
+    }
+
+    /// A span's attributes: the screen's own emphasis from the map, a feed's from its style.
+    private func attribute(_ emphasis: Emphasis) -> attr_t {
+        guard case .styled(let style) = emphasis else { return attributes[emphasis] ?? 0 }
+        guard attributed else { return 0 }
+        var attribute: attr_t = colors ? cncurses_pair(style.colour.rawValue) : 0
+        for shown in colors ? style.inColour : style.withoutColour {
+            switch shown {
+            case .bold: attribute |= cncurses_bold()
+            case .underline: attribute |= cncurses_underline()
+            }
+        }
+        return attribute
     }
 
     private static func installSignalHandlers() {

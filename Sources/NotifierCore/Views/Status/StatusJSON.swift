@@ -15,7 +15,8 @@ package enum StatusJSON {
         package var notifications: [Notification]
         package var daemon: Daemon
         package var upcoming: [Upcoming]
-        package var watches: [Watch]
+        /// Each feed's values under its key.
+        package var values: [(key: String, rows: [Value])]
 
         private struct Key: CodingKey {
             var stringValue: String
@@ -35,7 +36,7 @@ package enum StatusJSON {
             try container.encode(notifications, forKey: Key("notifications"))
             try container.encode(daemon, forKey: Key("daemon"))
             try container.encode(upcoming, forKey: Key("upcoming"))
-            try container.encode(watches, forKey: Key("watches"))
+            for section in values { try container.encode(section.rows, forKey: Key(section.key)) }
         }
     }
 
@@ -58,7 +59,7 @@ package enum StatusJSON {
         package var since: String?
     }
     package struct Upcoming: Encodable { var kind, name, text, time, link: String }
-    package struct Watch: Encodable {
+    package struct Value: Encodable {
         package var name, state, link: String
         package var enabled: Bool
         package var value, lastFetch, problem: String?
@@ -120,10 +121,15 @@ package enum StatusJSON {
             },
             daemon: Daemon(running: report.daemon.running, pid: report.daemon.pid, since: report.daemon.since.map(iso)),
             upcoming: report.upcoming.map { Upcoming(kind: $0.kind, name: $0.name, text: $0.text, time: iso($0.at), link: $0.link) },
-            watches: report.watches.map {
-                Watch(
-                    name: $0.name, state: $0.state, link: $0.link, enabled: $0.enabled, value: $0.value, lastFetch: $0.lastFetch.map(iso),
-                    problem: $0.problem)
+            values: report.valueSections.map { section in
+                (
+                    section.jsonKey,
+                    section.rows.map {
+                        Value(
+                            name: $0.name, state: $0.state, link: $0.link, enabled: $0.enabled, value: $0.value, lastFetch: $0.lastFetch.map(iso),
+                            problem: $0.problem)
+                    }
+                )
             })
     }
 

@@ -10,7 +10,7 @@ package struct StatusModel: ScreenModel {
         case upcoming(UpcomingRow)
         case entry(StatusSection.Entry)
         case row(StatusRow)
-        case watch(WatchRow)
+        case value(ValueRow)
         case notification(Delivery)
         case rules
     }
@@ -32,31 +32,35 @@ package struct StatusModel: ScreenModel {
 
     /// One part of the screen: a heading, lines that are not selectable, and its items.
     package struct Section {
-        package enum Part { case daemon, next, problems, watches, notifications }
+        package enum Part { case daemon, next, problems, values, notifications }
         package var part: Part
         package var heading: StyledLine
         package var lines: [StyledLine] = []
         package var items: [Item] = []
     }
 
-    /// A feed that is in trouble, and a watch whose fetch failing is told with the watch.
+    /// A feed that is in trouble, and a value whose fetch failing is told with the value.
     package var failingRows: [StatusRow] {
-        report.rows.filter { row in Self.isFailing(row) && !report.watches.contains { "watch:" + $0.name == row.name } }
+        report.rows.filter { row in
+            Self.isFailing(row) && !report.valueSections.contains { section in section.rows.contains { section.healthPrefix + $0.name == row.name } }
+        }
     }
 
     package var sections: [Section] {
-        let holidays = report.feedSections.flatMap(\.entries)
+        let entries = report.feedSections.flatMap(\.entries)
         let next =
-            report.upcoming.map(Item.upcoming) + holidays.prefix(max(1, Self.nextShown - report.upcoming.count)).map(Item.entry)
-        let troubled = report.watches.filter { $0.problem != nil }
+            report.upcoming.map(Item.upcoming) + entries.prefix(max(1, Self.nextShown - report.upcoming.count)).map(Item.entry)
+        let troubled = report.valueSections.flatMap(\.rows).filter { $0.problem != nil }
         var sections = [
             Section(part: .daemon, heading: StyledLine("Daemon", .bold)),
             Section(part: .next, heading: StyledLine("Next", .bold), lines: next.isEmpty ? [StyledLine("  nothing scheduled", .dim)] : [], items: next),
             Section(
                 part: .problems, heading: StyledLine("Problems", .bold), lines: failingRows.isEmpty && troubled.isEmpty ? [feedsLine(prefix: "none")] : [],
-                items: failingRows.map(Item.row) + troubled.map(Item.watch)),
+                items: failingRows.map(Item.row) + troubled.map(Item.value)),
         ]
-        if !report.watches.isEmpty { sections.append(Section(part: .watches, heading: StyledLine("Watches", .bold), items: report.watches.map(Item.watch))) }
+        for values in report.valueSections where !values.rows.isEmpty {
+            sections.append(Section(part: .values, heading: StyledLine(values.heading, .bold), items: values.rows.map(Item.value)))
+        }
         sections.append(
             Section(
                 part: .notifications, heading: StyledLine("Last notifications", .bold),
@@ -91,7 +95,7 @@ package struct StatusModel: ScreenModel {
                 // What is wrong, in full words on a line of its own.
                 switch (section.part, item) {
                 case (.problems, .row(let row)): body.append(StyledLine("      " + TextSanitizer.singleLine(row.health), .fall))
-                case (.problems, .watch(let watch)): body.append(StyledLine("      " + TextSanitizer.singleLine(watch.problem ?? ""), .fall))
+                case (.problems, .value(let value)): body.append(StyledLine("      " + TextSanitizer.singleLine(value.problem ?? ""), .fall))
                 default: break
                 }
             }
@@ -109,10 +113,15 @@ package struct StatusModel: ScreenModel {
         ["failing", "degraded"].contains(row.state)
     }
 
-    private var workingFeeds: [String] { report.rows.filter { $0.state == "ok" && !$0.name.hasPrefix("watch:") }.map(\.name) }
+    private var workingFeeds: [String] { report.rows.filter { $0.state == "ok" && !isValueHealth($0) }.map(\.name) }
+
+    /// A row that is one value's own health, not a feed's.
+    private func isValueHealth(_ row: StatusRow) -> Bool {
+        report.valueSections.contains { $0.owns(row) }
+    }
 
     private func feedsLine(prefix: String) -> StyledLine {
-        let waiting = report.rows.filter { $0.state == "not polled yet" && !$0.name.hasPrefix("watch:") }.map(\.name)
+        let waiting = report.rows.filter { $0.state == "not polled yet" && !isValueHealth($0) }.map(\.name)
         var parts = prefix.isEmpty ? [] : [prefix]
         if !workingFeeds.isEmpty { parts.append("feeds ok: " + workingFeeds.joined(separator: ", ")) }
         if !waiting.isEmpty { parts.append("not polled yet: " + waiting.joined(separator: ", ")) }
@@ -168,20 +177,20 @@ package struct StatusModel: ScreenModel {
                 Span(TextSanitizer.singleLine(row.text), .bold),
             ]
         case .entry(let entry):
-            // A holiday in the columns of the reminders above it: its date, its kind, its mark and name.
+            // A feed's entry (a holiday) in the columns of the reminders above it: its date, its kind, its mark and name.
             guard let date = entry.fields["date"], let name = entry.fields["name"], let mark = entry.spans.first else { return entry.spans }
-            return [Span(DisplayWidth.padded(date, 18), .dim), Span(DisplayWidth.padded("holiday", 9), .dim), mark, Span(name)]
+            return [Span(DisplayWidth.padded(date, 18), .dim), Span(DisplayWidth.padded(entry.kind, 9), .dim), mark, Span(name)]
         case .row(let row):
             return [
                 Span(DisplayWidth.padded(row.name, 12), .bold), Span(DisplayWidth.padded(row.state, 16), .fall),
                 Span("last " + when(row.lastPoll, now: now), .dim),
             ]
-        case .watch(let watch):
-            let emphasis: Emphasis = watch.problem != nil ? .fall : watch.state == "value" ? .plain : .dim
+        case .value(let row):
+            let emphasis: Emphasis = row.problem != nil ? .fall : row.state == "value" ? .plain : .dim
             return [
-                Span(DisplayWidth.padded(watch.name + (watch.enabled ? "" : " (off)"), 18), .bold),
-                Span(DisplayWidth.padded(DisplayWidth.prefix(TextSanitizer.singleLine(watch.value ?? "—"), columns: 16), 17)),
-                Span(DisplayWidth.padded(watch.state, 16), emphasis), Span(watch.lastFetch.map { "last " + when($0, now: now) } ?? "", .dim),
+                Span(DisplayWidth.padded(row.name + (row.enabled ? "" : " (off)"), 18), .bold),
+                Span(DisplayWidth.padded(DisplayWidth.prefix(TextSanitizer.singleLine(row.value ?? "—"), columns: 16), 17)),
+                Span(DisplayWidth.padded(row.state, 16), emphasis), Span(row.lastFetch.map { "last " + when($0, now: now) } ?? "", .dim),
             ]
         case .notification(let delivery):
             return [
@@ -229,7 +238,7 @@ package struct StatusModel: ScreenModel {
         case .upcoming(let row): return [.runProgram(["open-url", row.link])]
         case .entry(let entry): return [.runProgram(["open-url", entry.link])]
         case .row(let row): return [.runProgram(["open-url", row.link])]
-        case .watch(let watch): return [.runProgram(["open-url", watch.link])]
+        case .value(let row): return [.runProgram(["open-url", row.link])]
         case .rules: return [.runProgram(["rules"])]
         case .notification(let delivery):
             guard let url = StoredLink.url(fromCommand: delivery.deepLink, in: report.links) else {

@@ -34,7 +34,7 @@ package protocol StatusRowsProvider: Sendable {
 package enum StatusRowsProviders {
     /// The feeds; what a feed adds of its own (a calendar it cannot read) goes after them.
     package static func all(_ feeds: [any FeedKind]) -> [any StatusRowsProvider] {
-        [FeedStatusRows(feeds: feeds)] + feeds.flatMap(\.statusRows) + [ReachStatusRows()]
+        [FeedStatusRows(feeds: feeds)] + feeds.capable((any StatusRowSources).self).flatMap(\.statusRows) + [ReachStatusRows()]
     }
 }
 
@@ -81,14 +81,15 @@ package struct StatusReport: Sendable, Equatable {
     package var daemon = DaemonState.notRunning
     /// The next reminders and calendar alarms, soonest first.
     package var upcoming: [UpcomingRow] = []
-    package var watches: [WatchRow] = []
+    /// The values feeds keep an eye on, each feed's under its heading.
+    package var valueSections: [ValueSection] = []
     /// The program's links, which a notification's row opens.
     package var links = LinkCatalog([])
 
     /// What the report shows; its links are the program's, the same for every report.
     package static func == (lhs: StatusReport, rhs: StatusReport) -> Bool {
         (lhs.rows, lhs.rules, lhs.snoozes, lhs.feedSections, lhs.notifications) == (rhs.rows, rhs.rules, rhs.snoozes, rhs.feedSections, rhs.notifications)
-            && (lhs.daemon, lhs.upcoming, lhs.watches) == (rhs.daemon, rhs.upcoming, rhs.watches)
+            && (lhs.daemon, lhs.upcoming, lhs.valueSections) == (rhs.daemon, rhs.upcoming, rhs.valueSections)
     }
 
     package static let notificationsShown = 5
@@ -107,9 +108,11 @@ package struct StatusReport: Sendable, Equatable {
         return StatusReport(
             rows: StatusRowsProviders.all(program.feeds).flatMap { $0.statusRows(store: store, config: context.config, now: now) },
             rules: rules, snoozes: snoozes,
-            feedSections: program.feeds.flatMap { $0.statusSections(config: context.config, now: now) }, notifications: notifications,
+            feedSections: program.feeds.capable((any StatusSections).self).flatMap { $0.statusSections(config: context.config, now: now) },
+            notifications: notifications,
             daemon: DaemonState.probe(stateDirectory: context.paths.stateHome + "/notifier"),
             upcoming: UpcomingRow.load(context: context, store: store, now: now),
-            watches: program.feeds.flatMap { $0.watchRows(config: context.config, store: store) }, links: program.views.catalog)
+            valueSections: program.feeds.capable((any ValueSections).self).map { $0.valueSection(config: context.config, store: store) },
+            links: program.views.catalog)
     }
 }

@@ -13,7 +13,7 @@ package struct UpcomingRow: Sendable, Equatable {
 
     /// Every feed's next times, the soonest first.
     package static func load(context: AppContext, store: Store?, now: Date) -> [UpcomingRow] {
-        let rows = context.program.feeds.flatMap { $0.upcoming(context: context, store: store, now: now) }
+        let rows = context.program.feeds.capable((any UpcomingTimes).self).flatMap { $0.upcoming(context: context, store: store, now: now) }
         return Array(rows.sorted { $0.at != $1.at ? $0.at < $1.at : $0.name < $1.name }.prefix(StatusReport.upcomingShown))
     }
     package init(kind: String, name: String, text: String, at: Date, link: String) {
@@ -25,9 +25,32 @@ package struct UpcomingRow: Sendable, Equatable {
     }
 }
 
-/// One watch on the home screen: its value and state, and what is wrong when its last poll
+/// Values a feed keeps an eye on (the watches), under their own heading of the home screen and
+/// their own key in `status --json`.
+package struct ValueSection: Sendable, Equatable {
+    package var heading: String
+    package var jsonKey: String
+    /// How the names of its values' own health rows begin among the feeds' rows: the home screen
+    /// tells those with the values, not among the feeds.
+    package var healthPrefix: String
+    package var rows: [ValueRow]
+
+    package init(heading: String, jsonKey: String, healthPrefix: String, rows: [ValueRow]) {
+        self.heading = heading
+        self.jsonKey = jsonKey
+        self.healthPrefix = healthPrefix
+        self.rows = rows
+    }
+
+    /// Whether `row` is the health of one of these values' kind.
+    package func owns(_ row: StatusRow) -> Bool {
+        row.name.hasPrefix(healthPrefix)
+    }
+}
+
+/// One value on the home screen: its value and state, and what is wrong when its last poll
 /// brought no value.
-package struct WatchRow: Sendable, Equatable {
+package struct ValueRow: Sendable, Equatable {
     package var name: String
     package var enabled: Bool
     package var value: String?

@@ -11,11 +11,14 @@ package struct StatusSection: Sendable, Equatable {
         package var link: String
         /// Its fields in `--json`, beside `link`.
         package var fields: [String: String]
+        /// What it is, in the kind column of the home screen's "Next" ("holiday").
+        package var kind: String
 
-        package init(spans: [Span], link: String, fields: [String: String]) {
+        package init(spans: [Span], link: String, fields: [String: String], kind: String) {
             self.spans = spans
             self.link = link
             self.fields = fields
+            self.kind = kind
         }
     }
 
