@@ -13,7 +13,7 @@ import Testing
 @testable import NotifierSubscriptions
 @testable import NotifierWatches
 
-/// A deeper move updates the bubble on screen (issue 16, item 1): `notifier --once` runs against
+/// A deeper move updates the bubble on screen (one bubble per subject): `notifier --once` runs against
 /// a loopback CoinLore and python3-dbusmock's notification server; what goes over D-Bus is checked,
 /// then what `why`, `rules`, `history` and `--dry-run` say about it.
 @Suite(.serialized, .sharingTheMachine) struct BubbleDeeperTests {

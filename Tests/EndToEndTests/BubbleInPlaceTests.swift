@@ -13,7 +13,7 @@ import Testing
 @testable import NotifierSubscriptions
 @testable import NotifierWatches
 
-/// One bubble per subject (issue 16, item 1): successive `notifier --once` runs against a
+/// One bubble per subject: successive `notifier --once` runs against a
 /// loopback CoinLore and python3-dbusmock's notification server; what goes over D-Bus is checked.
 @Suite(.serialized, .sharingTheMachine) struct BubbleInPlaceTests {
     /// A `--once` config beside a daemon's sandbox, for passes that hand their bubbles over.

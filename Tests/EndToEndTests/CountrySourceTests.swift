@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 15: every country view says where its data comes from and of when.
+/// Every country view says where its data comes from and of when.
 @Suite(.sharingTheMachine) struct CountrySourceTests {
     static let source = "embedded data set (REST Countries v3.1, 2024-12; mledoze/countries, ODbL-1.0)"
 

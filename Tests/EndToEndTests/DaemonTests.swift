@@ -108,7 +108,7 @@ import Testing
     }
 }
 
-/// Issue 18 item 11: a SIGHUP storm does not restart the feeds' schedules; a real change still
+/// A SIGHUP storm does not restart the feeds' schedules; a real change still
 /// reloads.
 @Suite(.sharingTheMachine) struct DaemonHangupStormTests {
     /// A daemon polling a loopback CoinLore hourly, after its first poll; its config's text.

@@ -14,7 +14,7 @@ import Testing
 @testable import NotifierSubscriptions
 @testable import NotifierWatches
 
-/// Flapping (issue 16, item 3) from outside the engine: CoinLore on a loopback server through
+/// Flapping from outside the engine: CoinLore on a loopback server through
 /// the real HTTP client, the real store and dispatcher; time simulated, or real `--once` runs.
 @Suite(.serialized, .sharingTheMachine) struct FlappingEndToEndTests {
     final class SimulatedNow: Sendable {

@@ -144,7 +144,7 @@ import Testing
     }
 }
 
-/// Issue 15: links outside the calendar's range say so, as `open holiday` does (exit 2).
+/// Links outside the calendar's range say so, as `open holiday` does (exit 2).
 @Suite(.sharingTheMachine) struct HolidayLinkRangeTests {
     @Test func linksOutsideTheRangeGetTheRangeMessage() async throws {
         let sandbox = try Sandbox()

@@ -4,7 +4,7 @@ import Testing
 
 @testable import NotifierCrypto
 
-/// Issue 18 item 3 from outside: the binary in Newfoundland (UTC−03:30, 5 h 30 behind Tallinn),
+/// A time zone far from Tallinn, from outside: the binary in Newfoundland (UTC−03:30, 5 h 30 behind Tallinn),
 /// its clock set by faketime (the system's own clock, no hook in the program), passes on both
 /// sides of Tallinn's midnight and of the user's own. Each title is counted as shown.
 @Suite(.serialized, .sharingTheMachine) struct HolidayTimeZoneCLITests {

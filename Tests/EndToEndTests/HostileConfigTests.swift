@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 18, items 4 and 12: config files a hostile or messy world hands the program. Each one
+/// Config files a hostile or messy world hands the program. Each one
 /// gets exit 2 and one plain line naming the file (and line where there is one); none aborts.
 @Suite(.sharingTheMachine) struct HostileConfigTests {
     /// toml++ hands keys over as C strings: a NUL in a key cut it short and TOMLKit trapped

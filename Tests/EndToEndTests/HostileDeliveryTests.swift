@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 18, items 5 and 6: a notification server that answers slowly, or vanishes mid-pass.
+/// A notification server that answers slowly, or vanishes mid-pass.
 @Suite(.serialized, .sharingTheMachine) struct HostileDeliveryTests {
     /// A launch country and a grouped crypto alert: two bubbles in one pass.
     static func twoBubbles(_ api: LoopbackServer) -> String {

@@ -13,7 +13,7 @@ import Testing
 @testable import NotifierSubscriptions
 @testable import NotifierWatches
 
-/// Issue 18, feeds stopped and data believed: what a hostile server sends must neither silence a
+/// Feeds stopped and data believed: what a hostile server sends must neither silence a
 /// feed for good nor be believed.
 @Suite(.sharingTheMachine) struct HostileFeedTests {
     actor Counter {

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 18, items 1, 2 and 10: passes that race each other, a store locked mid-pass, and a
+/// A hostile world for the store: passes that race each other, a store locked mid-pass, and a
 /// store that cannot be written at all.
 @Suite(.serialized, .sharingTheMachine) struct HostileStoreTests {
     /// A loopback CoinLore whose BTC price the test sets, and which can lock the store (with

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 15: days of national importance as a user meets them.
+/// Days of national importance as a user meets them.
 @Suite(.sharingTheMachine) struct NationalDaysCLITests {
     @Test func theWeekDrawsThemApartOnATerminal() async throws {
         let sandbox = try Sandbox(holidays: true)

@@ -2,7 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 16, item 5: `notifier test DIR [--expect FILE]` through the built program.
+/// Recorded scenarios: `notifier test DIR [--expect FILE]` through the built program.
 @Suite(.sharingTheMachine) struct ScenarioTests {
     static let scenario = Samples.packageRoot.appendingPathComponent("Tests/Scenarios/default")
     static let golden = scenario.appendingPathComponent("expected.txt")

@@ -3,7 +3,7 @@ import Foundation
 import TestSupport
 import Testing
 
-/// Issue 16, items 2 and 4, through the built program: a loopback CoinLore (real libcurl) and a
+/// Why a rule spoke or kept quiet, through the built program: a loopback CoinLore (real libcurl) and a
 /// python3-dbusmock notification server on a private bus.
 @Suite(.serialized, .sharingTheMachine) struct WhyEndToEndTests {
     typealias Script = CryptoEndToEndTests.Script

@@ -59,7 +59,7 @@ struct BubblePlanTests {
         #expect(plan.closes(records: [key: anchored], alerts: [], stored: stored, now: t0 + 60).isEmpty)
     }
 
-    /// Updates (issue 16): over the live bubble with "was …" in the body, else dropped and noted so.
+    /// Updates: over the live bubble with "was …" in the body, else dropped and noted so.
     @Test func anUpdateGoesOverItsLiveBubbleOrNowhere() {
         let stored = [key: Bubble(id: 7, value: "−5 %", shownAt: t0, closable: true)]
         var update = alert("BTC −8 % in 24h ▼", value: "−8 %", emission: .updated)

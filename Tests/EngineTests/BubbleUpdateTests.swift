@@ -4,7 +4,7 @@ import Testing
 @testable import NotifierCrypto
 @testable import NotifierEngine
 
-/// A deeper move of a firing subject updates its bubble (issue 16, item 1): the engine's half,
+/// A deeper move of a firing subject updates its bubble (one bubble per subject): the engine's half,
 /// with the words `notifier why` prints. The clock is injected; times read in UTC.
 struct BubbleUpdateTests {
     static let day = Date(timeIntervalSince1970: 1_800_000_000 - 8 * 3600) // 2027-01-15 00:00 UTC

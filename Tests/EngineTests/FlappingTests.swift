@@ -3,7 +3,7 @@ import NotifierCrypto
 import NotifierEngine
 import Testing
 
-/// Flapping (issue 16, item 3), pure, on injected dates: a price swinging across a level.
+/// Flapping, pure, on injected dates: a price swinging across a level.
 struct FlappingTests {
     let t0 = Date(timeIntervalSince1970: 1_800_000_000)
     let flap = FlapPolicy(crossings: 4, within: .seconds(2 * 3600))

@@ -7,7 +7,7 @@ import NotifierHolidays
 import TestSupport
 import Testing
 
-/// Issue 18: answers that parse but cannot be believed, and the messages for refusals.
+/// A hostile world: answers that parse but cannot be believed, and the messages for refusals.
 @Suite struct HostileResponseTests {
     // MARK: Duplicate keys (item 9)
 

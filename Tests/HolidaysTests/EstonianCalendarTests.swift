@@ -103,7 +103,7 @@ import Testing
 
     @Test func orderedByDateThenPublicFirst() {
         let all = EstonianCalendar.holidays(in: 2026)
-        // 12 public holidays, 58 folk days and (issue 15) 16 days of national importance.
+        // 12 public holidays, 58 folk days and 16 days of national importance.
         #expect(all.count == 12 + 58 + 16)
         for (a, b) in zip(all, all.dropFirst()) {
             #expect(a.date < b.date || (a.date == b.date && a.kind.rank <= b.kind.rank))

@@ -4,7 +4,7 @@ import Testing
 @testable import NotifierCore
 @testable import NotifierHolidays
 
-/// Issue 18 item 3: "Uusaasta (today)" shown twice in Newfoundland (UTC−03:30). Each pass
+/// A hostile world, a time zone: "Uusaasta (today)" shown twice in Newfoundland (UTC−03:30). Each pass
 /// drops what its ledger has delivered, as the engine does; what is left is what is shown.
 @Suite struct HolidayTimeZoneTests {
     typealias R = UpcomingHolidayRule

@@ -3,7 +3,7 @@ import Testing
 
 @testable import NotifierHolidays
 
-/// Issue 15: days of national importance, each by the law in force on its date (docs/facts.md).
+/// Days of national importance, each by the law in force on its date (docs/facts.md).
 @Suite struct NationalDaysTests {
     static func names(_ year: Int) -> [String] { EstonianCalendar.nationalDays(year: year).map { "\($0.date) \($0.name)" } }
 

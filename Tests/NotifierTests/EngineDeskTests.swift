@@ -14,7 +14,7 @@ import Testing
 @testable import NotifierSubscriptions
 @testable import NotifierWatches
 
-/// Issue 16, item 4: only a rule's first poll after a start (a `--once`, a daemon generation:
+/// Only a rule's first poll after a start (a `--once`, a daemon generation:
 /// each has its own desk) tells a change as one made while notifier was not running.
 @Suite struct EngineDeskTests {
     static let key = SubjectKey(rule: "crypto_change", subject: "BTC:down")

@@ -14,7 +14,7 @@ import Testing
 @testable import NotifierSubscriptions
 @testable import NotifierWatches
 
-/// Issue 9's network-economy figure, for `scripts/bench` (which sets NOTIFIER_BENCH_NETWORK to
+/// The network-economy figure, for `scripts/bench` (which sets NOTIFIER_BENCH_NETWORK to
 /// the file the counts go to): the daemon's feed loops, with the default config and every
 /// remote feed on, run for 24 hours on a test clock against a loopback server that counts what
 /// reaches it. Time moves from one sleeper's deadline to the next, so nothing sleeps for real.
