@@ -99,6 +99,8 @@ let package = Package(
         ),
         // fork and exec with every signal at its default, which posix_spawn cannot (see shim.h).
         .systemLibrary(name: "CSpawn"),
+        // Linux event descriptors (timers, file watches): the program sleeps until something is due.
+        .systemLibrary(name: "CLinux"),
         // glibc's <malloc.h>: the daemon's heap settings (Sources/NotifierCore/Support/Heap.swift).
         .systemLibrary(name: "CMalloc"),
         .target(name: "ICUData", cSettings: trimmedICUData),
@@ -108,7 +110,7 @@ let package = Package(
         .target(
             name: "NotifierCore",
             dependencies: [
-                "CCurl", "CCrypto", "CSpawn", "CMalloc", "CNcurses", "CNotify", "NotifierEngine",
+                "CCurl", "CCrypto", "CSpawn", "CMalloc", "CNcurses", "CNotify", "CLinux", "NotifierEngine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -4,11 +4,15 @@ import NotifierCore
 
 @main
 enum Main {
-    static func main() async {
+    static func main() {
         // Feed text may hold anything; a closed pipe must end the program quietly, not kill it.
         signal(SIGPIPE, SIG_IGN)
         // Before any thread allocates: see Heap.
         Heap.useOneArena()
+        ProgramExecutors.run { await run() }
+    }
+
+    static func run() async {
         await Program.$current.withValue(.notifier) {
             do {
                 if try await Program.notifier.views.fastPath(Array(CommandLine.arguments.dropFirst())) { return }

@@ -110,22 +110,40 @@ package struct DaemonService: Service, CustomStringConvertible {
         }
     }
 
-    /// Held alerts (quiet hours, rate limit) go out when they become due, and on start for
-    /// whatever an earlier run left held.
+    /// Held alerts (quiet hours, rate limit), escalation steps and channel retries go out when
+    /// they become due, and on start for whatever an earlier run left held. Between, it sleeps
+    /// until the next due instant, or until a submission or the person's presence moves it.
     private func deliverHeld(_ dispatcher: Dispatcher, runner: Runner) async {
-        while !Task.isCancelled {
-            await dispatcher.deliverDue(now: runner.now())
-            let next = await dispatcher.nextDueDate(now: runner.now())
-            let wait = next.map { max(1, $0.timeIntervalSince(runner.now())) } ?? 60
-            // Or sooner, when the session is locked or unlocked, or do-not-disturb changes.
-            await withTaskGroup(of: Void.self) { group in
-                group.addTask { try? await runner.clock.sleep(for: .seconds(min(wait, 300))) }
-                group.addTask { await PresenceSignals.shared.nextChange() }
-                await group.next()
-                group.cancelAll()
+        let presence = Task {
+            while !Task.isCancelled {
+                await PresenceSignals.shared.nextChange()
+                await dispatcher.dueMoved.nudge()
             }
         }
+        // Quiet hours end at a wall-clock time: a clock set moves it.
+        let clockSet = Task {
+            for await _ in SystemWatch.shared.changes(wallClock: true, directories: [], name: nil) { await dispatcher.dueMoved.nudge() }
+        }
+        defer {
+            presence.cancel()
+            clockSet.cancel()
+        }
+        var previous: Date?
+        while !Task.isCancelled {
+            await dispatcher.deliverDue(now: runner.now())
+            let now = runner.now()
+            let next = await dispatcher.nextDueDate(now: now)
+            // Still due after a delivery (no server to show it on): tried each second, not in a spin.
+            let floor = next.map { $0 <= now && $0 == previous } ?? false ? 1.0 : 0.0
+            previous = next
+            let wait = next.map { Duration.seconds(max(floor, $0.timeIntervalSince(now))) } ?? Self.longestWait
+            await dispatcher.dueMoved.wait(upTo: min(wait, Self.longestWait), clock: runner.clock)
+        }
     }
+
+    /// The longest the held-alert loop sleeps with nothing due: whatever moves its next instant
+    /// wakes it (a submission, presence, the clock set); this only bounds what nothing announced.
+    static let longestWait = Duration.seconds(6 * 3600)
 
     private func handleClicks(_ desktop: DesktopSink, store: Store?) async {
         let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.delivery.terminal)

@@ -49,6 +49,8 @@ package actor Dispatcher {
     package var nextEscalation: Date?
     /// With `[sync]`: the claims that make one machine of several send an episode to the phone.
     package let sync: SyncLink?
+    /// The wait for the next due instant: a submission may have moved it (something held).
+    package let dueMoved = WakeFlag()
     /// The rules whose mutes the engine never sees (`MuteGate`).
     let outsideTheEngine: Set<String>
     /// A dry run's and a replay's dispatcher is this one, with a recording sink and a scratch
@@ -135,6 +137,7 @@ package actor Dispatcher {
         await clearResolvedOnChannels(records, alerts: alerts, now: now)
         await showUpdates(updates.placements, now: now)
         await deliverDue(now: now)
+        await dueMoved.nudge()
     }
 
     /// Shows updates over their bubbles, recorded in the ledger first like any delivery; what the

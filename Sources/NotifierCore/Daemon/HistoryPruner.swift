@@ -4,13 +4,13 @@ import NotifierEngine
 
 /// The delivery history past `[history] delivery_days`, pruned in small batches off the
 /// delivery path: each batch one short transaction, a pause between batches so that a pass's
-/// writes wait for at most one. The daemon runs it as a task of its own, once an hour; a
+/// writes wait for at most one. The daemon runs it as a task of its own, every six hours; a
 /// `--once` after its pass, a few batches (a store a year behind is caught up over runs).
 package struct HistoryPruner: Sendable {
     /// Rows per batch: a few milliseconds of writing, the search index's included.
     package static let batch = 500
     package static let pause = Duration.milliseconds(20)
-    package static let every = Duration.seconds(3600)
+    package static let every = Duration.seconds(6 * 3600)
 
     package let store: Store
     package let keepDays: Int
@@ -47,7 +47,8 @@ package struct HistoryPruner: Sendable {
         return total
     }
 
-    /// Once now and then every hour, until cancelled.
+    /// Once now and then every six hours, until cancelled: it keeps whole days, so more often
+    /// would only wake an idle daemon.
     package func pruneForever(now: @escaping @Sendable () -> Date) async {
         while !Task.isCancelled {
             _ = await prune(now: now())

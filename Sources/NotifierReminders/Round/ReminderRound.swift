@@ -5,12 +5,13 @@ import NotifierEngine
 
 /// The reminders' scheduler: at each look, what fell due since the last one (kept as the
 /// reminder's own subject, its `lastEvaluated`, in the same commit as what was shown), told once
-/// through the engine. Deadlines are wall-clock instants: the daemon waits in short steps on
-/// the injected clock and reads `now` again after each, so a sleep of the machine or a jump of
-/// the clock cannot make it late by more than one step, and a resume (logind) ends a step at once.
+/// through the engine. Deadlines are wall-clock instants: the daemon sleeps on the injected
+/// clock until the next one and reads `now` again when it wakes; a resume (logind), a wall clock
+/// set, or a reminder or calendar changed (`ReminderChanges`) wakes it sooner.
 package struct ReminderRound: Sendable {
-    /// The longest the daemon waits before it reads the wall clock again.
-    package static let step: Duration = .seconds(15)
+    /// The longest the daemon sleeps before it reads the wall clock again, whatever it was told:
+    /// the bound on a change nothing announced (a calendar on a file system inotify cannot see).
+    package static let longestWait: Duration = .seconds(3600)
     /// Occurrence subjects older than this are forgotten (the last look keeps them from coming back).
     package static let keepSubjects: TimeInterval = 8 * 86400
 

@@ -53,25 +53,23 @@ package struct RemindersFeedKind: FeedKind, WeekEvents, ConfigChecking, BusyTime
         ReminderClicks(store: store, logger: logger, now: now).handle(action, target)
     }
 
-    /// How often a daemon without reminders looks for a new one-off.
-    package static let idleLook: Duration = .seconds(30)
-
     package func pollOnce(_ env: FeedEnvironment) async -> FeedOutcome {
         await ReminderRound(env: env, daysOff: daysOff).checkOnce()
     }
 
-    /// Looks at start, then whenever something falls due, after a resume, or when the wall
-    /// clock jumped. Between, waits in steps of at most `ReminderRound.step` on the clock,
-    /// reading `now` after each: a deadline is a wall-clock instant, never a sleep's length.
+    /// Looks at start, then when something falls due, after a resume, when the wall clock was
+    /// set, and when a reminder or a calendar file changed (`notifier remind`, a snooze, an edit):
+    /// between, it sleeps until the next due instant, read from the wall clock as a deadline, and
+    /// no longer than `ReminderRound.longestWait`.
     package func pollForever(_ env: FeedEnvironment) async {
         let round = ReminderRound(env: env, daysOff: daysOff)
         let (resumes, watching) = await SystemResume.shared.resumes()
         env.logger.debug(watching ? "reminders: watching logind for resumes" : "reminders: no system bus; resumes are found by the wall clock")
-        let wake = ResumeFlag()
-        let listener = Task {
-            for await _ in resumes { await wake.set() }
-        }
-        defer { listener.cancel() }
+        let wake = WakeFlag()
+        let listeners =
+            [Task { for await _ in resumes { await wake.set() } }]
+            + ReminderChanges.streams(env).map { changes in Task { for await _ in changes { await wake.nudge() } } }
+        defer { for listener in listeners { listener.cancel() } }
         var nextDue: Date?
         var looked = false
         var lastLogged: Date?? = .none
@@ -94,52 +92,11 @@ package struct RemindersFeedKind: FeedKind, WeekEvents, ConfigChecking, BusyTime
                 // Nothing scheduled: only a one-off that `notifier remind` may store is awaited,
                 // no deadline, so not on the feeds' clock (where it would count as a feed
                 // that is on).
-                try? await Task.sleep(for: Self.idleLook)
+                await wake.wait(upTo: ReminderRound.longestWait, clock: ContinuousClock())
                 continue
             }
-            let until = nextDue.map { max(0.05, $0.timeIntervalSince(env.now())) } ?? 3600
-            let wait = min(Duration.seconds(until), ReminderRound.step)
-            await wake.wait(upTo: wait, clock: env.clock)
+            let until = nextDue.map { Duration.seconds(max(0.05, $0.timeIntervalSince(env.now()))) } ?? ReminderRound.longestWait
+            await wake.wait(upTo: min(until, ReminderRound.longestWait), clock: env.clock)
         }
-    }
-}
-
-/// Set by a resume; a wait ends early when it is.
-package actor ResumeFlag {
-    private var isSet = false
-    private var waiter: CheckedContinuation<Void, Never>?
-
-    package func set() {
-        isSet = true
-        waiter?.resume()
-        waiter = nil
-    }
-
-    package func take() -> Bool {
-        defer { isSet = false }
-        return isSet
-    }
-
-    /// Waits `duration` on `clock`, or until set.
-    package func wait(upTo duration: Duration, clock: any Clock<Duration>) async {
-        guard !isSet else { return }
-        let timer = Task { [weak self] in
-            try? await clock.sleep(for: duration)
-            await self?.set(false)
-        }
-        await withTaskCancellationHandler {
-            await withCheckedContinuation { waiter = $0 }
-        } onCancel: {
-            timer.cancel()
-            Task { await self.set(false) }
-        }
-        timer.cancel()
-    }
-
-    /// Ends a wait without marking a resume.
-    private func set(_ resumed: Bool) {
-        if resumed { isSet = true }
-        waiter?.resume()
-        waiter = nil
     }
 }

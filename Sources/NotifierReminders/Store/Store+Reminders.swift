@@ -72,6 +72,7 @@ extension Store {
                 arguments: [reminder.name, reminder.text, reminder.at, reminder.timeZone, reminder.createdAt, reminder.every, reminder.start])
             added = db.changesCount > 0
         }
+        if added { ReminderChanges.announce(storePath: path) }
         return added
     }
 
@@ -102,6 +103,7 @@ extension Store {
             removed = db.changesCount > 0
             try db.execute(sql: "DELETE FROM reminder_action WHERE name = ?", arguments: [name])
         }
+        if removed { ReminderChanges.announce(storePath: path) }
         return removed
     }
 
@@ -124,6 +126,7 @@ extension Store {
                     ON CONFLICT(name) DO UPDATE SET snoozed_until = excluded.snoozed_until, snoozed_key = excluded.snoozed_key
                     """, arguments: [name, until, key])
         }
+        ReminderChanges.announce(storePath: path)
     }
 
     /// Done: the occurrence `key` nags no more, and a snooze of it is off.
@@ -136,5 +139,6 @@ extension Store {
                       snoozed_until = CASE WHEN snoozed_key = excluded.done_key THEN NULL ELSE snoozed_until END
                     """, arguments: [name, key])
         }
+        ReminderChanges.announce(storePath: path)
     }
 }

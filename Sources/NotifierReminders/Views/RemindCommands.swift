@@ -91,9 +91,11 @@ package struct RemindCommand: ParsableCommand {
             guard let duration = Duration.parse(after), duration > .zero, duration <= .seconds(3660 * 86400) else {
                 throw UserError.invalidArgument("--in must be a duration such as 2h or 40m, got '\(TextSanitizer.singleLine(String(after.prefix(40))))'")
             }
-            // To the nearest minute: the one-off is stored as a local minute.
+            // To the nearest minute, as the one-off is stored as a local minute; the next one
+            // where the nearest has passed ("--in 20s" at 10:00:50 is 10:01, not 10:00).
             let date = now.addingTimeInterval(Double(duration.components.seconds))
-            return text(Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded() * 60))
+            let nearest = Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded() * 60)
+            return text(nearest > now ? nearest : Date(timeIntervalSince1970: (date.timeIntervalSince1970 / 60).rounded(.up) * 60))
         }
         let given = at ?? ""
         if ReminderTime.dateTime(given) != nil { return given.replacingOccurrences(of: "T", with: " ") }

@@ -15,8 +15,8 @@ import Testing
 @testable import NotifierWatches
 
 /// The daemon's reminder loop on a test clock, its wall clock moved apart from it: a deadline is
-/// a wall-clock instant, so a jump of the wall clock (a suspend the loop was not told of) is
-/// found at the next short step, and the step never waits past a deadline.
+/// a wall-clock instant, the loop sleeps until the next one (never past it, never in steps), and
+/// a wall clock set (which the kernel also reports after a resume) makes it look again at once.
 @Suite struct ReminderSchedulerTests {
     static let start = try! Date("2026-11-25T06:50:00Z", strategy: .iso8601) // 08:50 in Tallinn
 
@@ -47,7 +47,7 @@ import Testing
         return runner
     }
 
-    @Test func theLeadAndTheTimeOnTheClockAndAJumpFoundAtTheNextStep() async throws {
+    @Test func theLeadAndTheTimeOnTheClockAndAClockSetFoundAtOnce() async throws {
         let sandbox = try Sandbox()
         let clock = TestClock()
         let wall = WallClock(clock)
@@ -58,30 +58,38 @@ import Testing
         defer { generation.cancel() }
         // The held-alert loop and the reminders' wait.
         #expect(await clock.waitForSleepers(2))
-        // Step by step to 09:00: never a wait past a deadline (the lead at 08:55, the time at 09:00).
-        var steps = 0
-        while await sink.alerts.count < 2, steps < 100 {
+        // To 09:00 in two waits, each to a deadline: the lead at 08:55, the time at 09:00.
+        var waits: [Duration] = []
+        while await sink.alerts.count < 2, waits.count < 100 {
             guard let next = clock.nextDeadline else { break }
-            #expect(clock.now.duration(to: next) <= ReminderRound.step)
+            waits.append(clock.now.duration(to: next))
             clock.advance(by: clock.now.duration(to: next))
             #expect(await clock.waitForSleepers(2))
-            steps += 1
         }
+        #expect(waits == [.seconds(300), .seconds(300)], "\(waits)")
         let shown = await sink.alerts
         #expect(shown.map(\.title) == ["Stand-up in 5 min", "Stand-up"], "\(shown.map(\.title))")
         #expect(shown.map(\.subject) == ["standup", "standup"])
         #expect(wall.now.timeIntervalSince(Self.start) <= 600 + 1)
 
-        // Suspended for a day and twenty minutes (the wall clock jumps, the test clock does not):
-        // the next step, at most 15 s on, finds it.
-        wall.jumped.withLock { $0 += 86400 + 20 * 60 - 15 }
-        clock.advance(by: ReminderRound.step)
-        #expect(await clock.waitForSleepers(2))
+        // The wall clock set a day and twenty minutes on (the test clock stays): told, as the
+        // kernel tells a set clock, the loop looks at once.
+        wall.jumped.withLock { $0 += 86400 + 20 * 60 }
+        SystemWatch.shared.announce(.wallClock)
+        #expect(await eventually(timeout: .seconds(10)) { await sink.alerts.count == 3 })
         let after = await sink.alerts
         #expect(after.count == 3, "\(after.map(\.title))")
         #expect(after.last?.body == "was due 09:00 (20 min late)", "\(after.map(\.body))")
         generation.cancel()
         await generation.value
+    }
+
+    /// Moves the clock to each deadline the loops sleep until, up to `end` on the wall clock.
+    static func advance(_ clock: TestClock, _ wall: WallClock, through end: Date) async {
+        while let next = clock.nextDeadline, wall.now.addingTimeInterval(clock.now.duration(to: next).inSeconds) <= end {
+            clock.advance(by: clock.now.duration(to: next))
+            #expect(await clock.waitForSleepers(2))
+        }
     }
 
     @Test func aNagComesOnTheClockUntilDone() async throws {
@@ -93,18 +101,12 @@ import Testing
         let sink = RecordingSink()
         let generation = Task { await DaemonService(runner: runner).runGeneration(runner, store: store, sink: sink, launch: false) }
         #expect(await clock.waitForSleepers(2))
-        // To 09:11 in steps: the lead, the time, and the nags at 09:05 and 09:10.
-        while wall.now < Self.start.addingTimeInterval(21 * 60), let next = clock.nextDeadline {
-            clock.advance(by: clock.now.duration(to: next))
-            #expect(await clock.waitForSleepers(2))
-        }
+        // To 09:11, deadline by deadline: the lead, the time, and the nags at 09:05 and 09:10.
+        await Self.advance(clock, wall, through: Self.start.addingTimeInterval(21 * 60))
         var bodies = await sink.alerts.map(\.body)
         #expect(bodies.filter { $0.hasPrefix("still to do") }.count == 2, "\(bodies)")
         try store.markReminderDone("standup", key: "2026-11-25T09:00")
-        while wall.now < Self.start.addingTimeInterval(40 * 60), let next = clock.nextDeadline {
-            clock.advance(by: clock.now.duration(to: next))
-            #expect(await clock.waitForSleepers(2))
-        }
+        await Self.advance(clock, wall, through: Self.start.addingTimeInterval(40 * 60))
         bodies = await sink.alerts.map(\.body)
         #expect(bodies.filter { $0.hasPrefix("still to do") }.count == 2, "Done stops it: \(bodies)")
         generation.cancel()
