@@ -70,13 +70,14 @@ public struct CryptoChangeRule: Rule {
         }
         var readings: [SubjectReading] = []
         for ticker in tickers {
-            guard DeepLink.crypto(ticker.symbol) != nil else { continue }
-            let levels = overrides[ticker.symbol.uppercased()] ?? Levels(threshold: thresholdPercent, rearm: rearmPercent)
+            let symbol = Ticker.uppercased(ticker.symbol)
+            guard DeepLink.crypto(symbol) != nil else { continue }
+            let levels = overrides[symbol] ?? Levels(threshold: thresholdPercent, rearm: rearmPercent)
             let up = try? Threshold(direction: .above, fireLevel: levels.threshold, rearmLevel: levels.rearm)
             let down = try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
-            let change = window.change(of: ticker).map { NSDecimalNumber(decimal: $0).doubleValue }
+            let change = window.change(of: ticker).map(ExactDecimal.double)
             for (direction, threshold) in [("up", up), ("down", down)] {
-                let key = SubjectKey(rule: Self.id, subject: "\(ticker.symbol.uppercased()):\(direction)")
+                let key = SubjectKey(rule: Self.id, subject: "\(symbol):\(direction)")
                 let signal = change.flatMap { threshold?.signal(for: $0) }
                 let shown = change.map { Self.percent($0) } ?? "unknown"
                 let level = (direction == "up" ? "+" : "−") + Self.number(levels.threshold) + " %"
@@ -84,7 +85,7 @@ public struct CryptoChangeRule: Rule {
                 let deeper = change.map { DeeperMove(value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above, text: Self.percent) }
                 readings.append(
                     SubjectReading(key: key, signal: signal, shownValue: shown, policy: policy, level: level, deeper: deeper) { emission in
-                        self.alert(for: ticker, change: change ?? 0, emission: emission, previous: previous[ticker.symbol.uppercased()], locale: locale)
+                        self.alert(for: ticker, change: change ?? 0, emission: emission, previous: previous[symbol], locale: locale)
                     })
             }
         }
@@ -129,7 +130,7 @@ public struct CryptoChangeRule: Rule {
 
     /// "+6.2 %", or "n/a" where the feed sent no figure: for views too.
     public static func percent(_ value: Decimal?) -> String {
-        value.map { percent(NSDecimalNumber(decimal: $0).doubleValue) } ?? "n/a"
+        value.map { percent(ExactDecimal.double($0)) } ?? "n/a"
     }
 
     /// "%.1f" without a trailing ".0". A poll formats two values per coin and String(format:)

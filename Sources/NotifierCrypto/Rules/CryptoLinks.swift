@@ -18,6 +18,6 @@ extension LinkedView {
 extension DeepLink {
     /// `nil` unless the symbol is 1–12 ASCII letters and digits.
     public static func crypto(_ symbol: String) -> DeepLink? {
-        DeepLink(.crypto, argument: symbol.uppercased())
+        DeepLink(.crypto, argument: Ticker.uppercased(symbol))
     }
 }

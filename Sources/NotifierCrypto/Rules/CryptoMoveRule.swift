@@ -45,14 +45,14 @@ public struct CryptoMoveRule: Rule {
         let since = now.addingTimeInterval(-Double(window.components.seconds))
         var readings: [SubjectReading] = []
         for ticker in tickers {
-            let symbol = ticker.symbol.uppercased()
+            let symbol = Ticker.uppercased(ticker.symbol)
             guard DeepLink.crypto(symbol) != nil else { continue }
             let levels = overrides[symbol] ?? CryptoChangeRule.Levels(threshold: percent, rearm: rearmPercent)
             let rise = try? Threshold(direction: .above, fireLevel: levels.threshold, rearmLevel: levels.rearm)
             let fall = try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
-            let recent = (history[symbol] ?? []).filter { $0.at >= since && $0.at <= now && $0.price > 0 }
-            let low = recent.min { $0.price < $1.price }
-            let high = recent.max { $0.price < $1.price }
+            let recent = (history[symbol] ?? []).filter { $0.at >= since && $0.at <= now && ExactDecimal.isLess(0, $0.price) }
+            let low = recent.min { ExactDecimal.isLess($0.price, $1.price) }
+            let high = recent.max { ExactDecimal.isLess($0.price, $1.price) }
             for (direction, threshold, reference) in [("rise", rise, low), ("fall", fall, high)] {
                 // No earlier price in the window: nothing to compare, so unknown rather than 0 %.
                 let move = reference.map { Self.change(from: $0.price, to: ticker.priceUSD) }
@@ -96,7 +96,7 @@ public struct CryptoMoveRule: Rule {
     }
 
     static func change(from old: Decimal, to new: Decimal) -> Double {
-        NSDecimalNumber(decimal: (new - old) / old * 100).doubleValue
+        ExactDecimal.double((new - old) / old * 100)
     }
 }
 

@@ -47,7 +47,7 @@ public struct PriceCrossingRule: Rule {
         let bySymbol = Self.index(tickers, for: Set(levels.map(\.symbol)))
         return levels.compactMap { level in
             let level = level
-            let levelValue = NSDecimalNumber(decimal: level.price).doubleValue
+            let levelValue = ExactDecimal.double(level.price)
             let margin = levelValue * rearmPercent / 100
             guard
                 let threshold = try? Threshold(
@@ -55,7 +55,7 @@ public struct PriceCrossingRule: Rule {
                     rearmLevel: level.above ? levelValue - margin : levelValue + margin)
             else { return nil }
             let ticker = bySymbol[level.symbol]
-            let price = ticker.map { NSDecimalNumber(decimal: $0.priceUSD).doubleValue }
+            let price = ticker.map { ExactDecimal.double($0.priceUSD) }
             return SubjectReading(
                 key: SubjectKey(rule: Self.id, subject: level.subject), signal: price.flatMap { threshold.signal(for: $0) },
                 shownValue: ticker.map { "$\($0.priceUSD)" } ?? "unknown", policy: policy, edgeTriggered: true,

@@ -52,10 +52,16 @@ public struct Ticker: Codable, Sendable, Equatable {
     public static func parseDecimal(_ text: some StringProtocol) -> Decimal? {
         let trimmed = trimmed(text)
         guard isDecimalLiteral(trimmed.utf8) else { return nil }
-        return Decimal(string: trimmed, locale: posix)
+        return ExactDecimal.parse(trimmed, locale: posix)
     }
 
     private static let posix = Locale(identifier: "en_US_POSIX")
+
+    /// `symbol.uppercased()`, which allocates a new string even for "BTC": symbols nearly always
+    /// arrive in ASCII capitals already, and a rule asks for each coin's several times a poll.
+    public static func uppercased(_ symbol: String) -> String {
+        symbol.utf8.allSatisfy { $0 < 0x80 && !(0x61...0x7A).contains($0) } ? symbol : symbol.uppercased()
+    }
 
     /// `trimmingCharacters(in: .whitespacesAndNewlines)`, without its cost (a bridge to NSString
     /// on Linux, most of a CoinLore page's decoding) for text that starts and ends with a

@@ -54,6 +54,15 @@ public enum CoinLoreDecoder {
     /// that a caller paging through can tell the end of the list from skipped entries, and what
     /// was left out for an implausible price. An empty page is not an error here.
     static func decodePage(_ data: Data) throws(DecodeError) -> (tickers: [Ticker], entries: Int, implausible: [String]) {
+        // A page as CoinLore sends it is read in one pass; anything else, and every error, by JSONDecoder.
+        if let entries = CoinLorePageScanner.entries(data) {
+            return (entries.compactMap(\.ticker), entries.count, entries.compactMap(\.implausible))
+        }
+        return try decodePageWithJSONDecoder(data)
+    }
+
+    /// The page read by JSONDecoder: any JSON, and the errors said as `describe` says them.
+    static func decodePageWithJSONDecoder(_ data: Data) throws(DecodeError) -> (tickers: [Ticker], entries: Int, implausible: [String]) {
         let page: Envelope
         do {
             page = try JSONDecoder().decode(Envelope.self, from: data)
@@ -108,42 +117,74 @@ private struct Envelope: Decodable {
     var data: [RawTicker]
 }
 
-/// One entry of `data`, read field by field so that a bad field costs that field (or, for the
-/// id, symbol and price, that ticker) and never the whole answer.
-private struct RawTicker: Decodable {
-    private var fields: [String: Scalar] = [:]
+/// The fields of one `data` entry that a ticker is made of, as sent; filled by `RawTicker`'s
+/// decoding or by `CoinLorePageScanner`, and read the same way after either.
+struct TickerFields {
+    enum Key: Int, CaseIterable {
+        case id, symbol, name, rank, priceUSD, change1h, change24h, change7d, marketCap, volume24, circulating, total, max
 
-    init(from decoder: any Decoder) {
-        guard let container = try? decoder.container(keyedBy: AnyKey.self) else { return }
-        for key in container.allKeys {
-            fields[key.stringValue] = (try? container.decode(Scalar.self, forKey: key)) ?? .other
-        }
-        guard let parsed else { return }
-        ticker = TickerPlausibility.checked(parsed)
-        if ticker == nil { implausible = TickerPlausibility.refusal(symbol: parsed.symbol, price: parsed.priceUSD) }
+        /// The key as CoinLore writes it.
+        var name: String { Self.names[rawValue] }
+
+        static let names = [
+            "id", "symbol", "name", "rank", "price_usd", "percent_change_1h", "percent_change_24h", "percent_change_7d",
+            "market_cap_usd", "volume24", "csupply", "tsupply", "msupply",
+        ]
+        static let byName = Dictionary(uniqueKeysWithValues: allCases.map { ($0.name, $0) })
     }
 
+    private var values = [Scalar?](repeating: nil, count: Key.allCases.count)
+
+    subscript(key: Key) -> Scalar? {
+        get { values[key.rawValue] }
+        set { values[key.rawValue] = newValue }
+    }
+}
+
+/// One entry of `data`, read field by field so that a bad field costs that field (or, for the
+/// id, symbol and price, that ticker) and never the whole answer.
+struct RawTicker: Decodable {
     /// The ticker, with each figure within `TickerPlausibility`'s bounds or unknown.
     private(set) var ticker: Ticker?
     /// Why an otherwise whole ticker was left out: its price cannot be true.
     private(set) var implausible: String?
 
-    private var parsed: Ticker? {
-        guard let id = text("id"), let symbol = text("symbol"),
-            let price = decimal("price_usd"), price > 0
+    init(from decoder: any Decoder) {
+        var fields = TickerFields()
+        guard let container = try? decoder.container(keyedBy: AnyKey.self) else {
+            // Not an object: no ticker.
+            self.init(fields)
+            return
+        }
+        for key in container.allKeys {
+            guard let field = TickerFields.Key.byName[key.stringValue] else { continue }
+            fields[field] = (try? container.decode(Scalar.self, forKey: key)) ?? .other
+        }
+        self.init(fields)
+    }
+
+    init(_ fields: TickerFields) {
+        guard let parsed = Self.parsed(fields) else { return }
+        ticker = TickerPlausibility.checked(parsed)
+        if ticker == nil { implausible = TickerPlausibility.refusal(symbol: parsed.symbol, price: parsed.priceUSD) }
+    }
+
+    private static func parsed(_ fields: TickerFields) -> Ticker? {
+        guard let id = text(fields[.id]), let symbol = text(fields[.symbol]),
+            let price = decimal(fields[.priceUSD]), ExactDecimal.isLess(0, price)
         else { return nil }
         return Ticker(
-            id: id, symbol: symbol, name: text("name") ?? symbol, rank: max(0, integer("rank") ?? 0), priceUSD: price,
-            change1h: decimal("percent_change_1h"), change24h: decimal("percent_change_24h"),
-            change7d: decimal("percent_change_7d"), marketCapUSD: decimal("market_cap_usd"),
-            volume24USD: decimal("volume24"), circulatingSupply: decimal("csupply"),
-            totalSupply: decimal("tsupply"), maxSupply: decimal("msupply")
+            id: id, symbol: symbol, name: text(fields[.name]) ?? symbol, rank: max(0, integer(fields[.rank]) ?? 0), priceUSD: price,
+            change1h: decimal(fields[.change1h]), change24h: decimal(fields[.change24h]),
+            change7d: decimal(fields[.change7d]), marketCapUSD: decimal(fields[.marketCap]),
+            volume24USD: decimal(fields[.volume24]), circulatingSupply: decimal(fields[.circulating]),
+            totalSupply: decimal(fields[.total]), maxSupply: decimal(fields[.max])
         )
     }
 
     /// A non-empty string, or an integer sent as a number (ids).
-    private func text(_ key: String) -> String? {
-        switch fields[key] {
+    private static func text(_ field: Scalar?) -> String? {
+        switch field {
         case .string(let value):
             let trimmed = Ticker.trimmed(value)
             return trimmed.isEmpty ? nil : trimmed
@@ -154,24 +195,24 @@ private struct RawTicker: Decodable {
         }
     }
 
-    private func decimal(_ key: String) -> Decimal? {
-        switch fields[key] {
+    private static let int32Range = Decimal(Int32.min)...Decimal(Int32.max)
+
+    private static func decimal(_ field: Scalar?) -> Decimal? {
+        switch field {
         case .number(let value): return value
         case .string(let value): return Ticker.parseDecimal(value)
         default: return nil
         }
     }
 
-    private func integer(_ key: String) -> Int? {
-        guard let value = decimal(key), value.isWholeNumber,
-            value >= Decimal(Int32.min), value <= Decimal(Int32.max)
-        else { return nil }
+    private static func integer(_ field: Scalar?) -> Int? {
+        guard let value = decimal(field), value.isWholeNumber, ExactDecimal.contains(int32Range, value) else { return nil }
         return NSDecimalNumber(decimal: value).intValue
     }
 }
 
 /// A JSON value as CoinLore sends one: numbers kept exact, anything nested ignored.
-private enum Scalar: Decodable {
+enum Scalar: Decodable {
     case null
     case number(Decimal)
     case string(String)
@@ -201,6 +242,8 @@ private struct AnyKey: CodingKey {
 
 extension Decimal {
     fileprivate var isWholeNumber: Bool {
+        // A non-negative exponent is a whole number in any representation; rounding costs microseconds.
+        if !isNaN, exponent >= 0 { return true }
         var value = self
         var rounded = Decimal()
         NSDecimalRound(&rounded, &value, 0, .plain)

@@ -17,7 +17,7 @@ public enum TickerPlausibility {
     public static let supply: ClosedRange<Decimal> = Decimal(0)...Decimal(string: "1e21")!
 
     public static func bounded(_ value: Decimal?, _ range: ClosedRange<Decimal>) -> Decimal? {
-        guard let value, !value.isNaN, range.contains(value) else { return nil }
+        guard let value, !value.isNaN, ExactDecimal.contains(range, value) else { return nil }
         return value
     }
 

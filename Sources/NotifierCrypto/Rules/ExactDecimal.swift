@@ -1,0 +1,86 @@
+import Foundation
+@_spi(SwiftCorelibsFoundation) import FoundationEssentials
+
+/// Foundation's answers about `Decimal`, without its cost where a poll pays it per coin: on Linux
+/// `Decimal(string:)` and the comparison operators normalise through heap-allocated digit arrays
+/// (about a microsecond each), and `NSDecimalNumber(decimal:).doubleValue` allocates an object.
+/// Each function returns exactly what the Foundation call it names returns (tests check them side by
+/// side) and hands anything it cannot be sure of to that call.
+public enum ExactDecimal {
+    /// `Decimal(string:)` of plain decimal text (`-123.4500`, `+.5`, `7.`): at most 19 significant
+    /// digits, no exponent, not zero; `nil` for anything else. The same value, in the same
+    /// (compact) representation: trailing zeros dropped into the exponent.
+    public static func parsePlain(_ text: UnsafeBufferPointer<UInt8>) -> Decimal? {
+        var index = 0
+        var negative = false
+        if let first = text.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            negative = first == UInt8(ascii: "-")
+            index = 1
+        }
+        var mantissa: UInt64 = 0
+        var significant = 0
+        var digits = 0
+        var fractionDigits = 0
+        var seenPoint = false
+        while index < text.count {
+            let byte = text[index]
+            index += 1
+            if byte == UInt8(ascii: ".") {
+                guard !seenPoint else { return nil }
+                seenPoint = true
+                continue
+            }
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            digits += 1
+            if seenPoint { fractionDigits += 1 }
+            guard mantissa != 0 || byte != UInt8(ascii: "0") else { continue }
+            significant += 1
+            guard significant <= 19 else { return nil }
+            mantissa = mantissa * 10 + UInt64(byte - UInt8(ascii: "0"))
+        }
+        guard digits > 0, mantissa != 0, fractionDigits <= 60 else { return nil }
+        var exponent = -fractionDigits
+        while mantissa % 10 == 0 {
+            mantissa /= 10
+            exponent += 1
+        }
+        return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(mantissa))
+    }
+
+    /// `Decimal(string:)` of text that `parsePlain` takes; else Foundation's own parse.
+    public static func parse(_ text: String, locale: Locale) -> Decimal? {
+        var text = text
+        let plain = text.withUTF8 { parsePlain($0) }
+        return plain ?? Decimal(string: text, locale: locale)
+    }
+
+    /// `NSDecimalNumber(decimal: value).doubleValue`: the conversion that call makes, without the
+    /// object around it.
+    @inline(__always)
+    public static func double(_ value: Decimal) -> Double {
+        value._doubleValue
+    }
+
+    /// `lhs < rhs`. Two doubles within 1e-12 of each other (relative) may not tell the order of the
+    /// decimals they approximate (the conversion errs by well under 1e-13), so those, and NaN, go
+    /// to Foundation; identical representations are equal, so not less.
+    public static func isLess(_ lhs: Decimal, _ rhs: Decimal) -> Bool {
+        if isIdentical(lhs, rhs) { return false }
+        let left = lhs._doubleValue
+        let right = rhs._doubleValue
+        if left.isFinite, right.isFinite, abs(left - right) > 1e-12 * max(abs(left), abs(right)) {
+            return left < right
+        }
+        return lhs < rhs
+    }
+
+    /// `range.contains(value)`.
+    public static func contains(_ range: ClosedRange<Decimal>, _ value: Decimal) -> Bool {
+        !isLess(value, range.lowerBound) && !isLess(range.upperBound, value)
+    }
+
+    /// The same bits: the same value (Foundation's `==` says so for any two such, NaN included).
+    private static func isIdentical(_ lhs: Decimal, _ rhs: Decimal) -> Bool {
+        withUnsafeBytes(of: lhs) { left in withUnsafeBytes(of: rhs) { right in left.elementsEqual(right) } }
+    }
+}
