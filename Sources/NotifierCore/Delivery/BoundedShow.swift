@@ -20,7 +20,8 @@ package enum BoundedShow {
     /// How long a delivery waits for the server's answer while the server answers promptly.
     package static let bound = Duration.seconds(2)
 
-    /// Runs `call` on a new thread; returns its outcome, or `.unconfirmed` after `bound`.
+    /// Runs `call` on a thread of its own (`KeptThreads`); returns its outcome, or `.unconfirmed`
+    /// after `bound`.
     /// `lateFailure`: told when a call already counted as unconfirmed fails after all (the
     /// server went away), before the call counts as finished for `settle`.
     package static func run(
@@ -29,14 +30,11 @@ package enum BoundedShow {
     ) async -> Outcome {
         let first = FirstOutcome()
         InFlight.shared.begin()
-        let thread = Thread {
+        KeptThreads.shared.run(name: "notifier-notify") {
             let outcome = call()
             if !first.offer(outcome), case .failed(let message) = outcome { lateFailure?(message) }
             InFlight.shared.end()
         }
-        thread.name = "notifier-notify"
-        thread.stackSize = 1 << 20
-        thread.start()
         guard bound > .zero else { return .unconfirmed }
         let timer = Task {
             try? await clock.sleep(for: bound)

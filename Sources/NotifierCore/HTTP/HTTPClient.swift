@@ -54,11 +54,9 @@ public final class HTTPClient: Sendable {
         let handle = takeHandle(for: poolKey)
         let outcome: Result<HTTPResponse, FeedError> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let thread = Thread {
+                KeptThreads.shared.run(name: "notifier-http") {
                     continuation.resume(returning: transfer.perform(on: handle, context: context))
                 }
-                thread.name = "notifier-http"
-                thread.start()
             }
         } onCancel: {
             transfer.cancel()

@@ -29,9 +29,7 @@ public enum MailTransfer {
         if let failure = ccurl_load_library() { return "cannot load libcurl (\(String(cString: failure))): install libcurl4" }
         let upload = Upload(data: mail.message)
         return await withCheckedContinuation { continuation in
-            let thread = Thread { continuation.resume(returning: perform(mail, upload: upload, timeout: timeout)) }
-            thread.name = "notifier-smtp"
-            thread.start()
+            KeptThreads.shared.run(name: "notifier-smtp") { continuation.resume(returning: perform(mail, upload: upload, timeout: timeout)) }
         }
     }
 

@@ -10,15 +10,12 @@ extension BoundedCommand {
         let stop = CommandStop()
         return await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
-                let thread = Thread {
+                KeptThreads.shared.run(name: name) {
                     continuation.resume(
                         returning: Result { () throws(ChildSpawn.Failure) -> Outcome in
                             try BoundedCommand.run(argv, environment: environment, timeout: timeout, outputLimit: outputLimit, stop: stop)
                         })
                 }
-                thread.name = name
-                thread.stackSize = 1 << 20
-                thread.start()
             }
         } onCancel: {
             stop.stop()
