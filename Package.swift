@@ -116,7 +116,6 @@ let package = Package(
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-                .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ], swiftSettings: ourSwiftSettings),
         .target(name: "NotifierCountries", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
         .target(name: "NotifierCrypto", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),

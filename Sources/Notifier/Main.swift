@@ -9,6 +9,8 @@ enum Main {
         signal(SIGPIPE, SIG_IGN)
         // Before any thread allocates: see Heap.
         Heap.useOneArena()
+        // Before any thread starts, which inherits the mask.
+        SystemWatch.unblockSignals()
         ProgramExecutors.run { await run() }
     }
 

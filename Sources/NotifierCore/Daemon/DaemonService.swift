@@ -3,7 +3,6 @@ import Foundation
 import Logging
 import NotifierEngine
 import ServiceLifecycle
-import UnixSignals
 
 /// The daemon as a swift-service-lifecycle service: it runs until SIGINT or SIGTERM.
 package struct DaemonService: Service, CustomStringConvertible {
@@ -26,7 +25,7 @@ package struct DaemonService: Service, CustomStringConvertible {
             runner.output, environment: runner.context.environment, logger: runner.logger, style: runner.context.program.bubbles,
             images: runner.context.config.delivery.images)
         // Trapped for the daemon's whole life: between two reloads a SIGHUP must not kill it.
-        let hangups = await UnixSignalsSequence(trapping: .sighup)
+        let hangups = SystemWatch.shared.signals([SIGHUP])
         // Only the newest pending config matters: a burst of reloads is one restart.
         let (reloads, reloaded) = AsyncStream.makeStream(of: Runner.self, bufferingPolicy: .bufferingNewest(1))
         await cancelWhenGracefulShutdown {

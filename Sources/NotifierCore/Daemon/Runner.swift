@@ -3,7 +3,6 @@ import Foundation
 import Logging
 import NotifierEngine
 import ServiceLifecycle
-import UnixSignals
 
 /// The thin async shell: fetches, asks the rules what to do, delivers, records.
 package struct Runner: Sendable {
@@ -118,9 +117,18 @@ package struct Runner: Sendable {
         let group = ServiceGroup(
             configuration: .init(
                 services: [.init(service: service, successTerminationBehavior: .gracefullyShutdownGroup, serviceName: service.description)],
-                gracefulShutdownSignals: [.sigterm, .sigint],
                 logger: logger))
+        // SIGTERM and SIGINT through `SystemWatch`, not the group's own signal sources, which
+        // would start libdispatch's threads (and their one-second monitor).
+        let endings = SystemWatch.shared.signals([SIGTERM, SIGINT])
         logger.info("daemon started; config: \(context.configFile ?? "built-in defaults")")
+        let ending = Task {
+            for await _ in endings {
+                await group.triggerGracefulShutdown()
+                return
+            }
+        }
+        defer { ending.cancel() }
         try await group.run()
         logger.info("daemon stopped")
     }

@@ -3,28 +3,33 @@ import Foundation
 import Synchronization
 
 /// What moves a sleeping program's next instant from outside: the wall clock set (the kernel
-/// says so after a resume as well), and a file another process wrote. One thread blocks in
-/// `poll` on an inotify descriptor and on a wall-clock timer armed with TFD_TIMER_CANCEL_ON_SET,
-/// so watching costs nothing while nothing changes; started by the first subscriber.
+/// says so after a resume as well), a file another process wrote, and a signal (SIGHUP, SIGTERM).
+/// One thread blocks in `poll` on an inotify descriptor, a wall-clock timer armed with
+/// TFD_TIMER_CANCEL_ON_SET and the signal handler's pipe, so watching costs nothing while nothing
+/// changes (a libdispatch signal source would start libdispatch's threads and their ticking
+/// monitor); started by the first subscriber.
 package final class SystemWatch: Sendable {
     package static let shared = SystemWatch()
 
     package enum Change: Sendable, Equatable {
         case wallClock
         case file(directory: String, name: String)
+        case signal(Int32)
     }
 
     private struct Subscriber {
-        let wallClock: Bool
-        let directories: Set<String>
+        var wallClock = false
+        var directories: Set<String> = []
         /// Only this file's changes; any file's when nil.
-        let name: String?
+        var name: String?
+        var signals: Set<Int32> = []
         let continuation: AsyncStream<Change>.Continuation
 
         func wants(_ change: Change) -> Bool {
             switch change {
             case .wallClock: wallClock
             case .file(let directory, let file): directories.contains(directory) && (name == nil || name == file)
+            case .signal(let number): signals.contains(number)
             }
         }
     }
@@ -45,16 +50,36 @@ package final class SystemWatch: Sendable {
     /// nil) in `directories`; a directory that does not exist is not watched. Only the newest
     /// change waits for a slow reader: each says "look again", not what changed.
     package func changes(wallClock: Bool, directories: [String], name: String?) -> AsyncStream<Change> {
-        let (stream, continuation) = AsyncStream.makeStream(of: Change.self, bufferingPolicy: .bufferingNewest(1))
-        let id = state.withLock { state in
-            startIfNeeded(&state)
+        subscribe { state, continuation in
             for directory in directories where !state.watched.values.contains(directory) {
                 let descriptor = inotify_add_watch(state.inotify, directory, Self.fileEvents)
                 if descriptor >= 0 { state.watched[descriptor] = directory }
             }
+            return Subscriber(wallClock: wallClock, directories: Set(directories), name: name, continuation: continuation)
+        }
+    }
+
+    /// The signals the daemon takes (SIGTERM, SIGINT, SIGHUP), unblocked: call first in `main`,
+    /// before any thread starts, so that every thread inherits it (see `SignalPipe.unblock`).
+    package static func unblockSignals() {
+        SignalPipe.unblock([SIGTERM, SIGINT, SIGHUP])
+    }
+
+    /// The signals `numbers` as they arrive; from the first call on they are caught for the life
+    /// of the program (their default, ending it, no longer applies).
+    package func signals(_ numbers: [Int32]) -> AsyncStream<Change> {
+        subscribe { _, continuation in
+            for number in numbers { SignalPipe.catchSignal(number) }
+            return Subscriber(signals: Set(numbers), continuation: continuation)
+        }
+    }
+
+    private func subscribe(_ make: (inout State, AsyncStream<Change>.Continuation) -> Subscriber) -> AsyncStream<Change> {
+        let (stream, continuation) = AsyncStream.makeStream(of: Change.self, bufferingPolicy: .bufferingNewest(1))
+        let id = state.withLock { state in
+            startIfNeeded(&state)
             state.nextID += 1
-            state.subscribers[state.nextID] = Subscriber(
-                wallClock: wallClock, directories: Set(directories), name: name, continuation: continuation)
+            state.subscribers[state.nextID] = make(&state, continuation)
             return state.nextID
         }
         continuation.onTermination = { [self] _ in state.withLock { _ = $0.subscribers.removeValue(forKey: id) } }
@@ -79,8 +104,8 @@ package final class SystemWatch: Sendable {
         state.inotify = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         state.wallTimer = timerfd_create(CLOCK_REALTIME, Int32(TFD_CLOEXEC | TFD_NONBLOCK))
         Self.armForClockChanges(state.wallTimer)
-        let (inotify, wallTimer) = (state.inotify, state.wallTimer)
-        let thread = Thread { [self] in watch(inotify: inotify, wallTimer: wallTimer) }
+        let (inotify, wallTimer, signals) = (state.inotify, state.wallTimer, SignalPipe.readEnd)
+        let thread = Thread { [self] in watch(inotify: inotify, wallTimer: wallTimer, signals: signals) }
         thread.name = "notifier-watch"
         thread.start()
     }
@@ -92,11 +117,15 @@ package final class SystemWatch: Sendable {
         timerfd_settime(descriptor, Int32(TFD_TIMER_ABSTIME | TFD_TIMER_CANCEL_ON_SET), &setting, nil)
     }
 
-    private func watch(inotify: Int32, wallTimer: Int32) {
-        var descriptors = [pollfd(fd: inotify, events: Int16(POLLIN), revents: 0), pollfd(fd: wallTimer, events: Int16(POLLIN), revents: 0)]
+    private func watch(inotify: Int32, wallTimer: Int32, signals: Int32) {
+        var descriptors = [inotify, wallTimer, signals].map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
         var buffer = [UInt8](repeating: 0, count: 4096)
         while true {
-            guard poll(&descriptors, 2, -1) > 0 else { continue }
+            guard poll(&descriptors, nfds_t(descriptors.count), -1) > 0 else { continue }
+            if descriptors[2].revents != 0 {
+                let count = read(signals, &buffer, buffer.count)
+                if count > 0 { for number in Set(buffer[..<count]) { announce(.signal(Int32(number))) } }
+            }
             if descriptors[1].revents != 0 {
                 var expirations: UInt64 = 0
                 _ = read(wallTimer, &expirations, 8)
