@@ -104,6 +104,7 @@ package actor Dispatcher {
         _ alerts: [Alert], records: [SubjectKey: SubjectRecord] = [:], forgetting forgotten: [SubjectKey] = [],
         notes decided: [DecisionNote] = [], now: Date
     ) async {
+        let dueBefore = nextDueDate(now: now)
         let (alerts, gated) = gateMuted(alerts, now: now)
         await sink.decided(decided + gated)
         // Updates rewrite a bubble on screen or nothing: they skip the outbox (no grouping, no
@@ -137,7 +138,8 @@ package actor Dispatcher {
         await clearResolvedOnChannels(records, alerts: alerts, now: now)
         await showUpdates(updates.placements, now: now)
         await deliverDue(now: now)
-        await dueMoved.nudge()
+        // Only a moved instant: each nudge leaves the waiter's cancelled sleep to fire later.
+        if nextDueDate(now: now) != dueBefore { await dueMoved.nudge() }
     }
 
     /// Shows updates over their bubbles, recorded in the ledger first like any delivery; what the
