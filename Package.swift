@@ -16,21 +16,25 @@ let trimmedICUData: [CSetting] = {
 
 /// Every library of ours, for the program and the tests that see all of it.
 let layers: [Target.Dependency] = [
-    "NotifierEngine", "NotifierCore", "NotifierCountries", "NotifierCrypto", "NotifierForecast", "NotifierHolidays", "NotifierReminders",
+    "NotifierSystem", "NotifierEngine", "NotifierCore", "NotifierCountries", "NotifierCrypto", "NotifierForecast", "NotifierHolidays", "NotifierReminders",
     "NotifierWatches", "NotifierSubscriptions",
 ]
 
-/// What every feed library builds with beside the core: its commands, its logs, its tables.
+/// What every feed library builds with beside the core: the system layer, its commands, its
+/// logs, its tables.
 let feedNeeds: [Target.Dependency] = [
+    "NotifierSystem",
     .product(name: "ArgumentParser", package: "swift-argument-parser"),
     .product(name: "Logging", package: "swift-log"),
     .product(name: "GRDB", package: "GRDB.swift"),
 ]
 
-/// The tests of one library: it, the core and engine under it, and the shared test support.
+/// The tests of one library: it, the core, engine and system layer under it, and the shared
+/// test support.
 func libraryTests(_ name: String, of library: String) -> Target {
     .testTarget(
-        name: name, dependencies: [.target(name: library), "NotifierCore", "NotifierEngine", "TestSupport"], swiftSettings: ourSwiftSettings)
+        name: name, dependencies: [.target(name: library), "NotifierCore", "NotifierEngine", "NotifierSystem", "TestSupport"],
+        swiftSettings: ourSwiftSettings)
 }
 
 /// What a person meets, through real processes: the built program, daemons, private buses,
@@ -101,16 +105,24 @@ let package = Package(
         .systemLibrary(name: "CSpawn"),
         // Linux event descriptors (timers, file watches): the program sleeps until something is due.
         .systemLibrary(name: "CLinux"),
-        // glibc's <malloc.h>: the daemon's heap settings (Sources/NotifierCore/Support/Heap.swift).
+        // glibc's <malloc.h>: the daemon's heap settings (Sources/System/Host/Heap.swift).
         .systemLibrary(name: "CMalloc"),
+        // GLib's main loop, run on a thread of its own (Sources/System/Host/GLibLoop.swift);
+        // libnotify links GLib already.
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "ICUData", cSettings: trimmedICUData),
-        // The layers: the engine (pure decisions, Foundation only), the core every feed builds
-        // on, and one library per feed that depends on the core and never on another feed.
+        // The layers: the system layer (HTTP, processes, time, text, the host; names nothing of
+        // ours above it), the engine (pure decisions, Foundation only), the core every feed
+        // builds on, and one library per feed that depends on the core and never on another feed.
+        .target(
+            name: "NotifierSystem",
+            dependencies: ["CCurl", "CGLib", "CLinux", "CMalloc", "CSpawn", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/System", swiftSettings: ourSwiftSettings),
         .target(name: "NotifierEngine", swiftSettings: ourSwiftSettings),
         .target(
             name: "NotifierCore",
             dependencies: [
-                "CCurl", "CCrypto", "CSpawn", "CMalloc", "CNcurses", "CNotify", "CLinux", "NotifierEngine",
+                "CCrypto", "CNcurses", "CNotify", "NotifierEngine", "NotifierSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
@@ -157,7 +169,8 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "NotifierCore", "NotifierEngine", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+                "NotifierCore", "NotifierEngine", "NotifierSystem", .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/TestSupport",
@@ -169,7 +182,7 @@ let package = Package(
         .testTarget(
             name: "EngineTests", dependencies: layers + ["TestSupport", .product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: ourSwiftSettings),
-        .testTarget(name: "CoreTests", dependencies: ["NotifierCore", "NotifierEngine", "TestSupport"], swiftSettings: ourSwiftSettings),
+        .testTarget(name: "CoreTests", dependencies: ["NotifierCore", "NotifierEngine", "NotifierSystem", "TestSupport"], swiftSettings: ourSwiftSettings),
         libraryTests("CountriesTests", of: "NotifierCountries"),
         libraryTests("CryptoTests", of: "NotifierCrypto"),
         libraryTests("ForecastTests", of: "NotifierForecast"),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// REST Countries (or the embedded copy), and the random country shown once at launch, which
 /// comes from the freshest of that data.

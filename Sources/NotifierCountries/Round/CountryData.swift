@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// The countries the views and the launch rule use: the latest fetched snapshot when the
 /// config names a remote source, else (or until one is fetched) the embedded data set.

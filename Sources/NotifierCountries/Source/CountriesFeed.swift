@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// Where country facts come from.
 public enum CountriesSource: String, Sendable, CaseIterable {

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// Countries kept as one line each — `CCA2 \t CCA3 \t common name \t JSON` — so that finding
 /// one country scans short keys and decodes only that country's JSON. The embedded data set

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier open country KZ`: everything the data set knows about one country.
 package struct CountryDetailView {

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier list countries`: grouped by continent, as the atlas app's main list.
 package struct CountryListView {

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// Polls CoinLore and turns each poll into the crypto rule's readings. The watched coins are
 /// resolved once (top N plus the configured symbols); later polls ask for just their ids.

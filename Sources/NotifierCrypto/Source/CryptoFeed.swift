@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// Coin prices from CoinLore: no key; at most 100 tickers a call; about one request a second
 /// asked, so the requests one call makes start at least `spacing` apart, timed by the injected

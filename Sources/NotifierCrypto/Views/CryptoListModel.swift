@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// The interactive `list crypto`: refreshed every `feeds.crypto.interval`, rises and falls
 /// marked against the previous fetch, sort keys, and on an error a paused timer, the cause

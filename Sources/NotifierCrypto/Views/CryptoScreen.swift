@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// Starts the live crypto views: the stored poll first, then every `feeds.crypto.interval` the
 /// feed's round is asked to poll (`RoundPoll`) and the store read again. Only a feed that no

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// The forecast feed's polls: every configured place fetched (names geocoded once), compared
 /// day by day with what the engine remembers, alerts handed to the dispatcher, each forecast

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// The forecast of one place from Open-Meteo (no key; names resolved by its geocoding API) or
 /// OpenWeatherMap (`appid` needed; names resolved by the API itself). Error answers of both are

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// Decoders for Open-Meteo's `/v1/forecast` and geocoding `/v1/search`. The forecast comes as
 /// parallel arrays keyed by variable name; names changed over the API's life (`weathercode` →

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// OpenWeatherMap's 5-day / 3-hour `/data/2.5/forecast`, asked in its standard units (kelvin,
 /// m/s) so the same decoding holds whatever the account's defaults; slots are grouped into the

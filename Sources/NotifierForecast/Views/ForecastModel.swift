@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// The interactive `open forecast [PLACE]`: the forecast as printed, and `/` to ask for
 /// another place, geocoded and fetched without leaving the view; an unknown name is said

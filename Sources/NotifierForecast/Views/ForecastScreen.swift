@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// Starts the interactive forecast: the stored one first; another place is fetched with the
 /// feed's own fetch and shown beside what is stored, never stored itself: the forecast rules

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier open forecast`: current conditions, a 7-day table with markers on what changed
 /// since the previous stored forecast, and a temperature chart; the source and the age.

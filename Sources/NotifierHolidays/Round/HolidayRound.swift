@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// Upcoming-holiday reminders: what is due now (including reminders missed while the program
 /// was not running, if the holiday is still ahead), each fired once through the engine, whose

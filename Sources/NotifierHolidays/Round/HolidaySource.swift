@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// Holidays from the configured source: computed (embedded), or the remote API through the
 /// store's cache, so a range asked for once within the TTL costs no request again. A view's

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 extension DeepLink.View {
     /// The events of one day of the Estonian calendar; the argument is "YYYY-MM-DD".

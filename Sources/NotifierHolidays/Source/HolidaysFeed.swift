@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// The holiday API of the calendar app this grew from: `POST {"apiKey","startDate","endDate"}`,
 /// at most 30 days a call, answering `{"error":false,"holidays":{"YYYY-MM-DD":[{"name","type"}]}}`

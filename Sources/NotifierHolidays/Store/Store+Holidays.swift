@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 extension Store {
     /// The cached days from `start` through `end` fetched after `freshAfter`, and their events.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 package struct OpenHoliday: AsyncParsableCommand {
     package init() {}

@@ -1,6 +1,7 @@
 import ArgumentParser
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 extension FeedView {
     /// `notifier open holiday 2026-12-24`.

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// The interactive `open week`: ←/→ move a week, `t` back to today, `f` cycles the first day
 /// of the week (remembered for next time). Holidays load per week, only days not loaded yet,

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// Starts the interactive week: the data source, and the first day of the week remembered
 /// in the state directory (`$XDG_STATE_HOME/notifier/week-first-day`).

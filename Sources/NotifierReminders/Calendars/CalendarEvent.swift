@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// A date or date-time as a calendar writes it: wall-clock fields and how they are anchored
 /// (UTC, a named zone, or floating: the person's own zone).

@@ -2,6 +2,7 @@ import CICal
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// The occurrences of a file's events in a window, with their alarms' instants: RRULE through
 /// libical's iterator (lazily, from the window's start when it can), RDATE added, EXDATE

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierSystem
 
 /// How many recurrence steps an expansion may take, so that one calendar cannot hold up the
 /// others, the feeds or a pass: a step is one start libical's iterator makes, in the window or

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// `[[reminders]]` in words: `every = "every other tuesday"`, `at = "9"` or `at = "24 december
 /// 2026 at 18"`. The compact forms and RRULEs keep their own path; a phrase is read by the same

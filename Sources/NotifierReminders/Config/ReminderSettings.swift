@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// `[[reminders]]`: one reminder the person set, at a time of day with `every`, or once.
 package struct ReminderSettings: ConfigEntry {

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// The keys of `[[reminders]]` that no other table has.
 extension SectionKey {

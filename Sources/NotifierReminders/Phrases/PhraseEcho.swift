@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierSystem
 
 /// A rule or a day written back in plain English words, so the person sees what notifier
 /// understood before it is kept: "every other Tuesday at 09:00", "the last working day (Monday

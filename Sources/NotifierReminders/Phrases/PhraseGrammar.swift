@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierSystem
 
 /// The grammar of time phrases, in one place. Three passes join words into the parts of a
 /// phrase (a time of day, a date, a count such as "2 weeks"); then each part fills its slot

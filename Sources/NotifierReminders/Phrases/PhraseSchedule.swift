@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierSystem
 
 /// A phrase placed in time: the schedule it makes from `now` in a zone, the words it is echoed
 /// back in, and its RRULE (none for a one-off). Pure: the clock and the zone come in.

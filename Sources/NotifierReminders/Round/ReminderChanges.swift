@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierSystem
 
 /// What moves the reminders' next instant from outside the scheduler's own arithmetic: the wall
 /// clock set, a reminder stored, snoozed, done or forgotten (by this process or another: a

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// The reminders' scheduler: at each look, what fell due since the last one (kept as the
 /// reminder's own subject, its `lastEvaluated`, in the same commit as what was shown), told once

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// The reminders the person set: no feed to fetch, a schedule to keep.
 package struct RemindersFeedKind: FeedKind, WeekEvents, ConfigChecking, BusyTimes, BubbleActions, ClickHandling {

@@ -2,6 +2,7 @@ import CNotify
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 import Synchronization
 
 /// Resumes from suspend, as logind announces them: `PrepareForSleep(false)` on the system bus

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// A reminder `notifier remind` stored: not in the config file. A one-off, or (with `every`) a
 /// recurring one whose intervals count from `start`, fixed when it was kept.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier next NAME` and `notifier next --every EXPR --at HH:MM`: the dates a reminder
 /// falls on, one a line, marked where a holiday moved or skipped one and where daylight

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// `remind` with a time in words: `--every PHRASE`, `--at PHRASE`, `--in PHRASE`, or the phrase
 /// at the end (or start) of the text. What was understood is echoed with the next three dates

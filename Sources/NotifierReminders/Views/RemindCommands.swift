@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier remind "Call the bank" --at "2026-12-01 10:00"`: a one-off, kept in the store.
 package struct RemindCommand: ParsableCommand {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 extension FeedView {
     /// `notifier open reminder standup`, where a reminder's bubble leads.

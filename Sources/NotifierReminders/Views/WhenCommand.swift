@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier when "every other tuesday at 9"`: what notifier understands by a time phrase, as
 /// `systemd-analyze calendar` shows for its syntax: the words it reads back, the rule, and the

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 import Synchronization
 
 /// One `[[subscriptions]]` entry's reading of its topic: `--once` asks for what came since the

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier open subscription NAME [ID]`: a subscription's latest messages, or one message
 /// with its click URL and action buttons (`--open-link` opens its URL in the browser).

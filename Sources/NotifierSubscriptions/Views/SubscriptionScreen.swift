@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier open subscription NAME [ID]` on a terminal (where a bubble's click lands): the
 /// printout's lines; `o` opens the message's link in the browser (xdg-open, an argv).

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier watch test NAME` and `notifier watch try URL SELECT`: fetch (or read) once, show
 /// what the selector picks and what each condition would make of it; nothing is stored or sent.

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// `[[watches]]`: a source of the user's own (a JSON endpoint or a local command), a selector,
 /// its schedule and the conditions the engine tells about.

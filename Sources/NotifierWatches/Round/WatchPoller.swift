@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// What one watch's poll selected, before the engine sees it.
 package struct WatchObservation: Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// Every watch of one config polled from one task: a queue of each watch's next poll, an instant
 /// on the environment's clock, and each poll a child task that ends with it. One long-lived

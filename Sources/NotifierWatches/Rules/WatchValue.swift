@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// One value a watch's selector picked out of a response, as JSON has them. `null` is kept
 /// apart from a number so that nothing ever reads it as 0.

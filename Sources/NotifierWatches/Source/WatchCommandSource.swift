@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// A local program run as an argv (never a shell), stdin from /dev/null, in a process group of
 /// its own, with a time limit on all it started and a limit on its output; a status other than 0

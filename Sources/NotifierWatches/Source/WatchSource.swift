@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// What one fetch of a watch's source brought.
 public enum WatchFetch: Sendable, Equatable {

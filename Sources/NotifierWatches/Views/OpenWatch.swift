@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 package struct OpenWatch: ParsableCommand {
     package init() {}

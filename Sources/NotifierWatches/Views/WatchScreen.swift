@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier open watch NAME` on a terminal: the watch's value and state, a sparkline of its
 /// stored values, its last fetch, the decisions `why` shows, and the JSON around the value.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 import Synchronization
 
 /// The calendars' alarms as reminders of the scheduler: one reminder per event (by UID), whose

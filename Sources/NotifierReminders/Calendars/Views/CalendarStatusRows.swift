@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// A calendar path that does not exist or cannot be read, as a failing row of the home screen:
 /// every alarm of that calendar is off. Calendars that read well add no row.

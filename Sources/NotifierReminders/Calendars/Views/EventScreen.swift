@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier list events` on a terminal: one row per occurrence in the range, as the printout
 /// has it (day, time, summary, place); Enter opens the event as `open event` prints it.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 extension FeedView {
     /// `notifier open event UID`, where a calendar alarm's bubble leads.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// The calendars' events as the week shows them: per day, "10:00 Stand-up" (an all-day event on
 /// each of its days, without a time), in order.

@@ -1,5 +1,4 @@
 import Foundation
-import NotifierEngine
 
 /// One run of a program in a process group of its own, read to the end within one bound of wall
 /// time. The bound covers everything the program started: a child of it that keeps the output

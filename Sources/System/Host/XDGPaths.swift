@@ -1,5 +1,4 @@
 import Foundation
-import NotifierEngine
 
 /// The XDG base directories, from the environment or their documented defaults.
 package struct XDGPaths: Sendable {
@@ -20,10 +19,6 @@ package struct XDGPaths: Sendable {
         cacheHome = base("XDG_CACHE_HOME", ".cache")
         dataHome = base("XDG_DATA_HOME", ".local/share")
     }
-
-    package var storePath: String { stateHome + "/notifier/notifier.sqlite" }
-    /// Where each calendar file's expanded alarms are kept between passes.
-    package var calendarCache: String { cacheHome + "/notifier/calendars" }
 
     /// The home folder, for "~/" in settings.
     package static var home: String {

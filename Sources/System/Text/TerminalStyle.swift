@@ -1,5 +1,4 @@
 import Foundation
-import NotifierEngine
 
 /// ANSI styling only on a terminal, and never with NO_COLOR set (https://no-color.org).
 ///
@@ -65,22 +64,6 @@ package enum TextSanitizer {
     /// characters (a 10 KB name is not echoed whole).
     package static func echoed(_ input: String, limit: Int = 64) -> String {
         cut(singleLine(String(input.prefix(limit + 1))), to: limit)
-    }
-
-    /// The most a notification's title and body may hold: beyond a few lines a bubble shows
-    /// nothing more, and a 100 kB country name must not fill the store.
-    package static let maxTitleCharacters = 200
-    package static let maxBodyCharacters = 2000
-
-    /// An alert fit to show and to record: no control or bidi characters, the title on one
-    /// line, both cut to their limits with an ellipsis. Applied once, as alerts enter the outbox.
-    package static func bounded(_ alert: Alert) -> Alert {
-        var bounded = alert
-        bounded.title = cut(singleLine(alert.title), to: maxTitleCharacters)
-        bounded.body = cut(printable(alert.body), to: maxBodyCharacters)
-        bounded.reason = alert.reason.map { cut(singleLine($0), to: maxBodyCharacters) }
-        bounded.members = alert.members?.map { Self.bounded($0) }
-        return bounded
     }
 
     /// At most `limit` characters, whole graphemes, an ellipsis where it cut.

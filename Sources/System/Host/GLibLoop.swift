@@ -1,6 +1,5 @@
-import CNotify
+import CGLib
 import Foundation
-import NotifierEngine
 import Synchronization
 
 /// The thread that runs GLib's default main loop, and the way onto it.

@@ -6,16 +6,16 @@ import Synchronization
 /// and a line over the bound is dropped as it passes (`LineSplitter`).
 extension HTTPClient {
     /// Reads `request`'s body line by line until the server ends it, `onPiece` returns `false`,
-    /// the task is cancelled (`FeedError.cancelled`), or nothing arrives for `idleTimeout`. A
+    /// the task is cancelled (`HTTPFailure.cancelled`), or nothing arrives for `idleTimeout`. A
     /// line cut off by the connection's end is not handed on: it comes again where the reader
     /// resumes. The response has the status and headers, and no body.
     public func readLines(
-        _ request: HTTPRequest, feed: String, maxLineBytes: Int, idleTimeout: Duration,
+        _ request: HTTPRequest, maxLineBytes: Int, idleTimeout: Duration,
         onPiece: @escaping @Sendable (LineSplitter.Piece) -> Bool
-    ) async throws(FeedError) -> HTTPResponse {
+    ) async throws(HTTPFailure) -> HTTPResponse {
         var streamed = request
         streamed.expectsJSON = false
-        return try await send(streamed, feed: feed, lineReader: LineReader(maxLineBytes: maxLineBytes, idleTimeout: idleTimeout, onPiece: onPiece))
+        return try await send(streamed, lineReader: LineReader(maxLineBytes: maxLineBytes, idleTimeout: idleTimeout, onPiece: onPiece))
     }
 }
 

@@ -1,5 +1,4 @@
 import Foundation
-import NotifierEngine
 
 /// Finds and runs helper programs (terminals, xdg-mime) by name on `$PATH`, as argvs only.
 package enum ProgramSearch {

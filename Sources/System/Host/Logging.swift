@@ -1,6 +1,5 @@
 import Foundation
 import Logging
-import NotifierEngine
 
 /// Short, greppable lines on standard error: `notifier warning: countries feed: GET … timed out`.
 package struct StderrLogHandler: LogHandler {

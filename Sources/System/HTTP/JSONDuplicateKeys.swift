@@ -1,5 +1,4 @@
 import Foundation
-import NotifierEngine
 
 /// Finds an object that holds the same key twice. RFC 8259 leaves such a document's meaning
 /// open, and Foundation silently keeps one of the values (the first for a `Decodable` struct,

@@ -1,5 +1,4 @@
 import Foundation
-import NotifierEngine
 
 /// The time a command or a view reads: what waits takes `clock`, what has calendar meaning takes
 /// `now()`. The shell makes one (`TimeSource.system`, in the `Program` `main` builds) and hands it down in

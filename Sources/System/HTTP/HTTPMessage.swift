@@ -1,5 +1,4 @@
 import Foundation
-import NotifierEngine
 
 public struct HTTPRequest: Sendable {
     public enum Method: String, Sendable {

@@ -1,6 +1,5 @@
 import CCurl
 import Foundation
-import NotifierEngine
 import Synchronization
 
 /// A small HTTP client on libcurl. Each transfer runs on a thread of its own, so a slow server
@@ -31,31 +30,30 @@ public final class HTTPClient: Sendable {
         }
     }
 
-    public func send(_ request: HTTPRequest, feed: String) async throws(FeedError) -> HTTPResponse {
-        try await send(request, feed: feed, lineReader: nil)
+    public func send(_ request: HTTPRequest) async throws(HTTPFailure) -> HTTPResponse {
+        try await send(request, lineReader: nil)
     }
 
     /// `send`, or with `lineReader` the body handed on line by line as it arrives (`HTTPClient+Lines`).
-    func send(_ request: HTTPRequest, feed: String, lineReader: LineReader?) async throws(FeedError) -> HTTPResponse {
-        let context = RequestContext(feed: feed, method: request.method.rawValue, url: request.url)
+    func send(_ request: HTTPRequest, lineReader: LineReader?) async throws(HTTPFailure) -> HTTPResponse {
         if let failure = ccurl_load_library() {
-            throw .transport(context, detail: "cannot load libcurl (\(String(cString: failure))): install libcurl4")
+            throw .transport(detail: "cannot load libcurl (\(String(cString: failure))): install libcurl4")
         }
         guard let target = URLComponents(string: request.url), let scheme = target.scheme?.lowercased(),
             scheme == "http" || scheme == "https", let host = target.host, !host.isEmpty
-        else { throw .invalidURL(context) }
+        else { throw .invalidURL }
         let poolKey = "\(scheme)://\(host):\(target.port ?? -1)"
         let transfer = Transfer(request: request, limits: limits, userAgent: userAgent, secure: scheme == "https")
         transfer.lineReader = lineReader
-        return try await run(transfer, poolKey: poolKey, context: context)
+        return try await run(transfer, poolKey: poolKey)
     }
 
-    private func run(_ transfer: Transfer, poolKey: String, context: RequestContext) async throws(FeedError) -> HTTPResponse {
+    private func run(_ transfer: Transfer, poolKey: String) async throws(HTTPFailure) -> HTTPResponse {
         let handle = takeHandle(for: poolKey)
-        let outcome: Result<HTTPResponse, FeedError> = await withTaskCancellationHandler {
+        let outcome: Result<HTTPResponse, HTTPFailure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 let thread = Thread {
-                    continuation.resume(returning: transfer.perform(on: handle, context: context))
+                    continuation.resume(returning: transfer.perform(on: handle))
                 }
                 thread.name = "notifier-http"
                 thread.start()
@@ -120,8 +118,8 @@ final class Transfer: @unchecked Sendable {
     func cancel() { cancelled.store(true, ordering: .relaxed) }
     var isCancelled: Bool { cancelled.load(ordering: .relaxed) }
 
-    func perform(on handle: EasyHandle, context: RequestContext) -> Result<HTTPResponse, FeedError> {
-        guard let curl = handle.raw else { return .failure(.transport(context, detail: "libcurl could not start a transfer")) }
+    func perform(on handle: EasyHandle) -> Result<HTTPResponse, HTTPFailure> {
+        guard let curl = handle.raw else { return .failure(.transport(detail: "libcurl could not start a transfer")) }
         ccurl_easy_reset(curl) // keeps the handle's open connections and DNS cache
         var headerList: UnsafeMutablePointer<curl_slist>?
         defer { ccurl_slist_free_all(headerList) }
@@ -179,51 +177,51 @@ final class Transfer: @unchecked Sendable {
         ccurl_getinfo_long(curl, CURLINFO_REDIRECT_COUNT, &redirects)
 
         if code != CURLE_OK {
-            if code == CURLE_WRITE_ERROR, lineReader?.stopped == true { return .failure(.cancelled(context)) }
-            return .failure(error(for: code, context: context, redirects: redirects))
+            if code == CURLE_WRITE_ERROR, lineReader?.stopped == true { return .failure(.cancelled) }
+            return .failure(error(for: code, redirects: redirects))
         }
         if (200..<300).contains(status) { lineReader?.finish() }
         var connections = 0
         ccurl_getinfo_long(curl, CURLINFO_NUM_CONNECTS, &connections)
         let response = HTTPResponse(status: status, headers: headers, body: body, newConnections: connections, received: Date())
         guard (200..<300).contains(status) || request.returnsErrorResponses else {
-            return .failure(.httpStatus(context, status: status, retryAfter: response.retryAfter))
+            return .failure(.httpStatus(status: status, retryAfter: response.retryAfter))
         }
         // Every feed speaks JSON, which is UTF-8 (RFC 8259): bytes that are not are a broken
         // answer, even where they sit in a field no decoder reads.
         guard !request.expectsJSON || String(validating: body, as: UTF8.self) != nil else {
-            return .failure(.decoding(context, detail: "the body is not valid UTF-8"))
+            return .failure(.notUTF8)
         }
         if request.expectsJSON, let key = JSONDuplicateKeys.first(in: body) {
-            return .failure(.decoding(context, detail: "an object holds the key \(FeedText.quoted(key)) twice, so its value is unknown"))
+            return .failure(.duplicateKey(key))
         }
         return .success(response)
     }
 
-    private func error(for code: CURLcode, context: RequestContext, redirects: Int) -> FeedError {
+    private func error(for code: CURLcode, redirects: Int) -> HTTPFailure {
         let detail = String(cString: ccurl_easy_strerror(code))
         switch code {
         case CURLE_OPERATION_TIMEDOUT:
-            return .timedOut(context, seconds: max(1, limits.totalTimeout.milliseconds / 1000))
+            return .timedOut(seconds: max(1, limits.totalTimeout.milliseconds / 1000))
         case CURLE_COULDNT_RESOLVE_HOST:
-            return .cannotResolve(context, host: URLComponents(string: request.url)?.host ?? request.url)
+            return .cannotResolve(host: URLComponents(string: request.url)?.host ?? request.url)
         case CURLE_COULDNT_CONNECT:
-            return .cannotConnect(context, detail: "connection refused or unreachable")
+            return .cannotConnect(detail: "connection refused or unreachable")
         case CURLE_FILESIZE_EXCEEDED:
-            return .bodyTooLarge(context, limit: limits.maxBodyBytes)
+            return .bodyTooLarge(limit: limits.maxBodyBytes)
         case CURLE_WRITE_ERROR where exceededLimit:
-            return .bodyTooLarge(context, limit: limits.maxBodyBytes)
+            return .bodyTooLarge(limit: limits.maxBodyBytes)
         case CURLE_ABORTED_BY_CALLBACK:
-            return .cancelled(context)
+            return .cancelled
         case CURLE_TOO_MANY_REDIRECTS:
-            return .tooManyRedirects(context, limit: limits.maxRedirects)
+            return .tooManyRedirects(limit: limits.maxRedirects)
         case CURLE_UNSUPPORTED_PROTOCOL where redirects > 0:
-            return .insecureRedirect(context)
+            return .insecureRedirect
         case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
             CURLE_SSL_CIPHER, CURLE_SSL_CACERT_BADFILE:
-            return .tls(context, detail: detail)
+            return .tls(detail: detail)
         default:
-            return .transport(context, detail: "failed: \(detail)")
+            return .transport(detail: "failed: \(detail)")
         }
     }
 

@@ -1,6 +1,5 @@
 import CSpawn
 import Foundation
-import NotifierEngine
 
 /// Starts programs as an argv, never through a shell, the way a program started from a terminal
 /// would be: every signal disposition at its default and no signal blocked (a watch's command,

@@ -1,5 +1,4 @@
 import Foundation
-import NotifierEngine
 
 /// A calendar day in the proleptic Gregorian calendar, with no time and no time zone: the date
 /// a holiday falls on where it is kept. Encoded as "YYYY-MM-DD".

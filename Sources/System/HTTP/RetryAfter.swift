@@ -1,5 +1,4 @@
 import Foundation
-import NotifierEngine
 
 /// Reads `Retry-After` (RFC 9110 10.2.3): delay-seconds (`120`) or an HTTP-date
 /// (`Wed, 21 Oct 2015 07:28:00 GMT`). A date is measured from the response's own `Date`

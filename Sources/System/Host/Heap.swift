@@ -1,5 +1,4 @@
 import CMalloc
-import NotifierEngine
 import Synchronization
 
 /// glibc's malloc, set for a process that lives all day and idles between polls: the whole of
