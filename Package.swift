@@ -29,6 +29,14 @@ let feedNeeds: [Target.Dependency] = [
     .product(name: "GRDB", package: "GRDB.swift"),
 ]
 
+/// One feed's library, module `Notifier<Feed>` in `Sources/Feeds/<Feed>`: the core and engine
+/// under it, and `needs`, the system libraries only it uses.
+func feedLibrary(_ feed: String, needs: [Target.Dependency] = []) -> Target {
+    .target(
+        name: "Notifier\(feed)", dependencies: needs + ["NotifierCore", "NotifierEngine"] + feedNeeds, path: "Sources/Feeds/\(feed)",
+        swiftSettings: ourSwiftSettings)
+}
+
 /// The tests of one library: it, the core, engine and system layer under it, and the shared
 /// test support.
 func libraryTests(_ name: String, of library: String) -> Target {
@@ -88,7 +96,7 @@ let package = Package(
             name: "CJQ",
             providers: [.apt(["libjq-dev"])]
         ),
-        // libical for the calendars: iCalendar parsing and RRULE expansion (NotifierReminders/Calendars).
+        // libical for the calendars: iCalendar parsing and RRULE expansion (Sources/Feeds/Reminders/Calendars).
         // No pkgConfig: opened with dlopen on first use (see shim.h), not linked, so that a
         // config without calendars does not map libical and the system ICU it brings.
         .systemLibrary(
@@ -112,13 +120,14 @@ let package = Package(
         .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "ICUData", cSettings: trimmedICUData),
         // The layers: the system layer (HTTP, processes, time, text, the host; names nothing of
-        // ours above it), the engine (pure decisions, Foundation only), the core every feed
-        // builds on, and one library per feed that depends on the core and never on another feed.
+        // ours above it), the rule engine (pure decisions, Foundation only), the core every feed
+        // builds on, and one library per feed (Sources/Feeds) that depends on the core and never
+        // on another feed.
         .target(
             name: "NotifierSystem",
             dependencies: ["CCurl", "CGLib", "CLinux", "CMalloc", "CSpawn", .product(name: "Logging", package: "swift-log")],
             path: "Sources/System", swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierEngine", swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierEngine", path: "Sources/Rules", swiftSettings: ourSwiftSettings),
         .target(
             name: "NotifierCore",
             dependencies: [
@@ -130,13 +139,13 @@ let package = Package(
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "UnixSignals", package: "swift-service-lifecycle"),
             ], swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierCountries", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierCrypto", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierForecast", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierHolidays", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierReminders", dependencies: ["CICal", "CNotify", "NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierWatches", dependencies: ["CJQ", "NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierSubscriptions", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
+        feedLibrary("Countries"),
+        feedLibrary("Crypto"),
+        feedLibrary("Forecast"),
+        feedLibrary("Holidays"),
+        feedLibrary("Reminders", needs: ["CICal", "CNotify"]),
+        feedLibrary("Watches", needs: ["CJQ"]),
+        feedLibrary("Subscriptions"),
         .executableTarget(
             name: "Notifier",
             dependencies: ["ICUData"] + layers + [.product(name: "ArgumentParser", package: "swift-argument-parser")],

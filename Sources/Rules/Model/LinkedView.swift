@@ -1,7 +1,7 @@
 import Foundation
 
 /// A view a deep link can name, with the check its subject must pass. A feed declares its views
-/// in its own folder (`Notifier<Feed>/Rules/…Links.swift`) and its rules list them (`Rule.linkedViews`),
+/// in its own folder (`Feeds/<Feed>/Rules/…Links.swift`) and its rules list them (`Rule.linkedViews`),
 /// so that the catalog of links needs no edit for a new feed.
 public struct LinkedView: Sendable {
     public let view: DeepLink.View
