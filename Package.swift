@@ -16,21 +16,33 @@ let trimmedICUData: [CSetting] = {
 
 /// Every library of ours, for the program and the tests that see all of it.
 let layers: [Target.Dependency] = [
-    "NotifierEngine", "NotifierCore", "NotifierCountries", "NotifierCrypto", "NotifierForecast", "NotifierHolidays", "NotifierReminders",
+    "NotifierSystem", "NotifierEngine", "NotifierCore", "NotifierCountries", "NotifierCrypto", "NotifierForecast", "NotifierHolidays", "NotifierReminders",
     "NotifierWatches", "NotifierSubscriptions",
 ]
 
-/// What every feed library builds with beside the core: its commands, its logs, its tables.
+/// What every feed library builds with beside the core: the system layer, its commands, its
+/// logs, its tables.
 let feedNeeds: [Target.Dependency] = [
+    "NotifierSystem",
     .product(name: "ArgumentParser", package: "swift-argument-parser"),
     .product(name: "Logging", package: "swift-log"),
     .product(name: "GRDB", package: "GRDB.swift"),
 ]
 
-/// The tests of one library: it, the core and engine under it, and the shared test support.
+/// One feed's library, module `Notifier<Feed>` in `Sources/Feeds/<Feed>`: the core and engine
+/// under it, and `needs`, the system libraries only it uses.
+func feedLibrary(_ feed: String, needs: [Target.Dependency] = []) -> Target {
+    .target(
+        name: "Notifier\(feed)", dependencies: needs + ["NotifierCore", "NotifierEngine"] + feedNeeds, path: "Sources/Feeds/\(feed)",
+        swiftSettings: ourSwiftSettings)
+}
+
+/// The tests of one library: it, the core, engine and system layer under it, and the shared
+/// test support.
 func libraryTests(_ name: String, of library: String) -> Target {
     .testTarget(
-        name: name, dependencies: [.target(name: library), "NotifierCore", "NotifierEngine", "TestSupport"], swiftSettings: ourSwiftSettings)
+        name: name, dependencies: [.target(name: library), "NotifierCore", "NotifierEngine", "NotifierSystem", "TestSupport"],
+        swiftSettings: ourSwiftSettings)
 }
 
 /// What a person meets, through real processes: the built program, daemons, private buses,
@@ -84,7 +96,7 @@ let package = Package(
             name: "CJQ",
             providers: [.apt(["libjq-dev"])]
         ),
-        // libical for the calendars: iCalendar parsing and RRULE expansion (NotifierReminders/Calendars).
+        // libical for the calendars: iCalendar parsing and RRULE expansion (Sources/Feeds/Reminders/Calendars).
         // No pkgConfig: opened with dlopen on first use (see shim.h), not linked, so that a
         // config without calendars does not map libical and the system ICU it brings.
         .systemLibrary(
@@ -101,29 +113,38 @@ let package = Package(
         .systemLibrary(name: "CSpawn"),
         // Linux event descriptors (timers, file watches): the program sleeps until something is due.
         .systemLibrary(name: "CLinux"),
-        // glibc's <malloc.h>: the daemon's heap settings (Sources/NotifierCore/Support/Heap.swift).
+        // glibc's <malloc.h>: the daemon's heap settings (Sources/System/Host/Heap.swift).
         .systemLibrary(name: "CMalloc"),
+        // GLib's main loop, run on a thread of its own (Sources/System/Host/GLibLoop.swift);
+        // libnotify links GLib already.
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
         .target(name: "ICUData", cSettings: trimmedICUData),
-        // The layers: the engine (pure decisions, Foundation only), the core every feed builds
-        // on, and one library per feed that depends on the core and never on another feed.
-        .target(name: "NotifierEngine", swiftSettings: ourSwiftSettings),
+        // The layers: the system layer (HTTP, processes, time, text, the host; names nothing of
+        // ours above it), the rule engine (pure decisions, Foundation only), the core every feed
+        // builds on, and one library per feed (Sources/Feeds) that depends on the core and never
+        // on another feed.
+        .target(
+            name: "NotifierSystem",
+            dependencies: ["CCurl", "CGLib", "CLinux", "CMalloc", "CSpawn", .product(name: "Logging", package: "swift-log")],
+            path: "Sources/System", swiftSettings: ourSwiftSettings),
+        .target(name: "NotifierEngine", path: "Sources/Rules", swiftSettings: ourSwiftSettings),
         .target(
             name: "NotifierCore",
             dependencies: [
-                "CCurl", "CCrypto", "CSpawn", "CMalloc", "CNcurses", "CNotify", "CLinux", "NotifierEngine",
+                "CCrypto", "CNcurses", "CNotify", "NotifierEngine", "NotifierSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ], swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierCountries", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierCrypto", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierForecast", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierHolidays", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierReminders", dependencies: ["CICal", "CNotify", "NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierWatches", dependencies: ["CJQ", "NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
-        .target(name: "NotifierSubscriptions", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, swiftSettings: ourSwiftSettings),
+        feedLibrary("Countries"),
+        feedLibrary("Crypto"),
+        feedLibrary("Forecast"),
+        feedLibrary("Holidays"),
+        feedLibrary("Reminders", needs: ["CICal", "CNotify"]),
+        feedLibrary("Watches", needs: ["CJQ"]),
+        feedLibrary("Subscriptions"),
         .executableTarget(
             name: "Notifier",
             dependencies: ["ICUData"] + layers + [.product(name: "ArgumentParser", package: "swift-argument-parser")],
@@ -156,7 +177,8 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "NotifierCore", "NotifierEngine", .product(name: "FlyingFox", package: "FlyingFox"), .product(name: "FlyingSocks", package: "FlyingFox"),
+                "NotifierCore", "NotifierEngine", "NotifierSystem", .product(name: "FlyingFox", package: "FlyingFox"),
+                .product(name: "FlyingSocks", package: "FlyingFox"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             path: "Tests/TestSupport",
@@ -168,7 +190,7 @@ let package = Package(
         .testTarget(
             name: "EngineTests", dependencies: layers + ["TestSupport", .product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: ourSwiftSettings),
-        .testTarget(name: "CoreTests", dependencies: ["NotifierCore", "NotifierEngine", "TestSupport"], swiftSettings: ourSwiftSettings),
+        .testTarget(name: "CoreTests", dependencies: ["NotifierCore", "NotifierEngine", "NotifierSystem", "TestSupport"], swiftSettings: ourSwiftSettings),
         libraryTests("CountriesTests", of: "NotifierCountries"),
         libraryTests("CryptoTests", of: "NotifierCrypto"),
         libraryTests("ForecastTests", of: "NotifierForecast"),

@@ -2,7 +2,7 @@
 #define NOTIFIER_CICAL_SHIM_H
 // libical (Debian's libical-dev) for the calendars: parsing iCalendar text and expanding
 // RRULEs (icalrecur_iterator). Values are read out into Swift right after parsing; nothing of
-// libical's outlives a call. Include only from the files of NotifierReminders/Calendars.
+// libical's outlives a call. Include only from the files of Feeds/Reminders/Calendars.
 //
 // Loaded on first use with dlopen rather than linked, as libcurl is: libical brings the system
 // ICU (libicuuc, libicui18n, some 30 MB mapped), which a daemon whose config has no calendar

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotifierCore
+import NotifierSystem
 
 @main
 enum Main {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotifierCore
+import NotifierSystem
 
 struct NotifierCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(

@@ -1,4 +1,5 @@
 import NotifierCore
+import NotifierSystem
 import Testing
 
 /// The executor's sleepers: taken in the order they fall due, the first queued first among

@@ -1,11 +1,12 @@
 import FlyingFox
 import Foundation
 import NotifierCore
+import NotifierSystem
 import TestSupport
 import Testing
 
-private typealias Client = NotifierCore.HTTPClient
-private typealias Request = NotifierCore.HTTPRequest
+private typealias Client = NotifierSystem.HTTPClient
+private typealias Request = NotifierSystem.HTTPRequest
 
 /// The real libcurl client against a real server on 127.0.0.1.
 @Suite struct HTTPClientTests {

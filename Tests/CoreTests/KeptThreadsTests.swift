@@ -1,5 +1,5 @@
 import Foundation
-import NotifierCore
+import NotifierSystem
 import Synchronization
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierSystem
 import Testing
 
 /// Lines cut from a stream as it arrives, with a bound on what one line may hold.

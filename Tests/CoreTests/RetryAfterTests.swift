@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierSystem
 import Testing
 
 /// `Retry-After` in both of RFC 9110's forms; how long is too long is `Backoff`'s to say.

@@ -2,11 +2,12 @@ import FlyingFox
 import Foundation
 import NotifierCore
 import NotifierCountries
+import NotifierSystem
 import TestSupport
 import Testing
 
-private typealias Client = NotifierCore.HTTPClient
-private typealias Request = NotifierCore.HTTPRequest
+private typealias Client = NotifierSystem.HTTPClient
+private typealias Request = NotifierSystem.HTTPRequest
 
 @Suite struct CountriesFeedTests {
     @Test func fetchesAV3ServerInTwoFieldLimitedParts() async throws {

@@ -2,11 +2,12 @@ import FlyingFox
 import Foundation
 import NotifierCore
 import NotifierCrypto
+import NotifierSystem
 import Synchronization
 import TestSupport
 import Testing
 
-private typealias Client = NotifierCore.HTTPClient
+private typealias Client = NotifierSystem.HTTPClient
 
 @Suite struct CryptoFeedTests {
     // MARK: - Paging and pacing

@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import NotifierSystem
 import TestSupport
 import Testing
 
@@ -47,7 +48,7 @@ import Testing
         config.holidays.source = .remote
         config.holidays.baseURL = server.baseURL + "/holidays"
         config.holidays.apiKey = "good"
-        let source = HolidaySource(config: config, store: try Store(path: sandbox.storeFile.path), http: NotifierCore.HTTPClient())
+        let source = HolidaySource(config: config, store: try Store(path: sandbox.storeFile.path), http: NotifierSystem.HTTPClient())
         let cold = try await source.holidays(from: today, through: today.adding(days: 89), now: Date()).get()
         #expect(cold.map(\.name) == ["Testipäev"])
         #expect(await calls.ranges.count == 3)

@@ -68,7 +68,7 @@ import Testing
         #expect(stored.status == 0, "\(stored.stderr)")
         // Asleep until next month, it is told of the new one-off and shows it on time.
         let shown = await daemon.waitUntil(timeout: .seconds(75)) { $0.stdout.contains("Take the tea off") }
-        #expect(shown, "\(daemon.stderr)")
+        #expect(shown, "remind said: \(stored.stdout)\(stored.stderr); the daemon: \(daemon.stderr)\(daemon.stdout)")
         #expect(await daemon.stop() == 0)
     }
 }

@@ -4,6 +4,7 @@ import NotifierCore
 import NotifierCrypto
 import NotifierForecast
 import NotifierHolidays
+import NotifierSystem
 import TestSupport
 import Testing
 
@@ -35,7 +36,7 @@ import Testing
     @Test func aResponseWithADuplicateKeyIsABadResponse() async throws {
         let body = Data(#"[{"id":"90","symbol":"BTC","price_usd":"91000","price_usd":"1"}]"#.utf8)
         let server = try await LoopbackServer.start([("GET /api/ticker/", { _ in LoopbackServer.json(body) })])
-        let feed = CryptoFeed(http: NotifierCore.HTTPClient(), baseURL: server.baseURL + "/api")
+        let feed = CryptoFeed(http: NotifierSystem.HTTPClient(), baseURL: server.baseURL + "/api")
         await #expect { _ = try await feed.tickers(ids: ["90"]) } throws: { error in
             "\(error)".contains("unexpected response: an object holds the key 'price_usd' twice")
         }
@@ -91,7 +92,7 @@ import Testing
     ])
     func aRefusedHolidayKeyNamesTheSetting(_ status: HTTPStatusCode, _ body: String, _ message: String) async throws {
         let server = try await LoopbackServer.start([("POST /holidays", { _ in LoopbackServer.json(Data(body.utf8), status: status) })])
-        let feed = HolidaysFeed(http: NotifierCore.HTTPClient(), baseURL: server.baseURL + "/holidays", apiKey: "k")
+        let feed = HolidaysFeed(http: NotifierSystem.HTTPClient(), baseURL: server.baseURL + "/holidays", apiKey: "k")
         let start = CivilDate(string: "2026-12-01")!
         await #expect { _ = try await feed.fetch(from: start, through: start.adding(days: 29)) } throws: { error in
             "\(error)".contains(message)
@@ -102,7 +103,7 @@ import Testing
     @Test func holidaysOutsideTheAskedDatesAreNotBelieved() async throws {
         let body = #"{"error":false,"holidays":{"2026-12-24":[{"name":"Jõululaupäev","type":"public"}],"9999-01-01":[{"name":"Far","type":"public"}]}}"#
         let server = try await LoopbackServer.start([("POST /holidays", { _ in LoopbackServer.json(Data(body.utf8)) })])
-        let feed = HolidaysFeed(http: NotifierCore.HTTPClient(), baseURL: server.baseURL + "/holidays", apiKey: "k")
+        let feed = HolidaysFeed(http: NotifierSystem.HTTPClient(), baseURL: server.baseURL + "/holidays", apiKey: "k")
         let start = CivilDate(string: "2026-12-01")!
         #expect(try await feed.fetch(from: start, through: start.adding(days: 29)).map(\.name) == ["Jõululaupäev"])
         await server.stop()
@@ -113,7 +114,7 @@ import Testing
         let server = try await LoopbackServer.start([
             ("GET /ftp", { _ in FlyingFox.HTTPResponse(statusCode: .found, headers: HTTPHeaders([.location: "ftp://127.0.0.1/x"])) })
         ])
-        await #expect { _ = try await NotifierCore.HTTPClient().send(.get(server.baseURL + "/ftp"), feed: "test") } throws: { error in
+        await #expect { _ = try await NotifierSystem.HTTPClient().send(.get(server.baseURL + "/ftp"), feed: "test") } throws: { error in
             let text = "\(error)"
             return text.contains("refused a redirect to a protocol other than http or https") && !text.contains("https never downgrades")
         }

@@ -1,4 +1,5 @@
 import NotifierEngine
+import NotifierSystem
 import NotifierWatches
 import Testing
 

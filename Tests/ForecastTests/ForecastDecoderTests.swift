@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierForecast
+import NotifierSystem
 import TestSupport
 import Testing
 

@@ -2,6 +2,7 @@ import FlyingFox
 import Foundation
 import NotifierCore
 import NotifierForecast
+import NotifierSystem
 import TestSupport
 import Testing
 
@@ -24,7 +25,7 @@ import Testing
                 }
             )
         ])
-        let feed = ForecastFeed(http: NotifierCore.HTTPClient(), source: .openMeteo(baseURL: server.baseURL + "/v1/", geocodingURL: ""))
+        let feed = ForecastFeed(http: NotifierSystem.HTTPClient(), source: .openMeteo(baseURL: server.baseURL + "/v1/", geocodingURL: ""))
         let forecast = try await feed.forecast(place: "Tallinn", latitude: 59.437, longitude: 24.7535)
         #expect(forecast.days.count == 7 && forecast.place == "Tallinn")
         let query = try #require(await seen.queries.first)
@@ -44,7 +45,7 @@ import Testing
                 }
             )
         ])
-        let feed = ForecastFeed(http: NotifierCore.HTTPClient(), source: .openMeteo(baseURL: "", geocodingURL: server.baseURL + "/v1"))
+        let feed = ForecastFeed(http: NotifierSystem.HTTPClient(), source: .openMeteo(baseURL: "", geocodingURL: server.baseURL + "/v1"))
         #expect(try await feed.geocode("Berlin", geocodingURL: server.baseURL + "/v1").latitude == 52.52437)
         let error = try #require(await feedError { try await feed.geocode("Atlantis", geocodingURL: server.baseURL + "/v1") })
         #expect(error.description.contains("no place called 'Atlantis' was found"), "\(error)")
@@ -64,7 +65,7 @@ import Testing
     ])
     func openWeatherMapErrorsSayWhatToFix(_ status: HTTPStatusCode, _ body: String, _ message: String) async throws {
         let server = try await Self.serve("/data/2.5/forecast", status: status, body: body, headers: [HTTPHeader("Retry-After"): "60"])
-        let feed = ForecastFeed(http: NotifierCore.HTTPClient(), source: .openWeatherMap(baseURL: server.baseURL, apiKey: "secret-key-1234"))
+        let feed = ForecastFeed(http: NotifierSystem.HTTPClient(), source: .openWeatherMap(baseURL: server.baseURL, apiKey: "secret-key-1234"))
         let error = try #require(await feedError { try await feed.forecast(place: "Atlantis", latitude: nil, longitude: nil) })
         #expect(error.description.hasPrefix("forecast feed: GET \(server.baseURL)/data/2.5/forecast?q=Atlantis&appid=***"), "\(error)")
         #expect(error.description.contains(message), "\(error)")
@@ -74,7 +75,7 @@ import Testing
 
     @Test func openWeatherMapWithoutAKeyAsksNothing() async throws {
         let server = try await Self.serve("/data/2.5/forecast", body: "{}")
-        let feed = ForecastFeed(http: NotifierCore.HTTPClient(), source: .openWeatherMap(baseURL: server.baseURL, apiKey: ""))
+        let feed = ForecastFeed(http: NotifierSystem.HTTPClient(), source: .openWeatherMap(baseURL: server.baseURL, apiKey: ""))
         let error = try #require(await feedError { try await feed.forecast(place: "Tallinn", latitude: nil, longitude: nil) })
         #expect(error.description.contains("needs an API key: set feeds.forecast.api_key or NOTIFIER_OWM_KEY"))
         #expect(await server.requests(to: "/data/2.5/forecast") == 0)
@@ -83,7 +84,7 @@ import Testing
 
     @Test func openMeteoErrorsSayWhatWasRefused() async throws {
         let server = try await Self.serve("/v1/forecast", status: .badRequest, body: #"{"error":true,"reason":"Latitude must be in range of -90 to 90°."}"#)
-        let feed = ForecastFeed(http: NotifierCore.HTTPClient(), source: .openMeteo(baseURL: server.baseURL + "/v1", geocodingURL: ""))
+        let feed = ForecastFeed(http: NotifierSystem.HTTPClient(), source: .openMeteo(baseURL: server.baseURL + "/v1", geocodingURL: ""))
         let error = try #require(await feedError { try await feed.forecast(place: "X", latitude: 1, longitude: 2) })
         #expect(error.description.contains("refused the request: Latitude must be in range"), "\(error)")
         await server.stop()

@@ -1,4 +1,5 @@
 import Foundation
+import NotifierSystem
 import Testing
 
 @testable import NotifierCore

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierHolidays
+import NotifierSystem
 import TestSupport
 import Testing
 
@@ -39,7 +40,7 @@ import Testing
     func eachReasonSaysWhatToFix(_ reason: String, _ message: String) async throws {
         let body = Data(#"{"error":true,"reason":"\#(reason)"}"#.utf8)
         let server = try await LoopbackServer.start([("POST /holidays", { _ in LoopbackServer.json(body) })])
-        let feed = HolidaysFeed(http: NotifierCore.HTTPClient(), baseURL: server.baseURL + "/holidays", apiKey: "k")
+        let feed = HolidaysFeed(http: NotifierSystem.HTTPClient(), baseURL: server.baseURL + "/holidays", apiKey: "k")
         let error = try #require(await feedError { try await feed.fetch(from: Self.date("2026-12-01"), through: Self.date("2026-12-30")) })
         #expect(error.description.hasPrefix("holidays feed: POST \(server.baseURL)/holidays "), "\(error)")
         #expect(error.description.contains(message), "\(error)")

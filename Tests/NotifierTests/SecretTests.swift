@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NotifierSystem
 import Testing
 
 @testable import Notifier

@@ -1,6 +1,7 @@
 import FlyingFox
 import Foundation
 import Logging
+import NotifierSystem
 import TestSupport
 import Testing
 
@@ -154,7 +155,7 @@ import Testing
         watch.name = "stars"
         watch.url = server.baseURL + "/repo"
         watch.select = ".stars"
-        let poller = WatchPoller(watch: watch, http: NotifierCore.HTTPClient())
+        let poller = WatchPoller(watch: watch, http: NotifierSystem.HTTPClient())
         let first = await poller.poll()
         let second = await poller.poll()
         #expect(first.kind == .selected([.number(70100)]) && first.status == "200")

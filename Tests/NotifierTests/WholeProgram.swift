@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import NotifierSystem
 
 @testable import Notifier
 @testable import NotifierCore

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 // A feed that exists only in the tests, to show what a new feed adds: a library of its own
 // (this folder, one target line in Package.swift) with its source and decoder, one rule, its

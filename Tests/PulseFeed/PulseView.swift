@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 import Synchronization
 
 // The pulse feed's view: its link (`notifier://pulse/alpha`) and `notifier open pulse alpha`,

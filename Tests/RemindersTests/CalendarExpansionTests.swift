@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierReminders
+import NotifierSystem
 import Testing
 
 /// The calendar layer on calendars written here for each edge: recurrence, exceptions,

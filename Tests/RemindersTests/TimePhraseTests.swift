@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierSystem
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierSystem
 
 /// A program a test starts and watches, started through `ChildSpawn`: Foundation's `Process`
 /// passes on the signals the test process ignores or blocks (an in-process daemon ignores

@@ -1,6 +1,7 @@
 import FlyingFox
 import FlyingSocks
 import Foundation
+import NotifierSystem
 import Synchronization
 
 /// A real HTTP server on 127.0.0.1 with a free port, started by a test and stopped by it. A

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier ack`: what waits for an acknowledgement, and acknowledging it from a terminal or
 /// a script.

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 package struct ChannelCommand: AsyncCommandGroup {
     package init() {}

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import NotifierEngine
+import NotifierSystem
 
 /// Options every command takes.
 package struct GlobalOptions: ParsableArguments {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier install`: the notifier:// link handler and the daemon's systemd user unit.
 package struct InstallCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 extension RulesCommand {
     /// A rule's line: its name, what it does, and its mute.

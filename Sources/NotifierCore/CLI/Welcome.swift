@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// A few lines on the very first run, printed to standard error only when it is a terminal:
 /// `--output json` keeps a clean standard output, and a service's journal gets nothing. Shown

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// A table that repeats (`[[watches]]`, `[[reminders]]`): each entry a value of the conforming
 /// type, its keys checked, applied and printed through `SectionKey`s as a section's are, told

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// Reads a config file as text, or says in plain words why it cannot: a FIFO, a directory, a
 /// symbolic-link loop, bytes that are not UTF-8. Foundation's own messages here were wrong

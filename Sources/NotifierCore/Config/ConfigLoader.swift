@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 import TOMLKit
 
 /// Reads, checks and applies a config file over the defaults.

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// `${env:NAME}` and `${file:PATH}` in a watch's headers or URL, or a channel's secrets: the secret stays where it is
 /// kept (the environment, a file of its own) and only the reference is in the config, so that

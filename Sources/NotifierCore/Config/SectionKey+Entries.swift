@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 // Kinds of keys that repeated tables of more than one owner use: `[[channels]]` runs a
 // command and posts to a URL as `[[watches]]` does.

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 extension SectionKey {
     package static func bool(_ key: String, _ field: WritableKeyPath<Root, Bool> & Sendable) -> SectionKey {

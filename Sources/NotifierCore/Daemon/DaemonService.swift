@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import NotifierEngine
+import NotifierSystem
 import ServiceLifecycle
 
 /// The daemon as a swift-service-lifecycle service: it runs until SIGINT or SIGTERM.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierEngine
+import NotifierSystem
 
 /// Opens a deep link's detail view in a terminal. The command is an argv built from a
 /// validated `DeepLink`; nothing passes through a shell.

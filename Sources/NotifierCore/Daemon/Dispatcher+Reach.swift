@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierEngine
+import NotifierSystem
 
 /// Reaching the person where they are: presence and do-not-disturb read as a delivery begins,
 /// what is due sent to their channels while they are away, one recap on return.

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierEngine
+import NotifierSystem
 
 /// The one way alerts reach the user: into the persisted outbox with the rule states that
 /// decided them, then out through quiet hours and the rate limit to the sink. An actor, so

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import NotifierEngine
+import NotifierSystem
 import ServiceLifecycle
 
 /// The thin async shell: fetches, asks the rules what to do, delivers, records.

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 package enum DeliveryError: Error, CustomStringConvertible {
     case desktop(String)

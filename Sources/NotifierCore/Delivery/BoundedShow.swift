@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 import Synchronization
 
 /// libnotify's `Notify` call blocks until the server answers, up to D-Bus's 25 s, and one

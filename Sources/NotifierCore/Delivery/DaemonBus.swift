@@ -1,6 +1,7 @@
 import CNotify
 import Foundation
 import NotifierEngine
+import NotifierSystem
 import Synchronization
 
 /// The daemon's well-known name on the session bus, through GIO's GDBus: other processes find

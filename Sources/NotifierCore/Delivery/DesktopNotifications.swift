@@ -1,6 +1,7 @@
 import CNotify
 import Foundation
 import NotifierEngine
+import NotifierSystem
 import Synchronization
 
 /// libnotify, driven from one dedicated thread that runs GLib's main loop: action callbacks

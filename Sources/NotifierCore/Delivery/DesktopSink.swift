@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierEngine
+import NotifierSystem
 import Synchronization
 
 /// Desktop bubbles through libnotify.

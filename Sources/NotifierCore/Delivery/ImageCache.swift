@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierEngine
+import NotifierSystem
 
 /// Pictures alerts name by URL (a country's flag), fetched once into
 /// `$XDG_CACHE_HOME/notifier/flags/` and never again. Offline, a picture not cached yet is

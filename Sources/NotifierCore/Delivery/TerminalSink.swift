@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// Readable lines on standard output, ending with the command the notification links to.
 package struct TerminalSink: AlertSink {

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// What a request was, for messages a user can act on.
 public struct RequestContext: Sendable, Equatable {
@@ -83,27 +84,5 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         guard let start = text.range(of: " feed: ") else { return text }
         let parts = text[start.upperBound...].split(separator: " ", maxSplits: 2)
         return parts.count == 3 ? String(parts[2]) : text
-    }
-}
-
-public enum Redaction {
-    static let secretParameters: Set<String> = ["apikey", "api_key", "appid", "key", "token", "access_key"]
-
-    /// Replaces the values of query parameters that carry keys with `***`.
-    public static func maskSecrets(in url: String) -> String {
-        guard let query = url.firstIndex(of: "?") else { return url }
-        let head = url[..<query]
-        let pairs = url[url.index(after: query)...].split(separator: "&", omittingEmptySubsequences: false)
-        let masked = pairs.map { pair -> String in
-            guard let eq = pair.firstIndex(of: "=") else { return String(pair) }
-            let name = pair[..<eq].lowercased()
-            return secretParameters.contains(name) ? "\(pair[..<eq])=***" : String(pair)
-        }
-        return head + "?" + masked.joined(separator: "&")
-    }
-
-    /// `abcd…wxyz` for keys long enough to show a hint, `***` otherwise.
-    public static func mask(key: String) -> String {
-        key.count >= 12 ? "\(key.prefix(4))…\(key.suffix(4))" : "***"
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 package enum InstallError: Error, CustomStringConvertible, Equatable {
     case unsafeExecutablePath(String)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// What this program is made of: its feeds and what they bring (rules, views and their links,
 /// config tables, commands), gathered once. `main` builds it from the one list of feeds; a

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// What a dry run collects while the pass runs against a scratch store: the alerts the
 /// dispatcher would show (past quiet hours, the rate limit and grouping, as its sink), the mutes

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierEngine
+import NotifierSystem
 
 // What only some feeds have, each an opt-in protocol beside `FeedKind`: a feed conforms to
 // those it implements, and the code that uses one finds its feeds with `capable(_:)`.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import NotifierEngine
+import NotifierSystem
 
 /// How one poll of one feed went, for `--once`'s exit code.
 package enum FeedOutcome: Equatable, Sendable {

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierEngine
+import NotifierSystem
 import Synchronization
 
 /// How a live screen refreshes a feed: it asks the feed's round to poll, then reads the store.

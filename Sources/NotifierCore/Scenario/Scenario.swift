@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// A recorded sequence for `notifier test`: files of API responses, each named with the time it
 /// stands for and its feed, `0001-2026-12-23T09:00.coinlore.json`. Times are UTC, or local

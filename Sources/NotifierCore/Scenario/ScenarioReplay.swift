@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier test`'s run: each recording handed to its feed's round as a poll's answer at the
 /// recording's time, against a scratch store, through the real dispatcher to a recording sink; what each step decided is read back as `notifier why` would read it.

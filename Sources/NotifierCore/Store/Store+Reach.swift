@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import NotifierEngine
+import NotifierSystem
 
 /// What reaching the person keeps between runs: the away spell (what went to their channels,
 /// for the recap on return) and which channels are failing (said once, and once when they work).

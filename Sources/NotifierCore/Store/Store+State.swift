@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import NotifierEngine
+import NotifierSystem
 
 /// What the program keeps between runs: mutes, feed health, snapshots and the history of
 /// deliveries (each feed's own tables in `Store/<Feed>/`).

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 import Synchronization
 
 /// Lines handed over from the transfer's thread, taken in batches: what arrived together is

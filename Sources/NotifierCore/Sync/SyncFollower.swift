@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierEngine
+import NotifierSystem
 
 /// Reads the `[sync]` topic and applies what it says: an acknowledgement from the phone or
 /// another machine closes the episode here (its bubble, its ladder) as a click would. The

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierEngine
+import NotifierSystem
 import Synchronization
 
 /// This machine's side of `[sync]`: who it is on the topic (its store's id and its name), its

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// The `[sync]` topic over HTTP: a message published (ntfy's `POST <topic>`, answered with the
 /// message's id), and the topic read line by line (`GET <topic>/json`). Errors never hold the

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// The views of the registered feeds, as `open`, `open-url`, `list`, the click's deep link and
 /// the fast path reach them: through the `Program`'s feeds, naming none.

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NotifierSystem
 
 /// What a feed has on each day of a week (a calendar's events), which the week view shows beside
 /// the holidays. The view finds it among the program's feeds, so that neither feed names the other.

@@ -1,6 +1,7 @@
 import FlyingFox
 import Foundation
 import Logging
+import NotifierSystem
 import TestSupport
 import Testing
 
@@ -45,7 +46,7 @@ enum MatrixCell {
         // Short, for the server that never answers; long enough for a loaded CI machine.
         let limits = HTTPLimits(connectTimeout: .seconds(4), totalTimeout: .seconds(4))
         var runner = Runner.testing(sandbox, config: config, clock: clock, start: start, logger: logger)
-        runner.http = NotifierCore.HTTPClient(limits: limits)
+        runner.http = NotifierSystem.HTTPClient(limits: limits)
         runner.feeds = feeds.compactMap { feed in feed.runAs?(servers[feed.name]!.baseURL) }
         let store = try Store(path: sandbox.storeFile.path)
         let sink = RecordingSink(name: "matrix")

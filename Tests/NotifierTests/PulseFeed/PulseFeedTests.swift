@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NotifierSystem
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NotifierSystem
 import Synchronization
 import TestSupport
 import Testing

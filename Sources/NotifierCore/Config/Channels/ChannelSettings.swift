@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// `[[channels]]`: somewhere notifications can go besides this desktop (a phone through ntfy,
 /// e-mail, any Apprise service, a command). Secrets only by reference.

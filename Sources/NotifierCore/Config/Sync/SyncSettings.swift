@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// `[sync]`: machines with the same config act as one through a private ntfy topic: the first
 /// to send an episode to the phone claims it there, and an acknowledgement anywhere (a click,

@@ -1,6 +1,7 @@
 import CNotify
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// A D-Bus value read into Swift on the GLib loop's thread, so no GVariant outlives the call.
 package enum BusValue: Sendable, Equatable {

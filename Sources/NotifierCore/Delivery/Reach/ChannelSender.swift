@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// Sends one message to one `[[channels]]` entry: ntfy and e-mail through libcurl, Apprise
 /// through the `apprise` program, a command as an argv. Returns what the server answered, or

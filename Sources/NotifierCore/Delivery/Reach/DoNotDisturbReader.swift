@@ -1,6 +1,7 @@
 import CNotify
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// The desktop's do-not-disturb, asked of the notification server in use in its own way; a
 /// server that does not say is never "on".

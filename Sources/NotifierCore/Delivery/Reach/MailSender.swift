@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// A channel's notification as one plain-text mail (RFC 5322), through `MailTransfer`.
 package struct MailSender: Sendable {

@@ -1,6 +1,7 @@
 import CNotify
 import Foundation
 import NotifierEngine
+import NotifierSystem
 import Synchronization
 
 /// Changes of presence and do-not-disturb as the desktop announces them: logind's

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 import Synchronization
 
 /// Runs a view full-screen until the person closes it: reads keys, hands them to the view on

@@ -1,6 +1,7 @@
 import CNcurses
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// What a piece of screen text means; the terminal shell turns it into attributes and colours
 /// (or nothing, with NO_COLOR). Meaning that must survive without colour also has a symbol.

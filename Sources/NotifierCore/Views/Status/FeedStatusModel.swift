@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier open feed NAME`: one feed's health, its last error in full, the next poll and why
 /// then, and its recent polls with their outcome. Read from the store, so it fits any feed or

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier open feed NAME`: where a feed's "failing" and "recovered" notices lead.
 package struct OpenFeed: ParsableCommand {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// `notifier status` (and `notifier open`, and a launch from the desktop's menu): the home screen.
 package struct StatusCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierEngine
+import NotifierSystem
 
 /// The home screen, `notifier status`, answering in this order: does the daemon run, what comes
 /// next (reminders, calendar alarms, holidays), what is wrong (failing feeds and watches), each

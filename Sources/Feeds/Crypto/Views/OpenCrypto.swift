@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import NotifierCore
+import NotifierEngine
+import NotifierSystem
+
+package struct OpenCrypto: ParsableCommand {
+    package init() {}
+
+    package static let configuration = CommandConfiguration(
+        commandName: "crypto",
+        abstract: "One coin from the last CoinLore poll: price, rank, 1 h / 24 h / 7 d change, market cap, volume.",
+        discussion: "Works offline: it reads the last stored poll.\nExample: notifier open crypto BTC"
+    )
+
+    @OptionGroup package var global: GlobalOptions
+
+    @Argument(help: ArgumentHelp("The coin's symbol, in any case.", valueName: "SYMBOL"))
+    package var symbol: String
+
+    @OptionGroup package var output: OutputOptions<Output>
+    package enum Output: OutputHelp {
+        package static let json = "Print JSON."
+        package static let plain = "Print the coin even on a terminal, instead of opening it full-screen and live."
+    }
+    package var json: Bool { output.json }
+    package var plain: Bool { output.plain }
+
+    package func run() throws {
+        try Self.show(symbol, json: json, plain: plain, context: AppContext.load(global))
+    }
+
+    package static func show(_ symbol: String, json: Bool, plain: Bool = false, context: AppContext) throws {
+        let shown = TextSanitizer.singleLine(String(symbol.prefix(40)))
+        guard DeepLink.crypto(symbol) != nil else { throw UserError.invalidArgument("not a coin symbol: '\(shown)'") }
+        let store = Store.openForReading(path: context.paths.storePath)
+        guard let (fetchedAt, tickers) = store?.latestTickers() else {
+            throw UserError.invalidArgument("no crypto data yet: `notifier --once` or the daemon fetches it from CoinLore")
+        }
+        guard let ticker = tickers.first(where: { $0.symbol.uppercased() == symbol.uppercased() }) else {
+            let wanted = symbol.uppercased()
+            let close = tickers.map(\.symbol).filter { (wanted.count >= 2 && $0.hasPrefix(wanted)) || NearName.editDistance($0, wanted) <= 1 }
+            let hint =
+                close.isEmpty
+                ? "watched: \(tickers.map(\.symbol).prefix(30).joined(separator: ", "))" : "did you mean \(close.prefix(5).joined(separator: ", "))?"
+            throw UserError.invalidArgument("unknown coin '\(shown)'; \(hint)")
+        }
+        if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
+            ScreenRunner.run(CryptoCoinModel(symbol: ticker.symbol, list: CryptoScreen.listModel(context: context)), context: context)
+        {
+            return
+        }
+        let history = (try? store?.priceHistory(since: fetchedAt.addingTimeInterval(-86400)))??[ticker.symbol.uppercased()] ?? []
+        if json {
+            struct View: Encodable {
+                var ticker: Ticker
+                var fetchedAt: String
+                var source: String
+                var history: [[String: String]]
+            }
+            let points = history.map { ["at": RelativeTime.iso($0.at), "price": "\($0.price)"] }
+            try PrettyJSON.print(View(ticker: ticker, fetchedAt: RelativeTime.iso(fetchedAt), source: "CoinLore", history: points))
+            return
+        }
+        let style = TerminalStyle.forStandardOutput(environment: context.environment)
+        let percent: (Decimal?) -> String = CryptoChangeRule.percent
+        func money(_ value: Decimal?) -> String {
+            value.map { "$" + $0.formatted(.number.locale(.current).precision(.fractionLength(0...12))) } ?? "n/a"
+        }
+        func amount(_ value: Decimal?) -> String {
+            value.map { $0.formatted(.number.locale(.current).precision(.fractionLength(0...2))) } ?? "n/a"
+        }
+        let previous = history.last { $0.at < fetchedAt }?.price
+        let trend = previous.map { ticker.priceUSD > $0 ? " ▲ from \(money($0))" : ticker.priceUSD < $0 ? " ▼ from \(money($0))" : " = unchanged" } ?? ""
+        var text = style.bold("\(ticker.name) (\(ticker.symbol))") + "  rank \(ticker.rank)\n\n"
+        for (label, value) in [
+            ("Price", money(ticker.priceUSD) + trend), ("1 h", percent(ticker.change1h)),
+            ("24 h", percent(ticker.change24h)), ("7 d", percent(ticker.change7d)),
+            ("Market cap", money(ticker.marketCapUSD)), ("Volume 24 h", money(ticker.volume24USD)),
+            ("Supply", "\(amount(ticker.circulatingSupply)) circulating, \(amount(ticker.totalSupply)) total, \(amount(ticker.maxSupply)) max"),
+            ("History", Sparkline.render(history.map(\.price)) + " (\(history.count) polls, 24 h)"),
+        ] {
+            text += style.bold(label.padding(toLength: 12, withPad: " ", startingAt: 0)) + value + "\n"
+        }
+        let age = Elapsed.short(from: fetchedAt, to: context.now())
+        text += "\n" + style.dim("Source: CoinLore, fetched \(fetchedAt.formatted(.iso8601)) (\(age) ago)") + "\n"
+        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
+    }
+}
