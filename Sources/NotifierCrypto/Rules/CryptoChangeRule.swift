@@ -70,6 +70,8 @@ public struct CryptoChangeRule: Rule {
         }
         var readings: [SubjectReading] = []
         readings.reserveCapacity(tickers.count * 2)
+        // The level as shown ("5"), once for the coins without an override.
+        let defaultNumber = Self.number(thresholdPercent)
         for ticker in tickers {
             let symbol = Ticker.uppercased(ticker.symbol)
             guard DeepLink.crypto(symbol) != nil else { continue }
@@ -82,9 +84,9 @@ public struct CryptoChangeRule: Rule {
             let alert: @Sendable (AlertStateMachine.Emission) -> Alert? = { emission in
                 self.alert(for: ticker, change: change ?? 0, emission: emission, previous: previous[symbol], locale: locale)
             }
-            let number = Self.number(levels.threshold)
+            let number = overrides[symbol] == nil ? defaultNumber : Self.number(levels.threshold)
             for (direction, threshold) in [("up", up), ("down", down)] {
-                let key = SubjectKey(rule: Self.id, subject: "\(symbol):\(direction)")
+                let key = SubjectKey(rule: Self.id, subject: symbol + ":" + direction)
                 let signal = change.flatMap { threshold?.signal(for: $0) }
                 let level = (direction == "up" ? "+" : "−") + number + " %"
                 // Half the fire level deeper than last shown rewrites the bubble: −5 % shown, −7.5 % updates.

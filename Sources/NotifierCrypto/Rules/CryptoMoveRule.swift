@@ -59,14 +59,18 @@ public struct CryptoMoveRule: Rule {
         var moves = ExactDecimal.percentChanges(pairs)[...]
         var readings: [SubjectReading] = []
         readings.reserveCapacity(coins.count * 2)
+        // The level as shown ("3"), once for the coins without an override.
+        let defaultNumber = CryptoChangeRule.number(percent)
         for coin in coins {
-            let levels = overrides[coin.symbol] ?? CryptoChangeRule.Levels(threshold: percent, rearm: rearmPercent)
+            let override = overrides[coin.symbol]
+            let levels = override ?? CryptoChangeRule.Levels(threshold: percent, rearm: rearmPercent)
+            let number = override.map { CryptoChangeRule.number($0.threshold) } ?? defaultNumber
             let rise = try? Threshold(direction: .above, fireLevel: levels.threshold, rearmLevel: levels.rearm)
             let fall = try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
             let riseMove = coin.low == nil ? nil : moves.popFirst()
             let fallMove = coin.high == nil ? nil : moves.popFirst()
-            readings.append(reading(coin.ticker, coin.symbol, "rise", rise, coin.low, riseMove, levels: levels, now: now, locale: locale))
-            readings.append(reading(coin.ticker, coin.symbol, "fall", fall, coin.high, fallMove, levels: levels, now: now, locale: locale))
+            readings.append(reading(coin.ticker, coin.symbol, "rise", rise, coin.low, riseMove, levels: levels, number: number, now: now, locale: locale))
+            readings.append(reading(coin.ticker, coin.symbol, "fall", fall, coin.high, fallMove, levels: levels, number: number, now: now, locale: locale))
         }
         return readings
     }
@@ -95,12 +99,12 @@ public struct CryptoMoveRule: Rule {
     // to compare, so unknown rather than 0 %.
     private func reading(
         _ ticker: Ticker, _ symbol: String, _ direction: String, _ threshold: Threshold?, _ reference: PricePoint?, _ move: Double?,
-        levels: CryptoChangeRule.Levels, now: Date, locale: Locale
+        levels: CryptoChangeRule.Levels, number: String, now: Date, locale: Locale
     ) -> SubjectReading {
         SubjectReading(
-            key: SubjectKey(rule: Self.id, subject: "\(symbol):\(direction)"), signal: move.flatMap { threshold?.signal(for: $0) },
+            key: SubjectKey(rule: Self.id, subject: symbol + ":" + direction), signal: move.flatMap { threshold?.signal(for: $0) },
             shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", policy: policy,
-            level: (direction == "rise" ? "+" : "−") + CryptoChangeRule.number(levels.threshold) + " %",
+            level: (direction == "rise" ? "+" : "−") + number + " %",
             // As crypto_change: half the fire level deeper than last shown updates the bubble.
             deeper: move.map {
                 DeeperMove(
