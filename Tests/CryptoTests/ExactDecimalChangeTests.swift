@@ -1,4 +1,5 @@
 import Foundation
+@_spi(SwiftCorelibsFoundation) import FoundationEssentials
 import NotifierEngine
 import TestSupport
 import Testing
@@ -58,6 +59,19 @@ import Testing
             let expected = Self.foundationChange(from: pair.from, to: pair.to)
             let alone = ExactDecimal.percentChange(from: pair.from, to: pair.to)
             #expect(alone.bitPattern == expected.bitPattern || (alone.isNaN && expected.isNaN), "\(pair.from) → \(pair.to)")
+        }
+    }
+
+    /// Values only hand-made bytes give (a length over zero words, words past the length) are left
+    /// to Foundation rather than trapping here.
+    @Test func malformedDecimalsGoToFoundation() {
+        let oddZero = Decimal(_exponent: 0, _length: 1, _isNegative: 0, _isCompact: 0, _mantissa: (0, 0, 0, 0, 0, 0, 0, 0))
+        let longer = Decimal(_exponent: -2, _length: 2, _isNegative: 0, _isCompact: 0, _mantissa: (5, 0, 0, 0, 0, 0, 0, 9))
+        for value in [oddZero, longer] {
+            #expect(DecimalFields(value).narrowMantissa == nil)
+            #expect(QuotientParts(old: value, new: 100) == nil)
+            #expect(QuotientParts(old: 100, new: value) == nil)
+            #expect(ExactDecimal.alignedOrder(value, 100) == nil)
         }
     }
 

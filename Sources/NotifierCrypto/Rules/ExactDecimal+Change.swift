@@ -84,6 +84,13 @@ struct DecimalFields {
         }
     }
 
+    /// The mantissa when it is within 64 bits and not zero: a value Foundation's own arithmetic
+    /// makes. A length that does not match the words (only hand-made values have one) is `nil`.
+    var narrowMantissa: UInt64? {
+        guard (1...4).contains(length), mantissa != 0, mantissa >> 64 == 0 else { return nil }
+        return UInt64(mantissa)
+    }
+
     /// The length and sign alone.
     static func flags(_ value: Decimal) -> (length: Int, negative: Bool) {
         withUnsafeBytes(of: value) { raw in (Int(raw[1] >> 4), raw[1] & 0b1000 != 0) }
@@ -112,11 +119,11 @@ struct QuotientParts {
         let old = DecimalFields(old)
         let new = DecimalFields(new)
         // Zero (length 0) and NaN (length 0, negative) go to Foundation, as do wide mantissas.
-        guard (1...4).contains(old.length), (1...4).contains(new.length) else { return nil }
+        guard let oldMantissa = old.narrowMantissa, let newMantissa = new.narrowMantissa else { return nil }
         // new − old: the operand with the larger exponent is scaled to the other's (exact, or Foundation).
         let exponent = min(old.exponent, new.exponent)
-        guard let newAligned = DecimalFields.scaled(UInt64(new.mantissa), by: new.exponent - exponent),
-            let oldAligned = DecimalFields.scaled(UInt64(old.mantissa), by: old.exponent - exponent)
+        guard let newAligned = DecimalFields.scaled(newMantissa, by: new.exponent - exponent),
+            let oldAligned = DecimalFields.scaled(oldMantissa, by: old.exponent - exponent)
         else { return nil }
         var difference: UInt64
         var differenceNegative: Bool
@@ -141,7 +148,7 @@ struct QuotientParts {
         }
         guard differenceExponent <= Int(Int8.max), differenceExponent - old.exponent < 19 else { return nil }
         // ÷ old: ⌊difference·10³⁸ / old⌋, cut to eight 16-bit words, rounding down.
-        var quotient = Wide.dividing(Wide.times1e38(difference), by: UInt64(old.mantissa))
+        var quotient = Wide.dividing(Wide.times1e38(difference), by: oldMantissa)
         var cut = 0
         while quotient.bitWidth > 144 {
             quotient = quotient.dividedByShort(10_000)

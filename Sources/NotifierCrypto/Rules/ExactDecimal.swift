@@ -86,11 +86,11 @@ public enum ExactDecimal {
     static func alignedOrder(_ lhs: Decimal, _ rhs: Decimal) -> Int? {
         let left = DecimalFields(lhs)
         let right = DecimalFields(rhs)
-        guard (1...4).contains(left.length), (1...4).contains(right.length) else { return nil }
+        guard let leftMantissa = left.narrowMantissa, let rightMantissa = right.narrowMantissa else { return nil }
         if left.negative != right.negative { return left.negative ? -1 : 1 }
         let exponent = min(left.exponent, right.exponent)
-        guard let leftAligned = DecimalFields.scaled(UInt64(left.mantissa), by: left.exponent - exponent),
-            let rightAligned = DecimalFields.scaled(UInt64(right.mantissa), by: right.exponent - exponent)
+        guard let leftAligned = DecimalFields.scaled(leftMantissa, by: left.exponent - exponent),
+            let rightAligned = DecimalFields.scaled(rightMantissa, by: right.exponent - exponent)
         else { return nil }
         let magnitude = leftAligned < rightAligned ? -1 : leftAligned == rightAligned ? 0 : 1
         return left.negative ? -magnitude : magnitude
