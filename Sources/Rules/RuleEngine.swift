@@ -137,9 +137,11 @@ public struct RuleEngine: Sendable, Equatable {
     public mutating func evaluate(_ readings: [SubjectReading], now: Date, stoppedLongerThan gap: TimeInterval? = nil) -> Decision {
         var decision = Decision(alerts: [], changed: [], muted: [])
         for reading in readings {
-            var record = records[reading.key] ?? SubjectRecord()
+            // One hash a reading: the record is read and written back through its index.
+            let index = records.index(forKey: reading.key)
+            var record = index.map { records.values[$0] } ?? SubjectRecord()
             let before = record
-            if records[reading.key] == nil, let firstSight = Self.firstSight(reading, now: now) {
+            if index == nil, let firstSight = Self.firstSight(reading, now: now) {
                 record.machine = firstSight
                 record.lastValue = reading.shownValue
                 record.lastEvaluated = now
@@ -208,7 +210,7 @@ public struct RuleEngine: Sendable, Equatable {
                 record.lastNotified = now
             }
             if record != before {
-                records[reading.key] = record
+                if let index { records.values[index] = record } else { records[reading.key] = record }
                 decision.changed.append(reading.key)
             }
         }

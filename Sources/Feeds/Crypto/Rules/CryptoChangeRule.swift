@@ -69,6 +69,9 @@ public struct CryptoChangeRule: Rule {
             }
         }
         var readings: [SubjectReading] = []
+        readings.reserveCapacity(tickers.count * 2)
+        // The level as shown ("5"), once for the coins without an override.
+        let defaultNumber = Self.number(thresholdPercent)
         for ticker in tickers {
             let symbol = Ticker.uppercased(ticker.symbol)
             guard DeepLink.crypto(symbol) != nil else { continue }
@@ -76,17 +79,19 @@ public struct CryptoChangeRule: Rule {
             let up = try? Threshold(direction: .above, fireLevel: levels.threshold, rearmLevel: levels.rearm)
             let down = try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
             let change = window.change(of: ticker).map(ExactDecimal.double)
+            let shown = change.map { Self.percent($0) } ?? "unknown"
+            // Both directions say the same when they notify: one closure for the coin.
+            let alert: @Sendable (AlertStateMachine.Emission) -> Alert? = { emission in
+                self.alert(for: ticker, change: change ?? 0, emission: emission, previous: previous[symbol], locale: locale)
+            }
+            let number = overrides[symbol] == nil ? defaultNumber : Self.number(levels.threshold)
             for (direction, threshold) in [("up", up), ("down", down)] {
-                let key = SubjectKey(rule: Self.id, subject: "\(symbol):\(direction)")
+                let key = SubjectKey(rule: Self.id, subject: symbol + ":" + direction)
                 let signal = change.flatMap { threshold?.signal(for: $0) }
-                let shown = change.map { Self.percent($0) } ?? "unknown"
-                let level = (direction == "up" ? "+" : "−") + Self.number(levels.threshold) + " %"
+                let level = (direction == "up" ? "+" : "−") + number + " %"
                 // Half the fire level deeper than last shown rewrites the bubble: −5 % shown, −7.5 % updates.
                 let deeper = change.map { DeeperMove(value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above, text: Self.percent) }
-                readings.append(
-                    SubjectReading(key: key, signal: signal, shownValue: shown, policy: policy, level: level, deeper: deeper) { emission in
-                        self.alert(for: ticker, change: change ?? 0, emission: emission, previous: previous[symbol], locale: locale)
-                    })
+                readings.append(SubjectReading(key: key, signal: signal, shownValue: shown, policy: policy, level: level, deeper: deeper, alert: alert))
             }
         }
         return readings

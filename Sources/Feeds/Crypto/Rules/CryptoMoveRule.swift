@@ -43,60 +43,97 @@ public struct CryptoMoveRule: Rule {
     /// `history` holds earlier prices per symbol (any age; older ones are ignored).
     public func readings(_ tickers: [Ticker], history: [String: [PricePoint]], now: Date, locale: Locale) -> [SubjectReading] {
         let since = now.addingTimeInterval(-Double(window.components.seconds))
-        var readings: [SubjectReading] = []
+        // Every coin's low and high first, so that the moves from them are computed in one batch.
+        var coins: [(ticker: Ticker, symbol: String, low: PricePoint?, high: PricePoint?)] = []
+        coins.reserveCapacity(tickers.count)
+        var pairs: [(from: Decimal, to: Decimal)] = []
+        pairs.reserveCapacity(tickers.count * 2)
         for ticker in tickers {
             let symbol = Ticker.uppercased(ticker.symbol)
             guard DeepLink.crypto(symbol) != nil else { continue }
-            let levels = overrides[symbol] ?? CryptoChangeRule.Levels(threshold: percent, rearm: rearmPercent)
+            let (low, high) = Self.extremes(history[symbol] ?? [], since: since, now: now)
+            if let low { pairs.append((low.price, ticker.priceUSD)) }
+            if let high { pairs.append((high.price, ticker.priceUSD)) }
+            coins.append((ticker, symbol, low, high))
+        }
+        var moves = ExactDecimal.percentChanges(pairs)[...]
+        var readings: [SubjectReading] = []
+        readings.reserveCapacity(coins.count * 2)
+        // The level as shown ("3"), once for the coins without an override.
+        let defaultNumber = CryptoChangeRule.number(percent)
+        for coin in coins {
+            let override = overrides[coin.symbol]
+            let levels = override ?? CryptoChangeRule.Levels(threshold: percent, rearm: rearmPercent)
+            let number = override.map { CryptoChangeRule.number($0.threshold) } ?? defaultNumber
             let rise = try? Threshold(direction: .above, fireLevel: levels.threshold, rearmLevel: levels.rearm)
             let fall = try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
-            let recent = (history[symbol] ?? []).filter { $0.at >= since && $0.at <= now && ExactDecimal.isLess(0, $0.price) }
-            let low = recent.min { ExactDecimal.isLess($0.price, $1.price) }
-            let high = recent.max { ExactDecimal.isLess($0.price, $1.price) }
-            for (direction, threshold, reference) in [("rise", rise, low), ("fall", fall, high)] {
-                // No earlier price in the window: nothing to compare, so unknown rather than 0 %.
-                let move = reference.map { Self.change(from: $0.price, to: ticker.priceUSD) }
-                readings.append(
-                    SubjectReading(
-                        key: SubjectKey(rule: Self.id, subject: "\(symbol):\(direction)"), signal: move.flatMap { threshold?.signal(for: $0) },
-                        shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", policy: policy,
-                        level: (direction == "rise" ? "+" : "−") + CryptoChangeRule.number(levels.threshold) + " %",
-                        // As crypto_change: half the fire level deeper than last shown updates the bubble.
-                        deeper: move.map {
-                            DeeperMove(
-                                value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above,
-                                text: CryptoChangeRule.percent)
-                        }
-                    ) { emission in
-                        guard let move, let reference, let link = DeepLink.crypto(symbol) else { return nil }
-                        let minutes = max(1, Int(now.timeIntervalSince(reference.at) / 60))
-                        if emission == .resolved {
-                            return Alert(
-                                rule: Self.id, key: symbol,
-                                title: "\(symbol) calmer: \(CryptoChangeRule.percent(move)) within \(window.components.seconds / 60) min",
-                                body: "\(ticker.name): $\(CryptoChangeRule.price(ticker.priceUSD, locale: locale))", urgency: .low,
-                                category: "x-notifier.crypto", deepLink: link,
-                                reason: "\(symbol)'s move within the window fell back below ±\(CryptoChangeRule.number(levels.rearm)) %", listView: "crypto")
-                        }
-                        let from = CryptoChangeRule.price(reference.price, locale: locale)
-                        let to = CryptoChangeRule.price(ticker.priceUSD, locale: locale)
-                        let still = emission == .repeated ? ", still" : ""
-                        return Alert(
-                            rule: Self.id, key: symbol, title: "\(symbol) \(CryptoChangeRule.percent(move)) in \(minutes) min \(move >= 0 ? "▲" : "▼")\(still)",
-                            body: "\(ticker.name): $\(from) → $\(to)", urgency: urgency, category: "x-notifier.crypto",
-                            deepLink: link, icon: move >= 0 ? "go-up" : "go-down",
-                            groupFragment: "\(symbol) \(CryptoChangeRule.percent(move))", groupNoun: "coins moved",
-                            reason:
-                                "\(symbol) moved \(CryptoChangeRule.percent(move)) from $\(reference.price) to $\(ticker.priceUSD) within \(minutes) min; the rule fires at ±\(CryptoChangeRule.number(levels.threshold)) % within \(window.components.seconds / 60) min",
-                            listView: "crypto")
-                    })
-            }
+            let riseMove = coin.low == nil ? nil : moves.popFirst()
+            let fallMove = coin.high == nil ? nil : moves.popFirst()
+            readings.append(reading(coin.ticker, coin.symbol, "rise", rise, coin.low, riseMove, levels: levels, number: number, now: now, locale: locale))
+            readings.append(reading(coin.ticker, coin.symbol, "fall", fall, coin.high, fallMove, levels: levels, number: number, now: now, locale: locale))
         }
         return readings
     }
 
-    static func change(from old: Decimal, to new: Decimal) -> Double {
-        ExactDecimal.double((new - old) / old * 100)
+    /// The first lowest and the first highest positive price within the window, as `min(by:)` and
+    /// `max(by:)` pick them.
+    static func extremes(_ points: [PricePoint], since: Date, now: Date) -> (low: PricePoint?, high: PricePoint?) {
+        var low: PricePoint?
+        var high: PricePoint?
+        for point in points where point.at >= since && point.at <= now && ExactDecimal.isPositive(point.price) {
+            if let current = low {
+                if ExactDecimal.isLess(point.price, current.price) { low = point }
+            } else {
+                low = point
+            }
+            if let current = high {
+                if ExactDecimal.isLess(current.price, point.price) { high = point }
+            } else {
+                high = point
+            }
+        }
+        return (low, high)
+    }
+
+    // One direction of one coin; `move` is `nil` without an earlier price in the window: nothing
+    // to compare, so unknown rather than 0 %.
+    private func reading(
+        _ ticker: Ticker, _ symbol: String, _ direction: String, _ threshold: Threshold?, _ reference: PricePoint?, _ move: Double?,
+        levels: CryptoChangeRule.Levels, number: String, now: Date, locale: Locale
+    ) -> SubjectReading {
+        SubjectReading(
+            key: SubjectKey(rule: Self.id, subject: symbol + ":" + direction), signal: move.flatMap { threshold?.signal(for: $0) },
+            shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", policy: policy,
+            level: (direction == "rise" ? "+" : "−") + number + " %",
+            // As crypto_change: half the fire level deeper than last shown updates the bubble.
+            deeper: move.map {
+                DeeperMove(
+                    value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above,
+                    text: CryptoChangeRule.percent)
+            }
+        ) { emission in
+            guard let move, let reference, let link = DeepLink.crypto(symbol) else { return nil }
+            let minutes = max(1, Int(now.timeIntervalSince(reference.at) / 60))
+            if emission == .resolved {
+                return Alert(
+                    rule: Self.id, key: symbol,
+                    title: "\(symbol) calmer: \(CryptoChangeRule.percent(move)) within \(window.components.seconds / 60) min",
+                    body: "\(ticker.name): $\(CryptoChangeRule.price(ticker.priceUSD, locale: locale))", urgency: .low,
+                    category: "x-notifier.crypto", deepLink: link,
+                    reason: "\(symbol)'s move within the window fell back below ±\(CryptoChangeRule.number(levels.rearm)) %", listView: "crypto")
+            }
+            let from = CryptoChangeRule.price(reference.price, locale: locale)
+            let to = CryptoChangeRule.price(ticker.priceUSD, locale: locale)
+            let still = emission == .repeated ? ", still" : ""
+            return Alert(
+                rule: Self.id, key: symbol, title: "\(symbol) \(CryptoChangeRule.percent(move)) in \(minutes) min \(move >= 0 ? "▲" : "▼")\(still)",
+                body: "\(ticker.name): $\(from) → $\(to)", urgency: urgency, category: "x-notifier.crypto",
+                deepLink: link, icon: move >= 0 ? "go-up" : "go-down",
+                groupFragment: "\(symbol) \(CryptoChangeRule.percent(move))", groupNoun: "coins moved",
+                reason:
+                    "\(symbol) moved \(CryptoChangeRule.percent(move)) from $\(reference.price) to $\(ticker.priceUSD) within \(minutes) min; the rule fires at ±\(CryptoChangeRule.number(levels.threshold)) % within \(window.components.seconds / 60) min",
+                listView: "crypto")
+        }
     }
 }
 

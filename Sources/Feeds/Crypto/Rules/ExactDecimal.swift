@@ -65,6 +65,7 @@ public enum ExactDecimal {
     /// decimals they approximate (the conversion errs by well under 1e-13), so those, and NaN, go
     /// to Foundation; identical representations are equal, so not less.
     public static func isLess(_ lhs: Decimal, _ rhs: Decimal) -> Bool {
+        if let order = alignedOrder(lhs, rhs) { return order < 0 }
         if isIdentical(lhs, rhs) { return false }
         let left = lhs._doubleValue
         let right = rhs._doubleValue
@@ -72,6 +73,27 @@ public enum ExactDecimal {
             return left < right
         }
         return lhs < rhs
+    }
+
+    /// `0 < value`: not negative, not zero, not NaN (zero and NaN have no mantissa words).
+    public static func isPositive(_ value: Decimal) -> Bool {
+        let flags = DecimalFields.flags(value)
+        return flags.length != 0 && !flags.negative
+    }
+
+    /// The order of two non-zero decimals whose mantissas, aligned to one exponent, fit 64 bits:
+    /// compared exactly, as Foundation compares them once it has aligned them; `nil` otherwise.
+    static func alignedOrder(_ lhs: Decimal, _ rhs: Decimal) -> Int? {
+        let left = DecimalFields(lhs)
+        let right = DecimalFields(rhs)
+        guard let leftMantissa = left.narrowMantissa, let rightMantissa = right.narrowMantissa else { return nil }
+        if left.negative != right.negative { return left.negative ? -1 : 1 }
+        let exponent = min(left.exponent, right.exponent)
+        guard let leftAligned = DecimalFields.scaled(leftMantissa, by: left.exponent - exponent),
+            let rightAligned = DecimalFields.scaled(rightMantissa, by: right.exponent - exponent)
+        else { return nil }
+        let magnitude = leftAligned < rightAligned ? -1 : leftAligned == rightAligned ? 0 : 1
+        return left.negative ? -magnitude : magnitude
     }
 
     /// `range.contains(value)`.

@@ -31,8 +31,9 @@ package struct OpenCrypto: ParsableCommand {
     }
 
     package static func show(_ symbol: String, json: Bool, plain: Bool = false, context: AppContext) throws {
-        let shown = TextSanitizer.singleLine(String(symbol.prefix(40)))
-        guard DeepLink.crypto(symbol) != nil else { throw UserError.invalidArgument("not a coin symbol: '\(shown)'") }
+        // Sanitized for the errors only: it goes through NSString on Linux, a cost on every open.
+        func shown() -> String { TextSanitizer.singleLine(String(symbol.prefix(40))) }
+        guard DeepLink.crypto(symbol) != nil else { throw UserError.invalidArgument("not a coin symbol: '\(shown())'") }
         let store = Store.openForReading(path: context.paths.storePath)
         guard let (fetchedAt, tickers) = store?.latestTickers() else {
             throw UserError.invalidArgument("no crypto data yet: `notifier --once` or the daemon fetches it from CoinLore")
@@ -43,7 +44,7 @@ package struct OpenCrypto: ParsableCommand {
             let hint =
                 close.isEmpty
                 ? "watched: \(tickers.map(\.symbol).prefix(30).joined(separator: ", "))" : "did you mean \(close.prefix(5).joined(separator: ", "))?"
-            throw UserError.invalidArgument("unknown coin '\(shown)'; \(hint)")
+            throw UserError.invalidArgument("unknown coin '\(shown())'; \(hint)")
         }
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
             ScreenRunner.run(CryptoCoinModel(symbol: ticker.symbol, list: CryptoScreen.listModel(context: context)), context: context)
