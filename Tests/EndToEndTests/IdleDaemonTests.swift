@@ -24,6 +24,12 @@ import Testing
         at = "\(Self.monthAhead) 09:00"
         """
 
+    /// The launch country too, from a fetched source's snapshot (the feed itself off): the store
+    /// it reads must be the daemon's own, as opening and closing one starts libdispatch's pool.
+    static let withLaunchCountry = remindersOnly.replacingOccurrences(
+        of: "[rules.launch_country]\nenabled = false",
+        with: "[rules.launch_country]\ndelay_seconds = 0\n[feeds.countries]\nenabled = false\nsource = \"restcountries-v3\"")
+
     static var monthAhead: String {
         let formatter = DateFormatter()
         formatter.dateFormat = "yyyy-MM-dd"
@@ -42,10 +48,11 @@ import Testing
         return result
     }
 
-    @Test func anIdleDaemonSleepsUntilSomethingIsDue() async throws {
-        let sandbox = try Sandbox(config: Self.remindersOnly)
+    @Test(arguments: [false, true]) func anIdleDaemonSleepsUntilSomethingIsDue(launchCountry: Bool) async throws {
+        let sandbox = try Sandbox(config: launchCountry ? Self.withLaunchCountry : Self.remindersOnly)
         let daemon = try DaemonProcess(["--output", "json", "--verbose"], environment: sandbox.environment())
         #expect(await daemon.waitUntil { $0.stderr.contains("reminders: next due") }, "\(daemon.stderr)")
+        if launchCountry { #expect(await daemon.waitUntil { $0.stdout.contains("launch_country") }, "\(daemon.stderr)") }
         // Settled: what starting up set going has ended.
         try await Task.sleep(for: .seconds(2))
         let pid = daemon.process.processIdentifier

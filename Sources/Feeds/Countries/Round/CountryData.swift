@@ -19,8 +19,10 @@ package struct CountryData: Sendable {
     package static let embedded = CountryData(catalog: EmbeddedCountries.catalog, origin: EmbeddedCountries.sourceDescription, fetchedAt: nil)
 
     /// Reads the snapshot without creating a store: views must stay fast and side-effect free.
-    package static func current(config: Config, paths: XDGPaths) -> CountryData {
-        guard config.countries.source != .embedded, let store = Store.openForReading(path: paths.storePath),
+    /// `store`: one already open (the daemon's): a store opened and closed here takes GRDB's
+    /// dispatch queues with it, and disposing one starts libdispatch's ticking worker pool.
+    package static func current(config: Config, paths: XDGPaths, store open: Store? = nil) -> CountryData {
+        guard config.countries.source != .embedded, let store = open ?? Store.openForReading(path: paths.storePath),
             let snapshot = try? store.snapshot(feed: CountriesFeed.name), snapshot.source == config.countries.source.rawValue
         else { return .embedded }
         let catalog = CountryCatalog(text: snapshot.payload)
