@@ -13,7 +13,8 @@ public enum KilledProcess {
 
     /// The exit status of a process that has ended or is about to (its output is read to the
     /// end). `waitUntilExit` could miss the exit and hang a whole run on a zombie under load, so
-    /// the zombie is reaped here if Foundation has not; -1 if it still runs after `timeout`.
+    /// the zombie is reaped here if Foundation has not; -1 (and SIGKILL, so that no daemon outlives
+    /// a failed test) if it still runs after `timeout`.
     public static func exitStatus(_ process: Process, timeout: TimeInterval = 30) -> Int32 {
         let deadline = Date().addingTimeInterval(timeout)
         while process.isRunning, Date() < deadline {
@@ -24,7 +25,11 @@ public enum KilledProcess {
             }
             Thread.sleep(forTimeInterval: 0.005)
         }
-        return process.isRunning ? -1 : process.terminationStatus
+        guard process.isRunning else { return process.terminationStatus }
+        kill(process.processIdentifier, SIGKILL)
+        var status: Int32 = 0
+        _ = waitpid(process.processIdentifier, &status, 0)
+        return -1
     }
 
     /// `/proc/PID/stat`'s state field is `Z` for a zombie; no file, no process.
