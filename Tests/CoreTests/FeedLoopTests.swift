@@ -21,7 +21,7 @@ import Testing
         let dispatcher = Dispatcher(sink: RecordingSink(), store: nil, config: Config(), logger: logger)
         var environment = FeedEnvironment(
             config: Config(), paths: XDGPaths(environment: [:]), http: HTTPClient(), clock: clock,
-            now: { start + 20 }, logger: logger, store: nil, dispatcher: dispatcher,
+            now: { start + 20 }, logger: logger, store: nil, delivery: dispatcher,
             desk: EngineDesk(store: nil, logger: logger), seed: nil, launch: false)
         environment.pacing = pacing
         environment.pollRequests = requests

@@ -56,7 +56,7 @@ import Testing
         let store = try Store(path: sandbox.storeFile.path)
         let recorder = RecordingSink(name: "test")
         let dispatcher = Dispatcher(sink: recorder, store: store, config: config, logger: context.logger)
-        let round = CryptoRound(runner: runner, store: store, dispatcher: dispatcher)
+        let round = CryptoRound(runner.environment(store: store, dispatcher: dispatcher, launch: false))
 
         // Every 10 minutes the 24 h change swings across the −5 % band: six falls in two hours.
         for change in ["-2"] + Array(repeating: ["-6.1", "-2"], count: 6).joined() {
@@ -79,7 +79,7 @@ import Testing
         #expect(await recorder.titles.count == 5)
 
         // Restarted (a fresh engine from the store): the calm subject notifies as usual again.
-        let restarted = CryptoRound(runner: runner, store: store, dispatcher: dispatcher)
+        let restarted = CryptoRound(runner.environment(store: store, dispatcher: dispatcher, launch: false))
         await script.set(try CryptoEndToEndTests.page(changes: ["BTC": "-6.1"]))
         clock.advance(minutes: 10)
         #expect(await restarted.poll() == nil)

@@ -61,7 +61,7 @@ import Testing
         runner.clock = clock
         let store = try Store(path: sandbox.storeFile.path)
         let dispatcher = Dispatcher(sink: RecordingSink(name: "test"), store: store, config: config, logger: context.logger)
-        let loop = Task { await CryptoRound(runner: runner, store: store, dispatcher: dispatcher).pollForever() }
+        let loop = Task { await CryptoRound(runner.environment(store: store, dispatcher: dispatcher, launch: false)).pollForever() }
 
         for form in ["delay-seconds", "HTTP-date"] {
             #expect(await clock.waitForSleepers(), "the poll after the \(form) answer never went to sleep")

@@ -21,7 +21,8 @@ import Testing
         let store = try Store(path: sandbox.storeFile.path)
         try store.setMute(rule: FeedHealthRule.id, until: .distantFuture)
         let sink = RecordingSink(name: "test")
-        let round = CryptoRound(runner: runner, store: store, dispatcher: Dispatcher(sink: sink, store: store, config: config, logger: runner.logger))
+        let round = CryptoRound(
+            runner.environment(store: store, dispatcher: Dispatcher(sink: sink, store: store, config: config, logger: runner.logger), launch: false))
         for _ in 1...2 { _ = await round.decide(.failure(Self.failure), now: runner.now()) }
         #expect(await sink.alerts.isEmpty, "muted: nothing shown")
         let noted = try store.decisions(rule: FeedHealthRule.id, subject: "crypto", limit: 10)

@@ -48,7 +48,7 @@ import Testing
         let store = try Store(path: sandbox.storeFile.path)
         let recorder = RecordingSink(name: "test")
         let dispatcher = Dispatcher(sink: recorder, store: store, config: config, logger: runner.logger)
-        let loop = Task { await CryptoRound(runner: runner, store: store, dispatcher: dispatcher).pollForever() }
+        let loop = Task { await CryptoRound(runner.environment(store: store, dispatcher: dispatcher, launch: false)).pollForever() }
 
         // Six failed polls (the first, then one after each advance): each waits at least the
         // server's Retry-After, and the fifth says "failing", once.

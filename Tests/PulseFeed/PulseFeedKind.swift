@@ -120,14 +120,14 @@ package struct PulseFeedKind: FeedKind {
             let rule = PulseHighRule(threshold: env.config.pulseHigh.threshold, rearm: env.config.pulseHigh.rearm)
             var (alerts, changed, notes) = await env.desk.decide(rule.readings(pulses), now: now)
             if let alert = await health.record(nil, now: now) { alerts.append(alert) }
-            await env.dispatcher.submit(alerts, records: changed, notes: notes, now: now)
+            await env.delivery.submit(alerts, records: changed, notes: notes, now: now)
             return nil
         case .failure(let error):
             env.logger.warning("\(error)")
             await env.note("pulse: no data, so no alert (\(error))")
             let notes = await env.desk.unknownNotes(rules: [PulseHighRule.id], failed: true, failuresBefore: await health.consecutiveFailures, now: now)
             let alert = await health.record(error, now: now)
-            if alert != nil || !notes.isEmpty { await env.dispatcher.submit(alert.map { [$0] } ?? [], notes: notes, now: now) }
+            if alert != nil || !notes.isEmpty { await env.delivery.submit(alert.map { [$0] } ?? [], notes: notes, now: now) }
             return error
         }
     }

@@ -6,7 +6,7 @@ import NotifierSystem
 /// The one way alerts reach the user: into the persisted outbox with the rule states that
 /// decided them, then out through quiet hours and the rate limit to the sink. An actor, so
 /// concurrent feeds never interleave their outbox updates.
-package actor Dispatcher {
+package actor Dispatcher: AlertDelivery {
     package let sink: any AlertSink
     package let store: Store?
     package let logger: Logger
@@ -298,6 +298,10 @@ package actor Dispatcher {
     package func setDoNotDisturb(_ on: Bool) {
         if outbox.doNotDisturb != on { logger.info("do-not-disturb is \(on ? "on: holding what is not critical" : "off")") }
         outbox.doNotDisturb = on
+    }
+
+    package func submit(_ decisions: RoundDecisions, now: Date) async {
+        await submit(decisions.alerts, records: decisions.records, forgetting: decisions.forgotten, notes: decisions.notes, now: now)
     }
 
     package func submitRecap(_ recap: Alert, now: Date) {

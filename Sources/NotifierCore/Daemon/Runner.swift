@@ -100,7 +100,7 @@ package struct Runner: Sendable {
     package func environment(store: Store?, dispatcher: Dispatcher, launch: Bool, recorder: DryRunRecorder? = nil) -> FeedEnvironment {
         FeedEnvironment(
             config: context.config, paths: context.paths, http: http, clock: clock, now: now, logger: logger,
-            store: store, dispatcher: dispatcher,
+            store: store, delivery: dispatcher,
             desk: EngineDesk(store: store, logger: logger, updatesBubbles: context.config.delivery.updateInPlace),
             seed: seed, launch: launch, recorder: recorder)
     }

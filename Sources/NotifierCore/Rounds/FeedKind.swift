@@ -67,7 +67,7 @@ extension [any FeedKind] {
 }
 
 /// What a feed round is given: the shared HTTP client, the clock, the logger, the store and the
-/// one way alerts leave (the dispatcher, beside the engine's state). Not the whole runner.
+/// one way alerts leave (`delivery`, beside the engine's state). Not the whole runner.
 package struct FeedEnvironment: Sendable {
     package var config: Config
     package var paths: XDGPaths
@@ -76,7 +76,7 @@ package struct FeedEnvironment: Sendable {
     package var now: @Sendable () -> Date
     package var logger: Logger
     package var store: Store?
-    package var dispatcher: Dispatcher
+    package var delivery: any AlertDelivery
     /// The engine's rule states, shared by every feed of one run.
     package var desk: EngineDesk
     /// `--seed`, for what a feed picks at random (the launch country).

@@ -32,7 +32,7 @@ package struct ScenarioReplay {
             let at = step.at
             var environment = FeedEnvironment(
                 config: config, paths: XDGPaths(environment: [:]), http: http, clock: ContinuousClock(),
-                now: { at }, logger: quiet, store: store, dispatcher: dispatcher, desk: desk,
+                now: { at }, logger: quiet, store: store, delivery: dispatcher, desk: desk,
                 seed: nil, launch: false)
             environment.locale = Self.locale
             environment.calendar = calendar

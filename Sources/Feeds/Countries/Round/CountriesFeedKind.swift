@@ -76,7 +76,7 @@ package struct CountriesFeedKind: FeedKind {
     /// Its mute, like any rule's the engine does not decide, is the dispatcher's to apply.
     private func deliverLaunchCountry(_ env: FeedEnvironment) async {
         guard let alert = Self.launchCountryAlert(config: env.config, paths: env.paths, seed: env.seed, store: env.store) else { return }
-        await env.dispatcher.submit([alert], now: env.now())
+        await env.delivery.submit([alert], now: env.now())
     }
 
     package static func launchCountryAlert(config: Config, paths: XDGPaths, seed: UInt64?, store: Store? = nil) -> Alert? {

@@ -16,13 +16,8 @@ package struct CryptoRound: Sendable {
         health = FeedHealthDesk(feed: CryptoFeed.name, store: env.store, degradedAfter: env.config.crypto.degradedAfter)
     }
 
-    package init(runner: Runner, store: Store?, dispatcher: Dispatcher) {
-        self.init(runner.environment(store: store, dispatcher: dispatcher, launch: false))
-    }
-
     package var config: Config { env.config }
     package var store: Store? { env.store }
-    package var dispatcher: Dispatcher { env.dispatcher }
     package var desk: EngineDesk { env.desk }
 
     package func pollOnce() async -> FeedOutcome {
@@ -59,7 +54,7 @@ package struct CryptoRound: Sendable {
             await env.note("crypto: no data, so no alert (\(error))")
             let notes = await desk.unknownNotes(rules: Self.rules, failed: true, failuresBefore: await health.consecutiveFailures, now: now)
             let alert = await health.record(error, now: now)
-            if alert != nil || !notes.isEmpty { await dispatcher.submit(alert.map { [$0] } ?? [], notes: notes, now: now) }
+            if alert != nil || !notes.isEmpty { await env.delivery.submit(alert.map { [$0] } ?? [], notes: notes, now: now) }
             return error
         case .success(let tickers):
             let previous = await poller.previousPrices(store: store, logger: env.logger)
@@ -93,7 +88,7 @@ package struct CryptoRound: Sendable {
             }
             if let alert = await health.record(nil, now: now) { alerts.append(alert) }
             env.logger.debug("crypto feed: \(tickers.count) tickers, \(alerts.count) alerts")
-            await dispatcher.submit(alerts, records: changed, notes: notes, now: now)
+            await env.delivery.submit(alerts, records: changed, notes: notes, now: now)
             return nil
         }
     }

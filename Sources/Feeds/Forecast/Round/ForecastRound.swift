@@ -20,7 +20,6 @@ package struct ForecastRound: Sendable {
 
     package var config: Config { env.config }
     package var store: Store? { env.store }
-    package var dispatcher: Dispatcher { env.dispatcher }
     package var desk: EngineDesk { env.desk }
 
     /// What one round did: places fetched, and the errors of those that failed.
@@ -86,7 +85,7 @@ package struct ForecastRound: Sendable {
             failuresBefore: await health.consecutiveFailures, now: now)
         var alert: Alert?
         if outcome.polled { alert = await health.record(failed, now: now) }
-        if alert != nil || !notes.isEmpty { await dispatcher.submit(alert.map { [$0] } ?? [], notes: notes, now: now) }
+        if alert != nil || !notes.isEmpty { await env.delivery.submit(alert.map { [$0] } ?? [], notes: notes, now: now) }
     }
 
     private func fetch(_ place: ForecastPlace, now: Date) async throws(FeedError) -> Forecast {
@@ -151,7 +150,7 @@ package struct ForecastRound: Sendable {
         let (alerts, changed, notes) = await desk.decide(readings, now: now, interval: config.forecast.interval)
         let passed = await desk.forget { ForecastSubjects.isPassed($0, place: place.name, before: today) }
         env.logger.debug("forecast feed: \(place.name), \(forecast.days.count) days, \(alerts.count) alerts")
-        await dispatcher.submit(alerts, records: changed, forgetting: passed, notes: notes, now: now)
+        await env.delivery.submit(alerts, records: changed, forgetting: passed, notes: notes, now: now)
         do {
             try store?.saveForecast(forecast, at: now)
         } catch {

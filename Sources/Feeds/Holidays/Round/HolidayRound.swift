@@ -44,7 +44,7 @@ package struct HolidayRound: Sendable {
         let readings = Self.readings(reminders, rule: rule, locale: env.locale)
         // A reminder is due on its day, not a change: never told as one made while stopped.
         let (alerts, changed, notes) = await env.desk.decide(readings, now: now)
-        await env.dispatcher.submit(alerts, records: changed, notes: notes, now: now)
+        await env.delivery.submit(alerts, records: changed, notes: notes, now: now)
     }
 
     /// One reading per due reminder, each firing once.

@@ -97,7 +97,7 @@ package struct ReminderRound: Sendable {
         let forgotten = await env.desk.forget { key in
             key.rule == ReminderRule.id && Self.occurrenceDay(of: key.subject).map { now.timeIntervalSince($0) > Self.keepSubjects } ?? false
         }
-        await env.dispatcher.submit(alerts.map(Self.onTheReminderBubble), records: changed, forgetting: forgotten, notes: notes, now: now)
+        await env.delivery.submit(alerts.map(Self.onTheReminderBubble), records: changed, forgetting: forgotten, notes: notes, now: now)
     }
 
     /// Where a reminder's last look is kept (its `lastEvaluated`). Not the bare name: that is

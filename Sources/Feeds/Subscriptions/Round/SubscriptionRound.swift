@@ -112,7 +112,7 @@ package struct SubscriptionRound: Sendable {
             }
             return alert
         }
-        await env.dispatcher.submit(shown, records: changed, forgetting: forgotten, notes: notes, now: now)
+        await env.delivery.submit(shown, records: changed, forgetting: forgotten, notes: notes, now: now)
         StoreProblems.attempt("a subscription's messages", logger: env.logger) {
             try env.store?.saveSubscriptionMessages(name, messages, cursor: messages.last!.id, now: now, keepDays: env.config.history.days)
         }

@@ -142,8 +142,8 @@ package struct WatchRound: Sendable {
         // otherwise become one group.
         let appeared = alerts.filter { $0.subject?.hasPrefix("\(watch.name):appears:") == true }
         let rest = alerts.filter { $0.subject?.hasPrefix("\(watch.name):appears:") != true }
-        await env.dispatcher.submit(rest + appeared.prefix(1), records: changed, notes: notes, now: now)
-        for alert in appeared.dropFirst() { await env.dispatcher.submit([alert], now: now) }
+        await env.delivery.submit(rest + appeared.prefix(1), records: changed, notes: notes, now: now)
+        for alert in appeared.dropFirst() { await env.delivery.submit([alert], now: now) }
         return fetchError
     }
 
