@@ -16,7 +16,8 @@ let trimmedICUData: [CSetting] = {
 
 /// Every library of ours, for the program and the tests that see all of it.
 let layers: [Target.Dependency] = [
-    "NotifierSystem", "NotifierEngine", "NotifierCore", "NotifierCountries", "NotifierCrypto", "NotifierForecast", "NotifierHolidays", "NotifierReminders",
+    "NotifierSystem", "NotifierEngine", "NotifierCore", "NotifierProgram", "NotifierCountries", "NotifierCrypto", "NotifierForecast", "NotifierHolidays",
+    "NotifierReminders",
     "NotifierWatches", "NotifierSubscriptions",
 ]
 
@@ -53,7 +54,7 @@ let integrationTests: [Target] =
     Context.environment["NOTIFIER_INTEGRATION"] == "1"
     ? [
         .testTarget(
-            name: "EndToEndTests", dependencies: ["Notifier", "NotifierPulse", "TestSupport"] + layers,
+            name: "EndToEndTests", dependencies: ["NotifierPulse", "TestSupport"] + layers,
             swiftSettings: ourSwiftSettings)
     ] : []
 
@@ -145,9 +146,24 @@ let package = Package(
         feedLibrary("Reminders", needs: ["CICal", "CNotify"]),
         feedLibrary("Watches", needs: ["CJQ"]),
         feedLibrary("Subscriptions"),
+        // The program: the one list of feeds, the root command, the program's own commands and
+        // screens (status, history, ack, channel, rules, why, install, test), the runner and the
+        // daemon service. The executable is its `main`.
+        .target(
+            name: "NotifierProgram",
+            dependencies: [
+                "NotifierSystem", "NotifierEngine", "NotifierCore", "NotifierCountries", "NotifierCrypto", "NotifierForecast", "NotifierHolidays",
+                "NotifierReminders", "NotifierWatches", "NotifierSubscriptions",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "TOMLKit", package: "TOMLKit"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "Sources/Program", swiftSettings: ourSwiftSettings),
         .executableTarget(
             name: "Notifier",
-            dependencies: ["ICUData"] + layers + [.product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["ICUData", "NotifierProgram", "NotifierCore", "NotifierSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")],
             exclude: ["exports.map"],
             swiftSettings: ourSwiftSettings,
             // The release binary through lld with packed relative relocations (DT_RELR, glibc
@@ -203,10 +219,10 @@ let package = Package(
         .target(name: "NotifierPulse", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, path: "Tests/PulseFeed", swiftSettings: ourSwiftSettings),
         // The assembled program's tests: its config, store, rounds, views and commands, with the
         // executable's list of feeds and the pulse feed beside them.
-        .testTarget(name: "NotifierTests", dependencies: ["Notifier", "NotifierPulse", "TestSupport"] + layers, swiftSettings: ourSwiftSettings),
+        .testTarget(name: "NotifierTests", dependencies: ["NotifierPulse", "TestSupport"] + layers, swiftSettings: ourSwiftSettings),
         // The interactive views' plain layout at 80 columns, against committed references.
         .testTarget(
-            name: "ViewSnapshotTests", dependencies: ["Notifier", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")] + layers,
+            name: "ViewSnapshotTests", dependencies: [.product(name: "SnapshotTesting", package: "swift-snapshot-testing")] + layers,
             exclude: ["__Snapshots__"], swiftSettings: ourSwiftSettings),
     ] + integrationTests,
     swiftLanguageModes: [.v6]

@@ -5,6 +5,7 @@ import NotifierCrypto
 import NotifierEngine
 import NotifierForecast
 import NotifierHolidays
+import NotifierProgram
 import NotifierReminders
 import NotifierSubscriptions
 import NotifierWatches
@@ -134,8 +135,8 @@ extension Config {
     }
 }
 
-/// The program's feeds (Sources/Notifier/Feeds.swift, which the harness compiles), for its
-/// config tables and the links of its views.
+/// The program's feeds (its one list, in the program library), for its config tables and the
+/// links of its views.
 let program = Program(feeds: Feeds.all)
 
 /// A `[sync]` key's seal, for the check of what the topic carries.

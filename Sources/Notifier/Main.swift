@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotifierCore
+import NotifierProgram
 import NotifierSystem
 
 @main

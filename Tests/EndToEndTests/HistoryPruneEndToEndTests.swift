@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import NotifierCore
+@testable import NotifierProgram
 
 /// `[history] delivery_days`: the delivery history and its search index pruned in small
 /// batches off the delivery path, on a store of a million rows, and as `--once` does it.

@@ -6,6 +6,7 @@ import Testing
 @testable import NotifierCore
 @testable import NotifierCrypto
 @testable import NotifierEngine
+@testable import NotifierProgram
 
 /// A feed's health is a rule: a failing feed's notice is muted by `mute feed_health`, noted for
 /// `why`, and listed by `rules` with each feed's run of failures.

@@ -2,9 +2,9 @@ import Foundation
 import TestSupport
 import Testing
 
-@testable import Notifier
 @testable import NotifierCore
 @testable import NotifierEngine
+@testable import NotifierProgram
 
 /// `[history] delivery_days`: the delivery history pruned in batches, its search index in step.
 @Suite struct HistoryPruneTests {

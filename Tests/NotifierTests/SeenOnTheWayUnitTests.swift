@@ -2,10 +2,10 @@ import Foundation
 import NotifierSystem
 import Testing
 
-@testable import Notifier
 @testable import NotifierCore
 @testable import NotifierEngine
 @testable import NotifierHolidays
+@testable import NotifierProgram
 @testable import NotifierReminders
 @testable import NotifierSubscriptions
 @testable import NotifierWatches

@@ -2,12 +2,12 @@ import Foundation
 import NotifierSystem
 import Testing
 
-@testable import Notifier
 @testable import NotifierCore
 @testable import NotifierCountries
 @testable import NotifierCrypto
 @testable import NotifierForecast
 @testable import NotifierHolidays
+@testable import NotifierProgram
 @testable import NotifierReminders
 @testable import NotifierSubscriptions
 @testable import NotifierWatches

@@ -2,14 +2,14 @@ import ArgumentParser
 import NotifierEngine
 
 /// A top-level command a feed brings (`notifier watch`), and its place in the root help: after
-/// the program's command `after`, or, with none, at the end.
+/// the program's command named `after` (`"rules"`), or, with none, at the end.
 package struct FeedCommand: Sendable {
     package let command: any ParsableCommand.Type
-    package let after: (any ParsableCommand.Type)?
+    package let after: String?
     /// Its async commands (the command itself or its subcommands), which `AsyncDispatch` awaits.
     package let asyncCommands: [AsyncCommandRunner]
 
-    package init(_ command: any ParsableCommand.Type, after: (any ParsableCommand.Type)? = nil, async asyncCommands: [AsyncCommandRunner] = []) {
+    package init(_ command: any ParsableCommand.Type, after: String? = nil, async asyncCommands: [AsyncCommandRunner] = []) {
         self.command = command
         self.after = after
         self.asyncCommands = asyncCommands

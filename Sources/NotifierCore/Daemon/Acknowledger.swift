@@ -14,6 +14,14 @@ package struct Acknowledger: Sendable {
     /// Where the other machines hear of it (`[sync]`); `nil` where they told this one.
     package var sync: SyncSettings?
 
+    package init(store: Store, sink: any AlertSink, channels: [ChannelSettings], logger: Logger, sync: SyncSettings? = nil) {
+        self.store = store
+        self.sink = sink
+        self.channels = channels
+        self.logger = logger
+        self.sync = sync
+    }
+
     /// Who acknowledged: this desktop, the command, the phone (`SyncMessage.phone`) or another
     /// machine by its name.
     package static let thisDesktop = "this desktop"

@@ -23,13 +23,17 @@ package struct Program: Sendable {
     /// Parses and runs a command line through the program's root command (a link to `list`
     /// or `history`, which no feed's view answers).
     package let runCommand: @Sendable ([String]) async throws -> Void
+    /// Has one feed's round poll for a live screen (`RoundPoll`): the daemon's, or a pass.
+    package let pollFeed: @Sendable (String, AppContext) async -> RoundPoll.Outcome
 
     package init(
         feeds: [any FeedKind], time: TimeSource = .system,
-        runCommand: @escaping @Sendable ([String]) async throws -> Void = { _ in throw UserError.invalidArgument("no root command") }
+        runCommand: @escaping @Sendable ([String]) async throws -> Void = { _ in throw UserError.invalidArgument("no root command") },
+        pollFeed: @escaping @Sendable (String, AppContext) async -> RoundPoll.Outcome = { _, _ in .pass(told: []) }
     ) {
         self.feeds = feeds
         self.runCommand = runCommand
+        self.pollFeed = pollFeed
         // A feed's health is every polling feed's, so the program's own rule, listed last.
         rules = feeds.flatMap(\.rules) + [FeedHealthRule.self]
         views = ViewRegistry(feeds: feeds)
@@ -49,11 +53,11 @@ package struct Program: Sendable {
     /// after it, then the feeds' commands placed at the end, in the feeds' order.
     package func subcommands(_ own: [any ParsableCommand.Type]) -> [any ParsableCommand.Type] {
         let placed = feeds.flatMap(\.commands)
-        let ownIDs = Set(own.map(ObjectIdentifier.init))
+        let ownNames = Set(own.map { $0.configuration.commandName ?? "" })
         let following = { (command: any ParsableCommand.Type) in
-            placed.filter { $0.after.map(ObjectIdentifier.init) == ObjectIdentifier(command) }.map(\.command)
+            placed.filter { $0.after != nil && $0.after == command.configuration.commandName }.map(\.command)
         }
-        let atTheEnd = placed.filter { $0.after.map { !ownIDs.contains(ObjectIdentifier($0)) } ?? true }.map(\.command)
+        let atTheEnd = placed.filter { $0.after.map { !ownNames.contains($0) } ?? true }.map(\.command)
         return own.flatMap { [$0] + following($0) } + atTheEnd
     }
 

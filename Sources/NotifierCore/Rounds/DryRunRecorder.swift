@@ -9,6 +9,8 @@ package actor DryRunRecorder: AlertSink {
     package private(set) var report = DryRunReport()
     package nonisolated let name = "dry run"
 
+    package init() {}
+
     package func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {
         report.would(alert)
     }

@@ -101,6 +101,29 @@ package struct FeedEnvironment: Sendable {
     }
 
     package var isDryRun: Bool { recorder != nil }
+
+    package init(
+        config: Config, paths: XDGPaths, http: HTTPClient, clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, logger: Logger,
+        store: Store?, delivery: any AlertDelivery, desk: EngineDesk, seed: UInt64?, launch: Bool, recorder: DryRunRecorder? = nil,
+        pacing: FeedPacing? = nil, pollRequests: PollRequests? = nil, locale: Locale = .current, calendar: Calendar = .current
+    ) {
+        self.config = config
+        self.paths = paths
+        self.http = http
+        self.clock = clock
+        self.now = now
+        self.logger = logger
+        self.store = store
+        self.delivery = delivery
+        self.desk = desk
+        self.seed = seed
+        self.launch = launch
+        self.recorder = recorder
+        self.pacing = pacing
+        self.pollRequests = pollRequests
+        self.locale = locale
+        self.calendar = calendar
+    }
 }
 
 extension FeedEnvironment {

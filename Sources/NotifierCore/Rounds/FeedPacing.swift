@@ -12,6 +12,8 @@ package actor FeedPacing {
 
     private var last: [String: Last] = [:]
 
+    package init() {}
+
     /// How long a new generation of `feed`'s loop waits before its first poll: what is left of
     /// its interval since the previous generation's last poll; nothing when it never polled, when
     /// its settings changed (a new URL or interval is the point of the reload) or when the clock

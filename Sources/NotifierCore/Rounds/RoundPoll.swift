@@ -1,8 +1,5 @@
 import Foundation
-import Logging
 import NotifierEngine
-import NotifierSystem
-import Synchronization
 
 /// How a live screen refreshes a feed: it asks the feed's round to poll, then reads the store.
 /// With a daemon running, its round polls (over the bus, `PollRequests`), so the screen is no
@@ -17,30 +14,8 @@ package enum RoundPoll {
         case pass(told: [String])
     }
 
+    /// Asks the program to have `feed`'s round poll (see `Program.pollFeed`).
     package static func poll(_ feed: String, context: AppContext) async -> Outcome {
-        if let answer = await DaemonBus.askToPoll(feed) { return .daemon(answer) }
-        // The screen is ncurses': the pass's log lines and terminal output must not land on it.
-        let quiet = Logger(label: "notifier.view") { _ in SwiftLogNoOpLogHandler() }
-        var runner = Runner(context: context.with(logger: quiet), output: .desktop, seed: nil)
-        runner.feeds = context.program.feeds.filter { $0.name == feed }
-        let lines = ScreenLines()
-        runner.terminal = lines
-        _ = await runner.runOnce()
-        return .pass(told: lines.titles)
-    }
-}
-
-/// A pass's alerts that would have been written to standard output, kept for a screen's line.
-package final class ScreenLines: AlertSink {
-    package let name = "terminal"
-    private let told = Mutex<[String]>([])
-
-    package init() {}
-
-    package var titles: [String] { told.withLock { $0 } }
-
-    package func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {
-        let title = TextSanitizer.singleLine(alert.title)
-        told.withLock { $0.append(title) }
+        await context.program.pollFeed(feed, context)
     }
 }

@@ -12,6 +12,13 @@ package struct HistoryFilter: Sendable, Equatable {
     /// What a person typed; made safe by `HistorySearch`.
     package var grep: String? = nil
 
+    package init(limit: Int, group: String? = nil, since: Date? = nil, grep: String? = nil) {
+        self.limit = limit
+        self.group = group
+        self.since = since
+        self.grep = grep
+    }
+
     package func searching(_ text: String) -> HistoryFilter {
         var filter = self
         filter.grep = text

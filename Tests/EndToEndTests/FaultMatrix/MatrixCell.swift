@@ -5,12 +5,12 @@ import NotifierSystem
 import TestSupport
 import Testing
 
-@testable import Notifier
 @testable import NotifierCore
 @testable import NotifierCountries
 @testable import NotifierCrypto
 @testable import NotifierForecast
 @testable import NotifierHolidays
+@testable import NotifierProgram
 @testable import NotifierReminders
 @testable import NotifierSubscriptions
 @testable import NotifierWatches

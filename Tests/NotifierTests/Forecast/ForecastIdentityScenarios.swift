@@ -1,13 +1,13 @@
 import Foundation
 import Testing
 
-@testable import Notifier
 @testable import NotifierCore
 @testable import NotifierCountries
 @testable import NotifierCrypto
 @testable import NotifierEngine
 @testable import NotifierForecast
 @testable import NotifierHolidays
+@testable import NotifierProgram
 @testable import NotifierReminders
 @testable import NotifierSubscriptions
 @testable import NotifierWatches

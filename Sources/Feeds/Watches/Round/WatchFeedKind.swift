@@ -17,7 +17,7 @@ package struct WatchFeedKind: FeedKind {
     package var bubbleKinds: [(prefix: String, kind: BubbleKind)] { [("watch", BubbleKind(rawValue: "watch"))] }
     package var configEntryLists: [ConfigEntryList] { [ConfigEntryList(\.watches)] }
     package var commands: [FeedCommand] {
-        [FeedCommand(WatchCommand.self, after: RulesCommand.self, async: [AsyncCommandRunner(WatchTest.self), AsyncCommandRunner(WatchTry.self)])]
+        [FeedCommand(WatchCommand.self, after: "rules", async: [AsyncCommandRunner(WatchTest.self), AsyncCommandRunner(WatchTry.self)])]
     }
 
     /// How many watches `--once` fetches at a time.
