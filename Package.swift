@@ -16,7 +16,8 @@ let trimmedICUData: [CSetting] = {
 
 /// Every library of ours, for the program and the tests that see all of it.
 let layers: [Target.Dependency] = [
-    "NotifierSystem", "NotifierEngine", "NotifierCore", "NotifierProgram", "NotifierCountries", "NotifierCrypto", "NotifierForecast", "NotifierHolidays",
+    "NotifierSystem", "NotifierEngine", "NotifierCore", "NotifierDelivery", "NotifierProgram", "NotifierCountries", "NotifierCrypto", "NotifierForecast",
+    "NotifierHolidays",
     "NotifierReminders",
     "NotifierWatches", "NotifierSubscriptions",
 ]
@@ -132,13 +133,23 @@ let package = Package(
         .target(
             name: "NotifierCore",
             dependencies: [
-                "CCrypto", "CNcurses", "CNotify", "NotifierEngine", "NotifierSystem",
+                "CCrypto", "CNcurses", "NotifierEngine", "NotifierSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
             ], swiftSettings: ourSwiftSettings),
+        // Delivery, a folder per feature (Sources/Delivery): the dispatcher, desktop bubbles,
+        // channels, presence and do-not-disturb, acknowledgement and escalation, sync, history.
+        // No feed names it: a feed hands its alerts to the core's `AlertDelivery`.
+        .target(
+            name: "NotifierDelivery",
+            dependencies: [
+                "CCrypto", "CNotify", "NotifierCore", "NotifierEngine", "NotifierSystem",
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
+            path: "Sources/Delivery", swiftSettings: ourSwiftSettings),
         feedLibrary("Countries"),
         feedLibrary("Crypto"),
         feedLibrary("Forecast"),
@@ -152,7 +163,8 @@ let package = Package(
         .target(
             name: "NotifierProgram",
             dependencies: [
-                "NotifierSystem", "NotifierEngine", "NotifierCore", "NotifierCountries", "NotifierCrypto", "NotifierForecast", "NotifierHolidays",
+                "NotifierSystem", "NotifierEngine", "NotifierCore", "NotifierDelivery", "NotifierCountries", "NotifierCrypto", "NotifierForecast",
+                "NotifierHolidays",
                 "NotifierReminders", "NotifierWatches", "NotifierSubscriptions",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -207,6 +219,9 @@ let package = Package(
             name: "EngineTests", dependencies: layers + ["TestSupport", .product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: ourSwiftSettings),
         .testTarget(name: "CoreTests", dependencies: ["NotifierCore", "NotifierEngine", "NotifierSystem", "TestSupport"], swiftSettings: ourSwiftSettings),
+        .testTarget(
+            name: "DeliveryTests", dependencies: ["NotifierDelivery", "NotifierCore", "NotifierEngine", "NotifierSystem", "TestSupport"],
+            swiftSettings: ourSwiftSettings),
         libraryTests("CountriesTests", of: "NotifierCountries"),
         libraryTests("CryptoTests", of: "NotifierCrypto"),
         libraryTests("ForecastTests", of: "NotifierForecast"),

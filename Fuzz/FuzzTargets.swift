@@ -135,9 +135,9 @@ extension Config {
     }
 }
 
-/// The program's feeds (its one list, in the program library), for its config tables and the
-/// links of its views.
-let program = Program(feeds: Feeds.all)
+/// The program as `main` runs it (its one list of feeds, in the program library), for its
+/// config tables and the links of its views.
+let program = Program.notifier
 
 /// A `[sync]` key's seal, for the check of what the topic carries.
 let syncSeal = SyncSeal(key: Array("a fuzzing key of thirty-two bytes".utf8))

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotifierCore
+import NotifierDelivery
 import NotifierSystem
 
 package struct NotifierCommand: AsyncParsableCommand {

@@ -18,10 +18,9 @@ import Testing
 
     static func environment(clock: TestClock, pacing: FeedPacing? = nil, requests: PollRequests? = nil) -> FeedEnvironment {
         let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
-        let dispatcher = Dispatcher(sink: RecordingSink(), store: nil, config: Config(), logger: logger)
         var environment = FeedEnvironment(
             config: Config(), paths: XDGPaths(environment: [:]), http: HTTPClient(), clock: clock,
-            now: { start + 20 }, logger: logger, store: nil, delivery: dispatcher,
+            now: { start + 20 }, logger: logger, store: nil, delivery: KeptDecisions(),
             desk: EngineDesk(store: nil, logger: logger), seed: nil, launch: false)
         environment.pacing = pacing
         environment.pollRequests = requests

@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import NotifierCore
+@testable import NotifierDelivery
 @testable import NotifierProgram
 
 /// `[history] delivery_days`: the delivery history and its search index pruned in small

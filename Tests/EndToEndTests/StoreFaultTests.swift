@@ -6,6 +6,7 @@ import Testing
 @testable import NotifierCore
 @testable import NotifierCountries
 @testable import NotifierCrypto
+@testable import NotifierDelivery
 @testable import NotifierEngine
 @testable import NotifierForecast
 @testable import NotifierHolidays

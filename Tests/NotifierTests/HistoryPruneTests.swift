@@ -3,6 +3,7 @@ import TestSupport
 import Testing
 
 @testable import NotifierCore
+@testable import NotifierDelivery
 @testable import NotifierEngine
 @testable import NotifierProgram
 

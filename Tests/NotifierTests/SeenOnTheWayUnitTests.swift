@@ -3,6 +3,7 @@ import NotifierSystem
 import Testing
 
 @testable import NotifierCore
+@testable import NotifierDelivery
 @testable import NotifierEngine
 @testable import NotifierHolidays
 @testable import NotifierProgram

@@ -6,6 +6,7 @@ import NotifierSystem
 @testable import NotifierCore
 @testable import NotifierCountries
 @testable import NotifierCrypto
+@testable import NotifierDelivery
 @testable import NotifierEngine
 @testable import NotifierForecast
 @testable import NotifierHolidays
@@ -79,19 +80,19 @@ extension AppContext {
 
 extension BubbleLayout {
     init(_ alert: Alert, capabilities: Set<String>, historyMentioned: Bool = false) {
-        self.init(alert, capabilities: capabilities, historyMentioned: historyMentioned, style: Program.notifier.bubbles)
+        self.init(alert, capabilities: capabilities, historyMentioned: historyMentioned, style: BubbleStyle(feeds: Program.notifier.feeds))
     }
 }
 
 extension BubbleKind {
-    static func of(_ alert: Alert) -> BubbleKind? { of(alert, in: Program.notifier.bubbles) }
-    static func category(for alert: Alert) -> String { category(for: alert, in: Program.notifier.bubbles) }
-    static func soundName(for alert: Alert) -> String? { soundName(for: alert, in: Program.notifier.bubbles) }
+    static func of(_ alert: Alert) -> BubbleKind? { of(alert, in: BubbleStyle(feeds: Program.notifier.feeds)) }
+    static func category(for alert: Alert) -> String { category(for: alert, in: BubbleStyle(feeds: Program.notifier.feeds)) }
+    static func soundName(for alert: Alert) -> String? { soundName(for: alert, in: BubbleStyle(feeds: Program.notifier.feeds)) }
 }
 
 extension NotificationAction {
     static func offered(for alert: Alert, capabilities: Set<String>, silenceable: Set<String>? = nil) -> [NotificationAction] {
-        var style = Program.notifier.bubbles
+        var style = BubbleStyle(feeds: Program.notifier.feeds)
         if let silenceable { style.silenceable = silenceable }
         return offered(for: alert, capabilities: capabilities, in: style)
     }

@@ -15,10 +15,13 @@ public struct RequestContext: Sendable, Equatable {
         self.url = Redaction.maskSecrets(in: url)
     }
 
+    /// The `[sync]` topic's requests, by the name its errors give.
+    package static let syncTopicFeed = "sync topic"
+
     /// The config key the person wrote the URL under, for a hint: a channel's, a subscription's
     /// and `[sync]`'s `ntfy`, a watch's `url`, a feed's `base_url`.
     public var urlKey: String {
-        if feed.hasPrefix("channel ") || feed.hasPrefix("subscription ") || feed == SyncTopic.feedName { return "ntfy" }
+        if feed.hasPrefix("channel ") || feed.hasPrefix("subscription ") || feed == Self.syncTopicFeed { return "ntfy" }
         if feed.hasPrefix("watch ") { return "url" }
         return "base_url"
     }

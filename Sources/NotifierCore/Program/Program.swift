@@ -9,15 +9,14 @@ import NotifierSystem
 /// its own from the feeds it tests.
 package struct Program: Sendable {
     package let feeds: [any FeedKind]
+    /// Delivery's features, in the order their tables came to the store.
+    package let delivery: [any DeliveryFeature]
     /// Every rule, in the order `notifier rules` lists them.
     package let rules: [any Rule.Type]
     /// The feeds' views, and the links they answer.
     package let views: ViewRegistry
     /// The tables and keys of the config file.
     package let schema: ConfigSchema
-    /// How its alerts look in a bubble; made when first read (most commands show none).
-    package var bubbles: BubbleStyle { madeBubbles.value }
-    private let madeBubbles: Memo<BubbleStyle>
     /// The clock and the time every command and view reads.
     package let time: TimeSource
     /// Parses and runs a command line through the program's root command (a link to `list`
@@ -27,18 +26,18 @@ package struct Program: Sendable {
     package let pollFeed: @Sendable (String, AppContext) async -> RoundPoll.Outcome
 
     package init(
-        feeds: [any FeedKind], time: TimeSource = .system,
+        feeds: [any FeedKind], delivery: [any DeliveryFeature] = [], time: TimeSource = .system,
         runCommand: @escaping @Sendable ([String]) async throws -> Void = { _ in throw UserError.invalidArgument("no root command") },
         pollFeed: @escaping @Sendable (String, AppContext) async -> RoundPoll.Outcome = { _, _ in .pass(told: []) }
     ) {
         self.feeds = feeds
+        self.delivery = delivery
         self.runCommand = runCommand
         self.pollFeed = pollFeed
         // A feed's health is every polling feed's, so the program's own rule, listed last.
         rules = feeds.flatMap(\.rules) + [FeedHealthRule.self]
         views = ViewRegistry(feeds: feeds)
         schema = ConfigSchema(feeds: feeds)
-        madeBubbles = Memo { BubbleStyle(feeds: feeds) }
         self.time = time
     }
 
@@ -64,6 +63,6 @@ package struct Program: Sendable {
     /// The feeds' async commands, for the dispatch of a parsed command.
     package var asyncCommands: [AsyncCommandRunner] { feeds.flatMap(\.commands).flatMap(\.asyncCommands) }
 
-    /// Every feed's tables in the store.
-    package var storeMigrations: [StoreMigration] { feeds.flatMap(\.storeMigrations) }
+    /// Every table in the store beyond its own: delivery's features', then the feeds'.
+    package var storeMigrations: [StoreMigration] { delivery.flatMap(\.storeMigrations) + feeds.flatMap(\.storeMigrations) }
 }

@@ -86,7 +86,7 @@ package struct FeedEnvironment: Sendable {
     package var launch: Bool
     /// A dry run's report: what the round says there (what it saw, why), beside what the
     /// dispatcher records; `nil` in a pass.
-    package var recorder: DryRunRecorder? = nil
+    package var recorder: (any DryRunNotes)? = nil
     /// The daemon's record of each feed's last poll, across reloads; `nil` in a pass.
     package var pacing: FeedPacing? = nil
     /// The daemon's live screens asking a paced loop to poll now; `nil` in a pass.
@@ -104,7 +104,7 @@ package struct FeedEnvironment: Sendable {
 
     package init(
         config: Config, paths: XDGPaths, http: HTTPClient, clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, logger: Logger,
-        store: Store?, delivery: any AlertDelivery, desk: EngineDesk, seed: UInt64?, launch: Bool, recorder: DryRunRecorder? = nil,
+        store: Store?, delivery: any AlertDelivery, desk: EngineDesk, seed: UInt64?, launch: Bool, recorder: (any DryRunNotes)? = nil,
         pacing: FeedPacing? = nil, pollRequests: PollRequests? = nil, locale: Locale = .current, calendar: Calendar = .current
     ) {
         self.config = config

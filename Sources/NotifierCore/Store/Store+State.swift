@@ -85,9 +85,4 @@ extension Store {
                 delivery.urgency, delivery.deepLink, delivery.sink, Redaction.scrub(delivery.reason), delivery.subject, delivery.groupID,
             ])
     }
-
-    /// The newest deliveries first: what was shown, or with `group` the members of that group.
-    package func history(limit: Int, group: String? = nil) throws(StoreError) -> [Delivery] {
-        try history(HistoryFilter(limit: limit, group: group))
-    }
 }

@@ -50,6 +50,24 @@ package struct Delivery: Sendable, Equatable, Codable {
     package var groupID: String? = nil
     /// The row's id, as `history --json` shows it and `notifier ack ID` takes it; `nil` until stored.
     package var id: Int64? = nil
+
+    package init(
+        deliveredAt: Date, rule: String, key: String, title: String, body: String, urgency: String, deepLink: String, sink: String,
+        reason: String = "", subject: String? = nil, groupID: String? = nil, id: Int64? = nil
+    ) {
+        self.deliveredAt = deliveredAt
+        self.rule = rule
+        self.key = key
+        self.title = title
+        self.body = body
+        self.urgency = urgency
+        self.deepLink = deepLink
+        self.sink = sink
+        self.reason = reason
+        self.subject = subject
+        self.groupID = groupID
+        self.id = id
+    }
 }
 
 /// SQLite through GRDB at `$XDG_STATE_HOME/notifier/notifier.sqlite`: WAL, so views read while
@@ -246,17 +264,6 @@ package final class Store: Sendable {
             try SubjectStateRecord.addShownColumns(db)
         }
         registerHistoryGroupsAndPolls(&migrator)
-        migrator.registerMigration("reach: away spell and channels") { db in
-            try Store.createReachTables(db)
-        }
-        migrator.registerMigration("reach: channel parcels and messages") { db in
-            try Store.createChannelParcelTables(db)
-        }
-        registerHistorySearch(&migrator)
-        migrator.registerMigration("acknowledgements: open episodes and their escalation") { db in
-            try Store.createAttentionTable(db)
-        }
-        registerSync(&migrator)
         for migration in migrations {
             migrator.registerMigration(migration.name) { db in try migration.migrate(db) }
         }
@@ -283,7 +290,8 @@ package final class Store: Sendable {
     }
 }
 
-/// A feed's tables: a migration it brings to the store, under the name it has always had.
+/// A feed's or a delivery feature's tables: a migration it brings to the store, under the name
+/// it has always had.
 package struct StoreMigration: Sendable {
     package let name: String
     package let migrate: @Sendable (Database) throws -> Void

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import NotifierCore
+import NotifierDelivery
 import NotifierEngine
 import NotifierSystem
 
@@ -67,7 +68,8 @@ package struct AckCommand: AsyncParsableCommand {
             if !output.json { print("Nothing open under \(TextSanitizer.echoed(name)).") }
             throw ExitCode(Exit.failure)
         }
-        let sink = await SinkFactory.make(.desktop, environment: context.environment, logger: context.logger, style: context.program.bubbles, images: false)
+        let sink = await SinkFactory.make(
+            .desktop, environment: context.environment, logger: context.logger, style: BubbleStyle(feeds: context.program.feeds), images: false)
         let acknowledger = Acknowledger(store: store, sink: sink, channels: context.config.channels, logger: context.logger, sync: context.config.sync)
         let closed: [AttentionItem]
         do {

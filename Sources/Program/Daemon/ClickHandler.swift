@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierCore
+import NotifierDelivery
 import NotifierEngine
 
 /// What the daemon does with a click: open the detail view, or silence the rule or subject

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierDelivery
 import NotifierEngine
 
 /// `--once --wait`: stays to serve clicks on the bubbles this pass showed itself, until all of

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import NotifierCore
+import NotifierDelivery
 import NotifierEngine
 import NotifierSystem
 import ServiceLifecycle
@@ -24,7 +25,7 @@ package struct DaemonService: Service, CustomStringConvertible {
             throw ExitCode(Exit.failure)
         }
         let sink = await SinkFactory.make(
-            runner.output, environment: runner.context.environment, logger: runner.logger, style: runner.context.program.bubbles,
+            runner.output, environment: runner.context.environment, logger: runner.logger, style: BubbleStyle(feeds: runner.context.program.feeds),
             images: runner.context.config.delivery.images)
         // Trapped for the daemon's whole life: between two reloads a SIGHUP must not kill it.
         let hangups = SystemWatch.shared.signals([SIGHUP])

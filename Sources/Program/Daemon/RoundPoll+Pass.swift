@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierCore
+import NotifierDelivery
 import NotifierEngine
 import NotifierSystem
 import Synchronization

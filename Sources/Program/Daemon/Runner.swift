@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Logging
 import NotifierCore
+import NotifierDelivery
 import NotifierEngine
 import NotifierSystem
 import ServiceLifecycle
@@ -47,7 +48,8 @@ package struct Runner: Sendable {
         checkedStore.writeGate.closeAfterFirstFailure()
         let store: Store? = checkedStore
         let sink = await SinkFactory.make(
-            output, environment: context.environment, logger: logger, style: context.program.bubbles, handOff: true, images: context.config.delivery.images,
+            output, environment: context.environment, logger: logger, style: BubbleStyle(feeds: context.program.feeds), handOff: true,
+            images: context.config.delivery.images,
             terminal: terminal)
         let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger, paths: context.paths, feeds: feeds)
         // What the phone or another machine acknowledged since the last look, before deciding.

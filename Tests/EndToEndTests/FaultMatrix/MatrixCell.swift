@@ -8,6 +8,7 @@ import Testing
 @testable import NotifierCore
 @testable import NotifierCountries
 @testable import NotifierCrypto
+@testable import NotifierDelivery
 @testable import NotifierForecast
 @testable import NotifierHolidays
 @testable import NotifierProgram

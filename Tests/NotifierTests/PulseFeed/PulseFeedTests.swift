@@ -7,6 +7,7 @@ import Testing
 @testable import NotifierCore
 @testable import NotifierCountries
 @testable import NotifierCrypto
+@testable import NotifierDelivery
 @testable import NotifierEngine
 @testable import NotifierForecast
 @testable import NotifierHolidays
@@ -189,7 +190,7 @@ import Testing
         var config = Config()
         config.delivery.groupWindow = .zero
         let output = await ScenarioReplay(config: config, timeZone: .gmt).report(
-            scenario, feeds: feeds, migrations: Program(feeds: testedFeeds).storeMigrations)
+            scenario, feeds: feeds, migrations: Program(feeds: testedFeeds, delivery: DeliveryFeatures.all).storeMigrations)
         let golden = try String(contentsOf: directory.appendingPathComponent("expected.txt"), encoding: .utf8)
         #expect(output == golden, "\(TestCommand.difference(expected: golden, actual: output))")
     }

@@ -1,0 +1,74 @@
+import Foundation
+import Logging
+import NotifierCore
+import NotifierEngine
+
+/// Acknowledges open episodes: the state stored first (by whom, when), then every copy
+/// notifier knows closed: the bubble on this desktop by its stored id, the phone's ntfy message
+/// by its sequence id; with `[sync]`, the other machines are told. Used by a click in the
+/// daemon, by `notifier ack` and by an acknowledgement read from the sync topic alike.
+package struct Acknowledger: Sendable {
+    package let store: Store
+    package let sink: any AlertSink
+    package let channels: [ChannelSettings]
+    package let logger: Logger
+    /// Where the other machines hear of it (`[sync]`); `nil` where they told this one.
+    package var sync: SyncSettings?
+
+    package init(store: Store, sink: any AlertSink, channels: [ChannelSettings], logger: Logger, sync: SyncSettings? = nil) {
+        self.store = store
+        self.sink = sink
+        self.channels = channels
+        self.logger = logger
+        self.sync = sync
+    }
+
+    /// Who acknowledged: this desktop, the command, the phone (`SyncMessage.phone`) or another
+    /// machine by its name.
+    package static let thisDesktop = "this desktop"
+    package static let command = "notifier ack"
+
+    /// Acknowledges `items` (those still open); returns those this call closed. `tell`: whether
+    /// the other machines are told (not when they told this one).
+    @discardableResult
+    package func acknowledge(_ items: [AttentionItem], by whom: String, now: Date, tell: Bool = true) async throws(StoreError) -> [AttentionItem] {
+        guard !items.isEmpty else { return [] }
+        let closed = try store.closeAttention(ids: items.map(\.id), as: .acknowledged, by: whom, now: now)
+        guard !closed.isEmpty else { return [] }
+        let bubbles = StoreProblems.attempt("the bubble ids", logger: logger) { try store.bubbles() } ?? [:]
+        let messages = StoreProblems.attempt("the channels' messages", logger: logger) { try store.channelMessages() } ?? [:]
+        var forget: [SubjectKey] = []
+        for item in closed {
+            logger.info("acknowledged \(item.rule) \(item.name) by \(whom)")
+            if let bubble = bubbles[item.key] {
+                await sink.close(bubble: bubble.id)
+                forget.append(item.key)
+            }
+            for (name, sequenceID) in (messages[item.key] ?? [:]).sorted(by: { $0.key < $1.key }) {
+                if let channel = channels.first(where: { $0.name == name }), let result = await sink.clear(sequenceID: sequenceID, on: channel) {
+                    switch result {
+                    case .success: logger.debug("cleared \(item.key) on channel \(name)")
+                    case .failure(let failure): logger.warning("could not clear \(item.key) on channel \(name): \(failure)")
+                    }
+                }
+                _ = StoreProblems.attempt("the channels' messages", logger: logger) { try store.forgetChannelMessage(name, key: item.key) }
+            }
+        }
+        if !forget.isEmpty { _ = StoreProblems.attempt("the bubble ids", logger: logger) { try store.forgetBubbles(forget, now: now) } }
+        // Told once every copy here is closed: the network may take its time.
+        if tell, let sync, let link = SyncLink.make(sync, store: store, logger: logger) {
+            await link.announce(acknowledged: closed, sink: sink)
+        }
+        return closed
+    }
+
+    /// What a click on a bubble acknowledges: the open episodes of its subject.
+    package func acknowledge(clicked target: ClickTarget, now: Date) async {
+        do {
+            let open = try store.openAttention().filter { $0.rule == target.rule && ($0.subject == target.subject || $0.alert.key == target.key) }
+            try await acknowledge(open, by: Self.thisDesktop, now: now)
+        } catch {
+            logger.error("\(error)")
+        }
+    }
+}
