@@ -1,7 +1,15 @@
 import NotifierCore
 
-/// Sync: its tables.
-package struct SyncFeature: DeliveryFeature {
+/// Sync: its tables, and the topic's follower in the daemon.
+package struct SyncFeature: DaemonWork {
     package let name = "sync"
     package var storeMigrations: [StoreMigration] { [Store.syncMigration] }
+
+    package func work(_ context: DeliveryContext) -> (@Sendable () async -> Void)? {
+        guard
+            let follower = SyncFollower.make(
+                config: context.config, store: context.store, sink: context.sink, clock: context.clock, now: context.now, logger: context.logger)
+        else { return nil }
+        return { [seed = context.seed] in await follower.followForever(seed: seed) }
+    }
 }

@@ -53,10 +53,10 @@ package struct Config: Sendable, Equatable {
         ConfigSectionEntry(\.sync, in: .sync),
     ]
 
-    /// The feeds' tables and the shared ones, in the order `config check` and `config default`
-    /// print them: by place, then in the feeds' order (`ConfigSchema`).
-    package static func ordered(_ feedSections: [ConfigSectionEntry]) -> [ConfigSectionEntry] {
-        let all = feedSections + sharedSections
+    /// The feeds' tables, the shared ones and delivery's features', in the order `config check`
+    /// and `config default` print them: by place, then in that order (`ConfigSchema`).
+    package static func ordered(_ feedSections: [ConfigSectionEntry], delivery: [ConfigSectionEntry] = []) -> [ConfigSectionEntry] {
+        let all = feedSections + sharedSections + delivery
         return all.enumerated().sorted { ($0.element.place, $0.offset) < ($1.element.place, $1.offset) }.map(\.element)
     }
 }

@@ -22,12 +22,12 @@ package struct ConfigSchema: Sendable {
         let tables: Set<String>
     }
 
-    package init(feeds: [any FeedKind]) {
+    package init(feeds: [any FeedKind], delivery: [any DeliveryFeature] = []) {
         entryLists = feeds.flatMap(\.configEntryLists) + [ConfigEntryList(\.channels)]
         environmentKeys = feeds.flatMap(\.environmentKeys)
         entryListsByName = Dictionary(uniqueKeysWithValues: entryLists.map { ($0.array, $0) })
         keys = Memo {
-            let sections = Config.ordered(feeds.flatMap(\.configSections))
+            let sections = Config.ordered(feeds.flatMap(\.configSections), delivery: delivery.flatMap(\.configSections))
             let settings = sections.flatMap(\.settings)
             return Keys(
                 sections: sections, settings: settings, settingsByKey: Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) }),

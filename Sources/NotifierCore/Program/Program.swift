@@ -37,7 +37,7 @@ package struct Program: Sendable {
         // A feed's health is every polling feed's, so the program's own rule, listed last.
         rules = feeds.flatMap(\.rules) + [FeedHealthRule.self]
         views = ViewRegistry(feeds: feeds)
-        schema = ConfigSchema(feeds: feeds)
+        schema = ConfigSchema(feeds: feeds, delivery: delivery)
         self.time = time
     }
 

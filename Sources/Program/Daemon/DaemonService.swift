@@ -97,18 +97,14 @@ package struct DaemonService: Service, CustomStringConvertible {
         pacedEnvironment.pacing = pacing
         pacedEnvironment.pollRequests = pollRequests
         let environment = pacedEnvironment
-        let config = runner.context.config
-        let follower = SyncFollower.make(config: config, store: store, sink: sink, clock: runner.clock, now: runner.now, logger: runner.logger)
+        let features = DeliveryContext(
+            config: runner.context.config, paths: runner.context.paths, store: store, dispatcher: dispatcher, sink: sink, clock: runner.clock,
+            now: runner.now, logger: runner.logger, seed: runner.seed)
+        let work = runner.context.program.delivery.compactMap { ($0 as? any DaemonWork)?.work(features) }
         await withDiscardingTaskGroup { group in
             group.addTask { await deliverHeld(dispatcher, runner: runner) }
             for feed in runner.feeds { group.addTask { await feed.pollForever(environment) } }
-            if let follower { group.addTask { await follower.followForever(seed: runner.seed) } }
-            if let store {
-                // Housekeeping waits on the machine's own clock: a test's clock moves to the
-                // deadlines of what it tests, and an hourly sleep is none of them.
-                let pruner = HistoryPruner(store: store, keepDays: config.history.deliveryDays, clock: ContinuousClock(), logger: runner.logger)
-                group.addTask { [now = runner.now] in await pruner.pruneForever(now: now) }
-            }
+            for run in work { group.addTask { await run() } }
         }
     }
 

@@ -171,7 +171,7 @@ import Testing
 
     /// `config default` prints its tables where they belong, and leaves the program's as they are.
     @Test func configDefaultPrintsItsSections() {
-        let text = ConfigSchema(feeds: testedFeeds).defaultText
+        let text = ConfigSchema(feeds: testedFeeds, delivery: DeliveryFeatures.all).defaultText
         #expect(text.contains("\n\n[pulse]\n# A feed only the tests have.\nenabled = true\n\n[rules.launch_country]\n"), "\(text)")
         #expect(text.contains("\n\n[rules.pulse_high]\n"))
         let withoutIt = text.replacingOccurrences(of: PulseSettings.documented + "\n\n", with: "")
