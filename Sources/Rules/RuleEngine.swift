@@ -198,7 +198,9 @@ public struct RuleEngine: Sendable, Equatable {
                     record.anchor = anchor
                     record.machine = AlertStateMachine()
                 }
-            } else if reading.signal == .beyondFire, let update = deeperUpdate(reading, record: &record, now: now, notes: &decision.notes) {
+            } else if reading.signal == .beyondFire, let shown = record.shownMeasure, reading.deeper?.isDeeper(than: shown) == true,
+                let update = deeperUpdate(reading, record: &record, now: now, notes: &decision.notes)
+            {
                 decision.alerts.append(update)
             } else if let note = quietNote(reading, before: before, after: &record, now: now) {
                 decision.notes.append(note)

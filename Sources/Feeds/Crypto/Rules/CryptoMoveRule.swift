@@ -86,22 +86,26 @@ public struct CryptoMoveRule: Rule {
     /// The first lowest and the first highest positive price within the window, as `min(by:)` and
     /// `max(by:)` pick them.
     static func extremes(_ points: [PricePoint], since: Date, now: Date) -> (low: PricePoint?, high: PricePoint?) {
-        var low: PricePoint?
-        var high: PricePoint?
-        for point in points where point.at >= since && point.at <= now && ExactDecimal.isPositive(point.price) {
+        // Each price's fields read once, the low's and the high's kept with them.
+        var low: (point: PricePoint, fields: DecimalFields)?
+        var high: (point: PricePoint, fields: DecimalFields)?
+        for point in points where point.at >= since && point.at <= now {
+            let fields = DecimalFields(point.price)
+            // `ExactDecimal.isPositive`: not zero or NaN (no mantissa words), not negative.
+            guard fields.length != 0, !fields.negative else { continue }
             guard let lowest = low, let highest = high else {
-                low = point
-                high = point
+                low = (point, fields)
+                high = (point, fields)
                 continue
             }
             // Below the low, it cannot be above the high (never below the low): one comparison.
-            if ExactDecimal.isLess(point.price, lowest.price) {
-                low = point
-            } else if ExactDecimal.isLess(highest.price, point.price) {
-                high = point
+            if ExactDecimal.isLess(point.price, fields, lowest.point.price, lowest.fields) {
+                low = (point, fields)
+            } else if ExactDecimal.isLess(highest.point.price, highest.fields, point.price, fields) {
+                high = (point, fields)
             }
         }
-        return (low, high)
+        return (low?.point, high?.point)
     }
 
     // One direction of one coin; `move` is `nil` without an earlier price in the window: nothing
