@@ -32,8 +32,9 @@ public struct DeeperMove: Sendable {
 extension RuleEngine {
     /// The update for `reading`, if its move is deep enough; notes it as "updated".
     func deeperUpdate(_ reading: SubjectReading, record: inout SubjectRecord, now: Date, notes: inout [DecisionNote]) -> Alert? {
-        guard updatesBubbles, let deeper = reading.deeper, reading.signal == .beyondFire,
-            let shown = record.shownMeasure, let shownAt = record.shownAt,
+        // The cheap tests first: most readings of a poll are not beyond their level.
+        guard updatesBubbles, reading.signal == .beyondFire, let shown = record.shownMeasure, let shownAt = record.shownAt,
+            let deeper = reading.deeper,
             case .firing = record.machine.state, record.flap?.isFlapping != true,
             !isSilenced(reading.key, now: now), deeper.isDeeper(than: shown),
             var alert = Self.stamped(reading.alert(.updated), reading, .updated)

@@ -136,6 +136,7 @@ public struct RuleEngine: Sendable, Equatable {
     /// notifier was not running (`nil`: not after a start).
     public mutating func evaluate(_ readings: [SubjectReading], now: Date, stoppedLongerThan gap: TimeInterval? = nil) -> Decision {
         var decision = Decision(alerts: [], changed: [], muted: [])
+        decision.changed.reserveCapacity(readings.count)
         for reading in readings {
             // One hash a reading: the record is read and written back through its index.
             let index = records.index(forKey: reading.key)
@@ -197,13 +198,15 @@ public struct RuleEngine: Sendable, Equatable {
                     record.anchor = anchor
                     record.machine = AlertStateMachine()
                 }
-            } else if let update = deeperUpdate(reading, record: &record, now: now, notes: &decision.notes) {
+            } else if reading.signal == .beyondFire, let shown = record.shownMeasure, reading.deeper?.isDeeper(than: shown) == true,
+                let update = deeperUpdate(reading, record: &record, now: now, notes: &decision.notes)
+            {
                 decision.alerts.append(update)
             } else if let note = quietNote(reading, before: before, after: &record, now: now) {
                 decision.notes.append(note)
             }
             forgetShownUnlessFiring(&record)
-            if reading.signal != nil, !isSilenced(reading.key, now: now),
+            if reading.policy.flap != nil, reading.signal != nil, !isSilenced(reading.key, now: now),
                 let calm = settleFlapping(reading, record: &record, now: now, notes: &decision.notes)
             {
                 decision.alerts.append(calm)

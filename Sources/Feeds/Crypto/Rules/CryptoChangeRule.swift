@@ -70,31 +70,71 @@ public struct CryptoChangeRule: Rule {
         }
         var readings: [SubjectReading] = []
         readings.reserveCapacity(tickers.count * 2)
-        // The level as shown ("5"), once for the coins without an override.
-        let defaultNumber = Self.number(thresholdPercent)
-        for ticker in tickers {
-            let symbol = Ticker.uppercased(ticker.symbol)
+        // What the coins' alerts are made from, once for the poll: each coin's closure holds it and
+        // the coin's index rather than its own copy of the rule, the coin and the prices.
+        let poll = AlertSource(rule: self, tickers: tickers, previous: previous, locale: locale)
+        // The levels as shown ("+5 %"), once for the coins without an override.
+        let defaultLevels = Self.levelTexts(thresholdPercent)
+        let defaultUp = try? Threshold(direction: .above, fireLevel: thresholdPercent, rearmLevel: rearmPercent)
+        let defaultDown = try? Threshold(direction: .below, fireLevel: -thresholdPercent, rearmLevel: -rearmPercent)
+        for index in tickers.indices {
+            let symbol = Ticker.uppercased(tickers[index].symbol)
             guard DeepLink.crypto(symbol) != nil else { continue }
-            let levels = overrides[symbol] ?? Levels(threshold: thresholdPercent, rearm: rearmPercent)
-            let up = try? Threshold(direction: .above, fireLevel: levels.threshold, rearmLevel: levels.rearm)
-            let down = try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
-            let change = window.change(of: ticker).map(ExactDecimal.double)
+            let override = overrides.isEmpty ? nil : overrides[symbol]
+            let levels = override ?? Levels(threshold: thresholdPercent, rearm: rearmPercent)
+            let up = override == nil ? defaultUp : try? Threshold(direction: .above, fireLevel: levels.threshold, rearmLevel: levels.rearm)
+            let down = override == nil ? defaultDown : try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
+            let change = window.change(of: tickers[index]).map(ExactDecimal.double)
             let shown = change.map { Self.percent($0) } ?? "unknown"
             // Both directions say the same when they notify: one closure for the coin.
-            let alert: @Sendable (AlertStateMachine.Emission) -> Alert? = { emission in
-                self.alert(for: ticker, change: change ?? 0, emission: emission, previous: previous[symbol], locale: locale)
-            }
-            let number = overrides[symbol] == nil ? defaultNumber : Self.number(levels.threshold)
-            for (direction, threshold) in [("up", up), ("down", down)] {
-                let key = SubjectKey(rule: Self.id, subject: symbol + ":" + direction)
+            let alert: @Sendable (AlertStateMachine.Emission) -> Alert? = { [poll, index] emission in poll.alert(index, emission) }
+            let texts = override.map { Self.levelTexts($0.threshold) } ?? defaultLevels
+            // Written out for the two directions: an array of them would be an allocation a coin.
+            func append(_ isUp: Bool, _ threshold: Threshold?) {
+                let key = SubjectKey(rule: Self.id, subject: symbol + (isUp ? ":up" : ":down"))
                 let signal = change.flatMap { threshold?.signal(for: $0) }
-                let level = (direction == "up" ? "+" : "−") + number + " %"
                 // Half the fire level deeper than last shown rewrites the bubble: −5 % shown, −7.5 % updates.
-                let deeper = change.map { DeeperMove(value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above, text: Self.percent) }
-                readings.append(SubjectReading(key: key, signal: signal, shownValue: shown, policy: policy, level: level, deeper: deeper, alert: alert))
+                let deeper = change.map { DeeperMove(value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above, text: Self.percentText) }
+                readings.append(
+                    SubjectReading(
+                        key: key, signal: signal, shownValue: shown, policy: policy, level: isUp ? texts.up : texts.down, deeper: deeper,
+                        alert: alert))
             }
+            append(true, up)
+            append(false, down)
         }
         return readings
+    }
+
+    /// "+5 %" and "−5 %": a level as the notes show it.
+    static func levelTexts(_ threshold: Double) -> (up: String, down: String) {
+        let number = number(threshold)
+        return ("+" + number + " %", "−" + number + " %")
+    }
+
+    /// `percent` as a closure made once, for `DeeperMove`.
+    static let percentText: @Sendable (Double) -> String = { percent($0) }
+
+    /// A poll's coins and what their alerts say, shared by the poll's alert closures.
+    private final class AlertSource: Sendable {
+        let rule: CryptoChangeRule
+        let tickers: [Ticker]
+        let previous: [String: Decimal]
+        let locale: Locale
+
+        init(rule: CryptoChangeRule, tickers: [Ticker], previous: [String: Decimal], locale: Locale) {
+            self.rule = rule
+            self.tickers = tickers
+            self.previous = previous
+            self.locale = locale
+        }
+
+        func alert(_ index: Int, _ emission: AlertStateMachine.Emission) -> Alert? {
+            let ticker = tickers[index]
+            let change = rule.window.change(of: ticker).map(ExactDecimal.double)
+            return rule.alert(
+                for: ticker, change: change ?? 0, emission: emission, previous: previous[Ticker.uppercased(ticker.symbol)], locale: locale)
+        }
     }
 
     func alert(for ticker: Ticker, change: Double, emission: AlertStateMachine.Emission, previous: Decimal?, locale: Locale) -> Alert? {

@@ -44,33 +44,41 @@ public struct CryptoMoveRule: Rule {
     public func readings(_ tickers: [Ticker], history: [String: [PricePoint]], now: Date, locale: Locale) -> [SubjectReading] {
         let since = now.addingTimeInterval(-Double(window.components.seconds))
         // Every coin's low and high first, so that the moves from them are computed in one batch.
-        var coins: [(ticker: Ticker, symbol: String, low: PricePoint?, high: PricePoint?)] = []
+        var coins: [Coin] = []
         coins.reserveCapacity(tickers.count)
         var pairs: [(from: Decimal, to: Decimal)] = []
         pairs.reserveCapacity(tickers.count * 2)
-        for ticker in tickers {
-            let symbol = Ticker.uppercased(ticker.symbol)
+        for index in tickers.indices {
+            let symbol = Ticker.uppercased(tickers[index].symbol)
             guard DeepLink.crypto(symbol) != nil else { continue }
             let (low, high) = Self.extremes(history[symbol] ?? [], since: since, now: now)
-            if let low { pairs.append((low.price, ticker.priceUSD)) }
-            if let high { pairs.append((high.price, ticker.priceUSD)) }
-            coins.append((ticker, symbol, low, high))
+            let price = tickers[index].priceUSD
+            if let low { pairs.append((low.price, price)) }
+            if let high { pairs.append((high.price, price)) }
+            coins.append(Coin(ticker: index, symbol: symbol, low: low, high: high))
         }
         var moves = ExactDecimal.percentChanges(pairs)[...]
+        for index in coins.indices {
+            coins[index].rise = coins[index].low == nil ? nil : moves.popFirst()
+            coins[index].fall = coins[index].high == nil ? nil : moves.popFirst()
+        }
+        // What the alerts are made from, once for the poll: each reading's closure holds it and the
+        // coin's place rather than its own copy of the rule and the coin.
+        let poll = AlertSource(rule: self, tickers: tickers, coins: coins, now: now, locale: locale)
         var readings: [SubjectReading] = []
         readings.reserveCapacity(coins.count * 2)
-        // The level as shown ("3"), once for the coins without an override.
-        let defaultNumber = CryptoChangeRule.number(percent)
-        for coin in coins {
-            let override = overrides[coin.symbol]
-            let levels = override ?? CryptoChangeRule.Levels(threshold: percent, rearm: rearmPercent)
-            let number = override.map { CryptoChangeRule.number($0.threshold) } ?? defaultNumber
-            let rise = try? Threshold(direction: .above, fireLevel: levels.threshold, rearmLevel: levels.rearm)
-            let fall = try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
-            let riseMove = coin.low == nil ? nil : moves.popFirst()
-            let fallMove = coin.high == nil ? nil : moves.popFirst()
-            readings.append(reading(coin.ticker, coin.symbol, "rise", rise, coin.low, riseMove, levels: levels, number: number, now: now, locale: locale))
-            readings.append(reading(coin.ticker, coin.symbol, "fall", fall, coin.high, fallMove, levels: levels, number: number, now: now, locale: locale))
+        // The levels as shown ("+3 %"), once for the coins without an override.
+        let defaultLevels = CryptoChangeRule.levelTexts(percent)
+        let defaultRise = try? Threshold(direction: .above, fireLevel: percent, rearmLevel: rearmPercent)
+        let defaultFall = try? Threshold(direction: .below, fireLevel: -percent, rearmLevel: -rearmPercent)
+        for (index, coin) in coins.enumerated() {
+            let override = overrides.isEmpty ? nil : overrides[coin.symbol]
+            let levels = poll.levels(coin.symbol)
+            let texts = override.map { CryptoChangeRule.levelTexts($0.threshold) } ?? defaultLevels
+            let rise = override == nil ? defaultRise : try? Threshold(direction: .above, fireLevel: levels.threshold, rearmLevel: levels.rearm)
+            let fall = override == nil ? defaultFall : try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
+            readings.append(reading(poll, index, rise: true, rise, coin.rise, step: levels.threshold / 2, level: texts.up))
+            readings.append(reading(poll, index, rise: false, fall, coin.fall, step: levels.threshold / 2, level: texts.down))
         }
         return readings
     }
@@ -78,45 +86,87 @@ public struct CryptoMoveRule: Rule {
     /// The first lowest and the first highest positive price within the window, as `min(by:)` and
     /// `max(by:)` pick them.
     static func extremes(_ points: [PricePoint], since: Date, now: Date) -> (low: PricePoint?, high: PricePoint?) {
-        var low: PricePoint?
-        var high: PricePoint?
-        for point in points where point.at >= since && point.at <= now && ExactDecimal.isPositive(point.price) {
-            if let current = low {
-                if ExactDecimal.isLess(point.price, current.price) { low = point }
-            } else {
-                low = point
+        // Each price's fields read once, the low's and the high's kept with them.
+        var low: (point: PricePoint, fields: DecimalFields)?
+        var high: (point: PricePoint, fields: DecimalFields)?
+        for point in points where point.at >= since && point.at <= now {
+            let fields = DecimalFields(point.price)
+            // `ExactDecimal.isPositive`: not zero or NaN (no mantissa words), not negative.
+            guard fields.length != 0, !fields.negative else { continue }
+            guard let lowest = low, let highest = high else {
+                low = (point, fields)
+                high = (point, fields)
+                continue
             }
-            if let current = high {
-                if ExactDecimal.isLess(current.price, point.price) { high = point }
-            } else {
-                high = point
+            // Below the low, it cannot be above the high (never below the low): one comparison.
+            if ExactDecimal.isLess(point.price, fields, lowest.point.price, lowest.fields) {
+                low = (point, fields)
+            } else if ExactDecimal.isLess(highest.point.price, highest.fields, point.price, fields) {
+                high = (point, fields)
             }
         }
-        return (low, high)
+        return (low?.point, high?.point)
     }
 
     // One direction of one coin; `move` is `nil` without an earlier price in the window: nothing
     // to compare, so unknown rather than 0 %.
     private func reading(
-        _ ticker: Ticker, _ symbol: String, _ direction: String, _ threshold: Threshold?, _ reference: PricePoint?, _ move: Double?,
-        levels: CryptoChangeRule.Levels, number: String, now: Date, locale: Locale
+        _ poll: AlertSource, _ index: Int, rise: Bool, _ threshold: Threshold?, _ move: Double?, step: Double, level: String
     ) -> SubjectReading {
         SubjectReading(
-            key: SubjectKey(rule: Self.id, subject: symbol + ":" + direction), signal: move.flatMap { threshold?.signal(for: $0) },
-            shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", policy: policy,
-            level: (direction == "rise" ? "+" : "−") + number + " %",
+            key: SubjectKey(rule: Self.id, subject: poll.coins[index].symbol + (rise ? ":rise" : ":fall")),
+            signal: move.flatMap { threshold?.signal(for: $0) },
+            shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", policy: policy, level: level,
             // As crypto_change: half the fire level deeper than last shown updates the bubble.
-            deeper: move.map {
-                DeeperMove(
-                    value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above,
-                    text: CryptoChangeRule.percent)
-            }
-        ) { emission in
-            guard let move, let reference, let link = DeepLink.crypto(symbol) else { return nil }
+            deeper: move.map { DeeperMove(value: $0, step: step, direction: threshold?.direction ?? .above, text: CryptoChangeRule.percentText) }
+        ) { [poll, index] emission in
+            poll.alert(index, rise: rise, emission)
+        }
+    }
+
+    /// One coin of a poll: where its ticker is, its low and high in the window, and its moves from them.
+    struct Coin: Sendable {
+        var ticker: Int
+        var symbol: String
+        var low: PricePoint?
+        var high: PricePoint?
+        var rise: Double?
+        var fall: Double?
+    }
+
+    /// A poll's coins and what their alerts say, shared by the poll's alert closures.
+    private final class AlertSource: Sendable {
+        let rule: CryptoMoveRule
+        let tickers: [Ticker]
+        let coins: [Coin]
+        let now: Date
+        let locale: Locale
+
+        init(rule: CryptoMoveRule, tickers: [Ticker], coins: [Coin], now: Date, locale: Locale) {
+            self.rule = rule
+            self.tickers = tickers
+            self.coins = coins
+            self.now = now
+            self.locale = locale
+        }
+
+        func levels(_ symbol: String) -> CryptoChangeRule.Levels {
+            rule.overrides[symbol] ?? CryptoChangeRule.Levels(threshold: rule.percent, rearm: rule.rearmPercent)
+        }
+
+        func alert(_ index: Int, rise: Bool, _ emission: AlertStateMachine.Emission) -> Alert? {
+            let coin = coins[index]
+            let ticker = tickers[coin.ticker]
+            let symbol = coin.symbol
+            guard let move = rise ? coin.rise : coin.fall, let reference = rise ? coin.low : coin.high,
+                let link = DeepLink.crypto(symbol)
+            else { return nil }
+            let levels = levels(symbol)
+            let window = rule.window
             let minutes = max(1, Int(now.timeIntervalSince(reference.at) / 60))
             if emission == .resolved {
                 return Alert(
-                    rule: Self.id, key: symbol,
+                    rule: CryptoMoveRule.id, key: symbol,
                     title: "\(symbol) calmer: \(CryptoChangeRule.percent(move)) within \(window.components.seconds / 60) min",
                     body: "\(ticker.name): $\(CryptoChangeRule.price(ticker.priceUSD, locale: locale))", urgency: .low,
                     category: "x-notifier.crypto", deepLink: link,
@@ -126,8 +176,8 @@ public struct CryptoMoveRule: Rule {
             let to = CryptoChangeRule.price(ticker.priceUSD, locale: locale)
             let still = emission == .repeated ? ", still" : ""
             return Alert(
-                rule: Self.id, key: symbol, title: "\(symbol) \(CryptoChangeRule.percent(move)) in \(minutes) min \(move >= 0 ? "▲" : "▼")\(still)",
-                body: "\(ticker.name): $\(from) → $\(to)", urgency: urgency, category: "x-notifier.crypto",
+                rule: CryptoMoveRule.id, key: symbol, title: "\(symbol) \(CryptoChangeRule.percent(move)) in \(minutes) min \(move >= 0 ? "▲" : "▼")\(still)",
+                body: "\(ticker.name): $\(from) → $\(to)", urgency: rule.urgency, category: "x-notifier.crypto",
                 deepLink: link, icon: move >= 0 ? "go-up" : "go-down",
                 groupFragment: "\(symbol) \(CryptoChangeRule.percent(move))", groupNoun: "coins moved",
                 reason:

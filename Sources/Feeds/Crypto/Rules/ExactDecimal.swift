@@ -65,12 +65,18 @@ public enum ExactDecimal {
     /// decimals they approximate (the conversion errs by well under 1e-13), so those, and NaN, go
     /// to Foundation; identical representations are equal, so not less.
     public static func isLess(_ lhs: Decimal, _ rhs: Decimal) -> Bool {
-        if let order = alignedOrder(lhs, rhs) { return order < 0 }
+        isLess(lhs, DecimalFields(lhs), rhs, DecimalFields(rhs))
+    }
+
+    /// `isLess` of two decimals whose fields are read already (a loop comparing many with one
+    /// reads each once).
+    static func isLess(_ lhs: Decimal, _ left: DecimalFields, _ rhs: Decimal, _ right: DecimalFields) -> Bool {
+        if let order = alignedOrder(left, right) { return order < 0 }
         if isIdentical(lhs, rhs) { return false }
-        let left = lhs._doubleValue
-        let right = rhs._doubleValue
-        if left.isFinite, right.isFinite, abs(left - right) > 1e-12 * max(abs(left), abs(right)) {
-            return left < right
+        let leftDouble = lhs._doubleValue
+        let rightDouble = rhs._doubleValue
+        if leftDouble.isFinite, rightDouble.isFinite, abs(leftDouble - rightDouble) > 1e-12 * max(abs(leftDouble), abs(rightDouble)) {
+            return leftDouble < rightDouble
         }
         return lhs < rhs
     }
@@ -84,8 +90,10 @@ public enum ExactDecimal {
     /// The order of two non-zero decimals whose mantissas, aligned to one exponent, fit 64 bits:
     /// compared exactly, as Foundation compares them once it has aligned them; `nil` otherwise.
     static func alignedOrder(_ lhs: Decimal, _ rhs: Decimal) -> Int? {
-        let left = DecimalFields(lhs)
-        let right = DecimalFields(rhs)
+        alignedOrder(DecimalFields(lhs), DecimalFields(rhs))
+    }
+
+    static func alignedOrder(_ left: DecimalFields, _ right: DecimalFields) -> Int? {
         guard let leftMantissa = left.narrowMantissa, let rightMantissa = right.narrowMantissa else { return nil }
         if left.negative != right.negative { return left.negative ? -1 : 1 }
         let exponent = min(left.exponent, right.exponent)

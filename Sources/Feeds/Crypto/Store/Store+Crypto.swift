@@ -30,15 +30,40 @@ extension Store {
         }
     }
 
-    package func priceHistory(since: Date) throws(StoreError) -> [String: [CryptoMoveRule.PricePoint]] {
+    /// The prices stored at or after `since`, oldest first, by symbol; of the one `symbol` if given
+    /// (a view of one coin reads only its rows, through the index).
+    package func priceHistory(since: Date, symbol: String? = nil) throws(StoreError) -> [String: [CryptoMoveRule.PricePoint]] {
         try read("reading prices") { db in
             var history: [String: [CryptoMoveRule.PricePoint]] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT symbol, at, price FROM price_history WHERE at >= ? ORDER BY at", arguments: [since]) {
+            let bound = Self.storedDateText(since)
+            var arguments: StatementArguments = [bound.seconds, bound.milliseconds]
+            var sql = "SELECT symbol, at, price FROM price_history WHERE at >= \(Self.storedDateSQL)"
+            if let symbol {
+                sql += " AND symbol = ?"
+                arguments += [symbol]
+            }
+            for row in try Row.fetchAll(db, sql: sql + " ORDER BY at", arguments: arguments) {
                 guard let price = Ticker.parseDecimal(row["price"] as String) else { continue }
                 history[row["symbol"], default: []].append(CryptoMoveRule.PricePoint(at: row["at"], price: price))
             }
             return history
         }
+    }
+
+    /// GRDB's text of a `Date` (`yyyy-MM-dd HH:mm:ss.SSS` in UTC, through a `DateFormatter`,
+    /// which rounds to the millisecond), made by SQLite from whole seconds and milliseconds: the
+    /// same text without the formatter, whose ICU set-up is most of a short command's reading.
+    static let storedDateSQL = "strftime('%Y-%m-%d %H:%M:%S', ?, 'unixepoch') || printf('.%03d', ?)"
+
+    /// The arguments of `storedDateSQL`: the instant rounded to the millisecond as the formatter
+    /// rounds it (CFDateFormatter adds half a millisecond, ICU floors), split into whole seconds
+    /// since 1970 and milliseconds.
+    static func storedDateText(_ date: Date) -> (seconds: Int64, milliseconds: Int64) {
+        let rounded = ((date.timeIntervalSinceReferenceDate + Date.timeIntervalBetween1970AndReferenceDate) * 1000 + 0.5).rounded(.down)
+        // Beyond the years SQLite writes (0000–9999) the comparison is "every row" or "none" anyway.
+        let milliseconds = Int64(min(max(rounded.isNaN ? 0 : rounded, -62_167_219_200_000), 253_402_300_799_999))
+        let seconds = milliseconds >= 0 ? milliseconds / 1000 : (milliseconds - 999) / 1000
+        return (seconds, milliseconds - seconds * 1000)
     }
 
     /// The coins of the last crypto poll, with when it was.

@@ -51,7 +51,8 @@ package struct OpenCrypto: ParsableCommand {
         {
             return
         }
-        let history = (try? store?.priceHistory(since: fetchedAt.addingTimeInterval(-86400)))??[ticker.symbol.uppercased()] ?? []
+        let stored = ticker.symbol.uppercased()
+        let history = (try? store?.priceHistory(since: fetchedAt.addingTimeInterval(-86400), symbol: stored))??[stored] ?? []
         if json {
             struct View: Encodable {
                 var ticker: Ticker
