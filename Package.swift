@@ -55,7 +55,7 @@ let integrationTests: [Target] =
     Context.environment["NOTIFIER_INTEGRATION"] == "1"
     ? [
         .testTarget(
-            name: "EndToEndTests", dependencies: ["NotifierPulse", "TestSupport"] + layers,
+            name: "EndToEndTests", dependencies: ["NotifierPulse", "TestSupport", "ProgramTestSupport"] + layers,
             swiftSettings: ourSwiftSettings)
     ] : []
 
@@ -212,6 +212,11 @@ let package = Package(
             path: "Tests/TestSupport",
             swiftSettings: ourSwiftSettings
         ),
+        // The calls the whole program's tests make, given `Program.notifier` (its config, its
+        // store, its bubbles): one library for the program's, the snapshot and end-to-end tests.
+        .target(
+            name: "ProgramTestSupport", dependencies: layers + [.product(name: "GRDB", package: "GRDB.swift")], path: "Tests/ProgramTestSupport",
+            swiftSettings: ourSwiftSettings),
         // A test target per library, seeing only what that library sees.
         // The engine's tests drive it with the shipped rules (a price crossing, a holiday's link),
         // and every feed's decoder meets the same hostile responses.
@@ -234,10 +239,10 @@ let package = Package(
         .target(name: "NotifierPulse", dependencies: ["NotifierCore", "NotifierEngine"] + feedNeeds, path: "Tests/PulseFeed", swiftSettings: ourSwiftSettings),
         // The assembled program's tests: its config, store, rounds, views and commands, with the
         // executable's list of feeds and the pulse feed beside them.
-        .testTarget(name: "NotifierTests", dependencies: ["NotifierPulse", "TestSupport"] + layers, swiftSettings: ourSwiftSettings),
+        .testTarget(name: "NotifierTests", dependencies: ["NotifierPulse", "TestSupport", "ProgramTestSupport"] + layers, swiftSettings: ourSwiftSettings),
         // The interactive views' plain layout at 80 columns, against committed references.
         .testTarget(
-            name: "ViewSnapshotTests", dependencies: [.product(name: "SnapshotTesting", package: "swift-snapshot-testing")] + layers,
+            name: "ViewSnapshotTests", dependencies: ["ProgramTestSupport", .product(name: "SnapshotTesting", package: "swift-snapshot-testing")] + layers,
             exclude: ["__Snapshots__"], swiftSettings: ourSwiftSettings),
     ] + integrationTests,
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import ProgramTestSupport
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import ProgramTestSupport
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierSystem
+import ProgramTestSupport
 import Testing
 
 @testable import NotifierCore

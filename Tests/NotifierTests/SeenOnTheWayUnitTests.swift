@@ -1,5 +1,6 @@
 import Foundation
 import NotifierSystem
+import ProgramTestSupport
 import Testing
 
 @testable import NotifierCore

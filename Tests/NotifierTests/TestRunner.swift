@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierSystem
+import ProgramTestSupport
 import TestSupport
 
 @testable import NotifierCore

@@ -2,6 +2,7 @@ import FlyingFox
 import Foundation
 import Logging
 import NotifierSystem
+import ProgramTestSupport
 import TestSupport
 import Testing
 

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierSystem
+import ProgramTestSupport
 import TestSupport
 import Testing
 

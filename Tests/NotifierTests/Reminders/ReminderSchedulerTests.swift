@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import NotifierSystem
+import ProgramTestSupport
 import Synchronization
 import TestSupport
 import Testing

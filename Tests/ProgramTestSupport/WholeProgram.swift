@@ -16,59 +16,59 @@ import NotifierSystem
 @testable import NotifierWatches
 
 // The tests of the whole program read its config, open its store and lay out its bubbles as
-// `main` does: with the executable's `Program.notifier`. These are the calls they make, given
+// `main` does: with the program library's `Program.notifier`. These are the calls they make, given
 // that program; a test of other feeds passes its own.
 
 extension Store {
-    convenience init(path: String, busySeconds: Int = Store.busySeconds) throws(StoreError) {
+    package convenience init(path: String, busySeconds: Int = Store.busySeconds) throws(StoreError) {
         try self.init(path: path, busySeconds: busySeconds, migrations: Program.notifier.storeMigrations)
     }
 
-    static var migrator: DatabaseMigrator { migrator(adding: Program.notifier.storeMigrations) }
+    package static var migrator: DatabaseMigrator { migrator(adding: Program.notifier.storeMigrations) }
 
-    static func openReplacingDamaged(path: String, now: Date) throws(StoreError) -> (store: Store, replaced: String?) {
+    package static func openReplacingDamaged(path: String, now: Date) throws(StoreError) -> (store: Store, replaced: String?) {
         try openReplacingDamaged(path: path, now: now, migrations: Program.notifier.storeMigrations)
     }
 
-    static func scratchCopy(of path: String, now: Date) -> Store {
+    package static func scratchCopy(of path: String, now: Date) -> Store {
         scratchCopy(of: path, now: now, migrations: Program.notifier.storeMigrations)
     }
 }
 
 extension ConfigLoader {
-    static func parse(_ text: String, file: String) throws(ConfigError) -> Config {
+    package static func parse(_ text: String, file: String) throws(ConfigError) -> Config {
         try parse(text, file: file, schema: Program.notifier.schema)
     }
 
-    static func load(explicitPath: String?, environment: [String: String], asConfigCheck: Bool = false) throws(ConfigError) -> Loaded {
+    package static func load(explicitPath: String?, environment: [String: String], asConfigCheck: Bool = false) throws(ConfigError) -> Loaded {
         try load(explicitPath: explicitPath, environment: environment, schema: Program.notifier.schema, asConfigCheck: asConfigCheck)
     }
 
-    static func review(_ config: Config, text: String, file: String) throws(ConfigError) -> [String] {
+    package static func review(_ config: Config, text: String, file: String) throws(ConfigError) -> [String] {
         try review(config, text: text, file: file, schema: Program.notifier.schema)
     }
 
-    static func suggestion(for name: String, in path: [String]) -> String {
+    package static func suggestion(for name: String, in path: [String]) -> String {
         suggestion(for: name, in: path, schema: Program.notifier.schema)
     }
 }
 
 extension Config {
-    static var sections: [ConfigSectionEntry] { Program.notifier.schema.sections }
-    static var entryLists: [ConfigEntryList] { Program.notifier.schema.entryLists }
-    static var settings: [ConfigSetting] { Program.notifier.schema.settings }
-    static var environmentKeys: [EnvironmentKey] { Program.notifier.schema.environmentKeys }
+    package static var sections: [ConfigSectionEntry] { Program.notifier.schema.sections }
+    package static var entryLists: [ConfigEntryList] { Program.notifier.schema.entryLists }
+    package static var settings: [ConfigSetting] { Program.notifier.schema.settings }
+    package static var environmentKeys: [EnvironmentKey] { Program.notifier.schema.environmentKeys }
 
-    func crossCheck() -> (key: String, message: String)? { crossCheck(Program.notifier.schema) }
-    func renderedTOML() -> String { renderedTOML(Program.notifier.schema) }
+    package func crossCheck() -> (key: String, message: String)? { crossCheck(Program.notifier.schema) }
+    package func renderedTOML() -> String { renderedTOML(Program.notifier.schema) }
 }
 
 extension DefaultConfig {
-    static var text: String { Program.notifier.schema.defaultText }
+    package static var text: String { Program.notifier.schema.defaultText }
 }
 
 extension AppContext {
-    init(
+    package init(
         environment: [String: String], config: Config, configFile: String?, explicitConfigPath: String?, logger: Logger, paths: XDGPaths,
         time: TimeSource
     ) {
@@ -79,19 +79,19 @@ extension AppContext {
 }
 
 extension BubbleLayout {
-    init(_ alert: Alert, capabilities: Set<String>, historyMentioned: Bool = false) {
+    package init(_ alert: Alert, capabilities: Set<String>, historyMentioned: Bool = false) {
         self.init(alert, capabilities: capabilities, historyMentioned: historyMentioned, style: BubbleStyle(feeds: Program.notifier.feeds))
     }
 }
 
 extension BubbleKind {
-    static func of(_ alert: Alert) -> BubbleKind? { of(alert, in: BubbleStyle(feeds: Program.notifier.feeds)) }
-    static func category(for alert: Alert) -> String { category(for: alert, in: BubbleStyle(feeds: Program.notifier.feeds)) }
-    static func soundName(for alert: Alert) -> String? { soundName(for: alert, in: BubbleStyle(feeds: Program.notifier.feeds)) }
+    package static func of(_ alert: Alert) -> BubbleKind? { of(alert, in: BubbleStyle(feeds: Program.notifier.feeds)) }
+    package static func category(for alert: Alert) -> String { category(for: alert, in: BubbleStyle(feeds: Program.notifier.feeds)) }
+    package static func soundName(for alert: Alert) -> String? { soundName(for: alert, in: BubbleStyle(feeds: Program.notifier.feeds)) }
 }
 
 extension NotificationAction {
-    static func offered(for alert: Alert, capabilities: Set<String>, silenceable: Set<String>? = nil) -> [NotificationAction] {
+    package static func offered(for alert: Alert, capabilities: Set<String>, silenceable: Set<String>? = nil) -> [NotificationAction] {
         var style = BubbleStyle(feeds: Program.notifier.feeds)
         if let silenceable { style.silenceable = silenceable }
         return offered(for: alert, capabilities: capabilities, in: style)
@@ -99,46 +99,46 @@ extension NotificationAction {
 }
 
 extension DaemonBus {
-    static func decodeAlerts(_ json: String) -> [Alert]? { decodeAlerts(json, catalog: Program.notifier.views.catalog) }
+    package static func decodeAlerts(_ json: String) -> [Alert]? { decodeAlerts(json, catalog: Program.notifier.views.catalog) }
 }
 
 extension RuleName {
-    static func check(_ rule: String) throws { try check(rule, rules: Program.notifier.rules) }
+    package static func check(_ rule: String) throws { try check(rule, rules: Program.notifier.rules) }
 }
 
 extension StoredLink {
-    static func url(fromCommand command: String) -> String? { url(fromCommand: command, in: Program.notifier.views.catalog) }
+    package static func url(fromCommand command: String) -> String? { url(fromCommand: command, in: Program.notifier.views.catalog) }
 }
 
 extension HistoryModel {
-    init(
+    package init(
         deliveries: [Delivery], group: String? = nil, timeZone: TimeZone = .current, filter: String = "", matches: [Delivery]? = nil,
         search: (@Sendable (String) -> [Delivery])? = nil
     ) {
         self.init(deliveries: deliveries, group: group, timeZone: timeZone, filter: filter, matches: matches, search: search, program: .notifier)
     }
 
-    static func whyArguments(_ delivery: Delivery) -> [String] { whyArguments(delivery, rules: Set(Program.notifier.rules.map { $0.id })) }
+    package static func whyArguments(_ delivery: Delivery) -> [String] { whyArguments(delivery, rules: Set(Program.notifier.rules.map { $0.id })) }
 }
 
 extension FeedReport {
-    static func load(name: String, store: Store?, config: Config) -> FeedReport {
+    package static func load(name: String, store: Store?, config: Config) -> FeedReport {
         load(name: name, store: store, config: config, feeds: Program.notifier.feeds)
     }
 }
 
 extension ReminderTime {
-    static func schedule(at: String, every: String, skip: String, timeZone: String) -> ReminderSchedule? {
+    package static func schedule(at: String, every: String, skip: String, timeZone: String) -> ReminderSchedule? {
         schedule(at: at, every: every, skip: skip, timeZone: timeZone, daysOff: EstonianDaysOff())
     }
 }
 
 extension ReminderSettings {
-    var reminder: Reminder? { reminder(daysOff: EstonianDaysOff()) }
+    package var reminder: Reminder? { reminder(daysOff: EstonianDaysOff()) }
 }
 
 extension ReminderRound {
-    static func reminders(
+    package static func reminders(
         config: Config, store: Store?, logger: Logger, now: Date? = nil, paths: XDGPaths? = nil
     ) -> [(reminder: Reminder, created: Date?)] {
         reminders(config: config, store: store, logger: logger, now: now, paths: paths, daysOff: EstonianDaysOff())
@@ -146,10 +146,10 @@ extension ReminderRound {
 }
 
 extension RemindersFeedKind {
-    init() { self.init(daysOff: EstonianDaysOff()) }
+    package init() { self.init(daysOff: EstonianDaysOff()) }
 }
 
 /// The rules of a program of `feeds`, in order: theirs, then the program's own.
-func rulesOf(_ feeds: [any FeedKind]) -> [any Rule.Type] {
+package func rulesOf(_ feeds: [any FeedKind]) -> [any Rule.Type] {
     Program(feeds: feeds).rules
 }

@@ -1,1 +1,0 @@
-../NotifierTests/WholeProgram.swift
