@@ -4,7 +4,7 @@ import NotifierCore
 import NotifierEngine
 import NotifierSystem
 
-package struct OpenHoliday: AsyncParsableCommand {
+package struct OpenHoliday: AsyncViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -20,14 +20,10 @@ package struct OpenHoliday: AsyncParsableCommand {
 
     @OptionGroup package var output: OutputOptions<Output>
     package enum Output: OutputHelp {
-        package static let json = "Print JSON."
         package static let plain = "Print the day even on a terminal, instead of opening its week full-screen."
     }
-    package var json: Bool { output.json }
-    package var plain: Bool { output.plain }
 
-    package func run() async throws {
-        let context = try AppContext.load(global)
+    package func show(context: AppContext) async throws {
         let day = try CivilDate.parse(date, shown: TextSanitizer.singleLine(String(date.prefix(40))))
             .mapError { UserError.invalidArgument($0.description) }.get()
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
@@ -57,7 +53,7 @@ package struct OpenHoliday: AsyncParsableCommand {
     }
 }
 
-package struct OpenWeek: AsyncParsableCommand {
+package struct OpenWeek: AsyncContextCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -92,8 +88,8 @@ package struct OpenWeek: AsyncParsableCommand {
         guard (0...520).contains(next), (0...520).contains(prev) else { throw ValidationError("--next and --prev take 0 to 520 weeks") }
     }
 
-    package func run() async throws {
-        try await Self.show(date: date, firstDay: firstDay, next: next, prev: prev, plain: plain, context: AppContext.load(global))
+    package func run(context: AppContext) async throws {
+        try await Self.show(date: date, firstDay: firstDay, next: next, prev: prev, plain: plain, context: context)
     }
 
     package static func show(date: String?, firstDay: FirstDay?, next: Int, prev: Int, plain: Bool = false, context: AppContext) async throws {
