@@ -141,13 +141,32 @@ package enum HolidayView {
         "public holidays are not known for \(year) (Estonian law defines them from \(EstonianCalendar.firstYearWithPublicHolidays)): folk days only"
     }
     package static func events(from start: CivilDate, through end: CivilDate, context: AppContext, now: Date) async throws -> [Holiday] {
-        let store = context.config.holidays.source == .remote ? Store.openForReading(path: context.paths.storePath) : nil
-        switch await HolidaySource(config: context.config, store: store, http: HTTPClient()).holidays(from: start, through: end, now: now) {
+        switch await holidays(from: start, through: end, context: context, now: now) {
         case .success(let holidays): return holidays
         case .failure(let error):
             context.logger.error("\(error)")
             throw ExitCode(Exit.failure)
         }
+    }
+
+    /// The holidays of the days a view shows: computed, or the remote source's as the store
+    /// keeps them. Days the cache lacks are fetched and kept by the feed's round (`RoundFetch`:
+    /// the daemon's, or this process as the round would), then read back; only where no round
+    /// keeps them (the feed off, a store that cannot be written) does the view fetch them
+    /// itself, as before, and that is not kept.
+    package static func holidays(from start: CivilDate, through end: CivilDate, context: AppContext, now: Date) async -> Result<[Holiday], FeedError> {
+        let (config, storePath, http) = (context.config, context.paths.storePath, HTTPClient())
+        guard config.holidays.source == .remote else {
+            return await HolidaySource(config: config, store: nil, http: http).holidays(from: start, through: end, now: now)
+        }
+        let stored = { HolidaySource(config: config, store: Store.openForReading(path: storePath), http: http) }
+        if let cached = stored().cached(from: start, through: end, now: now) { return .success(cached) }
+        if let days = HolidayDays(start: start, end: end), await RoundFetch.fetch(HolidaysFeed.name, request: days.request, context: context) == .kept,
+            let kept = stored().cached(from: start, through: end, now: now)
+        {
+            return .success(kept)
+        }
+        return await stored().holidays(from: start, through: end, now: now)
     }
 
     package static func weekdayName(_ day: CivilDate) -> String {
