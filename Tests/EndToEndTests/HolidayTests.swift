@@ -39,6 +39,21 @@ import Testing
         ])
     }
 
+    /// The remote source at `server` with `key`, and no other feed that fetches.
+    static func remote(_ server: LoopbackServer, key: String) -> String {
+        """
+        [feeds.holidays]
+        source = "remote"
+        base_url = "\(server.baseURL)/holidays"
+        api_key = "\(key)"
+        [feeds.crypto]
+        enabled = false
+        [rules.launch_country]
+        enabled = false
+
+        """
+    }
+
     @Test func ninetyDaysAreThreeCallsColdAndNoneWarm() async throws {
         let calls = Calls()
         let today = CivilDate(Date(), in: UpcomingHolidayRule.tallinn)
@@ -65,19 +80,12 @@ import Testing
         let today = CivilDate(Date(), in: UpcomingHolidayRule.tallinn)
         let day = today.adding(days: 7)
         let server = try await Self.server(day: day, calls: calls)
-        let config = """
-            [feeds.holidays]
-            source = "remote"
-            base_url = "\(server.baseURL)/holidays"
-            api_key = "good"
-            [feeds.crypto]
-            enabled = false
-            [rules.launch_country]
-            enabled = false
-            [rules.holiday_upcoming]
-            lead_days = [7]
-            time = "00:00"
-            """
+        let config =
+            Self.remote(server, key: "good") + """
+                [rules.holiday_upcoming]
+                lead_days = [7]
+                time = "00:00"
+                """
         let sandbox = try Sandbox(config: config, holidays: true)
         let environment = sandbox.environment(["TZ": "Europe/Tallinn"])
         let first = try await ProcessRunner.notifier(["--once", "--output", "json"], environment: environment)
@@ -125,20 +133,9 @@ import Testing
         let farDay = CivilDate(Date(), in: UpcomingHolidayRule.tallinn).adding(days: 300)
         let server = try await Self.server(day: farDay, calls: calls)
         let bus = try await MockNotificationServer.start()
-        let config = """
-            [feeds.holidays]
-            source = "remote"
-            base_url = "\(server.baseURL)/holidays"
-            api_key = "good"
-            [feeds.crypto]
-            enabled = false
-            [rules.launch_country]
-            enabled = false
-            """
-        let sandbox = try Sandbox(config: config)
+        let sandbox = try Sandbox(config: Self.remote(server, key: "good"))
         let refused = sandbox.configFile.deletingLastPathComponent().appendingPathComponent("view.toml")
-        try (config.replacingOccurrences(of: "api_key = \"good\"", with: "api_key = \"bad\"") + "\n" + Sandbox.noHolidays)
-            .write(to: refused, atomically: true, encoding: .utf8)
+        try (Self.remote(server, key: "bad") + Sandbox.noHolidays).write(to: refused, atomically: true, encoding: .utf8)
         let environment = sandbox.environment(["TZ": "Europe/Tallinn", "DBUS_SESSION_BUS_ADDRESS": bus.address])
         let daemon = try DaemonProcess([], environment: environment)
         #expect(await daemon.waitUntil { _ in await bus.daemonAnswers() }, "\(daemon.stderr)")
