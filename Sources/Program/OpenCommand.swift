@@ -4,7 +4,7 @@ import NotifierCore
 /// `notifier open <view> …`: the subcommands are the feeds' views, in the program's order
 /// (`FeedKind.views`), then the program's own (`feed`); none is named here.
 /// With no view, the home screen (`notifier status`).
-struct OpenCommand: ParsableCommand {
+struct OpenCommand: ContextCommand {
     static let configuration = CommandConfiguration(
         commandName: "open",
         abstract: "Show a detail view; notifications link here. Alone, the home screen (notifier status).",
@@ -13,7 +13,7 @@ struct OpenCommand: ParsableCommand {
 
     @OptionGroup var global: GlobalOptions
 
-    func run() throws {
-        try StatusCommand.show(json: false, plain: false, context: AppContext.load(global))
+    func run(context: AppContext) throws {
+        try StatusCommand.show(json: false, plain: false, context: context)
     }
 }

@@ -39,6 +39,21 @@ import Testing
         ])
     }
 
+    /// The remote source at `server` with `key`, and no other feed that fetches.
+    static func remote(_ server: LoopbackServer, key: String) -> String {
+        """
+        [feeds.holidays]
+        source = "remote"
+        base_url = "\(server.baseURL)/holidays"
+        api_key = "\(key)"
+        [feeds.crypto]
+        enabled = false
+        [rules.launch_country]
+        enabled = false
+
+        """
+    }
+
     @Test func ninetyDaysAreThreeCallsColdAndNoneWarm() async throws {
         let calls = Calls()
         let today = CivilDate(Date(), in: UpcomingHolidayRule.tallinn)
@@ -65,19 +80,12 @@ import Testing
         let today = CivilDate(Date(), in: UpcomingHolidayRule.tallinn)
         let day = today.adding(days: 7)
         let server = try await Self.server(day: day, calls: calls)
-        let config = """
-            [feeds.holidays]
-            source = "remote"
-            base_url = "\(server.baseURL)/holidays"
-            api_key = "good"
-            [feeds.crypto]
-            enabled = false
-            [rules.launch_country]
-            enabled = false
-            [rules.holiday_upcoming]
-            lead_days = [7]
-            time = "00:00"
-            """
+        let config =
+            Self.remote(server, key: "good") + """
+                [rules.holiday_upcoming]
+                lead_days = [7]
+                time = "00:00"
+                """
         let sandbox = try Sandbox(config: config, holidays: true)
         let environment = sandbox.environment(["TZ": "Europe/Tallinn"])
         let first = try await ProcessRunner.notifier(["--once", "--output", "json"], environment: environment)
@@ -96,20 +104,48 @@ import Testing
         #expect(week.stdout.contains("← today"), "\(week.stdout)")
         #expect(week.stdout.split(separator: "\n").count == 9, "title, seven days, legend: \(week.stdout)")
 
-        // A view reads what the rounds cached and keeps nothing it fetched: its store is read-only.
+        // A week the rounds never cached: the first look has the feed's round fetch and keep it
+        // (no daemon runs: this process, as the round would); the second reads what was kept.
         let farWeek = day.adding(days: 200).description
         let before = await calls.ranges.count
+        var shown: [String] = []
         for _ in 0..<2 {
             let far = try await ProcessRunner.notifier(["open", "week", farWeek], environment: environment)
             #expect(far.status == 0, "\(far.stderr)")
+            shown.append(far.stdout)
         }
         let asked = await calls.ranges
-        #expect(asked.count == before + 2, "each view of a week the rounds never cached asks again: \(asked)")
+        #expect(asked.count == before + 1, "the week is asked for once and kept: \(asked)")
+        #expect(shown[0] == shown[1] && shown[0].split(separator: "\n").count == 9, "\(shown)")
 
         try (config.replacingOccurrences(of: "api_key = \"good\"", with: "api_key = \"bad\"")).write(to: sandbox.configFile, atomically: true, encoding: .utf8)
         let badKey = try await ProcessRunner.notifier(["open", "holiday", day.adding(days: 100).description], environment: environment)
         #expect(badKey.status == 1)
         #expect(badKey.stderr.contains("fix feeds.holidays.api_key or NOTIFIER_HOLIDAYS_KEY"), "\(badKey.stderr)")
+        await server.stop()
+    }
+
+    /// With a daemon running, a view's week is fetched and kept by the daemon's round, asked
+    /// over its bus: the view's own config has a key the API refuses, so only the daemon's
+    /// round can have fetched it. The second look asks nothing.
+    @Test func theRunningDaemonsRoundFetchesAndKeepsAViewsWeek() async throws {
+        let calls = Calls()
+        let farDay = CivilDate(Date(), in: UpcomingHolidayRule.tallinn).adding(days: 300)
+        let server = try await Self.server(day: farDay, calls: calls)
+        let bus = try await MockNotificationServer.start()
+        let sandbox = try Sandbox(config: Self.remote(server, key: "good"))
+        let refused = sandbox.configFile.deletingLastPathComponent().appendingPathComponent("view.toml")
+        try (Self.remote(server, key: "bad") + Sandbox.noHolidays).write(to: refused, atomically: true, encoding: .utf8)
+        let environment = sandbox.environment(["TZ": "Europe/Tallinn", "DBUS_SESSION_BUS_ADDRESS": bus.address])
+        let daemon = try DaemonProcess([], environment: environment)
+        #expect(await daemon.waitUntil { _ in await bus.daemonAnswers() }, "\(daemon.stderr)")
+        for look in 1...2 {
+            let week = try await ProcessRunner.notifier(["open", "week", farDay.description, "--config", refused.path], environment: environment)
+            #expect(week.status == 0 && week.stdout.contains("● Testipäev (public holiday)"), "look \(look): \(week.stdout)\(week.stderr)")
+        }
+        let asked = await calls.ranges
+        #expect(asked.count == 1 && !asked.isEmpty, "the daemon's round fetched the week once and kept it: \(asked)")
+        #expect(await daemon.stop() == 0)
         await server.stop()
     }
 

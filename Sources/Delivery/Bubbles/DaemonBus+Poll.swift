@@ -9,3 +9,12 @@ extension DaemonBus {
         await callDaemon("Poll", [.string(feed)], timeout: timeout)?[0]?.stringValue.flatMap(PollRequests.Answer.init(rawValue:))
     }
 }
+
+extension DaemonBus {
+    /// Asks a running daemon to have `feed`'s round fetch and keep `request` (its `Fetch`),
+    /// and waits for its answer. `nil` when no daemon owns the name, or one that does not know
+    /// `Fetch` (a daemon older than the view).
+    package static func askToFetch(_ feed: String, request: String, timeout: Duration = .seconds(90)) async -> RoundFetch.Answer? {
+        await callDaemon("Fetch", [.string(feed), .string(request)], timeout: timeout)?[0]?.stringValue.flatMap(RoundFetch.Answer.init(rawValue:))
+    }
+}

@@ -34,6 +34,11 @@ package enum DaemonBus {
               <arg type="s" name="feed" direction="in"/>
               <arg type="s" name="answer" direction="out"/>
             </method>
+            <method name="Fetch">
+              <arg type="s" name="feed" direction="in"/>
+              <arg type="s" name="request" direction="in"/>
+              <arg type="s" name="answer" direction="out"/>
+            </method>
           </interface>
         </node>
         """
@@ -52,17 +57,21 @@ package enum DaemonBus {
     /// once the request is made; the name stays owned while the process runs.
     /// `DeliverInPlace` calls `deliverInPlace` with one alert and the bubble it updates (0: none).
     /// `Poll` calls `poll` with a feed's name and answers once its round polled, or why not.
+    /// `Fetch` calls `fetch` with a feed's name and its request, and answers once its round
+    /// kept what was asked, or why not.
     /// `catalog`: the links an alert may carry (the program's views').
     package static func serve(
         catalog: LinkCatalog,
         deliver: @escaping @Sendable ([Alert]) async -> Int,
         deliverInPlace: @escaping @Sendable (Alert, UInt32?) async -> UInt32,
-        poll: @escaping @Sendable (String) async -> PollRequests.Answer = { _ in .notPolling }
+        poll: @escaping @Sendable (String) async -> PollRequests.Answer = { _ in .notPolling },
+        fetch: @escaping @Sendable (String, String) async -> RoundFetch.Answer = { _, _ in .notKept }
     ) async {
         GLibLoop.shared.start()
         await GLibLoop.shared.run {
-            let box = Unmanaged.passRetained(ServerBox(catalog: catalog, deliver: deliver, deliverInPlace: deliverInPlace, poll: poll))
-                .toOpaque()
+            let box = Unmanaged.passRetained(
+                ServerBox(catalog: catalog, deliver: deliver, deliverInPlace: deliverInPlace, poll: poll, fetch: fetch)
+            ).toOpaque()
             _ = g_bus_own_name(G_BUS_TYPE_SESSION, name, G_BUS_NAME_OWNER_FLAGS_NONE, onBusAcquired, nil, nil, box, nil)
         }
     }
@@ -119,14 +128,17 @@ private final class ServerBox: Sendable {
     let deliver: @Sendable ([Alert]) async -> Int
     let deliverInPlace: @Sendable (Alert, UInt32?) async -> UInt32
     let poll: @Sendable (String) async -> PollRequests.Answer
+    let fetch: @Sendable (String, String) async -> RoundFetch.Answer
     init(
         catalog: LinkCatalog, deliver: @escaping @Sendable ([Alert]) async -> Int,
-        deliverInPlace: @escaping @Sendable (Alert, UInt32?) async -> UInt32, poll: @escaping @Sendable (String) async -> PollRequests.Answer
+        deliverInPlace: @escaping @Sendable (Alert, UInt32?) async -> UInt32, poll: @escaping @Sendable (String) async -> PollRequests.Answer,
+        fetch: @escaping @Sendable (String, String) async -> RoundFetch.Answer
     ) {
         self.catalog = catalog
         self.deliver = deliver
         self.deliverInPlace = deliverInPlace
         self.poll = poll
+        self.fetch = fetch
     }
 }
 
@@ -156,11 +168,7 @@ private func onMethodCall(
         var version: OpaquePointer? = g_variant_new_string("notifier")
         g_dbus_method_invocation_return_value(invocation, g_variant_new_tuple(&version, 1))
     case "Deliver":
-        var json = ""
-        if let parameters, let child = g_variant_get_child_value(parameters, 0) {
-            json = String(cString: g_variant_get_string(child, nil))
-            g_variant_unref(child)
-        }
+        let json = stringArgument(parameters, 0)
         guard let alerts = DaemonBus.decodeAlerts(json, catalog: server.catalog) else {
             g_dbus_method_invocation_return_dbus_error(
                 invocation, "io.github.notifier.Error.InvalidAlerts",
@@ -199,21 +207,37 @@ private func onMethodCall(
             }
         }
     case "Poll":
-        var feed = ""
-        if let parameters, let child = g_variant_get_child_value(parameters, 0) {
-            feed = String(cString: g_variant_get_string(child, nil))
-            g_variant_unref(child)
-        }
+        let feed = stringArgument(parameters, 0)
         let box = InvocationBox(invocation)
         Task {
             // A name of no loop is answered "not-polling": the bus asks nothing else of it.
             let answer = feed.utf8.count <= 200 ? await server.poll(feed) : .notPolling
-            GLibLoop.shared.post {
-                var value: OpaquePointer? = g_variant_new_string(answer.rawValue)
-                g_dbus_method_invocation_return_value(box.invocation, g_variant_new_tuple(&value, 1))
-            }
+            returnString(answer.rawValue, to: box)
+        }
+    case "Fetch":
+        let (feed, request) = (stringArgument(parameters, 0), stringArgument(parameters, 1))
+        let box = InvocationBox(invocation)
+        Task {
+            // The feed checks its request strictly; the bus bounds both.
+            let answer = feed.utf8.count <= 200 && request.utf8.count <= 200 ? await server.fetch(feed, request) : .notKept
+            returnString(answer.rawValue, to: box)
         }
     default:
         g_dbus_method_invocation_return_dbus_error(invocation, "org.freedesktop.DBus.Error.UnknownMethod", "no such method")
+    }
+}
+
+/// The string argument at `index` of a call's parameters; "" when there is none.
+private func stringArgument(_ parameters: OpaquePointer?, _ index: Int) -> String {
+    guard let parameters, gsize(index) < g_variant_n_children(parameters), let child = g_variant_get_child_value(parameters, gsize(index)) else { return "" }
+    defer { g_variant_unref(child) }
+    return String(cString: g_variant_get_string(child, nil))
+}
+
+/// Answers a call with one string, on the GLib loop's thread.
+private func returnString(_ answer: String, to box: InvocationBox) {
+    GLibLoop.shared.post {
+        var value: OpaquePointer? = g_variant_new_string(answer)
+        g_dbus_method_invocation_return_value(box.invocation, g_variant_new_tuple(&value, 1))
     }
 }

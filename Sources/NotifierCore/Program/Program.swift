@@ -24,16 +24,21 @@ package struct Program: Sendable {
     package let runCommand: @Sendable ([String]) async throws -> Void
     /// Has one feed's round poll for a live screen (`RoundPoll`): the daemon's, or a pass.
     package let pollFeed: @Sendable (String, AppContext) async -> RoundPoll.Outcome
+    /// Has one feed's round fetch and keep what a view asks for (`RoundFetch`): the daemon's,
+    /// or this process as the round would.
+    package let fetchForView: @Sendable (_ feed: String, _ request: String, AppContext) async -> RoundFetch.Answer
 
     package init(
         feeds: [any FeedKind], delivery: [any DeliveryFeature] = [], time: TimeSource = .system,
         runCommand: @escaping @Sendable ([String]) async throws -> Void = { _ in throw UserError.invalidArgument("no root command") },
-        pollFeed: @escaping @Sendable (String, AppContext) async -> RoundPoll.Outcome = { _, _ in .pass(told: []) }
+        pollFeed: @escaping @Sendable (String, AppContext) async -> RoundPoll.Outcome = { _, _ in .pass(told: []) },
+        fetchForView: @escaping @Sendable (String, String, AppContext) async -> RoundFetch.Answer = { _, _, _ in .notKept }
     ) {
         self.feeds = feeds
         self.delivery = delivery
         self.runCommand = runCommand
         self.pollFeed = pollFeed
+        self.fetchForView = fetchForView
         // A feed's health is every polling feed's, so the program's own rule, listed last.
         rules = feeds.flatMap(\.rules) + [FeedHealthRule.self]
         views = ViewRegistry(feeds: feeds)

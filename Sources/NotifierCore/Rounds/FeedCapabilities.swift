@@ -75,6 +75,14 @@ package protocol BusyTimes: FeedKind {
     func busy(config: Config, paths: XDGPaths?, now: Date, logger: Logger) -> String?
 }
 
+/// What its views ask its round to fetch and keep in the store (a week of a remote source the
+/// round does not poll), so that the next look reads it instead of asking again (`RoundFetch`).
+package protocol KeepsWhatViewsFetch: FeedKind {
+    /// Fetches what `request` names (the feed's own words for it, checked as strictly as any
+    /// input from outside: the daemon's bus passes it on) and keeps it through `environment`'s store.
+    func fetchAndKeep(_ request: String, _ environment: FeedEnvironment) async -> RoundFetch.Answer
+}
+
 extension [any FeedKind] {
     /// Those of these feeds that have `capability`, in order: `feeds.capable((any BusyTimes).self)`.
     package func capable<Capability>(_ capability: Capability.Type) -> [Capability] {

@@ -11,7 +11,7 @@ package struct FeedView: Sendable {
     package let run: @Sendable (any ParsableCommand) async throws -> Void
     /// The plain form `open <name> SUBJECT… [--json]` without the parser; `false` to leave it to
     /// the parser (options, help, typos), which gives the same result.
-    package var fastPath: (@Sendable (_ subjects: [String], _ json: Bool) async throws -> Bool)?
+    package var fastPath: FastPath?
     /// For a link's subject the link's own check lets through or not, the view's message when
     /// the view refuses it (a real date outside the calendar's range), so `open-url` gives the
     /// message `open` gives, not "not a link"; `nil` when it takes it.
@@ -19,7 +19,7 @@ package struct FeedView: Sendable {
 
     package init<Command: ParsableCommand>(
         _ link: LinkedView, command: Command.Type,
-        fastPath: (@Sendable (_ subjects: [String], _ json: Bool) async throws -> Bool)? = nil
+        fastPath: FastPath? = nil
     ) {
         self.link = link
         self.command = command
@@ -32,7 +32,7 @@ package struct FeedView: Sendable {
 
     package init<Command: AsyncParsableCommand>(
         _ link: LinkedView, command: Command.Type,
-        fastPath: (@Sendable (_ subjects: [String], _ json: Bool) async throws -> Bool)? = nil
+        fastPath: FastPath? = nil
     ) {
         self.link = link
         self.command = command
@@ -42,6 +42,10 @@ package struct FeedView: Sendable {
             try await command.run()
         }
     }
+
+    /// A fast path: the subjects, `--json`, and the context as the view's `run()` loads it
+    /// without options, loaded once the fast path takes the arguments.
+    package typealias FastPath = @Sendable (_ subjects: [String], _ json: Bool, _ context: () throws -> AppContext) async throws -> Bool
 
     package var name: String { link.name }
 

@@ -62,6 +62,6 @@ package struct ViewRegistry: Sendable {
         guard plain.count >= 2, plain.first == "open", !plain.dropFirst(2).contains(where: { $0.hasPrefix("-") }),
             let view = view(named: plain[plain.startIndex + 1]), let fastPath = view.fastPath
         else { return false }
-        return try await fastPath(Array(plain.dropFirst(2)), json)
+        return try await fastPath(Array(plain.dropFirst(2)), json) { try AppContext.load(configPath: nil) }
     }
 }

@@ -7,7 +7,7 @@ import NotifierSystem
 
 /// `notifier ack`: what waits for an acknowledgement, and acknowledging it from a terminal or
 /// a script.
-package struct AckCommand: AsyncParsableCommand {
+package struct AckCommand: AsyncViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -41,8 +41,7 @@ package struct AckCommand: AsyncParsableCommand {
         package static let plain = "Print the open items even on a terminal, instead of showing them full-screen."
     }
 
-    package func run() async throws {
-        let context = try AppContext.load(global)
+    package func show(context: AppContext) async throws {
         let known = context.config.acknowledgeableNames
         if let name, Int64(name) == nil, !known.contains(name) {
             let near = NearName.closest(to: name, among: known).map { "; did you mean \($0)?" } ?? ""

@@ -18,15 +18,14 @@ package struct ChannelCommand: AsyncCommandGroup {
     package static let asyncSubcommands = [AsyncCommandRunner(ChannelTestCommand.self)]
 }
 
-package struct ChannelListCommand: ParsableCommand {
+package struct ChannelListCommand: ContextCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(commandName: "list", abstract: "List the channels and whether each works.")
 
     @OptionGroup package var global: GlobalOptions
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func run(context: AppContext) throws {
         let channels = context.config.channels
         guard !channels.isEmpty else {
             print("No channels. Add one to \(context.configFile ?? "your config") as [[channels]] (see `notifier config default`).")
@@ -43,7 +42,7 @@ package struct ChannelListCommand: ParsableCommand {
     }
 }
 
-package struct ChannelTestCommand: AsyncParsableCommand {
+package struct ChannelTestCommand: AsyncContextCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -57,8 +56,7 @@ package struct ChannelTestCommand: AsyncParsableCommand {
     @Argument(help: "The channel's name, as in [[channels]] name = \"…\".")
     package var name: String
 
-    package func run() async throws {
-        let context = try AppContext.load(global)
+    package func run(context: AppContext) async throws {
         guard let channel = context.config.channels.first(where: { $0.name == name }) else {
             let known = context.config.channels.map(\.name)
             let near = NearName.closest(to: name, among: known).map { "; did you mean \($0)?" } ?? ""

@@ -5,7 +5,7 @@ import NotifierDelivery
 import NotifierEngine
 import NotifierSystem
 
-package struct HistoryCommand: ParsableCommand {
+package struct HistoryCommand: ViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -38,8 +38,6 @@ package struct HistoryCommand: ParsableCommand {
         package static let json = "Print JSON Lines: id, time, rule, key, title, body, urgency, deep_link, sink, reason."
         package static let plain = "Print the history even on a terminal, instead of opening it full-screen."
     }
-    package var json: Bool { output.json }
-    package var plain: Bool { output.plain }
 
     package func validate() throws {
         if let limit, limit < 1 { throw ValidationError("--limit must be at least 1") }
@@ -74,8 +72,7 @@ package struct HistoryCommand: ParsableCommand {
         max(Date(timeIntervalSince1970: 0), now.addingTimeInterval(-Double(duration.components.seconds)))
     }
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func show(context: AppContext) throws {
         var group = group
         if away {
             guard let recap = Store.openForReading(path: context.paths.storePath).flatMap({ try? $0.latestRecapGroup() }) else {

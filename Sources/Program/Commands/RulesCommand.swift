@@ -4,7 +4,7 @@ import NotifierCore
 import NotifierEngine
 import NotifierSystem
 
-package struct RulesCommand: ParsableCommand {
+package struct RulesCommand: ContextCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -17,8 +17,7 @@ package struct RulesCommand: ParsableCommand {
     @Flag(help: "Print the rules even on a terminal, instead of showing them full-screen.")
     package var plain = false
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func run(context: AppContext) throws {
         let now = context.now()
         let interactive = ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment)
         let text = Self.text(
@@ -83,7 +82,7 @@ package struct RulesCommand: ParsableCommand {
     }
 }
 
-package struct MuteCommand: ParsableCommand {
+package struct MuteCommand: ContextCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -100,8 +99,7 @@ package struct MuteCommand: ParsableCommand {
     @Option(name: .customLong("for"), help: ArgumentHelp("How long, such as 30m, 2h or 1d; without it, until `notifier unmute`.", valueName: "duration"))
     package var duration: String?
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func run(context: AppContext) throws {
         try RuleName.check(rule, rules: context.program.rules)
         var until = Date.distantFuture
         if let duration {
@@ -120,7 +118,7 @@ package struct MuteCommand: ParsableCommand {
     }
 }
 
-package struct UnmuteCommand: ParsableCommand {
+package struct UnmuteCommand: ContextCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(commandName: "unmute", abstract: "Let a muted rule notify again.")
@@ -130,8 +128,7 @@ package struct UnmuteCommand: ParsableCommand {
     @Argument(help: "The rule, as `notifier rules` names it.")
     package var rule: String
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func run(context: AppContext) throws {
         try RuleName.check(rule, rules: context.program.rules)
         do {
             try context.openStore().setMute(rule: rule, until: nil)

@@ -4,7 +4,7 @@ import NotifierCore
 import NotifierEngine
 import NotifierSystem
 
-package struct WhyCommand: ParsableCommand {
+package struct WhyCommand: ViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -32,15 +32,12 @@ package struct WhyCommand: ParsableCommand {
         package static let json = "Print JSON Lines: time, rule, subject, outcome, value, detail, text."
         package static let plain = "Print the decisions even on a terminal, instead of showing them full-screen."
     }
-    package var json: Bool { output.json }
-    package var plain: Bool { output.plain }
 
     package func validate() throws {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
     }
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func show(context: AppContext) throws {
         let (rule, subject) = Self.resolved(rule: rule, subject: subject, config: context.config, rules: context.program.rules)
         if let rule { try RuleName.check(rule, rules: context.program.rules) }
         let interactive = ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment)

@@ -52,6 +52,7 @@ package struct DaemonService: Service, CustomStringConvertible {
                 }
                 let pacing = FeedPacing()
                 let pollRequests = PollRequests()
+                let fetchRequests = FetchRequests()
                 group.addTask {
                     // Each config runs its own generation of feed loops; a reload ends the old
                     // one and starts the next. The launch country is shown once, not per reload.
@@ -60,7 +61,8 @@ package struct DaemonService: Service, CustomStringConvertible {
                     var next = reloads.makeAsyncIterator()
                     while !Task.isCancelled {
                         let generation = Task { [current, launch] in
-                            await runGeneration(current, store: store, sink: sink, launch: launch, pacing: pacing, pollRequests: pollRequests)
+                            await runGeneration(
+                                current, store: store, sink: sink, launch: launch, pacing: pacing, pollRequests: pollRequests, fetchRequests: fetchRequests)
                         }
                         launch = false
                         let replacement = await withTaskCancellationHandler {
@@ -78,10 +80,12 @@ package struct DaemonService: Service, CustomStringConvertible {
                 if let desktop = sink as? DesktopSink {
                     group.addTask { await handleClicks(desktop, store: store) }
                     // Found by `notifier --once`, which hands its bubbles over.
-                    // And asked by a live screen to poll a feed now (`PollRequests`).
+                    // And asked by a live screen to poll a feed now (`PollRequests`), by a view
+                    // to fetch and keep what it shows (`FetchRequests`).
                     await DaemonBus.serve(
                         catalog: runner.context.program.views.catalog, deliver: desktop.showHandedOff, deliverInPlace: desktop.showHandedOff,
-                        poll: { [now = runner.now] feed in await pollRequests.ask(feed, now: now()) })
+                        poll: { [now = runner.now] feed in await pollRequests.ask(feed, now: now()) },
+                        fetch: { feed, request in await fetchRequests.ask(feed, request: request) })
                 }
             }
         }
@@ -89,7 +93,8 @@ package struct DaemonService: Service, CustomStringConvertible {
 
     /// One config's feed loops and deliveries, until cancelled.
     package func runGeneration(
-        _ runner: Runner, store: Store?, sink: any AlertSink, launch: Bool, pacing: FeedPacing? = nil, pollRequests: PollRequests? = nil
+        _ runner: Runner, store: Store?, sink: any AlertSink, launch: Bool, pacing: FeedPacing? = nil, pollRequests: PollRequests? = nil,
+        fetchRequests: FetchRequests? = nil
     ) async {
         let dispatcher = Dispatcher(
             sink: sink, store: store, config: runner.context.config, logger: runner.logger, paths: runner.context.paths, feeds: runner.feeds)
@@ -101,11 +106,13 @@ package struct DaemonService: Service, CustomStringConvertible {
             config: runner.context.config, paths: runner.context.paths, store: store, dispatcher: dispatcher, sink: sink, clock: runner.clock,
             now: runner.now, logger: runner.logger, seed: runner.seed)
         let work = runner.context.program.delivery.compactMap { ($0 as? any DaemonWork)?.work(features) }
+        await fetchRequests?.serve(runner.feeds, environment: environment)
         await withDiscardingTaskGroup { group in
             group.addTask { await deliverHeld(dispatcher, runner: runner) }
             for feed in runner.feeds { group.addTask { await feed.pollForever(environment) } }
             for run in work { group.addTask { await run() } }
         }
+        await fetchRequests?.stopped()
     }
 
     /// Held alerts (quiet hours, rate limit), escalation steps and channel retries go out when

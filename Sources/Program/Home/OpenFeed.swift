@@ -5,7 +5,7 @@ import NotifierEngine
 import NotifierSystem
 
 /// `notifier open feed NAME`: where a feed's "failing" and "recovered" notices lead.
-package struct OpenFeed: ParsableCommand {
+package struct OpenFeed: ViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -19,13 +19,7 @@ package struct OpenFeed: ParsableCommand {
     @Argument(help: ArgumentHelp("The feed, as `notifier status` names it.", valueName: "name"))
     package var name: String
 
-    @OptionGroup package var output: OutputOptions<Output>
-    package enum Output: OutputHelp {
-        package static let json = "Print JSON."
-        package static let plain = "Print the status even on a terminal, instead of opening it full-screen."
-    }
-    package var json: Bool { output.json }
-    package var plain: Bool { output.plain }
+    @OptionGroup package var output: OutputOptions<StatusHelp>
 
     package func validate() throws {
         guard LinkedView.feed.isValid(name) else {
@@ -34,8 +28,7 @@ package struct OpenFeed: ParsableCommand {
         }
     }
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func show(context: AppContext) throws {
         let known = Set(context.program.feeds.map(\.name) + ((try? Store.openForReading(path: context.paths.storePath)?.feedsWithHealth()) ?? []))
         guard known.contains(name) else {
             throw UserError.invalidArgument("no feed called '\(name)'; feeds: \(known.sorted().joined(separator: ", "))")

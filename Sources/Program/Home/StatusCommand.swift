@@ -5,7 +5,7 @@ import NotifierEngine
 import NotifierSystem
 
 /// `notifier status` (and `notifier open`, and a launch from the desktop's menu): the home screen.
-package struct StatusCommand: ParsableCommand {
+package struct StatusCommand: ViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -23,11 +23,9 @@ package struct StatusCommand: ParsableCommand {
         package static let json = "Print JSON (its shape is in docs/views.md)."
         package static let plain = "Print the status even on a terminal, instead of opening it full-screen."
     }
-    package var json: Bool { output.json }
-    package var plain: Bool { output.plain }
 
-    package func run() throws {
-        try Self.show(json: json, plain: plain, context: AppContext.load(global))
+    package func show(context: AppContext) throws {
+        try Self.show(json: json, plain: plain, context: context)
     }
 
     package static func show(json: Bool, plain: Bool, context: AppContext) throws {

@@ -4,9 +4,9 @@ import NotifierEngine
 
 extension FeedView {
     /// `notifier open country KZ`.
-    package static let country = FeedView(.country, command: OpenCountry.self) { subjects, json in
+    package static let country = FeedView(.country, command: OpenCountry.self) { subjects, json, context in
         guard subjects.count == 1 else { return false }
-        try OpenCountry.show(subjects[0], json: json, context: AppContext.load(configPath: nil))
+        try OpenCountry.show(subjects[0], json: json, context: context())
         return true
     }
 }

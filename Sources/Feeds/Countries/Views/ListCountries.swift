@@ -4,7 +4,7 @@ import NotifierCore
 import NotifierEngine
 import NotifierSystem
 
-package struct ListCountries: ParsableCommand {
+package struct ListCountries: ViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -25,8 +25,6 @@ package struct ListCountries: ParsableCommand {
         package static let json = "Print the countries, the data's source and date as JSON."
         package static let plain = "Print the list even on a terminal, instead of opening it full-screen."
     }
-    package var json: Bool { output.json }
-    package var plain: Bool { output.plain }
 
     package struct JSONView: Encodable {
         package struct Row: Encodable {
@@ -42,8 +40,7 @@ package struct ListCountries: ParsableCommand {
         package var countries: [Row]
     }
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func show(context: AppContext) throws {
         let data = CountryData.current(config: context.config, paths: context.paths)
         if json {
             let wanted = region?.lowercased()

@@ -4,7 +4,7 @@ import NotifierCore
 import NotifierEngine
 import NotifierSystem
 
-package struct OpenCountry: ParsableCommand {
+package struct OpenCountry: ViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -18,16 +18,10 @@ package struct OpenCountry: ParsableCommand {
     @Argument(help: ArgumentHelp("A two- or three-letter code or a name, in any case.", valueName: "CCA2|CCA3|name"))
     package var query: String
 
-    @OptionGroup package var output: OutputOptions<Output>
-    package enum Output: OutputHelp {
-        package static let json = "Print JSON."
-        package static let plain = "Print the view even on a terminal, instead of opening it full-screen."
-    }
-    package var json: Bool { output.json }
-    package var plain: Bool { output.plain }
+    @OptionGroup package var output: OutputOptions<ViewHelp>
 
-    package func run() throws {
-        try Self.show(query, json: json, plain: plain, context: AppContext.load(global))
+    package func show(context: AppContext) throws {
+        try Self.show(query, json: json, plain: plain, context: context)
     }
 
     package static func show(_ query: String, json: Bool, plain: Bool = false, context: AppContext) throws {

@@ -4,9 +4,9 @@ import NotifierEngine
 
 extension FeedView {
     /// `notifier open crypto BTC`.
-    package static let crypto = FeedView(.crypto, command: OpenCrypto.self) { subjects, json in
+    package static let crypto = FeedView(.crypto, command: OpenCrypto.self) { subjects, json, context in
         guard subjects.count == 1 else { return false }
-        try OpenCrypto.show(subjects[0], json: json, context: AppContext.load(configPath: nil))
+        try OpenCrypto.show(subjects[0], json: json, context: context())
         return true
     }
 }

@@ -4,7 +4,7 @@ import NotifierCore
 import NotifierEngine
 import NotifierSystem
 
-package struct ListCrypto: ParsableCommand {
+package struct ListCrypto: ContextCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -29,8 +29,7 @@ package struct ListCrypto: ParsableCommand {
         guard limit > 0 else { throw ValidationError("--limit must be at least 1") }
     }
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func run(context: AppContext) throws {
         if ScreenRunner.isInteractive(plain: plain, json: false, environment: context.environment) {
             var model = CryptoScreen.listModel(context: context)
             model.sort = CryptoListModel.Sort(rawValue: sort.rawValue) ?? .rank

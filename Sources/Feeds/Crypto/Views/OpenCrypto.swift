@@ -4,7 +4,7 @@ import NotifierCore
 import NotifierEngine
 import NotifierSystem
 
-package struct OpenCrypto: ParsableCommand {
+package struct OpenCrypto: ViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -20,14 +20,11 @@ package struct OpenCrypto: ParsableCommand {
 
     @OptionGroup package var output: OutputOptions<Output>
     package enum Output: OutputHelp {
-        package static let json = "Print JSON."
         package static let plain = "Print the coin even on a terminal, instead of opening it full-screen and live."
     }
-    package var json: Bool { output.json }
-    package var plain: Bool { output.plain }
 
-    package func run() throws {
-        try Self.show(symbol, json: json, plain: plain, context: AppContext.load(global))
+    package func show(context: AppContext) throws {
+        try Self.show(symbol, json: json, plain: plain, context: context)
     }
 
     package static func show(_ symbol: String, json: Bool, plain: Bool = false, context: AppContext) throws {

@@ -4,7 +4,7 @@ import NotifierCore
 import NotifierEngine
 import NotifierSystem
 
-package struct OpenForecast: ParsableCommand {
+package struct OpenForecast: ViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -23,14 +23,10 @@ package struct OpenForecast: ParsableCommand {
 
     @OptionGroup package var output: OutputOptions<Output>
     package enum Output: OutputHelp {
-        package static let json = "Print JSON."
         package static let plain = "Print the forecast even on a terminal, instead of opening it full-screen."
     }
-    package var json: Bool { output.json }
-    package var plain: Bool { output.plain }
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func show(context: AppContext) throws {
         let places = context.config.forecast.places
         let wanted = place.map { String($0.prefix(100)) }
         let slug = ForecastPlace.slug(wanted ?? places.first?.name ?? "")

@@ -4,7 +4,7 @@ import NotifierCore
 import NotifierEngine
 import NotifierSystem
 
-package struct OpenHoliday: AsyncParsableCommand {
+package struct OpenHoliday: AsyncViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -20,14 +20,10 @@ package struct OpenHoliday: AsyncParsableCommand {
 
     @OptionGroup package var output: OutputOptions<Output>
     package enum Output: OutputHelp {
-        package static let json = "Print JSON."
         package static let plain = "Print the day even on a terminal, instead of opening its week full-screen."
     }
-    package var json: Bool { output.json }
-    package var plain: Bool { output.plain }
 
-    package func run() async throws {
-        let context = try AppContext.load(global)
+    package func show(context: AppContext) async throws {
         let day = try CivilDate.parse(date, shown: TextSanitizer.singleLine(String(date.prefix(40))))
             .mapError { UserError.invalidArgument($0.description) }.get()
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
@@ -57,7 +53,7 @@ package struct OpenHoliday: AsyncParsableCommand {
     }
 }
 
-package struct OpenWeek: AsyncParsableCommand {
+package struct OpenWeek: AsyncContextCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -92,8 +88,8 @@ package struct OpenWeek: AsyncParsableCommand {
         guard (0...520).contains(next), (0...520).contains(prev) else { throw ValidationError("--next and --prev take 0 to 520 weeks") }
     }
 
-    package func run() async throws {
-        try await Self.show(date: date, firstDay: firstDay, next: next, prev: prev, plain: plain, context: AppContext.load(global))
+    package func run(context: AppContext) async throws {
+        try await Self.show(date: date, firstDay: firstDay, next: next, prev: prev, plain: plain, context: context)
     }
 
     package static func show(date: String?, firstDay: FirstDay?, next: Int, prev: Int, plain: Bool = false, context: AppContext) async throws {
@@ -145,13 +141,32 @@ package enum HolidayView {
         "public holidays are not known for \(year) (Estonian law defines them from \(EstonianCalendar.firstYearWithPublicHolidays)): folk days only"
     }
     package static func events(from start: CivilDate, through end: CivilDate, context: AppContext, now: Date) async throws -> [Holiday] {
-        let store = context.config.holidays.source == .remote ? Store.openForReading(path: context.paths.storePath) : nil
-        switch await HolidaySource(config: context.config, store: store, http: HTTPClient()).holidays(from: start, through: end, now: now) {
+        switch await holidays(from: start, through: end, context: context, now: now) {
         case .success(let holidays): return holidays
         case .failure(let error):
             context.logger.error("\(error)")
             throw ExitCode(Exit.failure)
         }
+    }
+
+    /// The holidays of the days a view shows: computed, or the remote source's as the store
+    /// keeps them. Days the cache lacks are fetched and kept by the feed's round (`RoundFetch`:
+    /// the daemon's, or this process as the round would), then read back; only where no round
+    /// keeps them (the feed off, a store that cannot be written) does the view fetch them
+    /// itself, as before, and that is not kept.
+    package static func holidays(from start: CivilDate, through end: CivilDate, context: AppContext, now: Date) async -> Result<[Holiday], FeedError> {
+        let (config, storePath, http) = (context.config, context.paths.storePath, HTTPClient())
+        guard config.holidays.source == .remote else {
+            return await HolidaySource(config: config, store: nil, http: http).holidays(from: start, through: end, now: now)
+        }
+        let stored = { HolidaySource(config: config, store: Store.openForReading(path: storePath), http: http) }
+        if let cached = stored().cached(from: start, through: end, now: now) { return .success(cached) }
+        if let days = HolidayDays(start: start, end: end), await RoundFetch.fetch(HolidaysFeed.name, request: days.request, context: context) == .kept,
+            let kept = stored().cached(from: start, through: end, now: now)
+        {
+            return .success(kept)
+        }
+        return await stored().holidays(from: start, through: end, now: now)
     }
 
     package static func weekdayName(_ day: CivilDate) -> String {

@@ -8,9 +8,9 @@ extension FeedView {
     package static let holiday = FeedView(.holiday, command: OpenHoliday.self).refusing(holidayDateOutOfRange)
 
     /// `notifier open week [DATE]`.
-    package static let week = FeedView(.week, command: OpenWeek.self) { subjects, json in
+    package static let week = FeedView(.week, command: OpenWeek.self) { subjects, json, context in
         guard subjects.count <= 1, !json else { return false }
-        try await OpenWeek.show(date: subjects.first, firstDay: nil, next: 0, prev: 0, context: AppContext.load(configPath: nil))
+        try await OpenWeek.show(date: subjects.first, firstDay: nil, next: 0, prev: 0, context: context())
         return true
     }
     .refusing(holidayDateOutOfRange)

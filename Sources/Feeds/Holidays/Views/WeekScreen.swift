@@ -25,13 +25,11 @@ package enum WeekScreen {
         let chosen =
             firstDay.flatMap(WeekModel.FirstDay.init(rawValue:)) ?? remembered(context.paths)
             ?? WeekModel.FirstDay(rawValue: context.config.views.weekFirstDay) ?? .monday
-        let store = context.config.holidays.source == .remote ? Store.openForReading(path: context.paths.storePath) : nil
-        let source = HolidaySource(config: context.config, store: store, http: HTTPClient())
         let paths = context.paths
         var model = WeekModel(
             today: UpcomingHolidayRule.today(now), anchor: anchor, firstDay: chosen,
             load: { start, end in
-                switch await source.holidays(from: start, through: end, now: context.now()) {
+                switch await HolidayView.holidays(from: start, through: end, context: context, now: context.now()) {
                 case .success(let holidays): return .holidays(holidays)
                 case .failure(let error): return .failed("\(error)")
                 }

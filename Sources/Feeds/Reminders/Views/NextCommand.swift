@@ -7,7 +7,7 @@ import NotifierSystem
 /// `notifier next NAME` and `notifier next --every EXPR --at HH:MM`: the dates a reminder
 /// falls on, one a line, marked where a holiday moved or skipped one and where daylight
 /// saving shifted one.
-package struct NextCommand: ParsableCommand {
+package struct NextCommand: ViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -49,7 +49,6 @@ package struct NextCommand: ParsableCommand {
     package enum Output: JSONHelp {
         package static let json = "Print JSON: each date with its UTC instant and marks."
     }
-    package var json: Bool { output.json }
 
     package func validate() throws {
         guard (1...1000).contains(count) else { throw ValidationError("--count takes 1 to 1000") }
@@ -62,8 +61,7 @@ package struct NextCommand: ParsableCommand {
         }
     }
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func show(context: AppContext) throws {
         let schedule: ReminderSchedule
         if let name {
             let store = Store.openForReading(path: context.paths.storePath)

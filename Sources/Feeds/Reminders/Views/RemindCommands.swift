@@ -5,7 +5,7 @@ import NotifierEngine
 import NotifierSystem
 
 /// `notifier remind "Call the bank" --at "2026-12-01 10:00"`: a one-off, kept in the store.
-package struct RemindCommand: ParsableCommand {
+package struct RemindCommand: ContextCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -60,8 +60,7 @@ package struct RemindCommand: ParsableCommand {
         if let name, let problem = EntryName.problem(name) { throw ValidationError("--name \(problem)") }
     }
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func run(context: AppContext) throws {
         let now = context.now()
         guard let zone = ReminderTime.zone(timeZone ?? "") else {
             throw UserError.invalidArgument("--time-zone must be an IANA name such as Europe/Tallinn")
@@ -130,7 +129,7 @@ package struct RemindCommand: ParsableCommand {
 }
 
 /// `notifier forget NAME`: removes a one-off.
-package struct ForgetCommand: ParsableCommand {
+package struct ForgetCommand: ContextCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -143,8 +142,7 @@ package struct ForgetCommand: ParsableCommand {
     @Argument(help: "The reminder's name.")
     package var name: String
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func run(context: AppContext) throws {
         if context.config.reminders.contains(where: { $0.name == name }) {
             throw UserError.invalidArgument("'\(name)' is in the config file \(context.configFile ?? ""); remove its [[reminders]] table there")
         }

@@ -66,7 +66,7 @@ package struct ReminderStatus: Encodable {
     }
 }
 
-package struct OpenReminder: ParsableCommand {
+package struct OpenReminder: ViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -80,14 +80,9 @@ package struct OpenReminder: ParsableCommand {
     @Argument(help: "The reminder's name.")
     package var name: String
 
-    @OptionGroup package var output: JSONOption<Output>
-    package enum Output: JSONHelp {
-        package static let json = "Print JSON."
-    }
-    package var json: Bool { output.json }
+    @OptionGroup package var output: JSONOption<JSONOnlyHelp>
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func show(context: AppContext) throws {
         guard let status = ReminderStatus.all(context: context, now: context.now()).first(where: { $0.name == name }) else {
             throw UserError.invalidArgument("unknown reminder '\(TextSanitizer.singleLine(String(name.prefix(64))))'; `notifier list reminders` lists them")
         }
@@ -96,7 +91,7 @@ package struct OpenReminder: ParsableCommand {
     }
 }
 
-package struct ListReminders: ParsableCommand {
+package struct ListReminders: ViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -106,16 +101,9 @@ package struct ListReminders: ParsableCommand {
 
     @OptionGroup package var global: GlobalOptions
 
-    @OptionGroup package var output: OutputOptions<Output>
-    package enum Output: OutputHelp {
-        package static let json = "Print JSON."
-        package static let plain = "Print the list even on a terminal, instead of opening it full-screen."
-    }
-    package var json: Bool { output.json }
-    package var plain: Bool { output.plain }
+    @OptionGroup package var output: OutputOptions<ListHelp>
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func show(context: AppContext) throws {
         let all = ReminderStatus.all(context: context, now: context.now())
         if ScreenRunner.isInteractive(plain: plain, json: json, environment: context.environment),
             ScreenRunner.run(ReminderListModel(reminders: all), context: context)

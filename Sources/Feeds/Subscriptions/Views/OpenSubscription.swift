@@ -6,7 +6,7 @@ import NotifierSystem
 
 /// `notifier open subscription NAME [ID]`: a subscription's latest messages, or one message
 /// with its click URL and action buttons (`--open-link` opens its URL in the browser).
-package struct OpenSubscription: ParsableCommand {
+package struct OpenSubscription: ViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -28,14 +28,12 @@ package struct OpenSubscription: ParsableCommand {
     package var openLink = false
 
     @OptionGroup package var output: OutputOptions<Output>
-
     package enum Output: OutputHelp {
-        package static let json = "Print JSON."
         package static let plain = "Print the messages even on a terminal."
     }
 
-    package func run() throws {
-        try Self.show([name] + (id.map { [$0] } ?? []), json: output.json, plain: output.plain, openLink: openLink, context: AppContext.load(global))
+    package func show(context: AppContext) throws {
+        try Self.show([name] + (id.map { [$0] } ?? []), json: json, plain: plain, openLink: openLink, context: context)
     }
 
     /// `NAME`, `NAME ID` or `NAME.ID`.
@@ -115,9 +113,9 @@ package struct OpenSubscription: ParsableCommand {
 
 extension FeedView {
     /// `notifier open subscription NAME [ID]`.
-    package static let subscription = FeedView(.subscription, command: OpenSubscription.self) { subjects, json in
+    package static let subscription = FeedView(.subscription, command: OpenSubscription.self) { subjects, json, context in
         guard (1...2).contains(subjects.count) else { return false }
-        try OpenSubscription.show(subjects, json: json, context: AppContext.load(configPath: nil))
+        try OpenSubscription.show(subjects, json: json, context: context())
         return true
     }
 }

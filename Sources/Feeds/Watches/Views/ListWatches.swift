@@ -4,7 +4,7 @@ import NotifierCore
 import NotifierEngine
 import NotifierSystem
 
-package struct ListWatches: ParsableCommand {
+package struct ListWatches: ViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -16,14 +16,10 @@ package struct ListWatches: ParsableCommand {
 
     @OptionGroup package var output: OutputOptions<Output>
     package enum Output: OutputHelp {
-        package static let json = "Print JSON."
         package static let plain = "Print the list even on a terminal."
     }
-    package var json: Bool { output.json }
-    package var plain: Bool { output.plain }
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func show(context: AppContext) throws {
         let store = Store.openForReading(path: context.paths.storePath)
         let reports = context.config.watches.map { WatchReport($0, store: store, decisionsLimit: 0) }
         let (watches, storePath) = (context.config.watches, context.paths.storePath)

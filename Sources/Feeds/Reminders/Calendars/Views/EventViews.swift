@@ -50,7 +50,7 @@ package struct EventLine: Encodable {
     }
 }
 
-package struct ListEvents: ParsableCommand {
+package struct ListEvents: ViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -67,16 +67,9 @@ package struct ListEvents: ParsableCommand {
     @Option(help: "The last day, YYYY-MM-DD, included (default 7 days after the first; at most 400 days).")
     package var to: String?
 
-    @OptionGroup package var output: OutputOptions<Output>
-    package enum Output: OutputHelp {
-        package static let json = "Print JSON."
-        package static let plain = "Print the list even on a terminal, instead of opening it full-screen."
-    }
-    package var json: Bool { output.json }
-    package var plain: Bool { output.plain }
+    @OptionGroup package var output: OutputOptions<ListHelp>
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func show(context: AppContext) throws {
         let zone = TimeZone.current
         let today = CivilDate(context.now(), in: zone)
         let first = try Self.day(from, option: "--from") ?? today
@@ -120,7 +113,7 @@ package struct ListEvents: ParsableCommand {
     }
 }
 
-package struct OpenEvent: ParsableCommand {
+package struct OpenEvent: ViewCommand {
     package init() {}
 
     package static let configuration = CommandConfiguration(
@@ -136,14 +129,10 @@ package struct OpenEvent: ParsableCommand {
 
     @OptionGroup package var output: OutputOptions<Output>
     package enum Output: OutputHelp {
-        package static let json = "Print JSON."
         package static let plain = "Print the event (as it is printed anyway)."
     }
-    package var json: Bool { output.json }
-    package var plain: Bool { output.plain }
 
-    package func run() throws {
-        let context = try AppContext.load(global)
+    package func show(context: AppContext) throws {
         let shown = try EventDetail.load(uid: uid, context: context)
         if json { return try PrettyJSON.print(shown.detail) }
         FileHandle.standardOutput.write(Data(shown.text.utf8))
