@@ -31,7 +31,7 @@ package struct SyncTopic: Sendable {
                 return .failure(ChannelSender.Failure(description: "ntfy answered \(ChannelSender.ntfyAnswer(response))"))
             }
             let object = (try? JSONSerialization.jsonObject(with: response.body.prefix(64 << 10))) as? [String: Any]
-            return .success((object?["id"] as? String).flatMap { SyncID.isValid($0) ? $0 : nil })
+            return .success((object?["id"] as? String).flatMap { NtfyLine.isMessageID($0) ? $0 : nil })
         } catch {
             return .failure(ChannelSender.Failure(description: Redaction.maskSecrets(in: "\(error)")))
         }
@@ -51,7 +51,7 @@ package struct SyncTopic: Sendable {
         }
         do throws(FeedError) {
             _ = try await http.readLines(
-                HTTPRequest.get(url, headers: headers), feed: Self.feedName, maxLineBytes: SyncTopicLine.maxBytes, idleTimeout: idleTimeout,
+                HTTPRequest.get(url, headers: headers), feed: Self.feedName, maxLineBytes: NtfyLine.maxBytes, idleTimeout: idleTimeout,
                 onPiece: onPiece)
             return nil
         } catch {

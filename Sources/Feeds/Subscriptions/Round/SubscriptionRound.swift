@@ -26,7 +26,7 @@ package struct SubscriptionRound: Sendable {
         let newest = Mutex<String?>(nil)
         let error = await fetch(query: [URLQueryItem(name: "poll", value: "1"), URLQueryItem(name: "since", value: "latest")], idleTimeout: .seconds(30)) {
             piece in
-            if case .line(let data) = piece, case .success(.message(let message)) = NtfyLine.parse(data) { newest.withLock { $0 = message.id } }
+            if case .line(let data) = piece, case .success(.message(let message)) = NtfyEvent.read(data) { newest.withLock { $0 = message.id } }
             return true
         }
         if let error {
@@ -86,10 +86,10 @@ package struct SubscriptionRound: Sendable {
             case .tooLong(let bytes):
                 env.logger.error("\(feedName): a line of \(bytes) bytes was refused (the bound is \(NtfyLine.maxBytes) bytes)")
             case .line(let data):
-                switch NtfyLine.parse(data) {
+                switch NtfyEvent.read(data) {
                 case .success(.message(let message)): messages.append(message)
                 case .success(.other): continue
-                case .failure(let problem): env.logger.warning("\(feedName): \(problem.message) was skipped")
+                case .failure(let problem): env.logger.warning("\(feedName): \(problem.description) was skipped")
                 }
             }
         }
