@@ -81,7 +81,7 @@ package struct ChannelSender: Sendable {
         var request = HTTPRequest(method: method, url: url, headers: headers, body: body)
         request.returnsErrorResponses = true
         do throws(FeedError) {
-            return .success(try await http.send(request, feed: "channel \(channel.name)"))
+            return .success(try await http.send(request, feed: "channel \(channel.name)", urlKey: "ntfy"))
         } catch {
             return .failure(Failure(description: Redaction.maskSecrets(in: "\(error.cause)")))
         }
