@@ -1,5 +1,4 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
 
 /// Messages of the person's `[[subscriptions]]` (ntfy topics): each message is a subject of its
