@@ -32,11 +32,13 @@ let feedNeeds: [Target.Dependency] = [
 ]
 
 /// One feed's library, module `Notifier<Feed>` in `Sources/Feeds/<Feed>`: the core and engine
-/// under it, and `needs`, the system libraries only it uses.
+/// under it, and `needs`, the system libraries only it uses. A file sees only what it imports,
+/// members too (MemberImportVisibility): its `Rules/` import the engine alone, so its rules are
+/// pure by the compiler's word (Tests/NotifierTests/RulesArePureTests.swift).
 func feedLibrary(_ feed: String, needs: [Target.Dependency] = []) -> Target {
     .target(
         name: "Notifier\(feed)", dependencies: needs + ["NotifierCore", "NotifierEngine"] + feedNeeds, path: "Sources/Feeds/\(feed)",
-        swiftSettings: ourSwiftSettings)
+        swiftSettings: ourSwiftSettings + [.enableUpcomingFeature("MemberImportVisibility")])
 }
 
 /// The tests of one library: it, the core, engine and system layer under it, and the shared

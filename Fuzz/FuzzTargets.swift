@@ -46,14 +46,14 @@ enum FuzzTargets {
         },
         // One line of an ntfy topic's JSON stream: a message, another event, or refused.
         FuzzTarget(name: "ntfy-line", seeds: [], dictionary: "json.dict") { data in
-            _ = NtfyLine.parse(data)
+            _ = NtfyEvent.read(data)
         },
         // A line of the `[sync]` topic and the message in it, from anyone who can publish there:
         // read or refused, what is read reads back the same, and the key's check never traps.
         FuzzTarget(name: "sync", seeds: [], dictionary: "json.dict") { data in
             let text: String
-            switch SyncTopicLine.parse(data) {
-            case .success(.message(_, let message)): text = message
+            switch NtfyLine.parse(data) {
+            case .success(.message(let read)): text = read.message
             default: text = data.utf8Text ?? ""
             }
             guard case .success(let message) = SyncMessage.parse(text) else { return }

@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import NotifierEngine
 import NotifierSystem
 import TestSupport
 import Testing

@@ -2,6 +2,7 @@ import FlyingFox
 import Foundation
 import NotifierCore
 import NotifierCrypto
+import NotifierEngine
 import NotifierForecast
 import NotifierHolidays
 import NotifierSystem

@@ -72,9 +72,19 @@ struct SyncProtocolTests {
 
     @Test func theTopicsLinesGiveMessagesAndNothingElse() {
         let message = Data(#"{"id":"m1","time":1,"event":"message","topic":"t","message":"{\"notifier\":1}"}"#.utf8)
-        #expect(SyncTopicLine.parse(message) == .success(.message(id: "m1", text: #"{"notifier":1}"#)))
-        #expect(SyncTopicLine.parse(Data(#"{"id":"k","event":"keepalive"}"#.utf8)) == .success(.other))
-        #expect(SyncTopicLine.parse(Data(#"{"event":"message","id":"a b"}"#.utf8)) == .failure(.init(description: "a message without a usable \"id\"")))
-        #expect(SyncTopicLine.parse(Data("[1]".utf8)) == .failure(.init(description: "a line that is not a JSON object")))
+        let read = NtfyLine.Message(id: "m1", time: Date(timeIntervalSince1970: 1), topic: "t", message: #"{"notifier":1}"#)
+        #expect(NtfyLine.parse(message) == .success(.message(read)))
+        #expect(NtfyLine.parse(Data(#"{"id":"k","event":"keepalive"}"#.utf8)) == .success(.other(event: "keepalive")))
+        #expect(NtfyLine.parse(Data(#"{"id":"k","event":7}"#.utf8)) == .success(.other(event: nil)), "no event: nothing for sync to read")
+        #expect(NtfyLine.parse(Data(#"{"event":"message","id":"a b"}"#.utf8)) == .failure(.init(description: "a message without a usable \"id\"")))
+        #expect(NtfyLine.parse(Data("[1]".utf8)) == .failure(.init(description: "a line that is not a JSON object")))
+        let long = Data(repeating: 0x20, count: NtfyLine.maxBytes + 1)
+        #expect(NtfyLine.parse(long) == .failure(.init(description: "a line of 65537 bytes, over 65536")))
+    }
+
+    @Test func anIdHasNtfysShape() {
+        #expect(NtfyLine.isMessageID("sPs71M8A2T") && NtfyLine.isMessageID("reminder-pills_t4x2k0"))
+        #expect(NtfyLine.isMessageID(String(repeating: "a", count: 64)))
+        for bad in ["", String(repeating: "a", count: 65), "a b", "a.b", "a/b", "é"] { #expect(!NtfyLine.isMessageID(bad), "\(bad)") }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierEngine
 import NotifierHolidays
 import NotifierSystem
 import TestSupport

@@ -35,14 +35,18 @@ import Testing
         #expect(TOMLPreflight.problem(in: "x = [\(floats)]\ny = [\n  \(floats)\n]\nz = { a = 1.5, b = [\(floats)] }\n") == nil)
     }
 
-    @Test func aURLsHintNamesTheKeyThePersonWrote() {
-        #expect(RequestContext(feed: "channel phone", method: "POST", url: "https://x.invalid").urlKey == "ntfy")
-        #expect(RequestContext(feed: "subscription home", method: "GET", url: "https://x.invalid").urlKey == "ntfy")
-        #expect(RequestContext(feed: SyncTopic.feedName, method: "GET", url: "https://x.invalid").urlKey == "ntfy")
-        #expect(RequestContext(feed: "watch lvl", method: "GET", url: "https://x.invalid").urlKey == "url")
+    @Test func aURLsHintNamesTheKeyThePersonWrote() async {
         #expect(RequestContext(feed: "crypto", method: "GET", url: "https://x.invalid").urlKey == "base_url")
-        let error = FeedError.cannotResolve(RequestContext(feed: "channel phone", method: "POST", url: "https://x.invalid"), host: "x.invalid")
+        let error = FeedError.cannotResolve(RequestContext(feed: "channel phone", method: "POST", url: "https://x.invalid", urlKey: "ntfy"), host: "x.invalid")
         #expect(error.cause == "cannot resolve host 'x.invalid' (offline, or a typo in ntfy?)")
+        // The request's maker says the key, whatever its feed is called.
+        let http = HTTPClient()
+        let sent = await #expect(throws: FeedError.self) { try await http.send(.get("nowhere"), feed: "anything", urlKey: "ntfy") }
+        #expect(sent?.context.urlKey == "ntfy")
+        let watched = await WatchHTTPSource(http: http).fetch(url: "nowhere", shownURL: "nowhere", headers: [], etag: nil, lastModified: nil, feed: "watch lvl")
+        if case .failure(let watchError) = watched { #expect(watchError.context.urlKey == "url") } else { Issue.record("fetched nowhere") }
+        let read = await SyncTopic(http: http).read(SyncSettings(ntfy: "nowhere", machine: "laptop"), query: [], idleTimeout: .seconds(1)) { _ in false }
+        #expect(read?.context.urlKey == "ntfy" && read?.context.feed == SyncTopic.feedName)
     }
 
     @Test func whyTakesAWatchsOrReminderName() throws {

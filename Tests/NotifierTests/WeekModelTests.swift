@@ -1,4 +1,5 @@
 import Foundation
+import NotifierEngine
 import NotifierSystem
 import Testing
 

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierEngine
 import NotifierSystem
 import TestSupport
 import Testing

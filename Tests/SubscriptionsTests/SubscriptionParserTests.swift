@@ -7,7 +7,7 @@ import Testing
 /// One line of ntfy's JSON stream, as `docs/subscribe/api.md` of github.com/binwiederhier/ntfy
 /// (snapshot 81a486a) shows them.
 @Suite struct SubscriptionParserTests {
-    func parse(_ text: String) -> Result<NtfyEvent, NtfyLineProblem> { NtfyLine.parse(Data(text.utf8)) }
+    func parse(_ text: String) -> Result<NtfyEvent, NtfyLine.Problem> { NtfyEvent.read(Data(text.utf8)) }
 
     @Test func theDocumentedNotificationMessage() throws {
         let line = #"""
@@ -81,7 +81,10 @@ import Testing
                 continue
             }
         }
-        #expect(throws: Never.self) { _ = NtfyLine.parse(Data(repeating: 0x20, count: NtfyLine.maxBytes + 1)) }
+        #expect(throws: Never.self) { _ = NtfyEvent.read(Data(repeating: 0x20, count: NtfyLine.maxBytes + 1)) }
+        #expect(parse(#"{"id":"a"}"#) == .failure(.init(description: "a line without \"event\"")))
+        #expect(parse(#"{"event":"message","id":"has space"}"#) == .failure(.init(description: "a message without a usable \"id\"")))
+        #expect(parse("[1,2]") == .failure(.init(description: "a line that is not a JSON object")))
     }
 
     @Test func theSubjectIsTheMessageAndTheBubbleItsSequence() {

@@ -37,6 +37,7 @@ package struct Acknowledger: Sendable {
         guard !closed.isEmpty else { return [] }
         let bubbles = StoreProblems.attempt("the bubble ids", logger: logger) { try store.bubbles() } ?? [:]
         let messages = StoreProblems.attempt("the channels' messages", logger: logger) { try store.channelMessages() } ?? [:]
+        let clearing = ChannelClearing(sink: sink, channels: channels, store: store, logger: logger)
         var forget: [SubjectKey] = []
         for item in closed {
             logger.info("acknowledged \(item.rule) \(item.name) by \(whom)")
@@ -44,15 +45,7 @@ package struct Acknowledger: Sendable {
                 await sink.close(bubble: bubble.id)
                 forget.append(item.key)
             }
-            for (name, sequenceID) in (messages[item.key] ?? [:]).sorted(by: { $0.key < $1.key }) {
-                if let channel = channels.first(where: { $0.name == name }), let result = await sink.clear(sequenceID: sequenceID, on: channel) {
-                    switch result {
-                    case .success: logger.debug("cleared \(item.key) on channel \(name)")
-                    case .failure(let failure): logger.warning("could not clear \(item.key) on channel \(name): \(failure)")
-                    }
-                }
-                _ = StoreProblems.attempt("the channels' messages", logger: logger) { try store.forgetChannelMessage(name, key: item.key) }
-            }
+            await clearing.clear(messages[item.key] ?? [:], of: item.key)
         }
         if !forget.isEmpty { _ = StoreProblems.attempt("the bubble ids", logger: logger) { try store.forgetBubbles(forget, now: now) } }
         // Told once every copy here is closed: the network may take its time.

@@ -36,11 +36,6 @@ package struct ChannelSender: Sendable {
     }
 
     private func sendNtfy(_ message: ChannelMessage, _ channel: ChannelSettings) async -> Result<String, Failure> {
-        let url: String
-        switch resolved(channel.ntfy, "ntfy") {
-        case .success(let value): url = value
-        case .failure(let failure): return .failure(failure)
-        }
         var headers: [(name: String, value: String)] = [
             ("Title", ChannelMessage.headerText(message.title)),
             ("Priority", "\(message.ntfyPriority)"),
@@ -51,19 +46,10 @@ package struct ChannelSender: Sendable {
         if let page = message.webPage { headers.append(("Click", ChannelMessage.headerText(page))) }
         let proof = channel.acknowledgeSeal?.proof(acknowledging: message.sequenceID)
         if let actions = message.ntfyActions(acknowledgeVia: channel.acknowledgeVia, proof: proof) { headers.append(("Actions", actions)) }
-        switch authorization(channel) {
-        case .success(let auth): headers += auth
-        case .failure(let failure): return .failure(failure)
-        }
-        var request = HTTPRequest(method: .post, url: url, headers: headers, body: Data(message.text.utf8))
-        request.returnsErrorResponses = true
-        do throws(FeedError) {
-            let response = try await http.send(request, feed: "channel \(channel.name)")
+        return await ntfy(.post, channel, headers: headers, body: Data(message.text.utf8)).flatMap { response in
             let answer = Self.ntfyAnswer(response)
             guard (200..<300).contains(response.status) else { return .failure(Failure(description: "ntfy answered \(answer)")) }
             return .success("ntfy answered \(answer)")
-        } catch {
-            return .failure(Failure(description: Redaction.maskSecrets(in: "\(error.cause)")))
         }
     }
 
@@ -71,23 +57,31 @@ package struct ChannelSender: Sendable {
     /// notification goes away once its subject resolved. `nil` for channels that cannot.
     package func clear(sequenceID: String, via channel: ChannelSettings) async -> Result<String, Failure>? {
         guard channel.kind == .ntfy else { return nil }
-        let url: String
-        switch resolved(channel.ntfy, "ntfy") {
-        case .success(let value): url = value
-        case .failure(let failure): return .failure(failure)
-        }
-        var headers: [(name: String, value: String)] = []
-        switch authorization(channel) {
-        case .success(let auth): headers = auth
-        case .failure(let failure): return .failure(failure)
-        }
-        let target = url.hasSuffix("/") ? url + sequenceID + "/clear" : url + "/" + sequenceID + "/clear"
-        var request = HTTPRequest(method: .put, url: target, headers: headers, body: Data())
-        request.returnsErrorResponses = true
-        do throws(FeedError) {
-            let response = try await http.send(request, feed: "channel \(channel.name)")
+        return await ntfy(.put, channel, path: sequenceID + "/clear", headers: [], body: Data()).flatMap { response in
             let answer = "ntfy answered \(response.status)"
             return (200..<300).contains(response.status) ? .success(answer) : .failure(Failure(description: answer))
+        }
+    }
+
+    /// One request to the channel's topic (`path` below it): its URL and credentials resolved
+    /// here, never kept; the server's error answers returned, not thrown.
+    private func ntfy(
+        _ method: HTTPRequest.Method, _ channel: ChannelSettings, path: String? = nil, headers: [(name: String, value: String)], body: Data
+    ) async -> Result<HTTPResponse, Failure> {
+        let url: String
+        switch resolved(channel.ntfy, "ntfy") {
+        case .success(let value): url = path.map { value.hasSuffix("/") ? value + $0 : value + "/" + $0 } ?? value
+        case .failure(let failure): return .failure(failure)
+        }
+        var headers = headers
+        switch authorization(channel) {
+        case .success(let auth): headers += auth
+        case .failure(let failure): return .failure(failure)
+        }
+        var request = HTTPRequest(method: method, url: url, headers: headers, body: body)
+        request.returnsErrorResponses = true
+        do throws(FeedError) {
+            return .success(try await http.send(request, feed: "channel \(channel.name)", urlKey: "ntfy"))
         } catch {
             return .failure(Failure(description: Redaction.maskSecrets(in: "\(error.cause)")))
         }

@@ -72,19 +72,12 @@ extension Dispatcher {
         let messages = loadedChannelMessages()
         guard !messages.isEmpty else { return }
         let spoken = Set(alerts.compactMap { alert in alert.subject.map { SubjectKey(rule: alert.rule, subject: $0) } })
+        let clearing = ChannelClearing(sink: sink, channels: channels, store: store, logger: logger)
         for (key, record) in records.sorted(by: { $0.key < $1.key }) {
             guard let sent = messages[key], !spoken.contains(key), record.anchor == nil else { continue }
             if case .firing = record.machine.state { continue }
-            for (name, sequenceID) in sent.sorted(by: { $0.key < $1.key }) {
-                if let channel = channels.first(where: { $0.name == name }), let result = await sink.clear(sequenceID: sequenceID, on: channel) {
-                    switch result {
-                    case .success(let answer): logger.debug("cleared \(key) on channel \(name): \(answer)")
-                    case .failure(let failure): logger.warning("could not clear \(key) on channel \(name): \(failure)")
-                    }
-                }
-                channelMessages?[key]?[name] = nil
-                _ = StoreProblems.attempt("the channels' messages", logger: logger) { try store?.forgetChannelMessage(name, key: key) }
-            }
+            await clearing.clear(sent, of: key)
+            for name in sent.keys { channelMessages?[key]?[name] = nil }
             if channelMessages?[key]?.isEmpty == true { channelMessages?[key] = nil }
         }
     }

@@ -16,7 +16,7 @@ extension Dispatcher {
         var presence = await presence()
         if !presence.doNotDisturb, let busy = busyNow?(now) {
             presence.doNotDisturb = true
-            presence.doNotDisturbSource = "your calendar: \(busy)"
+            presence.doNotDisturbSource = busy
         }
         setDoNotDisturb(reach.respectDoNotDisturb && presence.doNotDisturb)
         whereabouts = reach.whereabouts(presence, now: now)

@@ -94,8 +94,9 @@ package final class SyncLink: Sendable {
         let cursor = StoreProblems.attempt("the sync cursor", logger: logger) { try store.syncCursor() } ?? nil
         let query = [URLQueryItem(name: "poll", value: "1"), URLQueryItem(name: "since", value: cursor ?? "all")]
         let error = await topic.read(settings, query: query, idleTimeout: Self.lookTimeout) { [self] piece in
-            guard case .line(let data) = piece, case .success(.message(let messageID, let text)) = SyncTopicLine.parse(data) else { return true }
-            if case .success(let claim) = SyncMessage.parse(text), claim.kind == .claim, admits(claim) {
+            guard case .line(let data) = piece, case .success(.message(let read)) = NtfyLine.parse(data) else { return true }
+            let messageID = read.id
+            if case .success(let claim) = SyncMessage.parse(read.message), claim.kind == .claim, admits(claim) {
                 _ = StoreProblems.attempt("the sync claims", logger: logger) { try store.keepSyncMessage(messageID, claim, now: now) }
             }
             guard messageID == published else { return true }
@@ -124,14 +125,15 @@ package final class SyncLink: Sendable {
         var last: String?
         for piece in batch {
             switch piece {
-            case .tooLong(let bytes): tellOnce("a line of \(bytes) bytes (the bound is \(SyncTopicLine.maxBytes))")
+            case .tooLong(let bytes): tellOnce("a line of \(bytes) bytes (the bound is \(NtfyLine.maxBytes))")
             case .line(let data):
-                switch SyncTopicLine.parse(data) {
+                switch NtfyLine.parse(data) {
                 case .failure(let problem): tellOnce(problem.description)
                 case .success(.other): continue
-                case .success(.message(let messageID, let text)):
+                case .success(.message(let read)):
+                    let messageID = read.id
                     last = messageID
-                    switch SyncMessage.parse(text) {
+                    switch SyncMessage.parse(read.message) {
                     case .failure(let problem): tellOnce(problem.description)
                     case .success(let message):
                         guard admits(message) else { continue }

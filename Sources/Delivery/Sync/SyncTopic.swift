@@ -11,7 +11,10 @@ package struct SyncTopic: Sendable {
     package let http: HTTPClient
     package var environment: [String: String] = ProcessInfo.processInfo.environment
 
-    package static let feedName = RequestContext.syncTopicFeed
+    /// Its requests, by the name their errors give.
+    package static let feedName = "sync topic"
+    /// Where the person wrote its URL: `[sync] ntfy`.
+    package static let urlKey = "ntfy"
 
     /// Publishes `message`; the id the server gave it, if it said one.
     package func publish(_ message: SyncMessage, to settings: SyncSettings) async -> Result<String?, ChannelSender.Failure> {
@@ -26,12 +29,12 @@ package struct SyncTopic: Sendable {
         var request = HTTPRequest(method: .post, url: settings.ntfy, headers: headers, body: Data(message.text.utf8))
         request.returnsErrorResponses = true
         do throws(FeedError) {
-            let response = try await http.send(request, feed: Self.feedName)
+            let response = try await http.send(request, feed: Self.feedName, urlKey: Self.urlKey)
             guard (200..<300).contains(response.status) else {
                 return .failure(ChannelSender.Failure(description: "ntfy answered \(ChannelSender.ntfyAnswer(response))"))
             }
             let object = (try? JSONSerialization.jsonObject(with: response.body.prefix(64 << 10))) as? [String: Any]
-            return .success((object?["id"] as? String).flatMap { SyncID.isValid($0) ? $0 : nil })
+            return .success((object?["id"] as? String).flatMap { NtfyLine.isMessageID($0) ? $0 : nil })
         } catch {
             return .failure(ChannelSender.Failure(description: Redaction.maskSecrets(in: "\(error)")))
         }
@@ -42,7 +45,7 @@ package struct SyncTopic: Sendable {
     package func read(
         _ settings: SyncSettings, query: [URLQueryItem], idleTimeout: Duration, onPiece: @escaping @Sendable (LineSplitter.Piece) -> Bool
     ) async -> FeedError? {
-        let context = RequestContext(feed: Self.feedName, method: "GET", url: settings.ntfy)
+        let context = RequestContext(feed: Self.feedName, method: "GET", url: settings.ntfy, urlKey: Self.urlKey)
         guard let url = settings.endpoint(query: query) else { return FeedError.invalidURL(context) }
         let headers: [(name: String, value: String)]
         switch settings.authorization(environment: environment) {
@@ -51,7 +54,7 @@ package struct SyncTopic: Sendable {
         }
         do throws(FeedError) {
             _ = try await http.readLines(
-                HTTPRequest.get(url, headers: headers), feed: Self.feedName, maxLineBytes: SyncTopicLine.maxBytes, idleTimeout: idleTimeout,
+                HTTPRequest.get(url, headers: headers), feed: Self.feedName, urlKey: Self.urlKey, maxLineBytes: NtfyLine.maxBytes, idleTimeout: idleTimeout,
                 onPiece: onPiece)
             return nil
         } catch {

@@ -8,22 +8,15 @@ public struct RequestContext: Sendable, Equatable {
     public var method: String
     /// The URL with secrets masked: safe for logs.
     public var url: String
+    /// The config key the person wrote the URL under, for a hint, as the request's maker says
+    /// it: a feed's `base_url` unless it says another (an ntfy topic's `ntfy`, a watch's `url`).
+    public var urlKey: String
 
-    public init(feed: String, method: String, url: String) {
+    public init(feed: String, method: String, url: String, urlKey: String = "base_url") {
         self.feed = feed
         self.method = method
         self.url = Redaction.maskSecrets(in: url)
-    }
-
-    /// The `[sync]` topic's requests, by the name its errors give.
-    package static let syncTopicFeed = "sync topic"
-
-    /// The config key the person wrote the URL under, for a hint: a channel's, a subscription's
-    /// and `[sync]`'s `ntfy`, a watch's `url`, a feed's `base_url`.
-    public var urlKey: String {
-        if feed.hasPrefix("channel ") || feed.hasPrefix("subscription ") || feed == Self.syncTopicFeed { return "ntfy" }
-        if feed.hasPrefix("watch ") { return "url" }
-        return "base_url"
+        self.urlKey = urlKey
     }
 }
 

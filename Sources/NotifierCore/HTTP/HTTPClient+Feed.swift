@@ -2,25 +2,25 @@ import Foundation
 import NotifierSystem
 
 /// A feed's requests: the client's failures as `FeedError`s, which name the feed, the request
-/// and the setting to check.
+/// and the setting to check (`urlKey`, the key its URL was written under).
 extension HTTPClient {
-    public func send(_ request: HTTPRequest, feed: String) async throws(FeedError) -> HTTPResponse {
+    public func send(_ request: HTTPRequest, feed: String, urlKey: String = "base_url") async throws(FeedError) -> HTTPResponse {
         do {
             return try await send(request)
         } catch {
-            throw FeedError(error, context: RequestContext(feed: feed, method: request.method.rawValue, url: request.url))
+            throw FeedError(error, context: RequestContext(feed: feed, method: request.method.rawValue, url: request.url, urlKey: urlKey))
         }
     }
 
     /// `readLines` (see there) for a feed's stream.
     public func readLines(
-        _ request: HTTPRequest, feed: String, maxLineBytes: Int, idleTimeout: Duration,
+        _ request: HTTPRequest, feed: String, urlKey: String = "base_url", maxLineBytes: Int, idleTimeout: Duration,
         onPiece: @escaping @Sendable (LineSplitter.Piece) -> Bool
     ) async throws(FeedError) -> HTTPResponse {
         do {
             return try await readLines(request, maxLineBytes: maxLineBytes, idleTimeout: idleTimeout, onPiece: onPiece)
         } catch {
-            throw FeedError(error, context: RequestContext(feed: feed, method: request.method.rawValue, url: request.url))
+            throw FeedError(error, context: RequestContext(feed: feed, method: request.method.rawValue, url: request.url, urlKey: urlKey))
         }
     }
 }

@@ -71,7 +71,8 @@ package protocol ClickHandling: FeedKind {
 
 /// Times the person is busy by its data (a calendar's events), for `[delivery] busy_calendars`.
 package protocol BusyTimes: FeedKind {
-    /// Why the person is busy at `now` ("in “Standup” until 10:30"); `nil`: not busy.
+    /// Why the person is busy at `now`, as the source of their do-not-disturb reads, its own
+    /// data named ("your calendar: in “Standup” until 10:30"); `nil`: not busy.
     func busy(config: Config, paths: XDGPaths?, now: Date, logger: Logger) -> String?
 }
 

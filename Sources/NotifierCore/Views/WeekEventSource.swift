@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import NotifierEngine
 import NotifierSystem
 
 /// What a feed has on each day of a week (a calendar's events), which the week view shows beside

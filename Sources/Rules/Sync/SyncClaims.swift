@@ -37,25 +37,3 @@ public enum ClaimVerdict: Sendable, Equatable {
         return true
     }
 }
-
-/// One line of the topic's JSON stream (ntfy's `GET <topic>/json`), read as far as sync needs
-/// it: a message's id and text; every other event (`open`, `keepalive`) is nothing to do.
-public enum SyncTopicLine: Sendable, Equatable {
-    case message(id: String, text: String)
-    case other
-
-    /// ntfy's lines are a few KiB; the reader refuses longer ones before they get here.
-    public static let maxBytes = 64 << 10
-
-    public static func parse(_ line: Data) -> Result<SyncTopicLine, SyncMessage.Problem> {
-        guard line.count <= maxBytes else { return .failure(SyncMessage.Problem(description: "a line of \(line.count) bytes, over \(maxBytes)")) }
-        guard let object = (try? JSONSerialization.jsonObject(with: line)) as? [String: Any] else {
-            return .failure(SyncMessage.Problem(description: "a line that is not a JSON object"))
-        }
-        guard object["event"] as? String == "message" else { return .success(.other) }
-        guard let id = object["id"] as? String, SyncID.isValid(id) else {
-            return .failure(SyncMessage.Problem(description: "a message without a usable \"id\""))
-        }
-        return .success(.message(id: id, text: object["message"] as? String ?? ""))
-    }
-}

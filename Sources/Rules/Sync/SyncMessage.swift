@@ -83,12 +83,14 @@ public struct SyncMessage: Sendable, Equatable {
         guard let kindText = object["kind"] as? String, let kind = Kind(rawValue: kindText) else {
             return .failure(Problem(description: "a message whose \"kind\" is neither \"ack\" nor \"claim\""))
         }
-        guard let id = object["id"] as? String, SyncID.isValid(id) else {
+        guard let id = object["id"] as? String, NtfyLine.isMessageID(id) else {
             return .failure(Problem(description: "a message without a usable \"id\" (1–64 of a-z, A-Z, 0-9, _ and -)"))
         }
         var from: String?
         if let sender = object["from"] {
-            guard let text = sender as? String, SyncID.isValid(text) else { return .failure(Problem(description: "a message whose \"from\" is not an id")) }
+            guard let text = sender as? String, NtfyLine.isMessageID(text) else {
+                return .failure(Problem(description: "a message whose \"from\" is not an id"))
+            }
             from = text
         }
         guard kind == .ack || from != nil else { return .failure(Problem(description: "a claim without \"from\"")) }
@@ -157,11 +159,5 @@ public struct SyncID: Sendable, Equatable, Hashable {
         case (nil, nil): return true
         default: return false
         }
-    }
-
-    /// 1–64 of `[-_A-Za-z0-9]`, as ntfy's sequence ids are.
-    public static func isValid(_ text: String) -> Bool {
-        (1...64).contains(text.utf8.count)
-            && text.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2D }
     }
 }

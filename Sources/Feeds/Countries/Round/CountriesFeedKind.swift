@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Logging
 import NotifierCore
 import NotifierEngine
 import NotifierSystem

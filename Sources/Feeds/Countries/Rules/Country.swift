@@ -1,5 +1,4 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
 
 /// The facts about one country that the views and rules use, whatever source they came from.

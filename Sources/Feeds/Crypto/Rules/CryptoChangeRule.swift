@@ -1,5 +1,4 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
 
 /// A coin's percent change over one of the API's windows (1 h, 24 h, 7 d) beyond ±threshold.

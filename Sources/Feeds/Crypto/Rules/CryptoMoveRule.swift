@@ -1,5 +1,4 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
 
 /// A coin's price moving by X % within Y minutes, measured on our own stored history rather than

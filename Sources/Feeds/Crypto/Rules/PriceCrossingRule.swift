@@ -1,5 +1,4 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
 
 /// A coin's price crossing a level the user set, edge-triggered: it notifies when the price

@@ -1,5 +1,4 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
 
 /// One coin's market data as a price feed reports it. Amounts are in US dollars and kept as

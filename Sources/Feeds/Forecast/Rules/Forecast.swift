@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
-import NotifierSystem
 
 /// A place whose forecast is watched: a name to geocode, or a name with coordinates.
 public struct ForecastPlace: Codable, Sendable, Equatable {

@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
-import NotifierSystem
 
 /// What every forecast rule is given besides the forecasts: the place's today, the anchors the
 /// engine keeps, the locale of the texts.

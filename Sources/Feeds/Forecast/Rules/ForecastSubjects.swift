@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
-import NotifierSystem
 
 /// The forecast rules' subjects, `<place slug>/<date>/<aspect>`, read back: which belong to a
 /// day that has passed, so the engine can forget them.

@@ -1,5 +1,4 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
 
 /// Rain (or snow) newly likely for a day, or no longer expected: the day's highest chance of

@@ -1,5 +1,4 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
 
 /// A day's forecast turning severe (thunderstorm, snow, freezing rain) from something milder.

@@ -1,5 +1,4 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
 
 /// A day's forecast high or low moving by at least `shift` °C since the forecast the user last

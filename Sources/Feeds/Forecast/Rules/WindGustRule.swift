@@ -1,5 +1,4 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
 
 /// A day's strongest forecast gusts newly above a threshold; they must fall back below the

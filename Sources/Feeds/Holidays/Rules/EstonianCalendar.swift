@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
-import NotifierSystem
 
 /// The Estonian public holidays and folk-calendar days, computed from embedded rules: no network.
 public enum EstonianCalendar {

@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
-import NotifierSystem
 
 /// One event of the Estonian calendar: a public holiday (a day off) or a folk-calendar day.
 /// Several may share a date; each is its own event.

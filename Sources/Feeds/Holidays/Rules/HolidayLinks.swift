@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
-import NotifierSystem
 
 extension DeepLink.View {
     /// The events of one day of the Estonian calendar; the argument is "YYYY-MM-DD".

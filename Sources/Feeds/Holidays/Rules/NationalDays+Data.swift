@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
-import NotifierSystem
 
 /// Days of national importance (riiklikud tähtpäevad): flag days of the Public Holidays and
 /// Days of National Importance Act (Pühade ja tähtpäevade seadus, RT I 1998, 13, 162, § 3),

@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
-import NotifierSystem
 
 /// Estonian public holidays and folk-calendar days ahead, told apart: a reminder `leadDays`
 /// before each (by default a week, a day, and on the day), at the user's own delivery time.

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierEngine
 import NotifierSystem
 
 /// A rule or a day written back in plain English words, so the person sees what notifier

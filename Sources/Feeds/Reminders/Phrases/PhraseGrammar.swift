@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierEngine
 import NotifierSystem
 
 /// The grammar of time phrases, in one place. Three passes join words into the parts of a

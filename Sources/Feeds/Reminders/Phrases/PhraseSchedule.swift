@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierEngine
 import NotifierSystem
 
 /// A phrase placed in time: the schedule it makes from `now` in a zone, the words it is echoed

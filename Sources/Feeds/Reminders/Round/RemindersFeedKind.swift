@@ -32,11 +32,11 @@ package struct RemindersFeedKind: FeedKind, WeekEvents, ConfigChecking, BusyTime
         [FeedCommand(RemindCommand.self), FeedCommand(NextCommand.self), FeedCommand(ForgetCommand.self), FeedCommand(WhenCommand.self)]
     }
 
-    /// A busy calendar event under way.
+    /// A busy calendar event under way, as the source of the person's do-not-disturb.
     package func busy(config: Config, paths: XDGPaths?, now: Date, logger: Logger) -> String? {
         guard let span = CalendarReminders.busy(config: config, now: now, logger: logger, cacheDirectory: paths?.calendarCache) else { return nil }
         let summary = TextSanitizer.singleLine(span.summary.isEmpty ? "a busy event" : span.summary)
-        return "in “\(summary)” until \(ReminderRule.clock(span.end, in: .current))"
+        return "your calendar: in “\(summary)” until \(ReminderRule.clock(span.end, in: .current))"
     }
 
     /// Done and the snoozes of a reminder, not the engine's: a reminder is no subject to mute.

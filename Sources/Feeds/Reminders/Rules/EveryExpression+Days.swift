@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
-import NotifierSystem
 
 /// The days of an `every`, by RFC 5545's own rules, period by period (a day, a week, a month or
 /// a year, every INTERVAL-th from 1 January 2024), as python-dateutil's rrule reads them: the

@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
-import NotifierSystem
 
 /// A reminder's `every`, parsed: the short forms (daily, weekdays, weekends, "mon,thu",
 /// "monthly 1", "monthly last fri", "yearly 12-24") and RFC 5545 RRULE strings, all turned into

@@ -1,5 +1,4 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
 
 /// One reminder as the scheduler reads it: from a `[[reminders]]` entry or a one-off that

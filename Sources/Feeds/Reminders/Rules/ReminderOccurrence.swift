@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
-import NotifierSystem
 
 /// One time a reminder falls due, as `notifier next` lists it and the scheduler fires it.
 public struct ReminderOccurrence: Sendable, Equatable, Hashable {

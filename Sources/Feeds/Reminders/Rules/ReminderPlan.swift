@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
-import NotifierSystem
 
 /// What one reminder has to say at `now`, given when notifier last looked (`checkedThrough`):
 /// everything that fell due in between, on time or late (asleep, off), as one notice. Pure:

@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
-import NotifierSystem
 
 /// Reminders the person set (`[[reminders]]`, `notifier remind`): each occurrence, its lead
 /// notices, a snooze's return and a nag are subjects of this rule, so the engine's ledger makes

@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
-import NotifierSystem
 
 /// When a reminder falls due: a recurrence at a time of day, or once, in a time zone, with the
 /// public holidays of `daysOff` skipped or moved around if it says so. Pure: `now` and the zone

@@ -14,6 +14,8 @@ package struct SubscriptionRound: Sendable {
     package let subscription: SubscriptionSettings
 
     package var feedName: String { "subscription \(subscription.name)" }
+    /// Where the person wrote the topic's URL: the entry's `ntfy`.
+    package static let urlKey = "ntfy"
 
     /// Where reading resumes. On first use, past the newest message the topic holds then
     /// (`since=latest`, learned and not shown): a topic's cache is not news; the time of the
@@ -26,7 +28,7 @@ package struct SubscriptionRound: Sendable {
         let newest = Mutex<String?>(nil)
         let error = await fetch(query: [URLQueryItem(name: "poll", value: "1"), URLQueryItem(name: "since", value: "latest")], idleTimeout: .seconds(30)) {
             piece in
-            if case .line(let data) = piece, case .success(.message(let message)) = NtfyLine.parse(data) { newest.withLock { $0 = message.id } }
+            if case .line(let data) = piece, case .success(.message(let message)) = NtfyEvent.read(data) { newest.withLock { $0 = message.id } }
             return true
         }
         if let error {
@@ -42,7 +44,7 @@ package struct SubscriptionRound: Sendable {
 
     /// One request to the topic's `/json`, its lines handed to `onPiece` as they come.
     package func fetch(query: [URLQueryItem], idleTimeout: Duration, onPiece: @escaping @Sendable (LineSplitter.Piece) -> Bool) async -> FeedError? {
-        let context = RequestContext(feed: feedName, method: "GET", url: subscription.ntfy)
+        let context = RequestContext(feed: feedName, method: "GET", url: subscription.ntfy, urlKey: Self.urlKey)
         guard let url = subscription.endpoint(query: query) else { return FeedError.invalidURL(context) }
         let headers: [(name: String, value: String)]
         switch subscription.authorization() {
@@ -51,7 +53,8 @@ package struct SubscriptionRound: Sendable {
         }
         do throws(FeedError) {
             _ = try await env.http.readLines(
-                HTTPRequest.get(url, headers: headers), feed: feedName, maxLineBytes: NtfyLine.maxBytes, idleTimeout: idleTimeout, onPiece: onPiece)
+                HTTPRequest.get(url, headers: headers), feed: feedName, urlKey: Self.urlKey, maxLineBytes: NtfyLine.maxBytes, idleTimeout: idleTimeout,
+                onPiece: onPiece)
             return nil
         } catch {
             return error
@@ -68,7 +71,7 @@ package struct SubscriptionRound: Sendable {
     /// Reads the topic once (`poll=1`, or the stream until it ends); whether any line came.
     package func read(poll: Bool, idleTimeout: Duration) async -> (error: FeedError?, heard: Bool) {
         guard let since = await since() else {
-            return (FeedError.transport(RequestContext(feed: feedName, method: "GET", url: subscription.ntfy), detail: "no cursor"), false)
+            return (FeedError.transport(RequestContext(feed: feedName, method: "GET", url: subscription.ntfy, urlKey: Self.urlKey), detail: "no cursor"), false)
         }
         let query = (poll ? [URLQueryItem(name: "poll", value: "1")] : []) + [URLQueryItem(name: "since", value: since)]
         return await LineInbox.drain(
@@ -86,10 +89,10 @@ package struct SubscriptionRound: Sendable {
             case .tooLong(let bytes):
                 env.logger.error("\(feedName): a line of \(bytes) bytes was refused (the bound is \(NtfyLine.maxBytes) bytes)")
             case .line(let data):
-                switch NtfyLine.parse(data) {
+                switch NtfyEvent.read(data) {
                 case .success(.message(let message)): messages.append(message)
                 case .success(.other): continue
-                case .failure(let problem): env.logger.warning("\(feedName): \(problem.message) was skipped")
+                case .failure(let problem): env.logger.warning("\(feedName): \(problem.description) was skipped")
                 }
             }
         }

@@ -1,5 +1,4 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
 
 /// Messages of the person's `[[subscriptions]]` (ntfy topics): each message is a subject of its
@@ -45,7 +44,7 @@ public struct SubscriptionRule: Rule {
             [alert(for: exampleMessage, subscription: "home-server")]
         },
         RuleExample("a keepalive is no message", .staysSilent) {
-            guard case .success(.message(let message)) = NtfyLine.parse(Data(#"{"id":"a","time":1,"event":"keepalive","topic":"t"}"#.utf8)) else { return [] }
+            guard case .success(.message(let message)) = NtfyEvent.read(Data(#"{"id":"a","time":1,"event":"keepalive","topic":"t"}"#.utf8)) else { return [] }
             return [alert(for: message, subscription: "home-server")]
         },
     ]
@@ -64,7 +63,7 @@ extension LinkedView {
         let nameIsValid =
             (1...64).contains(name.utf8.count)
             && name.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2D }
-        return nameIsValid && (parts.count == 1 || NtfyText.isMessageID(String(parts[1])))
+        return nameIsValid && (parts.count == 1 || NtfyLine.isMessageID(String(parts[1])))
     }
 }
 

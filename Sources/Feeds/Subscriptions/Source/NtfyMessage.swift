@@ -101,10 +101,4 @@ public enum NtfyText {
         else { return false }
         return true
     }
-
-    /// A message id as ntfy makes them, safe in a link, a subject and `since=`.
-    public static func isMessageID(_ text: String) -> Bool {
-        (1...64).contains(text.utf8.count)
-            && text.utf8.allSatisfy { (0x61...0x7A).contains($0) || (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) || $0 == 0x5F || $0 == 0x2D }
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import NotifierCore
 import NotifierEngine
+import Synchronization
 
 // The keys of `[[watches]]` that no section has. A key whose value is unset renders as "",
 // which `ConfigEntryList` leaves out of `config check`.

@@ -58,7 +58,7 @@ package actor WatchPoller {
             }
         } else {
             let shown = watch.sourceText
-            let context = RequestContext(feed: feed, method: "GET", url: shown)
+            let context = RequestContext(feed: feed, method: "GET", url: shown, urlKey: WatchHTTPSource.urlKey)
             var headers: [(name: String, value: String)] = []
             for (name, value) in watch.headers.sorted(by: { $0.key < $1.key }) {
                 switch SecretReference.resolve(value) {
@@ -126,7 +126,8 @@ package actor WatchPoller {
         case .failed(let message): kind = .noValue("jq: \(FeedText.quoted(message, limit: 160))")
         case .stopped(let why): kind = .noValue("the selector \(why)")
         case .notJSON(let message):
-            let context = RequestContext(feed: "watch \(watch.name)", method: watch.url.isEmpty ? "RUN" : "GET", url: watch.sourceText)
+            let context = RequestContext(
+                feed: "watch \(watch.name)", method: watch.url.isEmpty ? "RUN" : "GET", url: watch.sourceText, urlKey: WatchHTTPSource.urlKey)
             // jq's own words for a body nested past its depth limit: not "not JSON".
             let detail =
                 message.hasPrefix("Exceeds depth limit")

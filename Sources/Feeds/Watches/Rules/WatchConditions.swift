@@ -1,5 +1,4 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
 
 /// What a watch tells about its selected value: any of these, each its own subject.

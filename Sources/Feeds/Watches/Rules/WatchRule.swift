@@ -1,5 +1,4 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
 
 /// A watch of the user's own: a value a selector picks out of any JSON (or a command's output),

@@ -1,7 +1,5 @@
 import Foundation
-import NotifierCore
 import NotifierEngine
-import NotifierSystem
 
 /// One value a watch's selector picked out of a response, as JSON has them. `null` is kept
 /// apart from a number so that nothing ever reads it as 0.
@@ -12,28 +10,6 @@ public enum WatchValue: Sendable, Equatable, Hashable, Codable {
     case null
     /// An array or an object, as compact JSON.
     case json(String)
-
-    /// Reads one compact JSON value (a line of jq's output), without the invisible marks a
-    /// source's text may hold: every view, bubble and comparison sees the text a person reads.
-    public init?(json line: some StringProtocol) {
-        let text = InvisibleMarks.removed(from: line.trimmingCharacters(in: .whitespaces))
-        switch text.first {
-        case nil: return nil
-        case "\"":
-            guard let string = try? JSONDecoder().decode(String.self, from: Data(text.utf8)) else { return nil }
-            self = .text(InvisibleMarks.removed(from: string))
-        case "[", "{": self = .json(text)
-        default:
-            switch text {
-            case "true": self = .bool(true)
-            case "false": self = .bool(false)
-            case "null": self = .null
-            default:
-                guard let number = Double(text), number.isFinite else { return nil }
-                self = .number(number)
-            }
-        }
-    }
 
     public var number: Double? { if case .number(let value) = self { value } else { nil } }
 

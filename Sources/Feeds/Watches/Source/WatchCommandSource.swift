@@ -16,7 +16,7 @@ public struct WatchCommandSource: Sendable {
     }
 
     public func run(_ argv: [String], feed: String, environment: [String: String] = ProcessInfo.processInfo.environment) async -> Result<Data, FeedError> {
-        let context = RequestContext(feed: feed, method: "RUN", url: argv.joined(separator: " "))
+        let context = RequestContext(feed: feed, method: "RUN", url: argv.joined(separator: " "), urlKey: WatchHTTPSource.urlKey)
         guard let program = argv.first, let path = Self.locate(program, environment: environment) else {
             return .failure(.transport(context, detail: "cannot run \(argv.first ?? "nothing"): no such program (on PATH)"))
         }

@@ -20,6 +20,9 @@ public struct WatchHTTPSource: Sendable {
         self.http = http
     }
 
+    /// Where the person wrote a watch's URL, for an error's hint: the entry's `url`.
+    public static let urlKey = "url"
+
     public func fetch(
         url: String, shownURL: String, headers: [(name: String, value: String)], etag: String?, lastModified: String?,
         feed: String
@@ -28,7 +31,7 @@ public struct WatchHTTPSource: Sendable {
         if let etag { request.headers.append(("If-None-Match", etag)) }
         if let lastModified { request.headers.append(("If-Modified-Since", lastModified)) }
         request.returnsErrorResponses = true
-        let context = RequestContext(feed: feed, method: "GET", url: shownURL)
+        let context = RequestContext(feed: feed, method: "GET", url: shownURL, urlKey: Self.urlKey)
         do {
             let response = try await http.send(request, feed: feed)
             switch response.status {

@@ -3,6 +3,7 @@ import Logging
 import NotifierCore
 import NotifierEngine
 import NotifierSystem
+import Synchronization
 
 /// The alarms of the calendar files, bounded by the window a pass looks at, not by the files:
 /// an unchanged file's come from its cache (`CalendarAlarms`), a changed one is parsed, expanded

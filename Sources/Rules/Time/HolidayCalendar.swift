@@ -1,5 +1,4 @@
 import Foundation
-import NotifierSystem
 
 /// The days off of the country whose holidays the program knows, a year at a time: what a
 /// reminder's `skip` heeds. A feed provides it and the program hands it to the reminders, so
