@@ -5,6 +5,7 @@ import TestSupport
 import Testing
 
 @testable import NotifierCore
+@testable import NotifierEngine
 @testable import NotifierHolidays
 
 /// What a view asks the holidays' round to fetch and keep: read strictly (the daemon takes it

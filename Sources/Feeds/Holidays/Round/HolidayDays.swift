@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import NotifierCore
 import NotifierEngine
 import NotifierSystem
