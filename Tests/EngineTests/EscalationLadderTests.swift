@@ -42,8 +42,8 @@ struct EscalationLadderTests {
     }
 
     @Test func aPolicyWantsAnAcknowledgementWithEitherKey() {
-        #expect(!AttentionPolicy().wantsAcknowledgement)
-        #expect(AttentionPolicy(acknowledge: true).wantsAcknowledgement)
-        #expect(AttentionPolicy(escalate: [EscalationStep(after: 60)]).wantsAcknowledgement)
+        #expect(!AcknowledgePolicy().wantsAcknowledgement)
+        #expect(AcknowledgePolicy(acknowledge: true).wantsAcknowledgement)
+        #expect(AcknowledgePolicy(escalate: [EscalationStep(after: 60)]).wantsAcknowledgement)
     }
 }

@@ -43,9 +43,9 @@ struct EscalateConfigTests {
             acknowledge = true
             \(Self.channels)
             """, file: "config.toml")
-        #expect(config.entryAttention["reminders"]?["pills"]?.escalate.map(\.after) == [600, 1800, 7200])
-        #expect(config.entryAttention["reminders"]?["pills"]?.acknowledge == true)
-        #expect(config.ruleAttention["crypto_change"] == AttentionPolicy(acknowledge: true, escalate: [EscalationStep(after: 3600)]))
+        #expect(config.entryAcknowledgement["reminders"]?["pills"]?.escalate.map(\.after) == [600, 1800, 7200])
+        #expect(config.entryAcknowledgement["reminders"]?["pills"]?.acknowledge == true)
+        #expect(config.ruleAcknowledgement["crypto_change"] == AcknowledgePolicy(acknowledge: true, escalate: [EscalationStep(after: 3600)]))
         #expect(config.acknowledgeableNames == ["crypto_change", "pills"])
         #expect(try ConfigLoader.parse(config.renderedTOML(), file: "x") == config, "config check reads back")
     }

@@ -66,8 +66,8 @@ import Testing
             "[[channels]]\nname = \"phone\"\nntfy = \"https://ntfy.example.org/t\"\n[rules.subscription]\nacknowledge = true\nescalate = [\"30m phone\"]\nchannels = [\"phone\"]\n",
             file: "config.toml")
         let alert = Alert(rule: "subscription", key: "home@abc", title: "t", body: "b", category: "x", deepLink: .history)
-        #expect(config.attention(for: alert)?.name == "subscription")
-        #expect(config.attention(for: alert)?.policy.escalate.first?.channels == ["phone"])
+        #expect(config.acknowledgement(for: alert)?.name == "subscription")
+        #expect(config.acknowledgement(for: alert)?.policy.escalate.first?.channels == ["phone"])
         #expect(config.acknowledgeableNames.contains("subscription"))
         #expect(config.ruleChannels["subscription"] == ["phone"])
     }

@@ -4,6 +4,6 @@ import NotifierCore
 package struct AcknowledgeFeature: DeliveryFeature {
     package let name = "acknowledgement and escalation"
     package var storeMigrations: [StoreMigration] {
-        [StoreMigration("acknowledgements: open episodes and their escalation") { db in try Store.createAttentionTable(db) }]
+        [StoreMigration("acknowledgements: open episodes and their escalation") { db in try Store.createAcknowledgementTable(db) }]
     }
 }

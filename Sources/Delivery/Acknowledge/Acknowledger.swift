@@ -31,9 +31,9 @@ package struct Acknowledger: Sendable {
     /// Acknowledges `items` (those still open); returns those this call closed. `tell`: whether
     /// the other machines are told (not when they told this one).
     @discardableResult
-    package func acknowledge(_ items: [AttentionItem], by whom: String, now: Date, tell: Bool = true) async throws(StoreError) -> [AttentionItem] {
+    package func acknowledge(_ items: [AcknowledgementItem], by whom: String, now: Date, tell: Bool = true) async throws(StoreError) -> [AcknowledgementItem] {
         guard !items.isEmpty else { return [] }
-        let closed = try store.closeAttention(ids: items.map(\.id), as: .acknowledged, by: whom, now: now)
+        let closed = try store.closeAcknowledgements(ids: items.map(\.id), as: .acknowledged, by: whom, now: now)
         guard !closed.isEmpty else { return [] }
         let bubbles = StoreProblems.attempt("the bubble ids", logger: logger) { try store.bubbles() } ?? [:]
         let messages = StoreProblems.attempt("the channels' messages", logger: logger) { try store.channelMessages() } ?? [:]
@@ -58,7 +58,7 @@ package struct Acknowledger: Sendable {
     /// What a click on a bubble acknowledges: the open episodes of its subject.
     package func acknowledge(clicked target: ClickTarget, now: Date) async {
         do {
-            let open = try store.openAttention().filter { $0.rule == target.rule && ($0.subject == target.subject || $0.alert.key == target.key) }
+            let open = try store.openAcknowledgements().filter { $0.rule == target.rule && ($0.subject == target.subject || $0.alert.key == target.key) }
             try await acknowledge(open, by: Self.thisDesktop, now: now)
         } catch {
             logger.error("\(error)")

@@ -46,7 +46,7 @@ package actor Dispatcher: AlertDelivery {
     /// The messages up on channels by subject, read once when first needed.
     package var channelMessages: [SubjectKey: [String: String]]?
     /// Whether an alert waits for an acknowledgement, under what name, with what ladder.
-    package let attention: @Sendable (Alert) -> (name: String, policy: AttentionPolicy)?
+    package let acknowledgement: @Sendable (Alert) -> (name: String, policy: AcknowledgePolicy)?
     /// When the first escalation step falls due; `nil`: none waits.
     package var nextEscalation: Date?
     /// With `[sync]`: the claims that make one machine of several send an episode to the phone.
@@ -68,7 +68,7 @@ package actor Dispatcher: AlertDelivery {
         self.sync = sync
         channels = config.channels(acknowledgingVia: sync)
         alsoTo = { [config] alert in config.channels(alsoFor: alert) }
-        attention = { [config] alert in config.attention(for: alert) }
+        acknowledgement = { [config] alert in config.acknowledgement(for: alert) }
         self.presence = presence
         busyNow = config.delivery.busyCalendars ? Self.busyCalendars(config: config, paths: paths, logger: logger, feeds: feeds) : nil
         self.store = store
@@ -90,7 +90,7 @@ package actor Dispatcher: AlertDelivery {
         if !channels.isEmpty {
             nextParcelTry = StoreProblems.attempt("the channels' parcels", logger: logger) { try store?.nextChannelParcelTry() } ?? nil
         }
-        nextEscalation = StoreProblems.attempt("the escalations", logger: logger) { try store?.nextAttentionStep() } ?? nil
+        nextEscalation = StoreProblems.attempt("the escalations", logger: logger) { try store?.nextEscalationStep() } ?? nil
         outsideTheEngine = Set((feeds.flatMap(\.rules) + [FeedHealthRule.self]).filter { !$0.decidedByTheEngine }.map { $0.id })
     }
 
@@ -135,7 +135,7 @@ package actor Dispatcher: AlertDelivery {
             uncommittedNotes += notes
             logger.error("\(error)")
         }
-        resolveAttention(records, alerts: alerts, now: now)
+        resolveAcknowledgements(records, alerts: alerts, now: now)
         await closeResolved(records, alerts: alerts, now: now)
         await clearResolvedOnChannels(records, alerts: alerts, now: now)
         await showUpdates(updates.placements, now: now)
@@ -232,7 +232,7 @@ package actor Dispatcher: AlertDelivery {
     }
 
     /// Records and shows the due bubbles; returns what goes to channels, and the episodes opened.
-    private func showDue(now: Date) async -> (forChannels: [(BubblePlan.Placement, Route)], opening: [AttentionItem]) {
+    private func showDue(now: Date) async -> (forChannels: [(BubblePlan.Placement, Route)], opening: [AcknowledgementItem]) {
         let plan = outbox.plan(now: now, calendar: calendar)
         let notes = plan.notes(from: outbox, now: now)
         guard !plan.alerts.isEmpty else {
@@ -245,7 +245,7 @@ package actor Dispatcher: AlertDelivery {
         }
         // An alert about a subject whose bubble is still up updates it, and says so.
         let stored = storedBubbles()
-        let placements = plan.alerts.map { bubblePlan.place(stampedForAttention($0), stored: stored, now: now) }
+        let placements = plan.alerts.map { bubblePlan.place(stampedForAcknowledgement($0), stored: stored, now: now) }
         let due = placements.map(\.alert)
         let routes = due.map { reach.route($0, whereabouts: whereabouts, alsoTo: alsoTo($0)) }
         let deliveries = zip(due, routes).flatMap { alert, route in
@@ -255,7 +255,7 @@ package actor Dispatcher: AlertDelivery {
                 return row
             }
         }
-        let opening = attentionOpened(by: due, now: now)
+        let opening = acknowledgementsOpened(by: due, now: now)
         // Recorded before shown: a crash in between loses a bubble rather than repeating one.
         // Shown only once recorded: what the ledger cannot take (a full disk, a locked store)
         // stays in the outbox and goes out on a later try, neither lost nor shown twice.
@@ -263,7 +263,7 @@ package actor Dispatcher: AlertDelivery {
             try store?.markDelivered(
                 deliveries, outbox: plan.after, records: uncommittedRecords, forgetting: uncommittedForgotten,
                 notes: uncommittedNotes + notes + awayNotes(due, routes: routes, now: now), keepDays: keepDays, opening: opening, now: now)
-            attentionStored(opening)
+            acknowledgementsStored(opening)
             uncommittedRecords = [:]
             uncommittedForgotten = []
             uncommittedNotes = []

@@ -11,7 +11,7 @@ extension Store {
     package func markDelivered(
         _ deliveries: [Delivery], outbox: Outbox, records: [SubjectKey: SubjectRecord] = [:],
         forgetting forgotten: [SubjectKey] = [], notes: [DecisionNote] = [], keepDays: Int = 30,
-        opening: [AttentionItem] = [], now: Date
+        opening: [AcknowledgementItem] = [], now: Date
     ) throws(StoreError) {
         try write("recording deliveries") { db in
             var rows: [String: Int64] = [:]

@@ -15,10 +15,10 @@ extension Dispatcher {
 
     /// Items this delivery opened that the topic already said were acknowledged (the phone's
     /// button, or another machine, while this one had not delivered them yet).
-    package func acknowledgedElsewhere(_ opened: [AttentionItem], now: Date) async {
+    package func acknowledgedElsewhere(_ opened: [AcknowledgementItem], now: Date) async {
         guard let sync, let store, !opened.isEmpty else { return }
         let keys = Set(opened.map(\.key))
-        let open = StoreProblems.attempt("the acknowledgements", logger: logger) { try store.openAttention() } ?? []
+        let open = StoreProblems.attempt("the acknowledgements", logger: logger) { try store.openAcknowledgements() } ?? []
         let acknowledger = Acknowledger(store: store, sink: sink, channels: channels, logger: logger, sync: nil)
         for item in open where keys.contains(item.key) {
             let id = SyncLink.episodeID(item)
@@ -30,7 +30,7 @@ extension Dispatcher {
                 logger.error("\(error)")
             }
         }
-        nextEscalation = StoreProblems.attempt("the escalations", logger: logger) { try store.nextAttentionStep() } ?? nil
+        nextEscalation = StoreProblems.attempt("the escalations", logger: logger) { try store.nextEscalationStep() } ?? nil
     }
 }
 

@@ -73,7 +73,7 @@ package struct SyncFollower: Sendable {
     /// here (not yet delivered, or closed) waits in the store for it.
     package func apply(_ acknowledgements: [SyncMessage], now: Date) async {
         guard !acknowledgements.isEmpty else { return }
-        let open = StoreProblems.attempt("the acknowledgements", logger: logger) { try link.store.openAttention() } ?? []
+        let open = StoreProblems.attempt("the acknowledgements", logger: logger) { try link.store.openAcknowledgements() } ?? []
         for message in acknowledgements {
             let named = SyncID(message.id)
             let items = open.filter { SyncID(SyncLink.episodeID($0)).matches(named) }

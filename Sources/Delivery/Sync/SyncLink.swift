@@ -70,7 +70,7 @@ package final class SyncLink: Sendable {
         return ChannelMessage(alert).sequenceID
     }
 
-    package static func episodeID(_ item: AttentionItem) -> String {
+    package static func episodeID(_ item: AcknowledgementItem) -> String {
         ChannelMessage.sequenceID(rule: item.rule, identity: item.subject, episode: item.episode)
     }
 
@@ -108,7 +108,7 @@ package final class SyncLink: Sendable {
     }
 
     /// Tells the other machines that `items` were acknowledged here.
-    package func announce(acknowledged items: [AttentionItem], sink: any AlertSink) async {
+    package func announce(acknowledged items: [AcknowledgementItem], sink: any AlertSink) async {
         for item in items {
             let message = sealed(SyncMessage(kind: .ack, id: Self.episodeID(item), by: settings.machineName, from: instance))
             if case .failure(let failure) = await sink.publish(message, on: settings) {

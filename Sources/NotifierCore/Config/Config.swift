@@ -16,9 +16,9 @@ package struct Config: Sendable, Equatable {
     /// `channels = […]` of `[rules.NAME]` tables, by rule: where its alerts always go too.
     package var ruleChannels: [String: [String]] = [:]
     /// `acknowledge` and `escalate` of `[rules.NAME]` tables, by rule.
-    package var ruleAttention: [String: AttentionPolicy] = [:]
+    package var ruleAcknowledgement: [String: AcknowledgePolicy] = [:]
     /// `acknowledge` and `escalate` of repeated tables' entries, by array, then entry name.
-    package var entryAttention: [String: [String: AttentionPolicy]] = [:]
+    package var entryAcknowledgement: [String: [String: AcknowledgePolicy]] = [:]
     /// The repeated tables the file was read with (its `ConfigSchema`'s), for what asks about
     /// any entry's channels or acknowledgement; not part of the value.
     package var entryLists: [ConfigEntryList] = []
@@ -32,7 +32,7 @@ package struct Config: Sendable, Equatable {
 
     package static func == (lhs: Config, rhs: Config) -> Bool {
         guard lhs.views == rhs.views, lhs.delivery == rhs.delivery, lhs.history == rhs.history, lhs.sync == rhs.sync, lhs.ruleChannels == rhs.ruleChannels,
-            lhs.ruleAttention == rhs.ruleAttention, lhs.entryAttention == rhs.entryAttention
+            lhs.ruleAcknowledgement == rhs.ruleAcknowledgement, lhs.entryAcknowledgement == rhs.entryAcknowledgement
         else {
             return false
         }

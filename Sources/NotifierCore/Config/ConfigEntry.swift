@@ -99,11 +99,11 @@ package struct ConfigEntryList: Sendable {
             }
         }
         apply = { config, tables, lines in
-            var attention: [String: AttentionPolicy] = [:]
-            switch Self.entries(Entry.self, from: tables, lines: lines, attention: &attention) {
+            var acknowledgement: [String: AcknowledgePolicy] = [:]
+            switch Self.entries(Entry.self, from: tables, lines: lines, acknowledgement: &acknowledgement) {
             case .success(let entries):
                 config[keyPath: field] = entries
-                config.entryAttention[Entry.array] = attention.isEmpty ? nil : attention
+                config.entryAcknowledgement[Entry.array] = acknowledgement.isEmpty ? nil : acknowledgement
                 return nil
             case .failure(let problem): return problem
             }
@@ -111,13 +111,13 @@ package struct ConfigEntryList: Sendable {
         render = { config in
             config[keyPath: field].map { entry in
                 // A key rendered as "" is unset (an optional level): left out rather than invented.
-                let policy = config.entryAttention[Entry.array]?[entry.name] ?? AttentionPolicy()
+                let policy = config.entryAcknowledgement[Entry.array]?[entry.name] ?? AcknowledgePolicy()
                 return "[[\(Entry.array)]]\n"
                     + Entry.keys.compactMap { key in
                         let value = key.render(entry)
                         return value.isEmpty ? nil : "\(key.name) = \(value)\n"
                     }.joined()
-                    + AttentionPolicy.keys.compactMap { key in
+                    + AcknowledgePolicy.keys.compactMap { key in
                         let value = key.render(policy)
                         return value.isEmpty ? nil : "\(key.name) = \(value)\n"
                     }.joined()
@@ -151,16 +151,16 @@ package struct ConfigEntryList: Sendable {
     package static func entries<Entry: ConfigEntry>(_ type: Entry.Type, from tables: [[String: ConfigValue]], lines: EntryLines)
         -> Result<[Entry], ConfigEntryProblem>
     {
-        var attention: [String: AttentionPolicy] = [:]
-        return entries(type, from: tables, lines: lines, attention: &attention)
+        var acknowledgement: [String: AcknowledgePolicy] = [:]
+        return entries(type, from: tables, lines: lines, acknowledgement: &acknowledgement)
     }
 
     /// The entries, and the `acknowledge`/`escalate` of those that set them, by name: keys
     /// every entry has, whatever its own.
     package static func entries<Entry: ConfigEntry>(
-        _: Entry.Type, from tables: [[String: ConfigValue]], lines: EntryLines, attention: inout [String: AttentionPolicy]
+        _: Entry.Type, from tables: [[String: ConfigValue]], lines: EntryLines, acknowledgement: inout [String: AcknowledgePolicy]
     ) -> Result<[Entry], ConfigEntryProblem> {
-        let attentionKeys = Dictionary(uniqueKeysWithValues: AttentionPolicy.keys.map { ($0.name, $0) })
+        let acknowledgeKeys = Dictionary(uniqueKeysWithValues: AcknowledgePolicy.keys.map { ($0.name, $0) })
         let keysByName = Dictionary(uniqueKeysWithValues: Entry.keys.map { ($0.name, $0) })
         var entries: [Entry] = []
         for (index, table) in tables.enumerated() {
@@ -169,14 +169,14 @@ package struct ConfigEntryList: Sendable {
                 return ConfigEntryProblem(line: lines.line(index, key), message: "\(shown) \(message)")
             }
             var entry = Entry()
-            var policy = AttentionPolicy()
+            var policy = AcknowledgePolicy()
             for name in table.keys.sorted() {
-                if let key = attentionKeys[name] {
+                if let key = acknowledgeKeys[name] {
                     if let message = key.apply(&policy, table[name]!) { return .failure(problem(name, message)) }
                     continue
                 }
                 guard let key = keysByName[name] else {
-                    let known = Entry.keys.map(\.name) + AttentionPolicy.keyNames
+                    let known = Entry.keys.map(\.name) + AcknowledgePolicy.keyNames
                     let near = NearName.closest(to: name, among: known).map { "; did you mean \($0)?" } ?? ""
                     return .failure(problem(name, "is not a key of [[\(Entry.array)]]; known keys: \(known.joined(separator: ", "))\(near)"))
                 }
@@ -190,7 +190,7 @@ package struct ConfigEntryList: Sendable {
                 return .failure(problem("name", "\(entry.name.tomlQuoted) is already the name of another [[\(Entry.array)]]"))
             }
             if let (key, message) = entry.check() { return .failure(problem(key, message)) }
-            if policy != AttentionPolicy() { attention[entry.name] = policy }
+            if policy != AcknowledgePolicy() { acknowledgement[entry.name] = policy }
             entries.append(entry)
         }
         return .success(entries)

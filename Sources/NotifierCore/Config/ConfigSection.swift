@@ -91,16 +91,16 @@ package struct ConfigSectionEntry: Sendable {
                         return problem
                     }, render: { key.render($0.ruleChannels[rule] ?? []) }))
             // And ask for an acknowledgement, escalating until one comes.
-            for key in AttentionPolicy.keys {
+            for key in AcknowledgePolicy.keys {
                 settings.append(
                     ConfigSetting(
                         path: Section.table.keyPath + [key.name], secret: false,
                         apply: { config, value in
-                            var policy = config.ruleAttention[rule] ?? AttentionPolicy()
+                            var policy = config.ruleAcknowledgement[rule] ?? AcknowledgePolicy()
                             let problem = key.apply(&policy, value)
-                            if problem == nil { config.ruleAttention[rule] = policy }
+                            if problem == nil { config.ruleAcknowledgement[rule] = policy }
                             return problem
-                        }, render: { key.render($0.ruleAttention[rule] ?? AttentionPolicy()) }))
+                        }, render: { key.render($0.ruleAcknowledgement[rule] ?? AcknowledgePolicy()) }))
             }
         }
         check = { config in config[keyPath: field].check().map { (Section.table + "." + $0.key, $0.message) } }

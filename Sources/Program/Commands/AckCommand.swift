@@ -53,12 +53,12 @@ package struct AckCommand: AsyncViewCommand {
         let now = context.now()
         guard let name else { return try list(context: context, now: now) }
         let store: Store
-        let open: [AttentionItem]
+        let open: [AcknowledgementItem]
         do {
             store = try context.openStore()
             // A number is an item's or a history row's id; a reminder may still be called "12".
-            let byID = try Int64(name).map { try store.openAttention(named: $0) } ?? []
-            open = byID + (try store.openAttention()).filter { $0.name == name && !byID.contains($0) }
+            let byID = try Int64(name).map { try store.openAcknowledgements(named: $0) } ?? []
+            open = byID + (try store.openAcknowledgements()).filter { $0.name == name && !byID.contains($0) }
         } catch {
             context.logger.error("\(error)")
             throw ExitCode(Exit.failure)
@@ -70,7 +70,7 @@ package struct AckCommand: AsyncViewCommand {
         let sink = await SinkFactory.make(
             .desktop, environment: context.environment, logger: context.logger, style: BubbleStyle(feeds: context.program.feeds), images: false)
         let acknowledger = Acknowledger(store: store, sink: sink, channels: context.config.channels, logger: context.logger, sync: context.config.sync)
-        let closed: [AttentionItem]
+        let closed: [AcknowledgementItem]
         do {
             closed = try await acknowledger.acknowledge(open, by: Acknowledger.command, now: now)
         } catch {
@@ -91,9 +91,9 @@ package struct AckCommand: AsyncViewCommand {
     }
 
     private func list(context: AppContext, now: Date) throws {
-        let items: [AttentionItem]
+        let items: [AcknowledgementItem]
         do {
-            items = try Store.openForReading(path: context.paths.storePath)?.openAttention() ?? []
+            items = try Store.openForReading(path: context.paths.storePath)?.openAcknowledgements() ?? []
         } catch {
             context.logger.error("\(error)")
             throw ExitCode(Exit.failure)
@@ -124,7 +124,7 @@ package struct AckCommand: AsyncViewCommand {
         RelativeTime.iso(date)
     }
 
-    package static func jsonLine(_ item: AttentionItem, now: Date, config: Config) -> String {
+    package static func jsonLine(_ item: AcknowledgementItem, now: Date, config: Config) -> String {
         var fields: [String: String] = [
             "id": String(item.id), "name": item.name, "rule": item.rule, "subject": item.subject, "title": item.title,
             "since": iso(item.firstDelivered), "state": item.state.rawValue,

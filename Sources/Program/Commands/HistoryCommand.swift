@@ -108,12 +108,12 @@ package struct HistoryCommand: ViewCommand {
                 search: { text in (try? store.history(filter.searching(text))) ?? [] }, program: context.program)
             if ScreenRunner.run(model, context: context) { return }
         }
-        let waiting = json ? [] : (try? store.openAttention()) ?? []
+        let waiting = json ? [] : (try? store.openAcknowledgements()) ?? []
         write(found ?? deliveries, group: group, waiting: waiting, context: context)
     }
 
     /// `waiting`: the open items; the newest row of each says how to acknowledge it.
-    private func write(_ deliveries: [Delivery], group: String?, waiting: [AttentionItem] = [], context: AppContext) {
+    private func write(_ deliveries: [Delivery], group: String?, waiting: [AcknowledgementItem] = [], context: AppContext) {
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         var text = ""
         var told = Set<Int64>()

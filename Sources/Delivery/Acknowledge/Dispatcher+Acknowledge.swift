@@ -10,18 +10,18 @@ extension Dispatcher {
 
     /// Due alerts as shown: those that wait for an acknowledgement say so (their bubble offers
     /// Acknowledge).
-    package func stampedForAttention(_ alert: Alert) -> Alert {
-        guard attention(alert) != nil else { return alert }
+    package func stampedForAcknowledgement(_ alert: Alert) -> Alert {
+        guard acknowledgement(alert) != nil else { return alert }
         var stamped = alert
         stamped.acknowledgeable = true
         return stamped
     }
 
     /// The items that delivering `alerts` opens (the store skips episodes already open).
-    package func attentionOpened(by alerts: [Alert], now: Date) -> [AttentionItem] {
+    package func acknowledgementsOpened(by alerts: [Alert], now: Date) -> [AcknowledgementItem] {
         alerts.compactMap { alert in
-            guard let (name, policy) = attention(alert), alert.emission != .resolved else { return nil }
-            var item = AttentionItem(
+            guard let (name, policy) = acknowledgement(alert), alert.emission != .resolved else { return nil }
+            var item = AcknowledgementItem(
                 rule: alert.rule, subject: alert.identity, episode: alert.episode ?? now, name: name,
                 title: alert.title.hasSuffix(Self.repeatSuffix) ? String(alert.title.dropLast(Self.repeatSuffix.count)) : alert.title,
                 alert: alert, firstDelivered: now)
@@ -31,7 +31,7 @@ extension Dispatcher {
     }
 
     /// Called once the items are stored: the timer wakes for their first step.
-    package func attentionStored(_ items: [AttentionItem]) {
+    package func acknowledgementsStored(_ items: [AcknowledgementItem]) {
         for step in items.compactMap(\.nextStep) { nextEscalation = min(nextEscalation ?? step, step) }
     }
 
@@ -42,14 +42,14 @@ extension Dispatcher {
     /// do-not-disturb or not: they are where a person who must not miss it asked to be reached.
     package func escalateDue(now: Date) async -> [EscalationSend] {
         guard let store, let next = nextEscalation, next <= now else { return [] }
-        let open = StoreProblems.attempt("the escalations", logger: logger) { try store.openAttention() } ?? []
+        let open = StoreProblems.attempt("the escalations", logger: logger) { try store.openAcknowledgements() } ?? []
         // Every item whose deadline passed (its next deadline stored), and what it tells: a
         // step's bubble and channels, or nothing where the config no longer has the step.
-        var told: [(item: AttentionItem, step: (alert: Alert, channels: [String])?)] = []
+        var told: [(item: AcknowledgementItem, step: (alert: Alert, channels: [String])?)] = []
         var notes: [DecisionNote] = []
         for var item in open {
             guard let step = item.nextStep, step <= now else { continue }
-            let ladder = attention(item.alert)?.policy.ladder ?? EscalationLadder(steps: [])
+            let ladder = acknowledgement(item.alert)?.policy.ladder ?? EscalationLadder(steps: [])
             if let due = ladder.due(firstDelivered: item.firstDelivered, stepsDone: item.stepsDone, now: now) {
                 var again = item.alert
                 again.title = item.title + Self.repeatSuffix
@@ -79,14 +79,14 @@ extension Dispatcher {
             logger.error("\(error); the escalation steps wait for the store")
             return []
         }
-        nextEscalation = StoreProblems.attempt("the escalations", logger: logger) { try store.nextAttentionStep() } ?? nil
+        nextEscalation = StoreProblems.attempt("the escalations", logger: logger) { try store.nextEscalationStep() } ?? nil
         for step in steps { logger.info("escalated \(step.item.rule) \(step.item.name): not acknowledged") }
         return steps
     }
 
     /// An escalation step as its channels get it.
     package struct EscalationSend: Sendable {
-        var item: AttentionItem
+        var item: AcknowledgementItem
         var alert: Alert
         var channels: [String]
     }
@@ -110,7 +110,7 @@ extension Dispatcher {
 
     /// Open items of subjects that resolved (a record no longer firing, or a resolution told):
     /// closed as resolved, their ladder stopped.
-    package func resolveAttention(_ records: [SubjectKey: SubjectRecord], alerts: [Alert], now: Date) {
+    package func resolveAcknowledgements(_ records: [SubjectKey: SubjectRecord], alerts: [Alert], now: Date) {
         guard let store, !records.isEmpty || alerts.contains(where: { $0.emission == .resolved }) else { return }
         var resolved = Set(alerts.filter { $0.emission == .resolved }.map { SubjectKey(rule: $0.rule, subject: $0.identity) })
         for (key, record) in records where record.anchor == nil {
@@ -118,12 +118,12 @@ extension Dispatcher {
             resolved.insert(key)
         }
         guard !resolved.isEmpty else { return }
-        let open = StoreProblems.attempt("the acknowledgements", logger: logger) { try store.openAttention() } ?? []
+        let open = StoreProblems.attempt("the acknowledgements", logger: logger) { try store.openAcknowledgements() } ?? []
         let ids = open.filter { resolved.contains($0.key) || resolved.contains(SubjectKey(rule: $0.rule, subject: $0.alert.subject ?? "")) }.map(\.id)
         guard !ids.isEmpty else { return }
         _ = StoreProblems.attempt("the acknowledgements", logger: logger) {
-            try store.closeAttention(ids: ids, as: .resolved, by: "its subject resolved", now: now)
+            try store.closeAcknowledgements(ids: ids, as: .resolved, by: "its subject resolved", now: now)
         }
-        nextEscalation = StoreProblems.attempt("the escalations", logger: logger) { try store.nextAttentionStep() } ?? nil
+        nextEscalation = StoreProblems.attempt("the escalations", logger: logger) { try store.nextEscalationStep() } ?? nil
     }
 }

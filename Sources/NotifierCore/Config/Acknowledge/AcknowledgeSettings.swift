@@ -4,9 +4,9 @@ import NotifierEngine
 // `acknowledge` and `escalate`: keys every `[rules.NAME]` table and every entry of a repeated
 // table (`[[reminders]]`, `[[watches]]`) has, kept apart from their own settings, as `channels`
 // of a rule is.
-extension AttentionPolicy {
+extension AcknowledgePolicy {
     /// The keys, as a section's keys are; applied to the policy of one rule or entry.
-    package static let keys: [SectionKey<AttentionPolicy>] = [
+    package static let keys: [SectionKey<AcknowledgePolicy>] = [
         SectionKey(
             name: "acknowledge", secret: false,
             apply: { policy, value in
@@ -56,21 +56,21 @@ extension EscalationStep {
 extension Config {
     /// What an alert's rule or entry asks: the entry's (`[[reminders]]` by its name) over the
     /// rule's (`[rules.NAME]`); `nil` when neither asks for an acknowledgement.
-    package func attention(for alert: Alert) -> (name: String, policy: AttentionPolicy)? {
+    package func acknowledgement(for alert: Alert) -> (name: String, policy: AcknowledgePolicy)? {
         guard alert.members == nil else { return nil }
         for list in entryLists where list.rule == alert.rule {
             for name in [alert.identity, alert.key] {
-                if let policy = entryAttention[list.array]?[name], policy.wantsAcknowledgement { return (name, policy) }
+                if let policy = entryAcknowledgement[list.array]?[name], policy.wantsAcknowledgement { return (name, policy) }
             }
         }
-        guard let policy = ruleAttention[alert.rule], policy.wantsAcknowledgement else { return nil }
+        guard let policy = ruleAcknowledgement[alert.rule], policy.wantsAcknowledgement else { return nil }
         return (alert.rule, policy)
     }
 
     /// Every acknowledgeable name: the entries' and the rules' that ask for it.
     package var acknowledgeableNames: [String] {
-        let entries = entryAttention.values.flatMap { $0.filter(\.value.wantsAcknowledgement).keys }
-        let rules = ruleAttention.filter(\.value.wantsAcknowledgement).keys
+        let entries = entryAcknowledgement.values.flatMap { $0.filter(\.value.wantsAcknowledgement).keys }
+        let rules = ruleAcknowledgement.filter(\.value.wantsAcknowledgement).keys
         return Array(Set(entries).union(rules)).sorted()
     }
 
@@ -78,18 +78,18 @@ extension Config {
     /// its key: `rules.NAME.escalate` or `reminders.0.escalate`.
     package func escalationChannelProblem() -> (key: String, message: String)? {
         let known = channels.map(\.name)
-        func unknown(_ policy: AttentionPolicy) -> String? {
+        func unknown(_ policy: AcknowledgePolicy) -> String? {
             policy.escalate.lazy.flatMap(\.channels).first { !known.contains($0) }
         }
         let hint = known.isEmpty ? "" : "; channels: \(known.joined(separator: ", "))"
-        for (rule, policy) in ruleAttention.sorted(by: { $0.key < $1.key }) {
+        for (rule, policy) in ruleAcknowledgement.sorted(by: { $0.key < $1.key }) {
             if let name = unknown(policy) {
                 return ("rules.\(rule).escalate", "names \(name.tomlQuoted), which no [[channels]] entry is called\(hint)")
             }
         }
         for list in entryLists {
             for (index, entry) in list.channels(self).enumerated() {
-                guard let policy = entryAttention[list.array]?[entry.entry], let name = unknown(policy) else { continue }
+                guard let policy = entryAcknowledgement[list.array]?[entry.entry], let name = unknown(policy) else { continue }
                 return ("\(list.array).\(index).escalate", "(\(entry.entry)) names \(name.tomlQuoted), which no [[channels]] entry is called\(hint)")
             }
         }

@@ -46,7 +46,7 @@ public struct EscalationStep: Codable, Sendable, Equatable {
 
 /// What a rule, reminder or watch asks of its alerts: an Acknowledge button, and what happens
 /// while nobody has acknowledged.
-public struct AttentionPolicy: Sendable, Equatable {
+public struct AcknowledgePolicy: Sendable, Equatable {
     public var acknowledge: Bool
     public var escalate: [EscalationStep]
 

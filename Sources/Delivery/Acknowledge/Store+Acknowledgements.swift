@@ -5,7 +5,7 @@ import NotifierEngine
 
 /// An alert episode that waits for an acknowledgement: open from its first delivery until it
 /// is acknowledged (by whom, when) or its subject resolves; its escalation steps told so far.
-package struct AttentionItem: Sendable, Equatable {
+package struct AcknowledgementItem: Sendable, Equatable {
     package enum State: String, Sendable {
         case open, acknowledged, resolved
     }
@@ -33,7 +33,7 @@ package struct AttentionItem: Sendable, Equatable {
 }
 
 extension Store {
-    package static func createAttentionTable(_ db: Database) throws {
+    package static func createAcknowledgementTable(_ db: Database) throws {
         try db.create(table: "attention") { t in
             t.autoIncrementedPrimaryKey("id")
             t.column("rule", .text).notNull()
@@ -57,7 +57,7 @@ extension Store {
     /// the same subject is over (the subject began anew): it is closed as resolved.
     /// `historyRows`: the history row of each delivery just recorded, by rule and key; an item
     /// takes its row's id where no other item has it.
-    package static func open(_ items: [AttentionItem], historyRows: [String: Int64] = [:], now: Date, _ db: Database) throws {
+    package static func open(_ items: [AcknowledgementItem], historyRows: [String: Int64] = [:], now: Date, _ db: Database) throws {
         for item in items {
             let known =
                 try Int.fetchOne(
@@ -83,7 +83,7 @@ extension Store {
 
     /// Records steps told, in the write that precedes their sending: a crash loses a step
     /// rather than telling it twice.
-    package static func recordSteps(_ items: [AttentionItem], _ db: Database) throws {
+    package static func recordSteps(_ items: [AcknowledgementItem], _ db: Database) throws {
         for item in items {
             try db.execute(
                 sql: "UPDATE attention SET steps_done = ?, next_step = ? WHERE id = ? AND state = 'open'",
@@ -91,17 +91,17 @@ extension Store {
         }
     }
 
-    package func openAttention() throws(StoreError) -> [AttentionItem] {
+    package func openAcknowledgements() throws(StoreError) -> [AcknowledgementItem] {
         try read("reading what waits for an acknowledgement") { db in
-            try Self.attention(db, where: "state = 'open' ORDER BY first_delivered, id")
+            try Self.acknowledgement(db, where: "state = 'open' ORDER BY first_delivered, id")
         }
     }
 
     /// The open items `id` names: the item of that id, or those of the subject whose history row
     /// has it (any of its deliveries: the first, a repeat, a step).
-    package func openAttention(named id: Int64) throws(StoreError) -> [AttentionItem] {
+    package func openAcknowledgements(named id: Int64) throws(StoreError) -> [AcknowledgementItem] {
         try read("reading what waits for an acknowledgement") { db in
-            let open = try Self.attention(db, where: "state = 'open' ORDER BY first_delivered, id")
+            let open = try Self.acknowledgement(db, where: "state = 'open' ORDER BY first_delivered, id")
             guard let row = try Row.fetchOne(db, sql: "SELECT rule, key, subject FROM delivery WHERE id = ?", arguments: [id]) else {
                 return open.filter { $0.id == id }
             }
@@ -113,14 +113,14 @@ extension Store {
     }
 
     /// The newest closed items first, for `history` and `why`.
-    package func closedAttention(limit: Int = 200) throws(StoreError) -> [AttentionItem] {
+    package func closedAcknowledgements(limit: Int = 200) throws(StoreError) -> [AcknowledgementItem] {
         try read("reading the acknowledgements") { db in
-            try Self.attention(db, where: "state != 'open' ORDER BY closed_at DESC LIMIT \(max(1, limit))")
+            try Self.acknowledgement(db, where: "state != 'open' ORDER BY closed_at DESC LIMIT \(max(1, limit))")
         }
     }
 
     /// When the first open item's next step falls due.
-    package func nextAttentionStep() throws(StoreError) -> Date? {
+    package func nextEscalationStep() throws(StoreError) -> Date? {
         try read("reading the escalations") { db in
             try Date.fetchOne(db, sql: "SELECT MIN(next_step) FROM attention WHERE state = 'open' AND next_step IS NOT NULL")
         }
@@ -128,11 +128,13 @@ extension Store {
 
     /// Closes open items, each once: those already closed (by another process) are left, and
     /// only those this call closed are returned, with a decision note each for `why`.
-    package func closeAttention(ids: [Int64], as state: AttentionItem.State, by whom: String, now: Date) throws(StoreError) -> [AttentionItem] {
-        var closed: [AttentionItem] = []
+    package func closeAcknowledgements(ids: [Int64], as state: AcknowledgementItem.State, by whom: String, now: Date) throws(StoreError)
+        -> [AcknowledgementItem]
+    {
+        var closed: [AcknowledgementItem] = []
         try write("recording an acknowledgement") { db in
             for id in ids {
-                guard let item = try Self.attention(db, where: "id = \(id) AND state = 'open'").first else { continue }
+                guard let item = try Self.acknowledgement(db, where: "id = \(id) AND state = 'open'").first else { continue }
                 try db.execute(
                     sql: "UPDATE attention SET state = ?, closed_at = ?, closed_by = ?, next_step = NULL WHERE id = ?",
                     arguments: [state.rawValue, now, whom, id])
@@ -159,17 +161,17 @@ extension Store {
         return closed
     }
 
-    private static func attention(_ db: Database, where clause: String) throws -> [AttentionItem] {
+    private static func acknowledgement(_ db: Database, where clause: String) throws -> [AcknowledgementItem] {
         try Row.fetchAll(db, sql: "SELECT * FROM attention WHERE \(clause)").compactMap { row in
             let json: String = row["alert"]
             guard let alert = try? JSONDecoder().decode(Alert.self, from: Data(json.utf8)) else { return nil }
-            var item = AttentionItem(
+            var item = AcknowledgementItem(
                 rule: row["rule"], subject: row["subject"], episode: row["episode"], name: row["name"], title: row["title"], alert: alert,
                 firstDelivered: row["first_delivered"])
             item.id = row["id"]
             item.stepsDone = row["steps_done"]
             item.nextStep = row["next_step"]
-            item.state = AttentionItem.State(rawValue: row["state"]) ?? .open
+            item.state = AcknowledgementItem.State(rawValue: row["state"]) ?? .open
             item.closedAt = row["closed_at"]
             item.closedBy = row["closed_by"]
             return item
@@ -179,7 +181,7 @@ extension Store {
 
 extension Store {
     /// The steps about to be told, and the outbox that holds their bubbles, in one write.
-    package func recordSteps(_ items: [AttentionItem], outbox: Outbox, notes: [DecisionNote], now: Date) throws(StoreError) {
+    package func recordSteps(_ items: [AcknowledgementItem], outbox: Outbox, notes: [DecisionNote], now: Date) throws(StoreError) {
         try write("recording escalation steps") { db in
             try Self.recordSteps(items, db)
             try Self.saveOutbox(outbox, db)
