@@ -159,7 +159,7 @@ let package = Package(
             // kept the linker from dropping those the program never calls.
             // symbol-order.txt (scripts/symbol-order) and text-layout.ld: the code the idle daemon
             // runs together at the front of .text, so that the pages it faults in (64 KiB each) hold
-            // little else: 19 of the 22 MB of code were resident at idle, 7.6 after.
+            // little else: 19 of the 22 MB of code were resident at idle, 8 after (docs/performance.md).
             linkerSettings: [
                 .unsafeFlags(
                     [
