@@ -178,7 +178,7 @@ let package = Package(
         .executableTarget(
             name: "Notifier",
             dependencies: ["ICUData", "NotifierProgram", "NotifierCore", "NotifierSystem", .product(name: "ArgumentParser", package: "swift-argument-parser")],
-            exclude: ["exports.map"],
+            exclude: ["exports.map", "symbol-order.txt", "text-layout.ld"],
             swiftSettings: ourSwiftSettings,
             // The release binary through lld with packed relative relocations (DT_RELR, glibc
             // 2.36+): 2.2 MB of relocation records become 17 KB, which the loader no longer
@@ -187,11 +187,17 @@ let package = Package(
             // with -export-dynamic, which put every `package` declaration of the libraries in the
             // dynamic symbol table (24,000 symbols, searched by the loader at every start) and
             // kept the linker from dropping those the program never calls.
+            // symbol-order.txt (scripts/symbol-order) and text-layout.ld: the code the idle daemon
+            // runs together at the front of .text, so that the pages it faults in (64 KiB each) hold
+            // little else: 19 of the 22 MB of code were resident at idle, 8 after (docs/performance.md).
             linkerSettings: [
                 .unsafeFlags(
                     [
                         "-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs",
                         "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/Notifier/exports.map",
+                        "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/Notifier/symbol-order.txt",
+                        "-Xlinker", "--no-warn-symbol-ordering",
+                        "-Xlinker", "--script=\(Context.packageDirectory)/Sources/Notifier/text-layout.ld",
                     ], .when(configuration: .release))
             ]
         ),
