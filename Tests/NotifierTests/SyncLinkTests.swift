@@ -21,14 +21,11 @@ import Testing
 /// lines leave in the store, and a claim decided from the claims seen.
 @Suite struct SyncLinkTests {
     /// Publishes nothing; counts what it was asked to publish, and answers as it is told.
-    actor Publisher: AlertSink {
-        nonisolated let name = "test"
+    actor Publisher: SyncPublishing {
         var published: [SyncMessage] = []
         let answer: Result<String?, ChannelSender.Failure>
 
         init(answer: Result<String?, ChannelSender.Failure>) { self.answer = answer }
-
-        func deliver(_ alert: Alert, at time: Date) async throws(DeliveryError) {}
 
         func publish(_ message: SyncMessage, on sync: SyncSettings) async -> Result<String?, ChannelSender.Failure> {
             published.append(message)
@@ -74,7 +71,7 @@ import Testing
         let mine = SyncMessage(kind: .claim, id: Self.episode, by: "laptop", from: link.instance)
         _ = link.take([Self.line("c1", desk.text), Self.line("c2", mine.text)], now: Date())
         let publisher = Publisher(answer: .success("x"))
-        #expect(await link.claim(Self.episode, sink: publisher, now: Date()) == .theirs(by: "desk"))
+        #expect(await link.claim(Self.episode, publisher: publisher, now: Date()) == .theirs(by: "desk"))
         #expect(await publisher.published.isEmpty)
     }
 
@@ -82,11 +79,11 @@ import Testing
         let (link, sandbox) = try link()
         _ = sandbox
         let failing = Publisher(answer: .failure(ChannelSender.Failure(description: "ntfy answered 500")))
-        #expect(await link.claim(Self.episode, sink: failing, now: Date()) == .unclaimed)
+        #expect(await link.claim(Self.episode, publisher: failing, now: Date()) == .unclaimed)
         #expect(await failing.published.map(\.kind) == [.claim])
         // A dry run's recorder answers with no id: nothing to look for.
         let recorder = DryRunRecorder()
-        #expect(await link.claim(Self.episode, sink: recorder, now: Date()) == .unclaimed)
+        #expect(await link.claim(Self.episode, publisher: recorder, now: Date()) == .unclaimed)
         #expect(await recorder.report.text.contains("would publish a claim on \(Self.episode) on the sync topic"))
     }
 }
@@ -134,7 +131,7 @@ import Testing
         let (link, sandbox) = try link()
         _ = sandbox
         let publisher = SyncLinkTests.Publisher(answer: .failure(ChannelSender.Failure(description: "offline")))
-        _ = await link.claim(SyncLinkTests.episode, sink: publisher, now: Date())
+        _ = await link.claim(SyncLinkTests.episode, publisher: publisher, now: Date())
         let claim = try #require(await publisher.published.first)
         #expect(claim.signature?.count == 64)
         #expect(link.seal?.refusal(of: claim) == nil)

@@ -10,14 +10,17 @@ import NotifierEngine
 package struct Acknowledger: Sendable {
     package let store: Store
     package let sink: any AlertSink
+    /// The channels whose messages it clears, and the topic it tells.
+    package let elsewhere: Elsewhere
     package let channels: [ChannelSettings]
     package let logger: Logger
     /// Where the other machines hear of it (`[sync]`); `nil` where they told this one.
     package var sync: SyncSettings?
 
-    package init(store: Store, sink: any AlertSink, channels: [ChannelSettings], logger: Logger, sync: SyncSettings? = nil) {
+    package init(store: Store, sink: any AlertSink, elsewhere: Elsewhere, channels: [ChannelSettings], logger: Logger, sync: SyncSettings? = nil) {
         self.store = store
         self.sink = sink
+        self.elsewhere = elsewhere
         self.channels = channels
         self.logger = logger
         self.sync = sync
@@ -37,7 +40,7 @@ package struct Acknowledger: Sendable {
         guard !closed.isEmpty else { return [] }
         let bubbles = StoreProblems.attempt("the bubble ids", logger: logger) { try store.bubbles() } ?? [:]
         let messages = StoreProblems.attempt("the channels' messages", logger: logger) { try store.channelMessages() } ?? [:]
-        let clearing = ChannelClearing(sink: sink, channels: channels, store: store, logger: logger)
+        let clearing = ChannelClearing(poster: elsewhere.channels, channels: channels, store: store, logger: logger)
         var forget: [SubjectKey] = []
         for item in closed {
             logger.info("acknowledged \(item.rule) \(item.name) by \(whom)")
@@ -50,7 +53,7 @@ package struct Acknowledger: Sendable {
         if !forget.isEmpty { _ = StoreProblems.attempt("the bubble ids", logger: logger) { try store.forgetBubbles(forget, now: now) } }
         // Told once every copy here is closed: the network may take its time.
         if tell, let sync, let link = SyncLink.make(sync, store: store, logger: logger) {
-            await link.announce(acknowledged: closed, sink: sink)
+            await link.announce(acknowledged: closed, publisher: elsewhere.syncTopic)
         }
         return closed
     }

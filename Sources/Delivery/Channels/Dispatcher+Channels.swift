@@ -8,7 +8,7 @@ extension Dispatcher {
     /// Sends to one channel; says a failure once (and the recovery once); remembers an ntfy
     /// message by subject so that its resolution can clear it.
     package func sendToChannel(_ alert: Alert, _ channel: ChannelSettings, now: Date) async -> Result<String, ChannelSender.Failure> {
-        let result = await sink.send(alert, to: channel)
+        let result = await elsewhere.channels.send(alert, to: channel)
         switch result {
         case .success(let answer):
             logger.debug("sent \(alert.rule) \(alert.key) to channel \(channel.name): \(answer)")
@@ -72,7 +72,7 @@ extension Dispatcher {
         let messages = loadedChannelMessages()
         guard !messages.isEmpty else { return }
         let spoken = Set(alerts.compactMap { alert in alert.subject.map { SubjectKey(rule: alert.rule, subject: $0) } })
-        let clearing = ChannelClearing(sink: sink, channels: channels, store: store, logger: logger)
+        let clearing = ChannelClearing(poster: elsewhere.channels, channels: channels, store: store, logger: logger)
         for (key, record) in records.sorted(by: { $0.key < $1.key }) {
             guard let sent = messages[key], !spoken.contains(key), record.anchor == nil else { continue }
             if case .firing = record.machine.state { continue }

@@ -25,12 +25,6 @@ package protocol AlertSink: Sendable {
     func deliver(_ alert: Alert, replacing: UInt32?, at time: Date) async throws(DeliveryError) -> UInt32?
     /// Closes bubble `id` where the medium has bubbles.
     func close(bubble id: UInt32) async
-    /// Sends to one of the person's `[[channels]]`; returns what its server answered.
-    func send(_ alert: Alert, to channel: ChannelSettings) async -> Result<String, ChannelSender.Failure>
-    /// Clears a message a channel shows (ntfy, by sequence id); `nil` where it cannot.
-    func clear(sequenceID: String, on channel: ChannelSettings) async -> Result<String, ChannelSender.Failure>?
-    /// Publishes on the `[sync]` topic; returns the id the server gave it, if any.
-    func publish(_ message: SyncMessage, on sync: SyncSettings) async -> Result<String?, ChannelSender.Failure>
     /// What was decided, as handed to delivery; a dry run's recorder says what was kept back.
     func decided(_ notes: [DecisionNote]) async
 }
@@ -62,21 +56,5 @@ package enum StandardOutput {
         } catch {
             throw .output("\(error)")
         }
-    }
-}
-
-extension AlertSink {
-    /// Sends to one of the person's `[[channels]]`; a dry run's recorder notes it instead.
-    package func send(_ alert: Alert, to channel: ChannelSettings) async -> Result<String, ChannelSender.Failure> {
-        await ChannelSender.shared.send(ChannelMessage(alert), via: channel)
-    }
-
-    package func clear(sequenceID: String, on channel: ChannelSettings) async -> Result<String, ChannelSender.Failure>? {
-        await ChannelSender.shared.clear(sequenceID: sequenceID, via: channel)
-    }
-
-    /// A dry run's recorder notes it instead, and a replay's sink keeps it to itself.
-    package func publish(_ message: SyncMessage, on sync: SyncSettings) async -> Result<String?, ChannelSender.Failure> {
-        await SyncTopic.shared.publish(message, to: sync)
     }
 }

@@ -9,6 +9,8 @@ import NotifierSystem
 /// concurrent feeds never interleave their outbox updates.
 package actor Dispatcher: AlertDelivery {
     package let sink: any AlertSink
+    /// The channels and the sync topic.
+    package let elsewhere: Elsewhere
     package let store: Store?
     package let logger: Logger
     let calendar: Calendar
@@ -60,9 +62,10 @@ package actor Dispatcher: AlertDelivery {
     package init(
         sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current,
         presence: @escaping @Sendable () async -> Presence = { await PresenceReader.read() }, paths: XDGPaths? = nil,
-        feeds: [any FeedKind] = []
+        feeds: [any FeedKind] = [], elsewhere: Elsewhere = .network
     ) {
         self.sink = sink
+        self.elsewhere = elsewhere
         reach = config.delivery.reach
         let sync = SyncLink.make(config.sync, store: store, logger: logger)
         self.sync = sync

@@ -6,7 +6,7 @@ import NotifierSystem
 /// What a dry run collects while the pass runs against a scratch store: the alerts the
 /// dispatcher would show (past quiet hours, the rate limit and grouping, as its sink), the mutes
 /// the engine applied, what the engine and delivery kept back, and the rounds' notes.
-package actor DryRunRecorder: AlertSink, DryRunNotes {
+package actor DryRunRecorder: AlertSink, DryRunNotes, ChannelPosting, SyncPublishing {
     package private(set) var report = DryRunReport()
     package nonisolated let name = "dry run"
 

@@ -30,10 +30,5 @@ package actor RecordingSink: AlertSink {
         return shown
     }
 
-    /// A replay tells no other machine anything.
-    package func publish(_ message: SyncMessage, on sync: SyncSettings) async -> Result<String?, ChannelSender.Failure> {
-        .success(nil)
-    }
-
     package func reset() { alerts = [] }
 }

@@ -10,7 +10,7 @@ extension Dispatcher {
     /// episode (nothing two machines would name alike), this machine.
     package func claimChannels(_ alert: Alert, now: Date) async -> ClaimVerdict {
         guard let sync, let id = SyncLink.episodeID(alert) else { return .unclaimed }
-        return await sync.claim(id, sink: sink, now: now)
+        return await sync.claim(id, publisher: elsewhere.syncTopic, now: now)
     }
 
     /// Items this delivery opened that the topic already said were acknowledged (the phone's
@@ -19,7 +19,7 @@ extension Dispatcher {
         guard let sync, let store, !opened.isEmpty else { return }
         let keys = Set(opened.map(\.key))
         let open = StoreProblems.attempt("the acknowledgements", logger: logger) { try store.openAcknowledgements() } ?? []
-        let acknowledger = Acknowledger(store: store, sink: sink, channels: channels, logger: logger, sync: nil)
+        let acknowledger = Acknowledger(store: store, sink: sink, elsewhere: elsewhere, channels: channels, logger: logger, sync: nil)
         for item in open where keys.contains(item.key) {
             let id = SyncLink.episodeID(item)
             let seen = StoreProblems.attempt("the sync acknowledgements", logger: logger) { try store.syncAcknowledgements(near: id, notFrom: sync.instance) }

@@ -98,10 +98,11 @@ package struct SyncFollower: Sendable {
 extension SyncFollower {
     /// `nil` without `[sync]` or a store.
     package static func make(
-        config: Config, store: Store?, sink: any AlertSink, clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, logger: Logger
+        config: Config, store: Store?, sink: any AlertSink, elsewhere: Elsewhere, clock: any Clock<Duration>, now: @escaping @Sendable () -> Date,
+        logger: Logger
     ) -> SyncFollower? {
         guard let store, let link = SyncLink.make(config.sync, store: store, logger: logger) else { return nil }
-        let acknowledger = Acknowledger(store: store, sink: sink, channels: config.channels, logger: logger, sync: config.sync)
+        let acknowledger = Acknowledger(store: store, sink: sink, elsewhere: elsewhere, channels: config.channels, logger: logger, sync: config.sync)
         return SyncFollower(link: link, acknowledger: acknowledger, clock: clock, now: now)
     }
 }

@@ -75,15 +75,15 @@ package final class SyncLink: Sendable {
     }
 
     /// Who sends episode `id` to the phone. A claim seen decides at once; else this machine
-    /// publishes its claim (through `sink`: a dry run only notes it) and reads the topic back
+    /// publishes its claim (through `publisher`: a dry run only notes it) and reads the topic back
     /// until it finds it: the first claim in the topic's order wins.
-    package func claim(_ id: String, sink: any AlertSink, now: Date) async -> ClaimVerdict {
+    package func claim(_ id: String, publisher: any SyncPublishing, now: Date) async -> ClaimVerdict {
         let seen = { [self] in StoreProblems.attempt("the sync claims", logger: logger) { try store.syncClaims(near: id) } ?? [] }
         let before = ClaimVerdict.of(id, claims: seen(), me: instance)
         guard before == .unclaimed else { return before }
         let message = sealed(SyncMessage(kind: .claim, id: id, by: settings.machineName, from: instance))
         let published: String?
-        switch await sink.publish(message, on: settings) {
+        switch await publisher.publish(message, on: settings) {
         case .success(let id): published = id
         case .failure(let failure):
             logger.warning("[sync] could not claim \(id) on the topic (\(failure)); sending it to the phone here")
@@ -108,10 +108,10 @@ package final class SyncLink: Sendable {
     }
 
     /// Tells the other machines that `items` were acknowledged here.
-    package func announce(acknowledged items: [AcknowledgementItem], sink: any AlertSink) async {
+    package func announce(acknowledged items: [AcknowledgementItem], publisher: any SyncPublishing) async {
         for item in items {
             let message = sealed(SyncMessage(kind: .ack, id: Self.episodeID(item), by: settings.machineName, from: instance))
-            if case .failure(let failure) = await sink.publish(message, on: settings) {
+            if case .failure(let failure) = await publisher.publish(message, on: settings) {
                 logger.warning("[sync] could not tell the other machines that \(item.rule) \(item.name) was acknowledged: \(failure)")
             }
         }

@@ -16,7 +16,8 @@ package struct ClickWait {
         guard expected > 0 else { return }
         let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.delivery.terminal)
         let acknowledger = store.map {
-            Acknowledger(store: $0, sink: sink, channels: runner.context.config.channels, logger: runner.logger, sync: runner.context.config.sync)
+            Acknowledger(
+                store: $0, sink: sink, elsewhere: .network, channels: runner.context.config.channels, logger: runner.logger, sync: runner.context.config.sync)
         }
         let handler = ClickHandler(opener: opener, store: store, logger: runner.logger, now: runner.now, feeds: runner.feeds, acknowledger: acknowledger)
         let clock = runner.clock

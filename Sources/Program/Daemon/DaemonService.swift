@@ -97,7 +97,8 @@ package struct DaemonService: Service, CustomStringConvertible {
         fetchRequests: FetchRequests? = nil
     ) async {
         let dispatcher = Dispatcher(
-            sink: sink, store: store, config: runner.context.config, logger: runner.logger, paths: runner.context.paths, feeds: runner.feeds)
+            sink: sink, store: store, config: runner.context.config, logger: runner.logger, paths: runner.context.paths, feeds: runner.feeds,
+            elsewhere: .network)
         var pacedEnvironment = runner.environment(store: store, dispatcher: dispatcher, launch: launch)
         pacedEnvironment.pacing = pacing
         pacedEnvironment.pollRequests = pollRequests
@@ -153,7 +154,9 @@ package struct DaemonService: Service, CustomStringConvertible {
     private func handleClicks(_ desktop: DesktopSink, store: Store?) async {
         let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.delivery.terminal)
         let acknowledger = store.map {
-            Acknowledger(store: $0, sink: desktop, channels: runner.context.config.channels, logger: runner.logger, sync: runner.context.config.sync)
+            Acknowledger(
+                store: $0, sink: desktop, elsewhere: .network, channels: runner.context.config.channels, logger: runner.logger, sync: runner.context.config.sync
+            )
         }
         let handler = ClickHandler(opener: opener, store: store, logger: runner.logger, now: runner.now, feeds: runner.feeds, acknowledger: acknowledger)
         for await event in desktop.notifications.events {

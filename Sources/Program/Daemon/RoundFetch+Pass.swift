@@ -15,7 +15,8 @@ extension RoundFetch {
         let quiet = Logger(label: "notifier.view") { _ in SwiftLogNoOpLogHandler() }
         let runner = Runner(context: context.with(logger: quiet), output: .desktop, seed: nil)
         guard let store = try? runner.context.openStore() else { return .notKept }
-        let dispatcher = Dispatcher(sink: ScreenLines(), store: store, config: runner.context.config, logger: quiet, paths: context.paths, feeds: [keeper])
+        let dispatcher = Dispatcher(
+            sink: ScreenLines(), store: store, config: runner.context.config, logger: quiet, paths: context.paths, feeds: [keeper], elsewhere: .network)
         return await keeper.fetchAndKeep(request, runner.environment(store: store, dispatcher: dispatcher, launch: false))
     }
 }

@@ -51,9 +51,10 @@ package struct Runner: Sendable {
             output, environment: context.environment, logger: logger, style: BubbleStyle(feeds: context.program.feeds), handOff: true,
             images: context.config.delivery.images,
             terminal: terminal)
-        let dispatcher = Dispatcher(sink: sink, store: store, config: context.config, logger: logger, paths: context.paths, feeds: feeds)
+        let dispatcher = Dispatcher(
+            sink: sink, store: store, config: context.config, logger: logger, paths: context.paths, feeds: feeds, elsewhere: .network)
         // What the phone or another machine acknowledged since the last look, before deciding.
-        await SyncFollower.make(config: context.config, store: store, sink: sink, clock: clock, now: now, logger: logger)?.pollOnce()
+        await SyncFollower.make(config: context.config, store: store, sink: sink, elsewhere: .network, clock: clock, now: now, logger: logger)?.pollOnce()
         let environment = environment(store: store, dispatcher: dispatcher, launch: true)
         let outcomes = await withTaskGroup(of: FeedOutcome.self, returning: [FeedOutcome].self) { group in
             for feed in feeds { group.addTask { await feed.pollOnce(environment) } }
@@ -88,7 +89,10 @@ package struct Runner: Sendable {
         let store = Store.scratchCopy(of: context.paths.storePath, now: now(), migrations: context.program.storeMigrations)
         let decidedBefore = (try? store.lastDecisionID()) ?? 0
         let recorder = DryRunRecorder()
-        let dispatcher = Dispatcher(sink: recorder, store: store, config: context.config, logger: logger, paths: context.paths, feeds: feeds)
+        // It sends, clears and publishes nothing: the recorder says what it would have.
+        let dispatcher = Dispatcher(
+            sink: recorder, store: store, config: context.config, logger: logger, paths: context.paths, feeds: feeds,
+            elsewhere: Elsewhere(channels: recorder, syncTopic: recorder))
         let environment = environment(store: store, dispatcher: dispatcher, launch: true, recorder: recorder)
         for feed in feeds { _ = await feed.pollOnce(environment) }
         await dispatcher.flushGathering(now: now())

@@ -23,7 +23,8 @@ package struct ScenarioReplay {
         let store = Store.scratchCopy(of: "", now: scenario.steps.first?.at ?? .distantPast, migrations: migrations)
         let quiet = Logger(label: "notifier.test") { _ in SwiftLogNoOpLogHandler() }
         let dispatcher = Dispatcher(
-            sink: RecordingSink(showsBubbles: true), store: store, config: config, logger: quiet, calendar: calendar, presence: { .unknown })
+            sink: RecordingSink(showsBubbles: true), store: store, config: config, logger: quiet, calendar: calendar, presence: { .unknown },
+            elsewhere: Elsewhere(channels: ChannelSender.shared, syncTopic: UnheardSyncTopic()))
         let desk = EngineDesk(store: store, logger: quiet, updatesBubbles: config.delivery.updateInPlace, timeZone: timeZone)
         let http = HTTPClient()
         var seen: Int64 = 0
