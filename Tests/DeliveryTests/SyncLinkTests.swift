@@ -1,21 +1,12 @@
 import Foundation
 import Logging
 import NotifierSystem
-import ProgramTestSupport
 import TestSupport
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierDelivery
 @testable import NotifierEngine
-@testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierProgram
-@testable import NotifierReminders
-@testable import NotifierSubscriptions
-@testable import NotifierWatches
 
 /// This machine's side of `[sync]` against a real store, without a server: what the topic's
 /// lines leave in the store, and a claim decided from the claims seen.
