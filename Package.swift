@@ -225,11 +225,14 @@ let package = Package(
         .target(
             name: "ProgramTestSupport", dependencies: layers + [.product(name: "GRDB", package: "GRDB.swift")], path: "Tests/ProgramTestSupport",
             swiftSettings: ourSwiftSettings),
-        // A test target per library, seeing only what that library sees.
-        // The engine's tests drive it with the shipped rules (a price crossing, a holiday's link),
-        // and every feed's decoder meets the same hostile responses.
+        // A test target per library, seeing only what that library sees: the engine's, with its
+        // own fixtures and no feed.
         .testTarget(
-            name: "EngineTests", dependencies: layers + ["TestSupport", .product(name: "FlyingFox", package: "FlyingFox")],
+            name: "EngineTests", dependencies: ["NotifierEngine", "TestSupport"], swiftSettings: ourSwiftSettings),
+        // The engine driven with the shipped rules (a price crossing, a holiday's link), and every
+        // feed's decoder meeting the same hostile responses: it sees every library.
+        .testTarget(
+            name: "ShippedRulesTests", dependencies: layers + ["TestSupport", .product(name: "FlyingFox", package: "FlyingFox")],
             swiftSettings: ourSwiftSettings),
         .testTarget(name: "CoreTests", dependencies: ["NotifierCore", "NotifierEngine", "NotifierSystem", "TestSupport"], swiftSettings: ourSwiftSettings),
         .testTarget(

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import NotifierEngine
-@testable import NotifierReminders
 
 /// An alert held past the moment its words stopped being true is noted and never shown; what is
 /// still true in its group goes out.

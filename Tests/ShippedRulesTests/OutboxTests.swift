@@ -1,5 +1,6 @@
 import Foundation
 import NotifierSystem
+import TestSupport
 import Testing
 
 @testable import NotifierCore
