@@ -56,9 +56,14 @@ func libraryTests(_ name: String, of library: String) -> Target {
 let integrationTests: [Target] =
     Context.environment["NOTIFIER_INTEGRATION"] == "1"
     ? [
+        // The processes, buses, sessions, terminals and stand-ins (SMTP, ntfy) the end-to-end
+        // tests start: built for them alone.
+        .target(
+            name: "EndToEndSupport", dependencies: ["TestSupport", "NotifierSystem", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/EndToEndSupport", swiftSettings: ourSwiftSettings),
         .testTarget(
-            name: "EndToEndTests", dependencies: ["NotifierPulse", "TestSupport", "ProgramTestSupport"] + layers,
-            swiftSettings: ourSwiftSettings)
+            name: "EndToEndTests", dependencies: ["NotifierPulse", "TestSupport", "EndToEndSupport", "ProgramTestSupport"] + layers,
+            swiftSettings: ourSwiftSettings),
     ] : []
 
 let package = Package(
@@ -208,8 +213,8 @@ let package = Package(
             path: "Benchmarks/NotifierBench",
             swiftSettings: ourSwiftSettings
         ),
-        // What the test targets share: the loopback HTTP server, sample fixtures, a test clock,
-        // a capturing logger, and the processes, buses and sessions the end-to-end tests start.
+        // What the test targets share: the loopback HTTP server, sample fixtures, the sandbox and
+        // the program's runs, test clocks, the engine's fixtures.
         .target(
             name: "TestSupport",
             dependencies: [

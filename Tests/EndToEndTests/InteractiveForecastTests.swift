@@ -1,3 +1,4 @@
+import EndToEndSupport
 import FlyingFox
 import Foundation
 import TestSupport

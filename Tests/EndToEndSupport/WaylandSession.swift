@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A Wayland desktop for end-to-end tests: sway with no display (its headless backend), mako
 /// as the notification server, on a private session bus, run as a user created for it.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A private session bus: a dbus-daemon listening in a temporary directory.
 public enum PrivateBus {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A pointer click on a wlroots compositor that has no input device (a headless sway):
 /// a virtual pointer (`zwlr_virtual_pointer_v1`) made by a small client that speaks the Wayland

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// The daemon, running in the background of a test, its output collected as it comes.
 public final class DaemonProcess: @unchecked Sendable {

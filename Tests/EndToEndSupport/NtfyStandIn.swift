@@ -1,5 +1,6 @@
 import FlyingFox
 import Foundation
+import TestSupport
 
 /// A loopback stand-in for an ntfy server, written from ntfy's published API (ntfy is not
 /// packaged for Debian): `docs/publish.md` of github.com/binwiederhier/ntfy (snapshot 81a486a,

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A stand-in for a terminal emulator: a script that records the argv it was given, so a test
 /// can see exactly what a click would have run.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A 1 MiB tmpfs, and a file that takes all its free space.
 public struct TinyDisk {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A pseudo-terminal a test can type into and read, as a person at a terminal would: a
 /// private tmux server (its own socket directory), one window of a fixed size, the program in

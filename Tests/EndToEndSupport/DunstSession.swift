@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A real desktop for end-to-end tests: Xvfb, a private session bus and dunst on them.
 public final class DunstSession: @unchecked Sendable {

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// GNOME Shell for end-to-end tests: Debian 12's 43 as a headless Wayland compositor with a
 /// virtual monitor, run as a user created for it. What the shell needs and a test lacks:

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A program run with its wall clock set by libfaketime, preloaded directly. Not the `faketime`
 /// wrapper: it names a semaphore after its own pid, and where a stale one of that name is left

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A script a test runs, written so that no other process can hold it open for writing: opened
 /// close-on-exec, so a program another test starts meanwhile does not inherit the descriptor

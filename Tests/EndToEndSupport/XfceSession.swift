@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Xfce's notification server for end-to-end tests: Xvfb, a private session bus and
 /// xfce4-notifyd on them (with its defaults: no xfconfd on the private bus).

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A small solid-colour PNG built in code (stored deflate, no compression library), for tests
 /// that serve an image.

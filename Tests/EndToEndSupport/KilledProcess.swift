@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Waits for a process the tests killed with SIGKILL, for at most a bound. Foundation's
 /// `Process.waitUntilExit` can miss a child's exit on Linux and then spin forever on a zombie

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A private system bus with python3-dbusmock's `logind` template on it, which announces
 /// suspend and resume (`PrepareForSleep(true/false)`) when a test asks: a resume without a

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A desktop session run as a user created for it: Wayland compositors refuse to run as root
 /// (sway: "Unable to drop root"). Everything the user runs is killed and the user removed when
@@ -144,18 +145,4 @@ public class UserSession: @unchecked Sendable {
         guard (try? FileManager.default.copyItem(at: picture, to: target)) != nil else { return nil }
         return target.path
     }
-}
-
-/// Waits until `condition` holds, looking `every` so often until a wall-clock deadline: a
-/// readiness check, not a schedule. The one such loop of the tests.
-public func eventually(
-    timeout: Duration = .seconds(20), every interval: Duration = .milliseconds(100),
-    _ condition: () async -> Bool
-) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while ContinuousClock.now < deadline {
-        if await condition() { return true }
-        try? await Task.sleep(for: interval)
-    }
-    return await condition()
 }

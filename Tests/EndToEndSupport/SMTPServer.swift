@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A real SMTP server on loopback: python3-aiosmtpd (Debian's) with its `Mailbox` handler, each
 /// message it takes written to a maildir the test reads.

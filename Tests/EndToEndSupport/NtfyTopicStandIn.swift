@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A loopback stand-in for the subscribing side of an ntfy server, written from ntfy's published
 /// API: `docs/subscribe/api.md` of github.com/binwiederhier/ntfy (commit 81a486adc11f, 2025-07-13)
