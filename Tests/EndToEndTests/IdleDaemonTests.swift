@@ -37,6 +37,50 @@ import Testing
         return formatter.string(from: Date().addingTimeInterval(30 * 86400))
     }
 
+    /// Every built-in feed on, as the default config has them, asked of `api` (crypto every hour,
+    /// so that no poll falls due while the daemon is watched); the launch country at once.
+    static func everyFeed(_ api: LoopbackServer) -> String {
+        """
+        [feeds.countries]
+        source = "restcountries-v3"
+        base_url = "\(api.baseURL)/v3.1"
+        [feeds.crypto]
+        base_url = "\(api.baseURL)/api"
+        interval = "1h"
+        [feeds.holidays]
+        source = "remote"
+        base_url = "\(api.baseURL)/holidays"
+        api_key = "idle"
+        [feeds.forecast]
+        base_url = "\(api.baseURL)/v1"
+        places = [{ name = "Tallinn", latitude = 59.437, longitude = 24.7535 }]
+        [rules.launch_country]
+        delay_seconds = 0
+        """
+    }
+
+    /// The feeds' APIs on loopback, answering the captured samples (`scripts/bench-server`'s routes).
+    static func serveEveryFeed() async throws -> LoopbackServer {
+        let page = try Samples.data("coinlore_tickers_page1.json")
+        let countries = try Samples.data("restcountries_v3.1_all_full.json")
+        let holidays = try Samples.data("testntry_holidays_api_success_2019-02.json")
+        let forecast = try Samples.data("openmeteo_forecast_hourly_daily_current_2025.json")
+        return try await LoopbackServer.start([
+            ("GET /api/tickers", { _ in LoopbackServer.json(page) }),
+            (
+                "GET /api/ticker",
+                { request in
+                    let wanted = Set((request.query["id"] ?? "").split(separator: ",").map(String.init))
+                    let coins = (try JSONSerialization.jsonObject(with: page) as? [String: Any])?["data"] as? [[String: Any]] ?? []
+                    return LoopbackServer.json(try JSONSerialization.data(withJSONObject: coins.filter { wanted.contains("\($0["id"] ?? "")") }))
+                }
+            ),
+            ("GET /v3.1/all", { _ in LoopbackServer.json(countries) }),
+            ("POST /holidays", { _ in LoopbackServer.json(holidays) }),
+            ("GET /v1/forecast", { _ in LoopbackServer.json(forecast) }),
+        ])
+    }
+
     /// Each thread's context switches so far, by thread id.
     static func switches(of pid: Int32) -> [String: Int] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
@@ -56,15 +100,53 @@ import Testing
         if launchCountry { #expect(await daemon.waitUntil { $0.stdout.contains("launch_country") }, "\(daemon.stderr)") }
         // Settled: what starting up set going has ended.
         try await Task.sleep(for: .seconds(2))
+        try await Self.expectAsleep(daemon)
+        #expect(await daemon.stop() == 0)
+    }
+
+    /// Its threads' context switches over 20 s: nothing is due in the window, so the limit is
+    /// none; a stray one or two are tolerated.
+    static func expectAsleep(_ daemon: DaemonProcess, sourceLocation: SourceLocation = #_sourceLocation) async throws {
         let pid = daemon.process.processIdentifier
-        let before = Self.switches(of: pid)
+        let before = switches(of: pid)
         try await Task.sleep(for: .seconds(20))
-        let after = Self.switches(of: pid)
+        let after = switches(of: pid)
         let woken = after.map { thread, count in (thread, count - (before[thread] ?? 0)) }.filter { $0.1 > 0 }
         let total = woken.map(\.1).reduce(0, +)
-        // Nothing is due in the window: the limit is none; a stray one or two are tolerated.
-        #expect(total <= 3, "\(total) context switches in 20 s idle, by thread: \(woken.sorted { $0.0 < $1.0 })")
+        #expect(total <= 3, "\(total) context switches in 20 s idle, by thread: \(woken.sorted { $0.0 < $1.0 })", sourceLocation: sourceLocation)
+    }
+
+    /// The default config's feeds, and the desktop's notification server: start-up polls every
+    /// feed at once, their store reads and writes meet, and the bubbles go over D-Bus. Then,
+    /// with no poll due for half an hour, it sleeps (a store read that waited for another on
+    /// GRDB's dispatch queues started libdispatch's one-second monitor: 20 in 20 s).
+    @Test func withEveryFeedOnItSleepsBetweenPolls() async throws {
+        let api = try await Self.serveEveryFeed()
+        let bus = try await MockNotificationServer.start()
+        let sandbox = try Sandbox(config: Self.everyFeed(api), holidays: true)
+        // It holds the holiday API's (dummy) key: notifier warns of a config others can read.
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: sandbox.configFile.path)
+        let daemon = try DaemonProcess(["--verbose"], environment: sandbox.environment(["DBUS_SESSION_BUS_ADDRESS": bus.address]))
+        let feeds = ["/api/tickers", "/v3.1/all", "/holidays", "/v1/forecast"]
+        // Started: every feed asked and the launch country shown; then settled, no request for 3 s.
+        let started = await daemon.waitUntil(timeout: .seconds(60)) { (daemon: DaemonProcess) async -> Bool in
+            let asked = await api.requests().keys
+            return feeds.allSatisfy { path in asked.contains { $0.hasPrefix(path) } } && daemon.stderr.contains("delivered launch_country")
+        }
+        let asked = await api.requests()
+        #expect(started, "asked: \(asked); the daemon: \(daemon.stderr)")
+        var before = await api.requests()
+        for _ in 0..<20 {
+            try await Task.sleep(for: .seconds(3))
+            let now = await api.requests()
+            if now == before { break }
+            before = now
+        }
+        try await Self.expectAsleep(daemon)
+        let after = await api.requests()
+        #expect(after == before, "a feed polled in the window (intervals are half an hour and more): \(before) → \(after)")
         #expect(await daemon.stop() == 0)
+        await api.stop()
     }
 
     @Test func aReminderStoredBesideTheSleepingDaemonIsShownWhenDue() async throws {

@@ -83,8 +83,16 @@ package final class Store: Sendable {
     package var busyTimeout: Int { busySeconds }
     /// See `StoreWriteGate`: open unless a `--once` pass closes it.
     package let writeGate = StoreWriteGate()
-    /// For `Store+WriteCheck`.
+    /// For `Store+WriteCheck`, in `writeTurn`.
     package var writer: any DatabaseWriter { database }
+    /// One read at a time and one write at a time, taken before GRDB is called: GRDB waits for
+    /// a busy connection, or for its pool of readers, on dispatch queues, and libdispatch hands
+    /// a queue someone waited for to one of its own worker threads, which starts its pool and
+    /// the pool's one-second monitor for the life of the process. Uncontended, GRDB's queues
+    /// never leave the calling thread. Reads still go beside a write (WAL); one connection (a
+    /// queue) takes both in one turn.
+    private let readTurn: NSLock
+    package let writeTurn: NSLock
 
     /// Opens the store at `path`, creating and migrating it: its own tables and `migrations`,
     /// the program's feeds' (`Program.storeMigrations`).
@@ -97,6 +105,7 @@ package final class Store: Sendable {
     private init(path: String, busySeconds: Int, readOnly: Bool, migrations: [StoreMigration] = []) throws(StoreError) {
         self.path = path
         self.busySeconds = busySeconds
+        (readTurn, writeTurn) = Self.turns(oneConnection: readOnly)
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(TimeInterval(busySeconds))
@@ -128,6 +137,7 @@ package final class Store: Sendable {
         self.path = path
         busySeconds = Self.busySeconds
         self.database = database
+        (readTurn, writeTurn) = Self.turns(oneConnection: !(database is DatabasePool))
     }
 
     /// Opens the store; a damaged file is renamed `<name>.corrupt-<time>` (kept for a look, or
@@ -270,10 +280,15 @@ package final class Store: Sendable {
         return migrator
     }
 
+    private static func turns(oneConnection: Bool) -> (read: NSLock, write: NSLock) {
+        let write = NSLock()
+        return (oneConnection ? write : NSLock(), write)
+    }
+
     package func write(_ operation: String, _ body: (Database) throws -> Void) throws(StoreError) {
         if case .failed(_, let reason)? = writeGate.failure { throw .failed(operation: operation, reason: reason) }
         do {
-            try database.write(body)
+            try writeTurn.withLock { try database.write(body) }
         } catch {
             let failure = StoreError.failed(operation: operation, reason: Self.reason(error, busySeconds: busySeconds))
             writeGate.record(failure)
@@ -283,7 +298,7 @@ package final class Store: Sendable {
 
     package func read<T>(_ operation: String, _ body: (Database) throws -> T) throws(StoreError) -> T {
         do {
-            return try database.read(body)
+            return try readTurn.withLock { try database.read(body) }
         } catch {
             throw .failed(operation: operation, reason: Self.reason(error, busySeconds: busySeconds))
         }
