@@ -21,7 +21,7 @@ import Testing
         var environment = FeedEnvironment(
             config: Config(), paths: XDGPaths(environment: [:]), http: HTTPClient(), clock: clock,
             now: { start + 20 }, logger: logger, store: nil, delivery: KeptDecisions(),
-            desk: EngineDesk(store: nil, logger: logger), seed: nil, launch: false)
+            engine: StoredEngine(store: nil, logger: logger), seed: nil, launch: false)
         environment.pacing = pacing
         environment.pollRequests = requests
         return environment

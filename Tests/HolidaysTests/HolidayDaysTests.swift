@@ -34,7 +34,7 @@ import Testing
         let logger = Logger(label: "test") { _ in SwiftLogNoOpLogHandler() }
         return FeedEnvironment(
             config: config, paths: XDGPaths(environment: [:]), http: HTTPClient(), clock: ContinuousClock(), now: { Date() },
-            logger: logger, store: store, delivery: KeptDecisions(), desk: EngineDesk(store: store, logger: logger), seed: nil, launch: false)
+            logger: logger, store: store, delivery: KeptDecisions(), engine: StoredEngine(store: store, logger: logger), seed: nil, launch: false)
     }
 
     @Test func theRoundKeepsAWeekOnlyWhereItFetches() async throws {

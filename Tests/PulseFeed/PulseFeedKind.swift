@@ -100,32 +100,32 @@ package struct PulseFeedKind: FeedKind {
         }
     }
 
-    private func health(_ env: FeedEnvironment) -> FeedHealthDesk {
-        FeedHealthDesk(feed: name, store: env.store, degradedAfter: 3)
+    private func health(_ env: FeedEnvironment) -> FeedHealthTracker {
+        FeedHealthTracker(feed: name, store: env.store, degradedAfter: 3)
     }
 
     /// One poll; the error when it failed.
-    private func poll(_ env: FeedEnvironment, health: FeedHealthDesk) async -> FeedError? {
+    private func poll(_ env: FeedEnvironment, health: FeedHealthTracker) async -> FeedError? {
         let answer: Result<[PulseSource.Pulse], FeedError>
         do { answer = .success(try await PulseSource(http: env.http, baseURL: baseURL).pulses()) } catch { answer = .failure(error) }
         return await decide(answer, env, health: health)
     }
 
     /// What a poll's answer decides, live and replayed alike; the error when it failed.
-    package func decide(_ answer: Result<[PulseSource.Pulse], FeedError>, _ env: FeedEnvironment, health: FeedHealthDesk) async -> FeedError? {
+    package func decide(_ answer: Result<[PulseSource.Pulse], FeedError>, _ env: FeedEnvironment, health: FeedHealthTracker) async -> FeedError? {
         let now = env.now()
         switch answer {
         case .success(let pulses):
             await env.note("pulse: \(pulses.count) pulses")
             let rule = PulseHighRule(threshold: env.config.pulseHigh.threshold, rearm: env.config.pulseHigh.rearm)
-            var (alerts, changed, notes) = await env.desk.decide(rule.readings(pulses), now: now)
+            var (alerts, changed, notes) = await env.engine.decide(rule.readings(pulses), now: now)
             if let alert = await health.record(nil, now: now) { alerts.append(alert) }
             await env.delivery.submit(alerts, records: changed, notes: notes, now: now)
             return nil
         case .failure(let error):
             env.logger.warning("\(error)")
             await env.note("pulse: no data, so no alert (\(error))")
-            let notes = await env.desk.unknownNotes(rules: [PulseHighRule.id], failed: true, failuresBefore: await health.consecutiveFailures, now: now)
+            let notes = await env.engine.unknownNotes(rules: [PulseHighRule.id], failed: true, failuresBefore: await health.consecutiveFailures, now: now)
             let alert = await health.record(error, now: now)
             if alert != nil || !notes.isEmpty { await env.delivery.submit(alert.map { [$0] } ?? [], notes: notes, now: now) }
             return error

@@ -108,7 +108,7 @@ package struct Runner: Sendable {
         FeedEnvironment(
             config: context.config, paths: context.paths, http: http, clock: clock, now: now, logger: logger,
             store: store, delivery: dispatcher,
-            desk: EngineDesk(store: store, logger: logger, updatesBubbles: context.config.delivery.updateInPlace),
+            engine: StoredEngine(store: store, logger: logger, updatesBubbles: context.config.delivery.updateInPlace),
             seed: seed, launch: launch, recorder: recorder)
     }
 

@@ -25,7 +25,7 @@ package struct ScenarioReplay {
         let dispatcher = Dispatcher(
             sink: RecordingSink(showsBubbles: true), store: store, config: config, logger: quiet, calendar: calendar, presence: { .unknown },
             elsewhere: Elsewhere(channels: ChannelSender.shared, syncTopic: UnheardSyncTopic()))
-        let desk = EngineDesk(store: store, logger: quiet, updatesBubbles: config.delivery.updateInPlace, timeZone: timeZone)
+        let engine = StoredEngine(store: store, logger: quiet, updatesBubbles: config.delivery.updateInPlace, timeZone: timeZone)
         let http = HTTPClient()
         var seen: Int64 = 0
         var text = ""
@@ -35,7 +35,7 @@ package struct ScenarioReplay {
             let at = step.at
             var environment = FeedEnvironment(
                 config: config, paths: XDGPaths(environment: [:]), http: http, clock: ContinuousClock(),
-                now: { at }, logger: quiet, store: store, delivery: dispatcher, desk: desk,
+                now: { at }, logger: quiet, store: store, delivery: dispatcher, engine: engine,
                 seed: nil, launch: false)
             environment.locale = Self.locale
             environment.calendar = calendar

@@ -8,17 +8,17 @@ import NotifierEngine
 package struct CryptoRound: Sendable {
     package let env: FeedEnvironment
     package let poller: CryptoPoller
-    package let health: FeedHealthDesk
+    package let health: FeedHealthTracker
 
     package init(_ env: FeedEnvironment) {
         self.env = env
         poller = CryptoPoller(config: env.config, http: env.http, clock: env.clock)
-        health = FeedHealthDesk(feed: CryptoFeed.name, store: env.store, degradedAfter: env.config.crypto.degradedAfter)
+        health = FeedHealthTracker(feed: CryptoFeed.name, store: env.store, degradedAfter: env.config.crypto.degradedAfter)
     }
 
     package var config: Config { env.config }
     package var store: Store? { env.store }
-    package var desk: EngineDesk { env.desk }
+    package var engine: StoredEngine { env.engine }
 
     package func pollOnce() async -> FeedOutcome {
         guard config.crypto.enabled else { return .notPolled }
@@ -52,7 +52,7 @@ package struct CryptoRound: Sendable {
             // No data is no data: nothing is evaluated, so nothing fires or resolves.
             env.logger.warning("\(error)")
             await env.note("crypto: no data, so no alert (\(error))")
-            let notes = await desk.unknownNotes(rules: Self.rules, failed: true, failuresBefore: await health.consecutiveFailures, now: now)
+            let notes = await engine.unknownNotes(rules: Self.rules, failed: true, failuresBefore: await health.consecutiveFailures, now: now)
             let alert = await health.record(error, now: now)
             if alert != nil || !notes.isEmpty { await env.delivery.submit(alert.map { [$0] } ?? [], notes: notes, now: now) }
             return error
@@ -64,7 +64,7 @@ package struct CryptoRound: Sendable {
             var notes: [DecisionNote] = []
             var readings: [SubjectReading] = []
             if config.cryptoChange.enabled {
-                let change = config.cryptoChange.rule.readings(tickers, known: await desk.knownKeys, previous: previous, locale: env.locale)
+                let change = config.cryptoChange.rule.readings(tickers, known: await engine.knownKeys, previous: previous, locale: env.locale)
                 await env.note(changeNote(change, coins: tickers.count))
                 readings += change
             }
@@ -80,7 +80,7 @@ package struct CryptoRound: Sendable {
                 let history = StoreProblems.attempt("the price history", logger: env.logger) { try store?.priceHistory(since: since) } ?? [:]
                 readings += config.cryptoMove.rule.readings(tickers, history: history, now: now, locale: env.locale)
             }
-            (alerts, changed, notes) = await desk.decide(readings, now: now, interval: config.crypto.interval)
+            (alerts, changed, notes) = await engine.decide(readings, now: now, interval: config.crypto.interval)
             do {
                 try store?.appendPrices(tickers, at: now)
             } catch {

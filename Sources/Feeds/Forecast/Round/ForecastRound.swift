@@ -9,18 +9,18 @@ import NotifierSystem
 /// stored. In the daemon, again after the interval, or after a backoff on errors.
 package struct ForecastRound: Sendable {
     package let env: FeedEnvironment
-    package let health: FeedHealthDesk
+    package let health: FeedHealthTracker
     package let feed: ForecastFeed
 
     package init(_ env: FeedEnvironment) {
         self.env = env
-        health = FeedHealthDesk(feed: ForecastFeed.name, store: env.store, degradedAfter: env.config.forecast.degradedAfter)
+        health = FeedHealthTracker(feed: ForecastFeed.name, store: env.store, degradedAfter: env.config.forecast.degradedAfter)
         feed = ForecastFeed(http: env.http, source: env.config.forecast.feedSource)
     }
 
     package var config: Config { env.config }
     package var store: Store? { env.store }
-    package var desk: EngineDesk { env.desk }
+    package var engine: StoredEngine { env.engine }
 
     /// What one round did: places fetched, and the errors of those that failed.
     package struct Outcome {
@@ -80,7 +80,7 @@ package struct ForecastRound: Sendable {
     /// unknown from now, noted once.
     package func record(_ outcome: Outcome, now: Date) async {
         let failed = outcome.fetched == 0 ? outcome.errors.first : nil
-        let notes = await desk.unknownNotes(
+        let notes = await engine.unknownNotes(
             rules: Set(config.forecastRules.map { type(of: $0).id }), failed: outcome.polled && failed != nil,
             failuresBefore: await health.consecutiveFailures, now: now)
         var alert: Alert?
@@ -145,10 +145,10 @@ package struct ForecastRound: Sendable {
             forecast, previous: previous, rules: config.forecastRules, today: today,
             locale: env.locale
         ) { rule in
-            await desk.anchors(rule: rule)
+            await engine.anchors(rule: rule)
         }
-        let (alerts, changed, notes) = await desk.decide(readings, now: now, interval: config.forecast.interval)
-        let passed = await desk.forget { ForecastSubjects.isPassed($0, place: place.name, before: today) }
+        let (alerts, changed, notes) = await engine.decide(readings, now: now, interval: config.forecast.interval)
+        let passed = await engine.forget { ForecastSubjects.isPassed($0, place: place.name, before: today) }
         env.logger.debug("forecast feed: \(place.name), \(forecast.days.count) days, \(alerts.count) alerts")
         await env.delivery.submit(alerts, records: changed, forgetting: passed, notes: notes, now: now)
         do {

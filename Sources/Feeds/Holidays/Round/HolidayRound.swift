@@ -39,11 +39,11 @@ package struct HolidayRound: Sendable {
     /// The reminders due now among `holidays`, fetched, computed or replayed (`notifier test`).
     package func decide(_ holidays: [Holiday], now: Date) async {
         let rule = config.holidayUpcoming.rule
-        let delivered = await env.desk.knownKeys.filter { $0.rule == UpcomingHolidayRule.id }.map(\.subject)
+        let delivered = await env.engine.knownKeys.filter { $0.rule == UpcomingHolidayRule.id }.map(\.subject)
         let reminders = rule.due(holidays: holidays, now: now, userCalendar: env.calendar, delivered: Set(delivered))
         let readings = Self.readings(reminders, rule: rule, locale: env.locale)
         // A reminder is due on its day, not a change: never told as one made while stopped.
-        let (alerts, changed, notes) = await env.desk.decide(readings, now: now)
+        let (alerts, changed, notes) = await env.engine.decide(readings, now: now)
         await env.delivery.submit(alerts, records: changed, notes: notes, now: now)
     }
 

@@ -63,11 +63,11 @@ package struct ReminderRound: Sendable {
         var readings: [SubjectReading] = []
         // The calendars' events share one look: a pass over thousands of them writes a row for
         // those that fired, not one per event.
-        let calendarsLook = await env.desk.record(Self.calendarsLookKey)?.lastEvaluated
+        let calendarsLook = await env.engine.record(Self.calendarsLookKey)?.lastEvaluated
         var nextAlarm: ReminderOccurrence?
         for (reminder, created) in all {
             let lookKey = Self.lookKey(reminder.name)
-            let ownLook = await env.desk.record(lookKey)
+            let ownLook = await env.engine.record(lookKey)
             let isCalendarEvent = Self.isCalendarEvent(reminder)
             let checked = ownLook?.lastEvaluated ?? (isCalendarEvent ? calendarsLook : nil) ?? created ?? now
             let acted = actions[reminder.name] ?? ReminderActions()
@@ -82,7 +82,7 @@ package struct ReminderRound: Sendable {
                 readings.append(Self.reading(plan, reminder: reminder, now: now))
             }
             if let nagged = ReminderPlan.nagging(reminder, now: now, actions: acted), plan?.occurrence.key != nagged.key,
-                await env.desk.record(SubjectKey(rule: ReminderRule.id, subject: "\(reminder.name)@\(nagged.key)")) != nil
+                await env.engine.record(SubjectKey(rule: ReminderRule.id, subject: "\(reminder.name)@\(nagged.key)")) != nil
             {
                 let base = ReminderPlan(kind: .onTime, occurrence: nagged, subject: "\(reminder.name)@\(nagged.key)", dueAt: nagged.date)
                 readings.append(Self.reading(base, reminder: reminder, now: now))
@@ -93,8 +93,8 @@ package struct ReminderRound: Sendable {
             readings.append(Self.lookReading(Self.calendarsLookKey, shown: shown))
         }
         guard !readings.isEmpty else { return }
-        let (alerts, changed, notes) = await env.desk.decide(readings, now: now)
-        let forgotten = await env.desk.forget { key in
+        let (alerts, changed, notes) = await env.engine.decide(readings, now: now)
+        let forgotten = await env.engine.forget { key in
             key.rule == ReminderRule.id && Self.occurrenceDay(of: key.subject).map { now.timeIntervalSince($0) > Self.keepSubjects } ?? false
         }
         await env.delivery.submit(alerts.map(Self.onTheReminderBubble), records: changed, forgetting: forgotten, notes: notes, now: now)

@@ -105,7 +105,7 @@ package struct SubscriptionRound: Sendable {
         let name = subscription.name
         let readings = messages.map { Self.reading($0, subscription: name) }
         for message in messages { await env.note("\(feedName): message \(message.id) \(FeedText.quoted(message.title ?? message.message))") }
-        let (alerts, changed, notes) = await env.desk.decide(readings, now: now)
+        let (alerts, changed, notes) = await env.engine.decide(readings, now: now)
         let forgotten = await forgettable(now: now)
         // The engine stamps its subject ("NAME@ID"); the bubble's is the sequence's.
         let shown = alerts.map { alert in
@@ -135,10 +135,10 @@ package struct SubscriptionRound: Sendable {
     package func forgettable(now: Date) async -> [SubjectKey] {
         let keep = Double(max(1, env.config.history.days)) * 86400
         var old: Set<SubjectKey> = []
-        for key in await env.desk.knownKeys where key.rule == SubscriptionRule.id && key.subject.hasPrefix(subscription.name + "@") {
-            if let at = await env.desk.record(key)?.lastEvaluated, now.timeIntervalSince(at) > keep { old.insert(key) }
+        for key in await env.engine.knownKeys where key.rule == SubscriptionRule.id && key.subject.hasPrefix(subscription.name + "@") {
+            if let at = await env.engine.record(key)?.lastEvaluated, now.timeIntervalSince(at) > keep { old.insert(key) }
         }
         guard !old.isEmpty else { return [] }
-        return await env.desk.forget { old.contains($0) }
+        return await env.engine.forget { old.contains($0) }
     }
 }

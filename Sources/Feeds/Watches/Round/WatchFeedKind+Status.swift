@@ -3,7 +3,7 @@ import NotifierCore
 import NotifierEngine
 
 extension WatchFeedKind: ValueSections {
-    /// Its health rows are named "watch:NAME" (`WatchHealthDesk`).
+    /// Its health rows are named "watch:NAME" (`WatchHealthTracker`).
     package func valueSection(config: Config, store: Store?) -> ValueSection {
         ValueSection(
             heading: "Watches", jsonKey: "watches", healthPrefix: "watch:",

@@ -10,13 +10,13 @@ package struct WatchRound: Sendable {
     package let env: FeedEnvironment
     package let watch: WatchSettings
     package let poller: WatchPoller
-    package let health: WatchHealthDesk
+    package let health: WatchHealthTracker
 
     package init(_ env: FeedEnvironment, watch: WatchSettings) {
         self.env = env
         self.watch = watch
         poller = WatchPoller(watch: watch, http: env.http)
-        health = WatchHealthDesk(watch: watch, store: env.store)
+        health = WatchHealthTracker(watch: watch, store: env.store)
     }
 
     package var pacingName: String { "watch:\(watch.name)" }
@@ -110,7 +110,7 @@ package struct WatchRound: Sendable {
             history = polls.compactMap { poll in poll.number.map { (poll.at, $0) } }
         }
         var anchors: [String: Double] = [:]
-        for (key, anchor) in await env.desk.anchors(rule: WatchRule.id) where key.subject.hasPrefix(watch.name + ":") { anchors[key.subject] = anchor }
+        for (key, anchor) in await env.engine.anchors(rule: WatchRule.id) where key.subject.hasPrefix(watch.name + ":") { anchors[key.subject] = anchor }
         // The first poll with members only learns them: a new watch does not announce what is already there.
         let firstMembers =
             rule.conditions.appears && store != nil
@@ -120,9 +120,9 @@ package struct WatchRound: Sendable {
             history: history, newMembers: firstMembers ? [] : newMembers)
         let readings = fetchError == nil ? rule.readings(pollInput, now: now) : []
         await note(observation: observation, values: values, why: why, readings: readings)
-        let (decided, changed, decisionNotes) = await env.desk.decide(readings, now: now, interval: watch.interval)
+        let (decided, changed, decisionNotes) = await env.engine.decide(readings, now: now, interval: watch.interval)
         // The watch's first failure after data: its subjects unknown from now, noted once.
-        let unknown = await env.desk.unknownNotes(
+        let unknown = await env.engine.unknownNotes(
             rules: [WatchRule.id], failed: fetchError != nil,
             failuresBefore: await health.consecutiveFailures, now: now)
         let notes = decisionNotes + unknown

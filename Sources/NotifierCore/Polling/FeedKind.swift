@@ -78,7 +78,7 @@ package struct FeedEnvironment: Sendable {
     package var store: Store?
     package var delivery: any AlertDelivery
     /// The engine's rule states, shared by every feed of one run.
-    package var desk: EngineDesk
+    package var engine: StoredEngine
     /// `--seed`, for what a feed picks at random (the launch country).
     package var seed: UInt64?
     /// Whether this run shows what is shown once per start (the launch country), which a
@@ -104,7 +104,7 @@ package struct FeedEnvironment: Sendable {
 
     package init(
         config: Config, paths: XDGPaths, http: HTTPClient, clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, logger: Logger,
-        store: Store?, delivery: any AlertDelivery, desk: EngineDesk, seed: UInt64?, launch: Bool, recorder: (any DryRunNotes)? = nil,
+        store: Store?, delivery: any AlertDelivery, engine: StoredEngine, seed: UInt64?, launch: Bool, recorder: (any DryRunNotes)? = nil,
         pacing: FeedPacing? = nil, pollRequests: PollRequests? = nil, locale: Locale = .current, calendar: Calendar = .current
     ) {
         self.config = config
@@ -115,7 +115,7 @@ package struct FeedEnvironment: Sendable {
         self.logger = logger
         self.store = store
         self.delivery = delivery
-        self.desk = desk
+        self.engine = engine
         self.seed = seed
         self.launch = launch
         self.recorder = recorder

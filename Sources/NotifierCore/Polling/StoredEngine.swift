@@ -3,7 +3,7 @@ import Logging
 import NotifierEngine
 
 /// The engine's rule states, in memory for the process and committed with each poll's alerts.
-package actor EngineDesk {
+package actor StoredEngine {
     private var engine: RuleEngine
 
     private let store: Store?
@@ -22,7 +22,7 @@ package actor EngineDesk {
         engine.timeZone = timeZone
     }
 
-    /// The rules evaluated since this desk (a process, a daemon generation) started.
+    /// The rules evaluated since this engine (a process, a daemon generation) started.
     private var evaluatedRules: Set<String> = []
 
     /// Steps the machines; returns the alerts, the records that changed and why (the notes).

@@ -5,7 +5,7 @@ import NotifierEngine
 /// One watch's two kinds of health, each told once when it goes and once when it comes back:
 /// the fetch (failing after 3 polls in a row, as a feed) and the selector (nothing usable in 3
 /// fetches that worked).
-package actor WatchHealthDesk {
+package actor WatchHealthTracker {
     package static let failingAfter = 3
 
     private let watch: WatchSettings

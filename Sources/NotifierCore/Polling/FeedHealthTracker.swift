@@ -4,7 +4,7 @@ import NotifierEngine
 
 /// One feed's health across polls: degraded after N failures in a row, recovered on the first
 /// success after that, each said once.
-package actor FeedHealthDesk {
+package actor FeedHealthTracker {
     private var health: FeedHealth
     private let feed: String
     private let store: Store?
