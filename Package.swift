@@ -140,7 +140,7 @@ let package = Package(
         .target(
             name: "NotifierCore",
             dependencies: [
-                "CCrypto", "CNcurses", "NotifierEngine", "NotifierSystem",
+                "CNcurses", "NotifierEngine", "NotifierSystem",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "GRDB", package: "GRDB.swift"),

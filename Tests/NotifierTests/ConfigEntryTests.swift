@@ -1,4 +1,5 @@
 import Foundation
+import NotifierDelivery
 import Testing
 
 @testable import NotifierCore
@@ -32,7 +33,10 @@ import Testing
     func read(_ text: String) -> Result<[Probe], ConfigEntryProblem> {
         let table = try! ConfigLoader.table(text, file: "c.toml")
         let tables = table["probes"]!.array!.map { $0.table!.configFields }
-        return ConfigEntryList.entries(Probe.self, from: tables, lines: EntryLines(array: "probes", keyLines: TOMLKeyLines(text: text)))
+        // With delivery's keys every entry has (acknowledge, escalate), as the program reads them.
+        return ConfigEntryList.entries(
+            Probe.self, from: tables, lines: EntryLines(array: "probes", keyLines: TOMLKeyLines(text: text)),
+            ruleKeys: DeliveryFeatures.all.flatMap(\.ruleKeys).filter(\.onEntries))
     }
 
     @Test func readsEveryEntry() throws {

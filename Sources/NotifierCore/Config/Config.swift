@@ -10,19 +10,13 @@ package struct Config: Sendable, Equatable {
     package init() {}
 
     package var views = ViewSettings()
-    package var delivery = DeliverySettings()
+    /// How long the store keeps what it was told: feeds and delivery alike.
     package var history = HistorySettings()
-    package var sync = SyncSettings()
-    /// `channels = […]` of `[rules.NAME]` tables, by rule: where its alerts always go too.
-    package var ruleChannels: [String: [String]] = [:]
-    /// `acknowledge` and `escalate` of `[rules.NAME]` tables, by rule.
-    package var ruleAcknowledgement: [String: AcknowledgePolicy] = [:]
-    /// `acknowledge` and `escalate` of repeated tables' entries, by array, then entry name.
-    package var entryAcknowledgement: [String: [String: AcknowledgePolicy]] = [:]
     /// The repeated tables the file was read with (its `ConfigSchema`'s), for what asks about
     /// any entry's channels or acknowledgement; not part of the value.
     package var entryLists: [ConfigEntryList] = []
-    /// The feeds' sections and repeated tables, by type; one absent is at its defaults.
+    /// The sections and repeated tables of the feeds and of delivery's features, and the rule
+    /// keys' values, by type; one absent is at its defaults.
     private var parts: [ObjectIdentifier: any ConfigPart] = [:]
 
     package subscript<Part: ConfigPart>(part: Part.Type) -> Part {
@@ -31,11 +25,7 @@ package struct Config: Sendable, Equatable {
     }
 
     package static func == (lhs: Config, rhs: Config) -> Bool {
-        guard lhs.views == rhs.views, lhs.delivery == rhs.delivery, lhs.history == rhs.history, lhs.sync == rhs.sync, lhs.ruleChannels == rhs.ruleChannels,
-            lhs.ruleAcknowledgement == rhs.ruleAcknowledgement, lhs.entryAcknowledgement == rhs.entryAcknowledgement
-        else {
-            return false
-        }
+        guard lhs.views == rhs.views, lhs.history == rhs.history else { return false }
         return Set(lhs.parts.keys).union(rhs.parts.keys).allSatisfy { key in
             switch (lhs.parts[key], rhs.parts[key]) {
             case (let left?, let right?): left.isSame(as: right)
@@ -48,9 +38,7 @@ package struct Config: Sendable, Equatable {
     /// The sections every feed shares, each in its place.
     package static let sharedSections: [ConfigSectionEntry] = [
         ConfigSectionEntry(\.views, in: .views),
-        ConfigSectionEntry(\.delivery, in: .delivery),
         ConfigSectionEntry(\.history, in: .history),
-        ConfigSectionEntry(\.sync, in: .sync),
     ]
 
     /// The feeds' tables, the shared ones and delivery's features', in the order `config check`

@@ -69,10 +69,14 @@ package enum EntryName {
 package struct ConfigEntryList: Sendable {
     package let array: String
     package let documented: String
-    /// Reads every entry of the array, or the error naming the entry's key and line.
-    package let apply: @Sendable (inout Config, [[String: ConfigValue]], EntryLines) -> ConfigEntryProblem?
-    /// `[[array]]` blocks of the entries in effect, secrets masked.
-    package let render: @Sendable (Config) -> String
+    /// Reads every entry of the array with the rule keys its entries have besides their own,
+    /// or the error naming the entry's key and line.
+    let applyEntries: @Sendable (inout Config, [[String: ConfigValue]], EntryLines, [RuleKeys]) -> ConfigEntryProblem?
+    /// `[[array]]` blocks of the entries in effect with their rule keys, secrets masked.
+    let renderEntries: @Sendable (Config, [RuleKeys]) -> String
+    /// The keys every entry has besides its own (`acknowledge`, `escalate`): delivery's, which
+    /// the schema adds; none for a list read on its own.
+    package var ruleKeys: [RuleKeys] = []
     /// `config check`'s own look at the entries read: the first secret that cannot be had,
     /// then each entry's advice, with their lines.
     package let unresolvedSecret: @Sendable (Config, EntryLines) -> ConfigEntryProblem?
@@ -98,29 +102,25 @@ package struct ConfigEntryList: Sendable {
                 entry.exposedSecretFiles.map { "\($0) holds a secret of [[\(Entry.array)]] \(entry.name) and other users can read it: chmod 600 \($0)" }
             }
         }
-        apply = { config, tables, lines in
-            var acknowledgement: [String: AcknowledgePolicy] = [:]
-            switch Self.entries(Entry.self, from: tables, lines: lines, acknowledgement: &acknowledgement) {
-            case .success(let entries):
+        applyEntries = { config, tables, lines, ruleKeys in
+            switch Self.readEntries(Entry.self, from: tables, lines: lines, ruleKeys: ruleKeys) {
+            case .success(let (entries, pending)):
                 config[keyPath: field] = entries
-                config.entryAcknowledgement[Entry.array] = acknowledgement.isEmpty ? nil : acknowledgement
+                for keys in ruleKeys { keys.clearEntries(&config, Entry.array) }
+                for (name, values) in pending { for value in values { value.store(in: &config, array: Entry.array, entry: name) } }
                 return nil
             case .failure(let problem): return problem
             }
         }
-        render = { config in
+        renderEntries = { config, ruleKeys in
             config[keyPath: field].map { entry in
                 // A key rendered as "" is unset (an optional level): left out rather than invented.
-                let policy = config.entryAcknowledgement[Entry.array]?[entry.name] ?? AcknowledgePolicy()
-                return "[[\(Entry.array)]]\n"
+                "[[\(Entry.array)]]\n"
                     + Entry.keys.compactMap { key in
                         let value = key.render(entry)
                         return value.isEmpty ? nil : "\(key.name) = \(value)\n"
                     }.joined()
-                    + AcknowledgePolicy.keys.compactMap { key in
-                        let value = key.render(policy)
-                        return value.isEmpty ? nil : "\(key.name) = \(value)\n"
-                    }.joined()
+                    + ruleKeys.map { $0.renderEntry(config, Entry.array, entry.name) }.joined()
             }.joined(separator: "\n")
         }
         unresolvedSecret = { config, lines in
@@ -148,35 +148,44 @@ package struct ConfigEntryList: Sendable {
         }
     }
 
-    package static func entries<Entry: ConfigEntry>(_ type: Entry.Type, from tables: [[String: ConfigValue]], lines: EntryLines)
-        -> Result<[Entry], ConfigEntryProblem>
-    {
-        var acknowledgement: [String: AcknowledgePolicy] = [:]
-        return entries(type, from: tables, lines: lines, acknowledgement: &acknowledgement)
+    /// Reads every entry of the array; with this list's rule keys and into `config` for a
+    /// schema's list, alone for one read on its own.
+    package func apply(_ config: inout Config, _ tables: [[String: ConfigValue]], _ lines: EntryLines) -> ConfigEntryProblem? {
+        applyEntries(&config, tables, lines, ruleKeys.filter(\.onEntries))
     }
 
-    /// The entries, and the `acknowledge`/`escalate` of those that set them, by name: keys
-    /// every entry has, whatever its own.
-    package static func entries<Entry: ConfigEntry>(
-        _: Entry.Type, from tables: [[String: ConfigValue]], lines: EntryLines, acknowledgement: inout [String: AcknowledgePolicy]
-    ) -> Result<[Entry], ConfigEntryProblem> {
-        let acknowledgeKeys = Dictionary(uniqueKeysWithValues: AcknowledgePolicy.keys.map { ($0.name, $0) })
+    /// `[[array]]` blocks of the entries in effect, secrets masked.
+    package func render(_ config: Config) -> String { renderEntries(config, ruleKeys.filter(\.onEntries)) }
+
+    /// The entries alone, read with `ruleKeys` besides their own keys.
+    package static func entries<Entry: ConfigEntry>(_ type: Entry.Type, from tables: [[String: ConfigValue]], lines: EntryLines, ruleKeys: [RuleKeys] = [])
+        -> Result<[Entry], ConfigEntryProblem>
+    {
+        readEntries(type, from: tables, lines: lines, ruleKeys: ruleKeys).map { $0.entries }
+    }
+
+    /// The entries, and the values of the rule keys of those that set them, by name: keys every
+    /// entry has, whatever its own.
+    static func readEntries<Entry: ConfigEntry>(
+        _: Entry.Type, from tables: [[String: ConfigValue]], lines: EntryLines, ruleKeys: [RuleKeys]
+    ) -> Result<(entries: [Entry], pending: [(String, [any PendingEntryValue])]), ConfigEntryProblem> {
         let keysByName = Dictionary(uniqueKeysWithValues: Entry.keys.map { ($0.name, $0) })
         var entries: [Entry] = []
+        var pendingByEntry: [(String, [any PendingEntryValue])] = []
         for (index, table) in tables.enumerated() {
             func problem(_ key: String?, _ message: String) -> ConfigEntryProblem {
                 let shown = key.map { "\(Entry.array)[\(index)].\($0)" } ?? "\(Entry.array)[\(index)]"
                 return ConfigEntryProblem(line: lines.line(index, key), message: "\(shown) \(message)")
             }
             var entry = Entry()
-            var policy = AcknowledgePolicy()
+            var pending = ruleKeys.map { $0.pending() }
             for name in table.keys.sorted() {
-                if let key = acknowledgeKeys[name] {
-                    if let message = key.apply(&policy, table[name]!) { return .failure(problem(name, message)) }
+                if let slot = pending.firstIndex(where: { $0.has(name) }) {
+                    if let message = pending[slot].apply(name, table[name]!) { return .failure(problem(name, message)) }
                     continue
                 }
                 guard let key = keysByName[name] else {
-                    let known = Entry.keys.map(\.name) + AcknowledgePolicy.keyNames
+                    let known = Entry.keys.map(\.name) + ruleKeys.flatMap(\.names)
                     let near = NearName.closest(to: name, among: known).map { "; did you mean \($0)?" } ?? ""
                     return .failure(problem(name, "is not a key of [[\(Entry.array)]]; known keys: \(known.joined(separator: ", "))\(near)"))
                 }
@@ -190,10 +199,10 @@ package struct ConfigEntryList: Sendable {
                 return .failure(problem("name", "\(entry.name.tomlQuoted) is already the name of another [[\(Entry.array)]]"))
             }
             if let (key, message) = entry.check() { return .failure(problem(key, message)) }
-            if policy != AcknowledgePolicy() { acknowledgement[entry.name] = policy }
+            pendingByEntry.append((entry.name, pending))
             entries.append(entry)
         }
-        return .success(entries)
+        return .success((entries, pendingByEntry))
     }
 }
 

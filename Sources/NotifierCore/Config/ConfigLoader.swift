@@ -51,7 +51,9 @@ package enum ConfigLoader {
                 throw ConfigError(file: file, line: problem.line, message: problem.message)
             }
         }
-        return try config.syncReview(file: file, lines: lines)
+        var warnings: [String] = []
+        for feature in schema.deliveryFeatures { warnings += try feature.configReview(config, file: file, lines: lines) }
+        return warnings
             + schema.entryLists.flatMap { list in
                 list.advice(config, EntryLines(array: list.array, keyLines: lines)).map {
                     ConfigError(file: file, line: $0.line, message: $0.message).description

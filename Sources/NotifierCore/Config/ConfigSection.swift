@@ -63,7 +63,7 @@ package struct ConfigSetting: Sendable {
 package struct ConfigSectionEntry: Sendable {
     package let table: String
     package let place: ConfigPlace
-    package private(set) var settings: [ConfigSetting]
+    package internal(set) var settings: [ConfigSetting]
     /// Its check, the key named in full.
     package let check: @Sendable (Config) -> (key: String, message: String)?
     package let documented: String
@@ -77,59 +77,17 @@ package struct ConfigSectionEntry: Sendable {
                 apply: { config, value in key.apply(&config[keyPath: field], value) },
                 render: { key.render($0[keyPath: field]) })
         }
-        // Any rule can also send to channels; kept apart from the rule's own section.
-        if Section.table.hasPrefix("rules.") {
-            let rule = String(Section.table.dropFirst("rules.".count))
-            let key = SectionKey<[String]>.channelNames("channels", \.self, omitEmpty: true)
-            settings.append(
-                ConfigSetting(
-                    path: Section.table.keyPath + ["channels"], secret: false,
-                    apply: { config, value in
-                        var names: [String] = []
-                        let problem = key.apply(&names, value)
-                        if problem == nil { config.ruleChannels[rule] = names.isEmpty ? nil : names }
-                        return problem
-                    }, render: { key.render($0.ruleChannels[rule] ?? []) }))
-            // And ask for an acknowledgement, escalating until one comes.
-            for key in AcknowledgePolicy.keys {
-                settings.append(
-                    ConfigSetting(
-                        path: Section.table.keyPath + [key.name], secret: false,
-                        apply: { config, value in
-                            var policy = config.ruleAcknowledgement[rule] ?? AcknowledgePolicy()
-                            let problem = key.apply(&policy, value)
-                            if problem == nil { config.ruleAcknowledgement[rule] = policy }
-                            return problem
-                        }, render: { key.render($0.ruleAcknowledgement[rule] ?? AcknowledgePolicy()) }))
-            }
-        }
         check = { config in config[keyPath: field].check().map { (Section.table + "." + $0.key, $0.message) } }
         documented = Section.documented
     }
 }
 
 extension Config {
-    /// Checks between keys, each section's in order; the key named is the one to fix.
+    /// Checks between keys: delivery's features' across tables first (a channel named that no
+    /// `[[channels]]` entry is called), then each section's in order; the key named is the one
+    /// to fix.
     package func crossCheck(_ schema: ConfigSchema) -> (key: String, message: String)? {
-        let named =
-            [("delivery.when_away", delivery.whenAway)] + ruleChannels.sorted { $0.key < $1.key }.map { ("rules.\($0.key).channels", $0.value) }
-        for (setting, names) in named {
-            guard let unknown = names.first(where: { name in !channels.contains { $0.name == name } }) else { continue }
-            let known = channels.map(\.name)
-            return (
-                setting,
-                "names \(unknown.tomlQuoted), which no [[channels]] entry is called"
-                    + (known.isEmpty ? "; add one with name = \(unknown.tomlQuoted)" : "; channels: \(known.joined(separator: ", "))")
-            )
-        }
-        for list in schema.entryLists {
-            for (index, entry) in list.channels(self).enumerated() {
-                guard let unknown = entry.channels.first(where: { name in !channels.contains { $0.name == name } }) else { continue }
-                return ("\(list.array).\(index).channels", "(\(entry.entry)) names \(unknown.tomlQuoted), which no [[channels]] entry is called")
-            }
-        }
-        if let problem = escalationChannelProblem() ?? syncTopicProblem() { return problem }
-        return schema.sections.lazy.compactMap { $0.check(self) }.first
+        schema.deliveryFeatures.lazy.compactMap { $0.configCheck(self, schema: schema) }.first ?? schema.sections.lazy.compactMap { $0.check(self) }.first
     }
 
     /// The effective config as TOML, keys masked.

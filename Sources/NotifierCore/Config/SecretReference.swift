@@ -39,6 +39,7 @@ package enum SecretReference {
 
     package struct ReferenceProblem: Error, Equatable {
         package var message: String
+        package init(message: String) { self.message = message }
     }
 
     /// The text with each reference replaced by its secret; the problem names the reference,

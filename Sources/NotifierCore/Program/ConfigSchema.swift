@@ -12,6 +12,9 @@ package struct ConfigSchema: Sendable {
     package let entryLists: [ConfigEntryList]
     package let environmentKeys: [EnvironmentKey]
     package let entryListsByName: [String: ConfigEntryList]
+    /// Delivery's features, for their checks across tables and `config check`'s review of
+    /// theirs, in their order.
+    package let deliveryFeatures: [any DeliveryFeature]
     private let keys: Memo<Keys>
 
     /// The tables and their keys.
@@ -23,11 +26,17 @@ package struct ConfigSchema: Sendable {
     }
 
     package init(feeds: [any FeedKind], delivery: [any DeliveryFeature] = []) {
-        entryLists = feeds.flatMap(\.configEntryLists) + [ConfigEntryList(\.channels)]
+        let ruleKeys = delivery.flatMap(\.ruleKeys)
+        entryLists = (feeds.flatMap(\.configEntryLists) + delivery.flatMap(\.configEntryLists)).map { list in
+            var list = list
+            list.ruleKeys = ruleKeys
+            return list
+        }
+        deliveryFeatures = delivery
         environmentKeys = feeds.flatMap(\.environmentKeys)
         entryListsByName = Dictionary(uniqueKeysWithValues: entryLists.map { ($0.array, $0) })
         keys = Memo {
-            let sections = Config.ordered(feeds.flatMap(\.configSections), delivery: delivery.flatMap(\.configSections))
+            let sections = Config.ordered(feeds.flatMap(\.configSections), delivery: delivery.flatMap(\.configSections)).map { $0.adding(ruleKeys) }
             let settings = sections.flatMap(\.settings)
             return Keys(
                 sections: sections, settings: settings, settingsByKey: Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) }),

@@ -10,9 +10,22 @@ package protocol DeliveryFeature: Sendable {
     /// Its tables of the config file, each with its place in the file (after the shared
     /// sections of that place).
     var configSections: [ConfigSectionEntry] { get }
+    /// Its repeated tables (`[[channels]]`), after the feeds'.
+    var configEntryLists: [ConfigEntryList] { get }
+    /// The keys it gives every rule's table, and maybe every entry (`channels`, `escalate`).
+    var ruleKeys: [RuleKeys] { get }
+    /// Its check across tables, once the file is read: the key to fix and what is wrong.
+    func configCheck(_ config: Config, schema: ConfigSchema) -> (key: String, message: String)?
+    /// What only `config check` says of its tables: an error thrown (with its line), warnings
+    /// returned.
+    func configReview(_ config: Config, file: String, lines: TOMLKeyLines) throws(ConfigError) -> [String]
 }
 
 extension DeliveryFeature {
     package var storeMigrations: [StoreMigration] { [] }
     package var configSections: [ConfigSectionEntry] { [] }
+    package var configEntryLists: [ConfigEntryList] { [] }
+    package var ruleKeys: [RuleKeys] { [] }
+    package func configCheck(_ config: Config, schema: ConfigSchema) -> (key: String, message: String)? { nil }
+    package func configReview(_ config: Config, file: String, lines: TOMLKeyLines) throws(ConfigError) -> [String] { [] }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import NotifierCore
+import NotifierDelivery
 import NotifierEngine
 
 /// The home screen's rows for reaching the person: what the last delivery saw of them (at the

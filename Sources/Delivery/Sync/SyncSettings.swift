@@ -1,4 +1,5 @@
 import Foundation
+import NotifierCore
 import NotifierEngine
 import NotifierSystem
 
@@ -166,5 +167,12 @@ extension SectionKey {
                 config[keyPath: field] = string
                 return nil
             }, render: { $0[keyPath: field].isEmpty ? "" : $0[keyPath: field].tomlQuoted })
+    }
+}
+
+extension Config {
+    package var sync: SyncSettings {
+        get { self[SyncSettings.self] }
+        set { self[SyncSettings.self] = newValue }
     }
 }

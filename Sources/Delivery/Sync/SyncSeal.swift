@@ -1,5 +1,6 @@
 import CCrypto
 import Foundation
+import NotifierCore
 import NotifierEngine
 
 /// The `[sync]` key at work: a topic's name sits in configs and dotfiles, so anyone may publish

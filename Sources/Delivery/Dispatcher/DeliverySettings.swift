@@ -1,4 +1,5 @@
 import Foundation
+import NotifierCore
 import NotifierEngine
 
 /// `[delivery]`: how and when notifications go out.
@@ -82,4 +83,11 @@ package struct DeliverySettings: ConfigSection {
         # Back at the desk: one "While you were away: N" bubble that opens what went elsewhere.
         recap = true
         """#
+}
+
+extension Config {
+    package var delivery: DeliverySettings {
+        get { self[DeliverySettings.self] }
+        set { self[DeliverySettings.self] = newValue }
+    }
 }

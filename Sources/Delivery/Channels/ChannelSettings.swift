@@ -1,4 +1,5 @@
 import Foundation
+import NotifierCore
 import NotifierEngine
 import NotifierSystem
 
@@ -120,7 +121,40 @@ package struct ChannelSettings: ConfigEntry {
         """#
 }
 
+/// `channels = […]` of a `[rules.NAME]` table: where its alerts always go too.
+package struct RuleChannels: Sendable, Equatable {
+    package var names: [String] = []
+
+    package static let keys = RuleKeys(RuleChannels(), keys: [.channelNames("channels", \.names, omitEmpty: true)], onEntries: false)
+}
+
 extension Config {
+    /// `channels = […]` of `[rules.NAME]` tables, by rule, those set.
+    package var ruleChannels: [String: [String]] { self[RuleKeyValues<RuleChannels>.self].byRule.mapValues(\.names) }
+
+    /// The first place that names a channel no `[[channels]]` entry is called: `[delivery]
+    /// when_away`, a rule's `channels`, an entry's.
+    package func unknownChannelProblem(_ schema: ConfigSchema) -> (key: String, message: String)? {
+        let named =
+            [("delivery.when_away", delivery.whenAway)] + ruleChannels.sorted { $0.key < $1.key }.map { ("rules.\($0.key).channels", $0.value) }
+        for (setting, names) in named {
+            guard let unknown = names.first(where: { name in !channels.contains { $0.name == name } }) else { continue }
+            let known = channels.map(\.name)
+            return (
+                setting,
+                "names \(unknown.tomlQuoted), which no [[channels]] entry is called"
+                    + (known.isEmpty ? "; add one with name = \(unknown.tomlQuoted)" : "; channels: \(known.joined(separator: ", "))")
+            )
+        }
+        for list in schema.entryLists {
+            for (index, entry) in list.channels(self).enumerated() {
+                guard let unknown = entry.channels.first(where: { name in !channels.contains { $0.name == name } }) else { continue }
+                return ("\(list.array).\(index).channels", "(\(entry.entry)) names \(unknown.tomlQuoted), which no [[channels]] entry is called")
+            }
+        }
+        return nil
+    }
+
     /// The channels a rule's alert always goes to as well: its `[rules.NAME] channels`, or its
     /// `[[watches]]` or `[[reminders]]` entry's; a group's, each member's.
     package func channels(alsoFor alert: Alert) -> [String] {

@@ -1,4 +1,5 @@
 import Foundation
+import NotifierCore
 import NotifierEngine
 
 // `acknowledge` and `escalate`: keys every `[rules.NAME]` table and every entry of a repeated
@@ -42,7 +43,8 @@ extension AcknowledgePolicy {
             }),
     ]
 
-    package static let keyNames = keys.map(\.name)
+    /// The keys as every rule's table and every entry has them.
+    package static let ruleKeys = RuleKeys(AcknowledgePolicy(), keys: keys, onEntries: true)
 }
 
 extension EscalationStep {
@@ -54,6 +56,11 @@ extension EscalationStep {
 }
 
 extension Config {
+    /// `acknowledge` and `escalate` of `[rules.NAME]` tables, by rule, those set.
+    package var ruleAcknowledgement: [String: AcknowledgePolicy] { self[RuleKeyValues<AcknowledgePolicy>.self].byRule }
+    /// `acknowledge` and `escalate` of repeated tables' entries, by array, then entry name, those set.
+    package var entryAcknowledgement: [String: [String: AcknowledgePolicy]] { self[RuleKeyValues<AcknowledgePolicy>.self].byEntry }
+
     /// What an alert's rule or entry asks: the entry's (`[[reminders]]` by its name) over the
     /// rule's (`[rules.NAME]`); `nil` when neither asks for an acknowledgement.
     package func acknowledgement(for alert: Alert) -> (name: String, policy: AcknowledgePolicy)? {
