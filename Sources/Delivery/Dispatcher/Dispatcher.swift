@@ -28,29 +28,12 @@ package actor Dispatcher: AlertDelivery {
     private let keepDays: Int
     /// Which bubble each alert updates, and which close (`[delivery] update_in_place`).
     private let bubblePlan: BubblePlan
-    /// Where due alerts go: this desktop, or the person's channels while they are away.
-    package let reach: ReachPolicy
-    package let channels: [ChannelSettings]
-    /// The channels each alert always goes to as well, from its rule's settings.
-    package let alsoTo: @Sendable (Alert) -> [String]
-    /// Reads presence and do-not-disturb as a delivery begins; a replay's says nothing.
-    package let presence: @Sendable () async -> Presence
-    /// With `[delivery] busy_calendars`: why the person is busy now by their calendars, if they are.
-    package let busyNow: (@Sendable (Date) -> String?)?
-    /// The whereabouts of the last delivery, for the notes and `status`.
-    package var whereabouts = Whereabouts.present
-    /// The away spell as stored, read once: this dispatcher is its one writer while it runs.
-    package var spell: AwaySpell?
-    /// What was last saved for `status`: saved again only when it changes.
-    package var presenceSaved: (Presence, String?)?
-    /// When the first parcel a channel refused is due again; `nil`: none waits.
-    package var nextParcelTry: Date?
-    /// The messages up on channels by subject, read once when first needed.
-    package var channelMessages: [SubjectKey: [String: String]]?
-    /// Whether an alert waits for an acknowledgement, under what name, with what ladder.
-    package let acknowledgement: @Sendable (Alert) -> (name: String, policy: AcknowledgePolicy)?
-    /// When the first escalation step falls due; `nil`: none waits.
-    package var nextEscalation: Date?
+    /// The person: where they were last seen, the away spell (`Presence/`).
+    var person: PresenceWatch
+    /// The channels, their messages and refused parcels (`Channels/`).
+    var channelBook: ChannelBook
+    /// Episodes that wait for an acknowledgement, and the next escalation step (`Acknowledge/`).
+    var escalations: EscalationBook
     /// With `[sync]`: the claims that make one machine of several send an episode to the phone.
     package let sync: SyncLink?
     /// The wait for the next due instant: a submission may have moved it (something held).
@@ -66,14 +49,14 @@ package actor Dispatcher: AlertDelivery {
     ) {
         self.sink = sink
         self.elsewhere = elsewhere
-        reach = config.delivery.reach
         let sync = SyncLink.make(config.sync, store: store, logger: logger)
         self.sync = sync
-        channels = config.channels(acknowledgingVia: sync)
-        alsoTo = { [config] alert in config.channels(alsoFor: alert) }
-        acknowledgement = { [config] alert in config.acknowledgement(for: alert) }
-        self.presence = presence
-        busyNow = config.delivery.busyCalendars ? Self.busyCalendars(config: config, paths: paths, logger: logger, feeds: feeds) : nil
+        person = PresenceWatch(
+            reach: config.delivery.reach, read: presence,
+            busyNow: config.delivery.busyCalendars ? PresenceWatch.busyCalendars(config: config, paths: paths, logger: logger, feeds: feeds) : nil)
+        channelBook = ChannelBook(
+            channels: config.channels(acknowledgingVia: sync), alsoTo: { [config] alert in config.channels(alsoFor: alert) }, store: store, logger: logger)
+        escalations = EscalationBook(acknowledgement: { [config] alert in config.acknowledgement(for: alert) }, store: store, logger: logger)
         self.store = store
         self.logger = logger
         self.calendar = calendar
@@ -90,10 +73,6 @@ package actor Dispatcher: AlertDelivery {
         outbox.rateLimit = Outbox.RateLimit(limit: config.delivery.rateLimitPerMinute, window: .seconds(60))
         outbox.groupWindow = config.delivery.groupWindow
         self.outbox = outbox
-        if !channels.isEmpty {
-            nextParcelTry = StoreProblems.attempt("the channels' parcels", logger: logger) { try store?.nextChannelParcelTry() } ?? nil
-        }
-        nextEscalation = StoreProblems.attempt("the escalations", logger: logger) { try store?.nextEscalationStep() } ?? nil
         outsideTheEngine = Set((feeds.flatMap(\.rules) + [FeedHealthRule.self]).filter { !$0.decidedByTheEngine }.map { $0.id })
     }
 
@@ -248,9 +227,9 @@ package actor Dispatcher: AlertDelivery {
         }
         // An alert about a subject whose bubble is still up updates it, and says so.
         let stored = storedBubbles()
-        let placements = plan.alerts.map { bubblePlan.place(stampedForAcknowledgement($0), stored: stored, now: now) }
+        let placements = plan.alerts.map { bubblePlan.place(escalations.stamped($0), stored: stored, now: now) }
         let due = placements.map(\.alert)
-        let routes = due.map { reach.route($0, whereabouts: whereabouts, alsoTo: alsoTo($0)) }
+        let routes = due.map { person.route($0, alsoTo: channelBook.alsoTo($0)) }
         let deliveries = zip(due, routes).flatMap { alert, route in
             self.deliveries(alert, now: now).map { row in
                 var row = row
@@ -258,15 +237,15 @@ package actor Dispatcher: AlertDelivery {
                 return row
             }
         }
-        let opening = acknowledgementsOpened(by: due, now: now)
+        let opening = escalations.opened(by: due, now: now)
         // Recorded before shown: a crash in between loses a bubble rather than repeating one.
         // Shown only once recorded: what the ledger cannot take (a full disk, a locked store)
         // stays in the outbox and goes out on a later try, neither lost nor shown twice.
         do {
             try store?.markDelivered(
                 deliveries, outbox: plan.after, records: uncommittedRecords, forgetting: uncommittedForgotten,
-                notes: uncommittedNotes + notes + awayNotes(due, routes: routes, now: now), keepDays: keepDays, opening: opening, now: now)
-            acknowledgementsStored(opening)
+                notes: uncommittedNotes + notes + person.awayNotes(due, routes: routes, now: now), keepDays: keepDays, opening: opening, now: now)
+            escalations.stored(opening)
             uncommittedRecords = [:]
             uncommittedForgotten = []
             uncommittedNotes = []
@@ -314,7 +293,7 @@ package actor Dispatcher: AlertDelivery {
 
     /// When held alerts next become due, for the daemon's timer.
     package func nextDueDate(now: Date) -> Date? {
-        [outbox.nextDueDate(now: now, calendar: calendar), nextParcelTry, nextEscalation].compactMap { $0 }.min()
+        [outbox.nextDueDate(now: now, calendar: calendar), channelBook.nextParcelTry, escalations.nextStep].compactMap { $0 }.min()
     }
 
     /// An escalation's bubbles, into the outbox as any alert.
