@@ -241,7 +241,11 @@ let package = Package(
             swiftSettings: ourSwiftSettings),
         .testTarget(name: "CoreTests", dependencies: ["NotifierCore", "NotifierEngine", "NotifierSystem", "TestSupport"], swiftSettings: ourSwiftSettings),
         .testTarget(
-            name: "DeliveryTests", dependencies: ["NotifierDelivery", "NotifierCore", "NotifierEngine", "NotifierSystem", "TestSupport"],
+            name: "DeliveryTests",
+            dependencies: [
+                "NotifierDelivery", "NotifierCore", "NotifierEngine", "NotifierSystem", "TestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: ourSwiftSettings),
         libraryTests("CountriesTests", of: "NotifierCountries"),
         libraryTests("CryptoTests", of: "NotifierCrypto"),

@@ -7,3 +7,16 @@ extension Store {
         try self.init(path: path, migrations: DeliveryFeatures.all.flatMap(\.storeMigrations))
     }
 }
+
+/// A config file read as a program of delivery's features alone reads it.
+extension ConfigLoader {
+    static let deliverySchema = ConfigSchema(feeds: [], delivery: DeliveryFeatures.all)
+
+    static func parse(_ text: String, file: String) throws(ConfigError) -> Config {
+        try parse(text, file: file, schema: deliverySchema)
+    }
+}
+
+extension Config {
+    func renderedTOML() -> String { renderedTOML(ConfigLoader.deliverySchema) }
+}

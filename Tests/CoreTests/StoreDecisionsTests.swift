@@ -1,18 +1,9 @@
 import Foundation
-import ProgramTestSupport
 import TestSupport
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierEngine
-@testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierProgram
-@testable import NotifierReminders
-@testable import NotifierSubscriptions
-@testable import NotifierWatches
 
 /// The `decision` table: written with the poll's commit, pruned after `[history] days`, and
 /// found by the subject as people type it.

@@ -1,18 +1,9 @@
 import Foundation
-import ProgramTestSupport
 import TestSupport
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierEngine
-@testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierProgram
-@testable import NotifierReminders
-@testable import NotifierSubscriptions
-@testable import NotifierWatches
 
 @Suite struct StoreTests {
     let now = Date(timeIntervalSince1970: 1_800_000_000)

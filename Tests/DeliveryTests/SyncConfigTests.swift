@@ -1,20 +1,11 @@
 import Foundation
 import Logging
-import ProgramTestSupport
 import TestSupport
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierDelivery
 @testable import NotifierEngine
-@testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierProgram
-@testable import NotifierReminders
-@testable import NotifierSubscriptions
-@testable import NotifierWatches
 
 /// `[sync]`: its keys checked with their line, its token only by reference and never shown,
 /// and the phone's Acknowledge button it adds to an ntfy channel's message.

@@ -3,14 +3,6 @@ import NotifierDelivery
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
-@testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierProgram
-@testable import NotifierReminders
-@testable import NotifierSubscriptions
-@testable import NotifierWatches
 
 /// A repeated table (`[[…]]`): every entry's keys checked as a section's are, errors naming the
 /// entry, the key and its line.
