@@ -14,16 +14,20 @@ package struct Acknowledger: Sendable {
     package let elsewhere: Elsewhere
     package let channels: [ChannelSettings]
     package let logger: Logger
-    /// Where the other machines hear of it (`[sync]`); `nil` where they told this one.
-    package var sync: SyncSettings?
+    /// How the other machines hear of it (with `[sync]`, `SyncLink.tellingOthers`); `nil`
+    /// without, or where they told this one.
+    package var tellOthers: (@Sendable ([AcknowledgementItem]) async -> Void)?
 
-    package init(store: Store, sink: any AlertSink, elsewhere: Elsewhere, channels: [ChannelSettings], logger: Logger, sync: SyncSettings? = nil) {
+    package init(
+        store: Store, sink: any AlertSink, elsewhere: Elsewhere, channels: [ChannelSettings], logger: Logger,
+        tellOthers: (@Sendable ([AcknowledgementItem]) async -> Void)? = nil
+    ) {
         self.store = store
         self.sink = sink
         self.elsewhere = elsewhere
         self.channels = channels
         self.logger = logger
-        self.sync = sync
+        self.tellOthers = tellOthers
     }
 
     /// Who acknowledged: this desktop, the command, the phone (`SyncMessage.phone`) or another
@@ -52,9 +56,7 @@ package struct Acknowledger: Sendable {
         }
         if !forget.isEmpty { _ = StoreProblems.attempt("the bubble ids", logger: logger) { try store.forgetBubbles(forget, now: now) } }
         // Told once every copy here is closed: the network may take its time.
-        if tell, let sync, let link = SyncLink.make(sync, store: store, logger: logger) {
-            await link.announce(acknowledged: closed, publisher: elsewhere.syncTopic)
-        }
+        if tell, let tellOthers { await tellOthers(closed) }
         return closed
     }
 

@@ -13,7 +13,7 @@ package struct DigestFeature: DaemonWork {
     package func work(_ context: DeliveryContext) -> (@Sendable () async -> Void)? {
         guard let store = context.store, let at = context.config.digest.time else { return nil }
         let digest = DailyDigest(
-            plan: DigestPlan(at: at), store: store, delivery: context.dispatcher, clock: context.clock, now: context.now, logger: context.logger)
+            plan: DigestPlan(at: at), store: store, delivery: context.delivery, clock: context.clock, now: context.now, logger: context.logger)
         return { await digest.runForever() }
     }
 }

@@ -73,7 +73,7 @@ extension Dispatcher {
         guard let sync, let store, !opened.isEmpty else { return }
         let keys = Set(opened.map(\.key))
         let open = StoreProblems.attempt("the acknowledgements", logger: logger) { try store.openAcknowledgements() } ?? []
-        let acknowledger = Acknowledger(store: store, sink: sink, elsewhere: elsewhere, channels: channelBook.channels, logger: logger, sync: nil)
+        let acknowledger = Acknowledger(store: store, sink: sink, elsewhere: elsewhere, channels: channelBook.channels, logger: logger)
         for item in open where keys.contains(item.key) {
             let id = SyncLink.episodeID(item)
             let seen = StoreProblems.attempt("the sync acknowledgements", logger: logger) { try store.syncAcknowledgements(near: id, notFrom: sync.instance) }

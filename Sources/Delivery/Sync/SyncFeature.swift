@@ -17,7 +17,7 @@ package struct SyncFeature: DaemonWork {
     package func work(_ context: DeliveryContext) -> (@Sendable () async -> Void)? {
         guard
             let follower = SyncFollower.make(
-                config: context.config, store: context.store, sink: context.sink, elsewhere: context.dispatcher.elsewhere, clock: context.clock,
+                config: context.config, store: context.store, sink: context.sink, elsewhere: context.elsewhere, clock: context.clock,
                 now: context.now, logger: context.logger)
         else { return nil }
         return { [seed = context.seed] in await follower.followForever(seed: seed) }

@@ -108,6 +108,14 @@ package final class SyncLink: Sendable {
     }
 
     /// Tells the other machines that `items` were acknowledged here.
+    /// What an acknowledgement made here tells the other machines; `nil` without `[sync]`.
+    package static func tellingOthers(_ sync: SyncSettings, store: Store, publisher: any SyncPublishing, logger: Logger) -> (
+        @Sendable ([AcknowledgementItem]) async -> Void
+    )? {
+        guard let link = make(sync, store: store, logger: logger) else { return nil }
+        return { items in await link.announce(acknowledged: items, publisher: publisher) }
+    }
+
     package func announce(acknowledged items: [AcknowledgementItem], publisher: any SyncPublishing) async {
         for item in items {
             let message = sealed(SyncMessage(kind: .ack, id: Self.episodeID(item), by: settings.machineName, from: instance))

@@ -17,7 +17,8 @@ package struct ClickWait {
         let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.delivery.terminal)
         let acknowledger = store.map {
             Acknowledger(
-                store: $0, sink: sink, elsewhere: .network, channels: runner.context.config.channels, logger: runner.logger, sync: runner.context.config.sync)
+                store: $0, sink: sink, elsewhere: .network, channels: runner.context.config.channels, logger: runner.logger,
+                tellOthers: SyncLink.tellingOthers(runner.context.config.sync, store: $0, publisher: Elsewhere.network.syncTopic, logger: runner.logger))
         }
         let handler = ClickHandler(opener: opener, store: store, logger: runner.logger, now: runner.now, feeds: runner.feeds, acknowledger: acknowledger)
         let clock = runner.clock

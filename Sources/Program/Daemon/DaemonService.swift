@@ -96,16 +96,17 @@ package struct DaemonService: Service, CustomStringConvertible {
         _ runner: Runner, store: Store?, sink: any AlertSink, launch: Bool, pacing: FeedPacing? = nil, pollRequests: PollRequests? = nil,
         fetchRequests: FetchRequests? = nil
     ) async {
+        let elsewhere = Elsewhere.network
         let dispatcher = Dispatcher(
             sink: sink, store: store, config: runner.context.config, logger: runner.logger, paths: runner.context.paths, feeds: runner.feeds,
-            elsewhere: .network)
+            elsewhere: elsewhere)
         var pacedEnvironment = runner.environment(store: store, dispatcher: dispatcher, launch: launch)
         pacedEnvironment.pacing = pacing
         pacedEnvironment.pollRequests = pollRequests
         let environment = pacedEnvironment
         let features = DeliveryContext(
-            config: runner.context.config, paths: runner.context.paths, store: store, dispatcher: dispatcher, sink: sink, clock: runner.clock,
-            now: runner.now, logger: runner.logger, seed: runner.seed)
+            config: runner.context.config, paths: runner.context.paths, store: store, delivery: dispatcher, sink: sink,
+            elsewhere: elsewhere, clock: runner.clock, now: runner.now, logger: runner.logger, seed: runner.seed)
         let work = runner.context.program.delivery.compactMap { ($0 as? any DaemonWork)?.work(features) }
         await fetchRequests?.serve(runner.feeds, environment: environment)
         await withDiscardingTaskGroup { group in
@@ -155,8 +156,8 @@ package struct DaemonService: Service, CustomStringConvertible {
         let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.delivery.terminal)
         let acknowledger = store.map {
             Acknowledger(
-                store: $0, sink: desktop, elsewhere: .network, channels: runner.context.config.channels, logger: runner.logger, sync: runner.context.config.sync
-            )
+                store: $0, sink: desktop, elsewhere: .network, channels: runner.context.config.channels, logger: runner.logger,
+                tellOthers: SyncLink.tellingOthers(runner.context.config.sync, store: $0, publisher: Elsewhere.network.syncTopic, logger: runner.logger))
         }
         let handler = ClickHandler(opener: opener, store: store, logger: runner.logger, now: runner.now, feeds: runner.feeds, acknowledger: acknowledger)
         for await event in desktop.notifications.events {

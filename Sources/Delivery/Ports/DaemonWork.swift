@@ -4,13 +4,15 @@ import NotifierCore
 import NotifierSystem
 
 /// What a delivery feature's daemon work is given, for one config's generation: the config, the
-/// store, the dispatcher and its sink, the clock and the time.
+/// store, where alerts go (the dispatcher, as a feed hands them over) and its sink, what reaches
+/// beyond this desktop, the clock and the time.
 package struct DeliveryContext: Sendable {
     package var config: Config
     package var paths: XDGPaths
     package var store: Store?
-    package var dispatcher: Dispatcher
+    package var delivery: any AlertDelivery
     package var sink: any AlertSink
+    package var elsewhere: Elsewhere
     package var clock: any Clock<Duration>
     package var now: @Sendable () -> Date
     package var logger: Logger
@@ -18,14 +20,16 @@ package struct DeliveryContext: Sendable {
     package var seed: UInt64?
 
     package init(
-        config: Config, paths: XDGPaths, store: Store?, dispatcher: Dispatcher, sink: any AlertSink, clock: any Clock<Duration>,
+        config: Config, paths: XDGPaths, store: Store?, delivery: any AlertDelivery, sink: any AlertSink, elsewhere: Elsewhere,
+        clock: any Clock<Duration>,
         now: @escaping @Sendable () -> Date, logger: Logger, seed: UInt64?
     ) {
         self.config = config
         self.paths = paths
         self.store = store
-        self.dispatcher = dispatcher
+        self.delivery = delivery
         self.sink = sink
+        self.elsewhere = elsewhere
         self.clock = clock
         self.now = now
         self.logger = logger
