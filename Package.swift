@@ -244,7 +244,7 @@ let package = Package(
             name: "DeliveryTests",
             dependencies: [
                 "NotifierDelivery", "NotifierCore", "NotifierEngine", "NotifierSystem", "TestSupport",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: ourSwiftSettings),
         libraryTests("CountriesTests", of: "NotifierCountries"),

@@ -1,3 +1,4 @@
+import GRDB
 import NotifierCore
 import NotifierDelivery
 
@@ -6,6 +7,9 @@ extension Store {
     convenience init(path: String) throws(StoreError) {
         try self.init(path: path, migrations: DeliveryFeatures.all.flatMap(\.storeMigrations))
     }
+
+    /// The migrations of such a store, by name, in order.
+    static var migrator: DatabaseMigrator { migrator(adding: DeliveryFeatures.all.flatMap(\.storeMigrations)) }
 }
 
 /// A config file read as a program of delivery's features alone reads it.

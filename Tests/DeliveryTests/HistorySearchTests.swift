@@ -1,19 +1,10 @@
 import Foundation
 import GRDB
-import ProgramTestSupport
 import TestSupport
 import Testing
 
 @testable import NotifierCore
-@testable import NotifierCountries
-@testable import NotifierCrypto
 @testable import NotifierDelivery
-@testable import NotifierForecast
-@testable import NotifierHolidays
-@testable import NotifierProgram
-@testable import NotifierReminders
-@testable import NotifierSubscriptions
-@testable import NotifierWatches
 
 /// The history's full-text search: a person's text is only ever words, whatever it holds.
 @Suite struct HistorySearchTests {
@@ -132,39 +123,5 @@ import Testing
     @Test func theLinkedSQLiteHasFTS5() throws {
         let options = try DatabaseQueue().read { db in try String.fetchAll(db, sql: "PRAGMA compile_options") }
         #expect(options.contains("ENABLE_FTS5"), "\(options)")
-    }
-
-    @Test func sinceTakesTheProgramsDurations() {
-        #expect(HistoryCommand.duration("7d") == .seconds(7 * 86400))
-        #expect(HistoryCommand.duration("12h") == .seconds(12 * 3600))
-        #expect(HistoryCommand.duration("1d12h") == .seconds(36 * 3600))
-        for bad in ["", "0d", "7", "d", "-7d", "7 days", "7w", "1.5h", "9223372036854775807d", "9000000000000000000s9000000000000000000s", "7d\u{0}"] {
-            #expect(HistoryCommand.duration(bad) == nil, "\(bad.debugDescription)")
-        }
-        let now = Self.now
-        #expect(HistoryCommand.cutoff(.seconds(3600), now: now) == now.addingTimeInterval(-3600))
-        #expect(HistoryCommand.cutoff(.seconds(Int64.max), now: now) == Date(timeIntervalSince1970: 0), "further back than 1970: all of it")
-    }
-
-    @Test func badSinceOrGrepIsAUsageErrorNamingTheOption() {
-        for bad in ["soon", "0h", "7"] {
-            #expect(throws: (any Error).self) { try HistoryCommand.parse(["--since", bad]) }
-            do {
-                _ = try HistoryCommand.parse(["--since", bad])
-            } catch {
-                #expect(HistoryCommand.message(for: error).contains("--since"), "\(HistoryCommand.message(for: error))")
-                #expect(HistoryCommand.exitCode(for: error) == .validationFailure)
-            }
-        }
-        #expect((try? HistoryCommand.parse(["--since", "7d", "--grep", "\"NEAR(*"])) != nil)
-        for wordless in ["", "***", "\" - :", "\u{0}\u{1b}"] {
-            do {
-                _ = try HistoryCommand.parse(["--grep", wordless])
-                Issue.record("\(wordless.debugDescription) has no word to look for")
-            } catch {
-                #expect(HistoryCommand.message(for: error).hasPrefix("--grep looks for words"), "\(HistoryCommand.message(for: error))")
-                #expect(!HistoryCommand.message(for: error).contains("\u{1b}"))
-            }
-        }
     }
 }

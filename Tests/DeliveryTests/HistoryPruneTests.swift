@@ -1,12 +1,10 @@
 import Foundation
-import ProgramTestSupport
 import TestSupport
 import Testing
 
 @testable import NotifierCore
 @testable import NotifierDelivery
 @testable import NotifierEngine
-@testable import NotifierProgram
 
 /// `[history] delivery_days`: the delivery history pruned in batches, its search index in step.
 @Suite struct HistoryPruneTests {
