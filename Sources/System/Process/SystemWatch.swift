@@ -28,15 +28,15 @@ package final class SystemWatch: Sendable {
     private struct Subscriber {
         var wallClock = false
         var directories: Set<String> = []
-        /// Only this file's changes; any file's when nil.
-        var name: String?
+        /// Which files' changes, by folder and name.
+        var accepts: @Sendable (_ directory: String, _ name: String) -> Bool = { _, _ in true }
         var signals: Set<Int32> = []
         let continuation: AsyncStream<Change>.Continuation
 
         func wants(_ change: Change) -> Bool {
             switch change {
             case .wallClock: wallClock
-            case .file(let directory, let file): directories.contains(directory) && (name == nil || name == file)
+            case .file(let directory, let file): directories.contains(directory) && accepts(directory, file)
             case .signal(let number): signals.contains(number)
             }
         }
@@ -58,12 +58,20 @@ package final class SystemWatch: Sendable {
     /// nil) in `directories`; a directory that does not exist is not watched. Only the newest
     /// change waits for a slow reader: each says "look again", not what changed.
     package func changes(wallClock: Bool, directories: [String], name: String?) -> AsyncStream<Change> {
+        changes(wallClock: wallClock, directories: directories) { _, file in name == nil || name == file }
+    }
+
+    /// The same, for the files in `directories` that `accepts` takes (a calendar folder's `.ics`
+    /// files, one calendar file among others): a change to any other file wakes nobody.
+    package func changes(
+        wallClock: Bool, directories: [String], accepts: @escaping @Sendable (_ directory: String, _ name: String) -> Bool
+    ) -> AsyncStream<Change> {
         subscribe { state, continuation in
             for directory in directories where !state.watched.values.contains(directory) {
                 let descriptor = inotify_add_watch(state.inotify, directory, Self.fileEvents)
                 if descriptor >= 0 { state.watched[descriptor] = directory }
             }
-            return Subscriber(wallClock: wallClock, directories: Set(directories), name: name, continuation: continuation)
+            return Subscriber(wallClock: wallClock, directories: Set(directories), accepts: accepts, continuation: continuation)
         }
     }
 

@@ -13,12 +13,11 @@ package enum ReminderChanges {
 
     /// Each a stream of "look again"; the wall clock's with the calendars'.
     static func streams(_ env: FeedEnvironment) -> [AsyncStream<SystemWatch.Change>] {
-        let calendarFolders = CalendarReminders.paths(env.config).map { path in
+        let calendars = CalendarFiles(CalendarReminders.paths(env.config)) { path in
             var isFolder: ObjCBool = false
-            let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
-            return exists && isFolder.boolValue ? path : (path as NSString).deletingLastPathComponent
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue
         }
-        var streams = [SystemWatch.shared.changes(wallClock: true, directories: Array(Set(calendarFolders)), name: nil)]
+        var streams = [SystemWatch.shared.changes(wallClock: true, directories: calendars.directories, accepts: calendars.accepts)]
         if let store = env.store {
             streams.append(SystemWatch.shared.changes(wallClock: false, directories: [directory(of: store.path)], name: marker))
         }
@@ -43,5 +42,35 @@ package enum ReminderChanges {
 
     private static func directory(of storePath: String) -> String {
         (storePath as NSString).deletingLastPathComponent
+    }
+}
+
+/// The calendar files to watch: a folder's `.ics` files as the calendars read them, or one file
+/// (watched in its folder, which may hold anything else: a change there wakes nobody).
+struct CalendarFiles: Sendable {
+    /// The folders to watch, each once.
+    let directories: [String]
+    private let wholeFolders: Set<String>
+    /// Single calendar files, by the folder they are watched in.
+    private let files: [String: Set<String>]
+
+    init(_ paths: [String], isFolder: (String) -> Bool) {
+        var wholeFolders: Set<String> = []
+        var files: [String: Set<String>] = [:]
+        for path in paths {
+            if isFolder(path) {
+                wholeFolders.insert(path)
+            } else {
+                files[(path as NSString).deletingLastPathComponent, default: []].insert((path as NSString).lastPathComponent)
+            }
+        }
+        self.wholeFolders = wholeFolders
+        self.files = files
+        directories = wholeFolders.union(files.keys).sorted()
+    }
+
+    /// Whether a change of `name` in `directory` may change a calendar.
+    func accepts(_ directory: String, _ name: String) -> Bool {
+        (wholeFolders.contains(directory) && CalendarShelf.isCalendarFile(name)) || files[directory]?.contains(name) == true
     }
 }

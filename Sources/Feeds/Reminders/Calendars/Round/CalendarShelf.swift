@@ -49,6 +49,9 @@ package final class CalendarShelf: Sendable {
         }
     }
 
+    /// A file of a calendar folder that is read: `.ics`, not hidden (an editor's swap file).
+    static func isCalendarFile(_ name: String) -> Bool { name.lowercased().hasSuffix(".ics") && !name.hasPrefix(".") }
+
     /// The .ics files `paths` name: files as given, folders one level deep, sorted.
     package static func calendarFiles(_ paths: [String]) -> [String] {
         var result: [String] = []
@@ -57,7 +60,7 @@ package final class CalendarShelf: Sendable {
             var isFolder: ObjCBool = false
             guard manager.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
             if isFolder.boolValue {
-                let names = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).filter { $0.lowercased().hasSuffix(".ics") && !$0.hasPrefix(".") }
+                let names = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).filter(Self.isCalendarFile)
                 result += names.sorted().prefix(maxFiles).map { (path as NSString).appendingPathComponent($0) }
             } else {
                 result.append(path)
