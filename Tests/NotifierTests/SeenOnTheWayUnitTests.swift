@@ -39,6 +39,8 @@ import Testing
         #expect(RequestContext(feed: "crypto", method: "GET", url: "https://x.invalid").urlKey == "base_url")
         let error = FeedError.cannotResolve(RequestContext(feed: "channel phone", method: "POST", url: "https://x.invalid", urlKey: "ntfy"), host: "x.invalid")
         #expect(error.cause == "cannot resolve host 'x.invalid' (offline, or a typo in ntfy?)")
+        let redirect = FeedError.insecureRedirect(RequestContext(feed: "watch lvl", method: "GET", url: "https://x.invalid", urlKey: "url"))
+        #expect(redirect.cause.hasSuffix("(https never downgrades to http): is url right?"))
         // The request's maker says the key, whatever its feed is called.
         let http = HTTPClient()
         let sent = await #expect(throws: FeedError.self) { try await http.send(.get("nowhere"), feed: "anything", urlKey: "ntfy") }

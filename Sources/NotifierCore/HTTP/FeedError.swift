@@ -60,8 +60,8 @@ public enum FeedError: Error, Sendable, Equatable, CustomStringConvertible {
         case .bodyTooLarge(_, let limit): return "response is larger than the \(limit / 1024) KiB limit"
         case .tooManyRedirects(_, let limit): return "more than \(limit) redirects"
         case .insecureRedirect(let context) where context.url.lowercased().hasPrefix("https:"):
-            return "refused a redirect to a protocol it may not follow (https never downgrades to http): is base_url right?"
-        case .insecureRedirect: return "refused a redirect to a protocol other than http or https: is base_url right?"
+            return "refused a redirect to a protocol it may not follow (https never downgrades to http): is \(context.urlKey) right?"
+        case .insecureRedirect(let context): return "refused a redirect to a protocol other than http or https: is \(context.urlKey) right?"
         case .transport(_, let detail): return detail
         case .decoding(_, let detail): return "unexpected response: \(detail)"
         case .service(_, let message): return message
