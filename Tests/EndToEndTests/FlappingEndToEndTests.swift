@@ -57,7 +57,7 @@ import Testing
         runner.now = { clock.now }
         let store = try Store(path: sandbox.storeFile.path)
         let recorder = RecordingSink(name: "test")
-        let dispatcher = Dispatcher(sink: recorder, store: store, config: config, logger: context.logger)
+        let dispatcher = Dispatcher(sink: recorder, store: store, config: config, logger: context.logger, elsewhere: .network)
         let round = CryptoRound(runner.environment(store: store, dispatcher: dispatcher, launch: false))
 
         // Every 10 minutes the 24 h change swings across the −5 % band: six falls in two hours.

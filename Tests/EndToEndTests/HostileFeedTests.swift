@@ -61,7 +61,7 @@ import Testing
         var runner = Runner(context: context, output: .json, seed: nil)
         runner.clock = clock
         let store = try Store(path: sandbox.storeFile.path)
-        let dispatcher = Dispatcher(sink: RecordingSink(name: "test"), store: store, config: config, logger: context.logger)
+        let dispatcher = Dispatcher(sink: RecordingSink(name: "test"), store: store, config: config, logger: context.logger, elsewhere: .network)
         let loop = Task { await CryptoRound(runner.environment(store: store, dispatcher: dispatcher, launch: false)).pollForever() }
 
         for form in ["delay-seconds", "HTTP-date"] {

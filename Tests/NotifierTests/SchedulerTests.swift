@@ -49,7 +49,7 @@ import Testing
         let runner = Runner.testing(sandbox, config: config, clock: clock)
         let store = try Store(path: sandbox.storeFile.path)
         let recorder = RecordingSink(name: "test")
-        let dispatcher = Dispatcher(sink: recorder, store: store, config: config, logger: runner.logger)
+        let dispatcher = Dispatcher(sink: recorder, store: store, config: config, logger: runner.logger, elsewhere: .network)
         let loop = Task { await CryptoRound(runner.environment(store: store, dispatcher: dispatcher, launch: false)).pollForever() }
 
         // Six failed polls (the first, then one after each advance): each waits at least the

@@ -108,7 +108,7 @@ protocol IdentityScenarios {
         let store = try Store(path: path)
         var config = Config()
         config.delivery.groupWindow = .zero
-        let dispatcher = Dispatcher(sink: RecordingSink(), store: store, config: config, logger: Logger(label: "test"))
+        let dispatcher = Dispatcher(sink: RecordingSink(), store: store, config: config, logger: Logger(label: "test"), elsewhere: .network)
         var engine = RuleEngine()
         let rule = CryptoChangeRule()
         let fired = engine.evaluate(

@@ -45,7 +45,7 @@ package actor Dispatcher: AlertDelivery {
     package init(
         sink: any AlertSink, store: Store?, config: Config, logger: Logger, calendar: Calendar = .current,
         presence: @escaping @Sendable () async -> Presence = { await PresenceReader.read() }, paths: XDGPaths? = nil,
-        feeds: [any FeedKind] = [], elsewhere: Elsewhere = .network
+        feeds: [any FeedKind] = [], elsewhere: Elsewhere
     ) {
         self.sink = sink
         self.elsewhere = elsewhere
