@@ -69,7 +69,8 @@ import Testing
 
         let logs = LogLines()
         let sink = RecordingSink()
-        let dispatcher = Dispatcher(sink: sink, store: store, config: Self.immediate, logger: Logger(label: "t") { _ in CapturingLogHandler(lines: logs) }, elsewhere: .network)
+        let dispatcher = Dispatcher(
+            sink: sink, store: store, config: Self.immediate, logger: Logger(label: "t") { _ in CapturingLogHandler(lines: logs) }, elsewhere: .network)
         let started = ContinuousClock.now
         await dispatcher.submit([alert("BTC")], now: now)
         let waited = ContinuousClock.now - started
@@ -103,7 +104,8 @@ import Testing
         try disk.fill()
         let logs = LogLines()
         let sink = RecordingSink()
-        let dispatcher = Dispatcher(sink: sink, store: store, config: Self.immediate, logger: Logger(label: "t") { _ in CapturingLogHandler(lines: logs) }, elsewhere: .network)
+        let dispatcher = Dispatcher(
+            sink: sink, store: store, config: Self.immediate, logger: Logger(label: "t") { _ in CapturingLogHandler(lines: logs) }, elsewhere: .network)
         let big = String(repeating: "x", count: 2000)
         await dispatcher.submit(
             [alert("BTC", body: big), alert("ETH", body: big, rule: "crypto_move"), alert("SOL", body: big, rule: "crypto_change")], now: now)

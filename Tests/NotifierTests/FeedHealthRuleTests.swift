@@ -25,7 +25,8 @@ import Testing
         try store.setMute(rule: FeedHealthRule.id, until: .distantFuture)
         let sink = RecordingSink(name: "test")
         let round = CryptoRound(
-            runner.environment(store: store, dispatcher: Dispatcher(sink: sink, store: store, config: config, logger: runner.logger, elsewhere: .network), launch: false))
+            runner.environment(
+                store: store, dispatcher: Dispatcher(sink: sink, store: store, config: config, logger: runner.logger, elsewhere: .network), launch: false))
         for _ in 1...2 { _ = await round.decide(.failure(Self.failure), now: runner.now()) }
         #expect(await sink.alerts.isEmpty, "muted: nothing shown")
         let noted = try store.decisions(rule: FeedHealthRule.id, subject: "crypto", limit: 10)
