@@ -79,7 +79,12 @@ import Testing
 
     /// Where the one pass answers, JSONDecoder's reading gives the same entries, bit for bit.
     func expectSameReading(_ data: Data, _ label: String) {
-        guard let entries = CoinLorePageScanner.entries(data) else { return }
+        expectSameReading(data, label, entries: CoinLorePageScanner.entries(data))
+    }
+
+    /// With the one pass's reading of `data` already taken: the most of a mangled round's cost.
+    func expectSameReading(_ data: Data, _ label: String, entries: [RawTicker]?) {
+        guard let entries else { return }
         guard let reference = try? CoinLoreDecoder.decodePageWithJSONDecoder(data) else {
             Issue.record("\(label): the one pass read a body JSONDecoder refuses")
             return
@@ -152,8 +157,10 @@ import Testing
                 }
             }
             if round % 40 == 0 { bytes = Array(bytes.prefix(Int.random(in: 0..<bytes.count, using: &generator))) }
-            if CoinLorePageScanner.entries(Data(bytes)) != nil { answered += 1 }
-            expectSameReading(Data(bytes), "round \(round)")
+            let body = Data(bytes)
+            let entries = CoinLorePageScanner.entries(body)
+            if entries != nil { answered += 1 }
+            expectSameReading(body, "round \(round)", entries: entries)
         }
         #expect(answered > 0)
     }
