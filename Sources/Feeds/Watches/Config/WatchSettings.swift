@@ -37,6 +37,9 @@ package struct WatchSettings: ConfigEntry {
     package var flap: FlapPolicy?
     /// `[[channels]]` its alerts always go to as well.
     package var channels: [String] = []
+    /// Not a key: the bounds of one run of the selector. A selector that never ends costs the
+    /// CPU bound (whole seconds, the kernel's) each poll; tests stop it sooner by the wall bound.
+    package var selectorLimits = WatchSelector.Limits()
 
     package static let keys: [SectionKey<WatchSettings>] = [
         .string("name", \.name),

@@ -88,7 +88,7 @@ package actor WatchPoller {
         guard let selector else {
             return WatchObservation(kind: .noValue("the selector does not compile"), status: status)
         }
-        let observation = Self.observation(await selector.select(data, asText: asText), of: data, status: status, watch: watch)
+        let observation = Self.observation(await selector.select(data, asText: asText, limits: watch.selectorLimits), of: data, status: status, watch: watch)
         if case .failed = observation.kind { return observation }
         lastSelected = observation.kind
         return observation
