@@ -39,6 +39,18 @@ import Testing
         #expect(inlineRuns == Self.programs.count * Self.documents.count)
     }
 
+    /// An error message's newlines become spaces in the child's one line; the rest of it
+    /// arrives whole.
+    @Test func aChildsErrorStaysOneLine() async throws {
+        let selector = try WatchSelector(#"error("first\nsecond " + (. | tostring))"#)
+        let outcome = await selector.select(Data(#"{"a":1}"#.utf8), limits: .init(inlineInputBytes: -1))
+        guard case .failed(let message) = outcome else {
+            Issue.record("\(outcome)")
+            return
+        }
+        #expect(message.contains("first second {\"a\":1}"), "\(message)")
+    }
+
     /// The output bound holds in-process too; a larger input goes to a child as before.
     @Test func boundsHoldInline() async throws {
         let many = Data(("[" + (0..<5000).map { "\"item-\($0)\"" }.joined(separator: ",") + "]").utf8)
