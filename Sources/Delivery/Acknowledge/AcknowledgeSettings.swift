@@ -18,11 +18,8 @@ extension AcknowledgePolicy {
         SectionKey(
             name: "escalate", secret: false,
             apply: { policy, value in
-                let texts: [String]
-                switch value {
-                case .strings(let list): texts = list
-                case .other("an empty array"): texts = []
-                default: return "must be a list of steps such as [\"10m\", \"30m phone\", \"2h phone,mail\"], got \(value.shownForError)"
+                guard let texts = value.stringList else {
+                    return "must be a list of steps such as [\"10m\", \"30m phone\", \"2h phone,mail\"], got \(value.shownForError)"
                 }
                 var steps: [EscalationStep] = []
                 for text in texts {

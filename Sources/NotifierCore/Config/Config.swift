@@ -104,6 +104,19 @@ package enum ConfigValue: Sendable, Equatable {
     /// Any other TOML type, described for the error message ("an array").
     case other(String)
 
+    /// `[]` as the TOML library reads it: no element says what type the array holds.
+    package static let emptyArray = ConfigValue.other("an empty array")
+
+    package var isEmptyArray: Bool { self == .emptyArray }
+    /// A list of strings, `[]` included.
+    package var stringList: [String]? {
+        switch self {
+        case .strings(let list): list
+        case .emptyArray: []
+        default: nil
+        }
+    }
+
     package var boolValue: Bool? { if case .bool(let value) = self { value } else { nil } }
     package var intValue: Int? { if case .integer(let value) = self { value } else { nil } }
     package var stringValue: String? { if case .string(let value) = self { value } else { nil } }

@@ -191,7 +191,7 @@ extension TOMLValueConvertible {
             }
             return tables.count == fields.count ? .tableOfTables(tables) : .table(fields)
         case .array:
-            guard let array, !array.isEmpty else { return .other("an empty array") }
+            guard let array, !array.isEmpty else { return .emptyArray }
             let strings = array.compactMap { $0.type == .string ? $0.string : nil }
             if strings.count == array.count { return .strings(strings) }
             let integers = array.compactMap { $0.type == .int ? $0.int : nil }

@@ -7,7 +7,7 @@ extension SectionKey {
         SectionKey(
             name: key, secret: false,
             apply: { config, value in
-                if case .other("an empty array") = value {
+                if value.isEmptyArray {
                     config[keyPath: field] = []
                     return nil
                 }

@@ -22,12 +22,7 @@ extension SectionKey {
         SectionKey(
             name: key, secret: false,
             apply: { config, value in
-                let names: [String]
-                switch value {
-                case .strings(let list): names = list
-                case .other("an empty array"): names = []
-                default: return "must be a list of channel names such as [\"phone\"], got \(value.shownForError)"
-                }
+                guard let names = value.stringList else { return "must be a list of channel names such as [\"phone\"], got \(value.shownForError)" }
                 if let bad = names.first(where: { EntryName.problem($0) != nil }) {
                     return "has \(bad.tomlQuoted), which is not a channel's name (a-z, 0-9, _ and -)"
                 }

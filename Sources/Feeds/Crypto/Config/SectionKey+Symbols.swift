@@ -14,7 +14,7 @@ extension SectionKey {
                     config[keyPath: field] = symbols.map { $0.uppercased() }
                     return nil
                 }
-                if case .other("an empty array") = value {
+                if value.isEmptyArray {
                     config[keyPath: field] = []
                     return nil
                 }

@@ -10,7 +10,7 @@ extension SectionKey {
             name: key, secret: false,
             apply: { config, value in
                 let problem = "must be a list of whole days from 0 to 365 such as [7, 1, 0], got \(value.shownForError)"
-                if case .other("an empty array") = value {
+                if value.isEmptyArray {
                     config[keyPath: field] = []
                     return nil
                 }
@@ -31,7 +31,7 @@ extension SectionKey {
                     config[keyPath: field] = nil
                     return nil
                 }
-                if case .other("an empty array") = value {
+                if value.isEmptyArray {
                     config[keyPath: field] = []
                     return nil
                 }

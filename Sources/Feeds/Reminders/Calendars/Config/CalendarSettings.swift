@@ -54,7 +54,7 @@ extension SectionKey {
             name: key, secret: false,
             apply: { config, value in
                 let problem = "must be a list of .ics files or folders such as [\"~/.calendars/work\"], got \(value.shownForError)"
-                if case .other("an empty array") = value {
+                if value.isEmptyArray {
                     config[keyPath: field] = []
                     return nil
                 }
