@@ -15,17 +15,7 @@ package struct DigestSettings: ConfigSection {
     /// The time `at` says; `nil` for no digest.
     package var time: QuietHours.ClockTime? { try? QuietHours.ClockTime(parsing: at) }
 
-    package static let keys: [SectionKey<DigestSettings>] = [
-        SectionKey(
-            name: "at", secret: false,
-            apply: { settings, value in
-                guard let text = value.stringValue, text.isEmpty || (try? QuietHours.ClockTime(parsing: text)) != nil else {
-                    return "must be a local time such as \"18:00\", or \"\" for no digest, got \(value.shownForError)"
-                }
-                settings.at = text
-                return nil
-            }, render: { $0.at.tomlQuoted })
-    ]
+    package static let keys: [SectionKey<DigestSettings>] = [.clockTime("at", \.at, orNone: "no digest")]
 
     package static let documented = #"""
         [digest]

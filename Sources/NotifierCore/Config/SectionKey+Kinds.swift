@@ -92,13 +92,14 @@ extension SectionKey {
             }, render: { $0[keyPath: field].shortText })
     }
 
-    /// A local time of day, "09:00".
-    package static func clockTime(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable) -> SectionKey {
+    /// A local time of day, "09:00"; with `orNone`, "" too (what it times is off).
+    package static func clockTime(_ key: String, _ field: WritableKeyPath<Root, String> & Sendable, orNone: String? = nil) -> SectionKey {
         SectionKey(
             name: key, secret: false,
             apply: { config, value in
-                guard let text = value.stringValue, (try? QuietHours.ClockTime(parsing: text)) != nil else {
-                    return "must be a local time such as \"09:00\", got \(value.shownForError)"
+                guard let text = value.stringValue, (orNone != nil && text.isEmpty) || (try? QuietHours.ClockTime(parsing: text)) != nil else {
+                    let none = orNone.map { ", or \"\" for \($0)" } ?? ""
+                    return "must be a local time such as \"\(orNone == nil ? "09:00" : "18:00")\"\(none), got \(value.shownForError)"
                 }
                 config[keyPath: field] = text
                 return nil
