@@ -164,18 +164,25 @@ public struct RuleEngine: Sendable, Equatable {
         let lastOrder = pollOrder ?? PollOrder()
         var order = PollOrder(capacity: readings.count)
         var added = false
+        let rules = withoutRecords
         for (position, reading) in readings.enumerated() {
             if !added, position % PollOrder.batch == 0 {
                 // The batch after this one (this one was read a batch ago; the first two at the start).
                 let next = position == 0 ? 0 : position + PollOrder.batch
                 lastOrder.warm(next..<position + 2 * PollOrder.batch, in: &records, into: &order)
             }
-            // The record is read and written back through its index.
+            // Where its record lies, if it has one.
             let index = (added ? nil : lastOrder.place(position, of: reading.key)) ?? records.index(forKey: reading.key)
             order.append(reading.key, index)
-            var record = index.map { records.values[$0] } ?? SubjectRecord()
-            let before = record
-            if index == nil, let firstSight = Self.firstSight(reading, now: now) {
+            if let index {
+                // Stepped where it lies: no copy out and back of a record not in any cache.
+                if rules.step(&records.values[index], with: reading, now: now, stoppedLongerThan: gap, decision: &decision) {
+                    decision.changed.append(reading.key)
+                }
+                continue
+            }
+            var record = SubjectRecord()
+            if let firstSight = Self.firstSight(reading, now: now) {
                 record.machine = firstSight
                 record.lastValue = reading.shownValue
                 record.lastEvaluated = now
@@ -192,67 +199,9 @@ public struct RuleEngine: Sendable, Equatable {
                 }
                 continue
             }
-            // Unknown readings change nothing, not even the shown value: what the user sees in
-            // `notifier rules` is the last value actually observed.
-            if let signal = reading.signal {
-                record.lastValue = reading.shownValue
-                record.lastEvaluated = now
-                record.lastSignal = signal
-            }
-            let stoppedSince = gap.flatMap { gap in before.lastEvaluated.flatMap { now.timeIntervalSince($0) > gap ? $0 : nil } }
-            if reading.policy.flap == nil { record.flap = nil }
-            if let emission = record.machine.step(reading.signal, now: now, policy: reading.policy) {
-                record.quietNote = nil
-                // A muted rule keeps its state true to the data, so unmuting does not replay.
-                let notesBefore = decision.notes.count
-                if isSilenced(reading.key, now: now) {
-                    decision.muted.append(reading.key)
-                    decision.notes.append(silencedNote(reading, emission: emission, now: now))
-                } else if var alert = flapAware(emission, reading: reading, record: &record, now: now, notes: &decision.notes) {
-                    var outcome = DecisionNote.Outcome(emission)
-                    var detail = NoteText.notified(alert, emission: emission)
-                    if let stoppedSince {
-                        let since = NoteText.clock(stoppedSince, now: now, timeZone: timeZone)
-                        alert.body = "Since notifier last ran, \(since)\n" + alert.body
-                        outcome = .changedWhileStopped
-                        detail += " — changed since notifier last ran, \(since)"
-                    }
-                    alert.episode = Self.episode(record.machine.state) ?? Self.episode(before.machine.state)
-                    decision.alerts.append(alert)
-                    record.lastNotified = now
-                    decision.notes.append(DecisionNote(key: reading.key, at: now, outcome: outcome, value: reading.shownValue, detail: detail))
-                    remember(shown: alert, reading: reading, record: &record, now: now)
-                } else if decision.notes.count == notesBefore {
-                    decision.notes.append(
-                        DecisionNote(
-                            key: reading.key, at: now, outcome: DecisionNote.Outcome(emission),
-                            value: reading.shownValue, detail: NoteText.silentResolution))
-                }
-                if emission != .resolved, let anchor = reading.anchor {
-                    record.anchor = anchor
-                    record.machine = AlertStateMachine()
-                }
-            } else if reading.signal == .beyondFire, let shown = record.shownMeasure, reading.deeper?.isDeeper(than: shown) == true,
-                let update = deeperUpdate(reading, record: &record, now: now, notes: &decision.notes)
-            {
-                decision.alerts.append(update)
-            } else if let note = quietNote(reading, before: before, after: &record, now: now) {
-                decision.notes.append(note)
-            }
-            forgetShownUnlessFiring(&record)
-            if reading.policy.flap != nil, reading.signal != nil, !isSilenced(reading.key, now: now),
-                let calm = settleFlapping(reading, record: &record, now: now, notes: &decision.notes)
-            {
-                decision.alerts.append(calm)
-                record.lastNotified = now
-            }
-            if record != before {
-                if let index {
-                    records.values[index] = record
-                } else {
-                    records[reading.key] = record
-                    added = true
-                }
+            if rules.step(&record, with: reading, now: now, stoppedLongerThan: gap, decision: &decision) {
+                records[reading.key] = record
+                added = true
                 decision.changed.append(reading.key)
             }
         }
