@@ -8,12 +8,12 @@ extension RuleEngine {
         _ emission: AlertStateMachine.Emission, reading: SubjectReading, record: inout SubjectRecord, now: Date,
         notes: inout [DecisionNote]
     ) -> Alert? {
-        guard let policy = reading.policy.flap else { return Self.stamped(reading.alert(emission), reading, emission) }
+        guard let policy = reading.policy.flap else { return Self.stamped(reading.makeAlert(emission), reading, emission) }
         var detector = record.flap ?? FlapDetector()
         defer { record.flap = detector }
         switch detector.observe(emission, now: now, policy: policy) {
         case .show:
-            return Self.stamped(reading.alert(emission), reading, emission)
+            return Self.stamped(reading.makeAlert(emission), reading, emission)
         case .startFlapping(let fires):
             let around = reading.level.map { " around \($0)" } ?? ""
             let detail = "\(fires) moves in \(policy.withinText)"
@@ -21,7 +21,7 @@ extension RuleEngine {
                 DecisionNote(
                     key: reading.key, at: now, outcome: .flapping, value: reading.shownValue,
                     detail: "flapping\(around): \(detail); quiet until it settles"))
-            guard var alert = Self.stamped(reading.alert(.fired), reading, nil) else { return nil }
+            guard var alert = Self.stamped(reading.makeAlert(.fired), reading, nil) else { return nil }
             alert.title = "\(Self.label(alert)) flapping\(around): \(detail) — quiet until it settles"
             alert.groupFragment = "\(Self.label(alert)) flapping"
             alert.reason = "\(reading.key.subject) fired \(detail) (flap = { crossings = \(policy.crossings), within = \"\(policy.withinText)\" })"
@@ -47,7 +47,7 @@ extension RuleEngine {
             DecisionNote(
                 key: reading.key, at: now, outcome: .calm, value: reading.shownValue,
                 detail: "calm again\(around): \(detail); \(quiet) not notified while flapping"))
-        guard var alert = Self.stamped(reading.alert(.fired), reading, nil) else { return nil }
+        guard var alert = Self.stamped(reading.makeAlert(.fired), reading, nil) else { return nil }
         alert.title = "\(Self.label(alert)) calm again\(around): \(detail)"
         alert.groupFragment = "\(Self.label(alert)) calm"
         alert.icon = nil

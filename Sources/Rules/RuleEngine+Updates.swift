@@ -37,7 +37,7 @@ extension RuleEngine {
             let deeper = reading.deeper,
             case .firing = record.machine.state, record.flap?.isFlapping != true,
             !isSilenced(reading.key, now: now), deeper.isDeeper(than: shown),
-            var alert = Self.stamped(reading.alert(.updated), reading, .updated)
+            var alert = Self.stamped(reading.makeAlert(.updated), reading, .updated)
         else { return nil }
         let detail = NoteText.updated(shownAt: NoteText.clock(shownAt, now: now, timeZone: timeZone), was: deeper.text(shown))
         alert.reason = detail + "; " + (alert.reason ?? alert.title)

@@ -21,7 +21,17 @@ public struct SubjectReading: Sendable {
     /// the change is nothing.
     public var anchor: Double?
     /// The notification for an emission; `nil` to stay silent (a resolution nobody asked for).
-    public var alert: @Sendable (AlertStateMachine.Emission) -> Alert?
+    public var alert: @Sendable (AlertStateMachine.Emission) -> Alert? {
+        get {
+            switch maker {
+            case .own(let alert): return alert
+            case .shared(let alerts, let place): return { alerts.alert(place, $0) }
+            }
+        }
+        set { maker = .own(newValue) }
+    }
+    /// What `alert` is made of: a closure, or a place among a poll's shared alerts.
+    var maker: AlertMaker
     /// The level it fires at as a user reads it ("−5 %", "$100,000"), for "flapping around −5 %".
     public var level: String?
     /// How much further a firing value must go to update its bubble on screen; `nil`: never.
@@ -41,7 +51,7 @@ public struct SubjectReading: Sendable {
         self.signal = signal
         self.shownValue = shownValue
         self.policy = policy
-        self.alert = alert
+        self.maker = .own(alert)
     }
 }
 
@@ -106,7 +116,10 @@ public struct RuleEngine: Sendable, Equatable {
         public var notes: [DecisionNote] = []
     }
 
-    public var records: [SubjectKey: SubjectRecord]
+    public var records: [SubjectKey: SubjectRecord] {
+        // A record added or removed may move the others: the last poll's places no longer hold.
+        didSet { pollOrder = nil }
+    }
     /// Rule → muted until; `Date.distantFuture` for "until unmuted".
     public var mutes: [String: Date]
     /// One rule and subject → silent until (a notification's "Snooze 1 h").
@@ -115,11 +128,19 @@ public struct RuleEngine: Sendable, Equatable {
     public var timeZone: TimeZone = .current
     /// `[delivery] update_in_place`: whether a deeper move of a firing subject updates its bubble.
     public var updatesBubbles = true
+    /// Where the last poll's readings found their records, in its order (`PollOrder`): a cache,
+    /// not state, so not compared.
+    private var pollOrder: PollOrder?
 
     public init(records: [SubjectKey: SubjectRecord] = [:], mutes: [String: Date] = [:], snoozes: [SubjectKey: Date] = [:]) {
         self.records = records
         self.mutes = mutes
         self.snoozes = snoozes
+    }
+
+    public static func == (lhs: RuleEngine, rhs: RuleEngine) -> Bool {
+        lhs.records == rhs.records && lhs.mutes == rhs.mutes && lhs.snoozes == rhs.snoozes && lhs.timeZone == rhs.timeZone
+            && lhs.updatesBubbles == rhs.updatesBubbles
     }
 
     public func isMuted(_ rule: String, now: Date) -> Bool {
@@ -137,18 +158,38 @@ public struct RuleEngine: Sendable, Equatable {
     public mutating func evaluate(_ readings: [SubjectReading], now: Date, stoppedLongerThan gap: TimeInterval? = nil) -> Decision {
         var decision = Decision(alerts: [], changed: [], muted: [])
         decision.changed.reserveCapacity(readings.count)
-        for reading in readings {
-            // One hash a reading: the record is read and written back through its index.
-            let index = records.index(forKey: reading.key)
-            var record = index.map { records.values[$0] } ?? SubjectRecord()
-            let before = record
-            if index == nil, let firstSight = Self.firstSight(reading, now: now) {
+        // A feed's readings come in the same order poll after poll: each finds its record where
+        // the reading in its place found it last time, without hashing its key. Until a record
+        // is added: that may move the others.
+        let lastOrder = pollOrder ?? PollOrder()
+        var order = PollOrder(capacity: readings.count)
+        var added = false
+        let rules = withoutRecords
+        for (position, reading) in readings.enumerated() {
+            if !added, position % PollOrder.batch == 0 {
+                // The batch after this one (this one was read a batch ago; the first two at the start).
+                let next = position == 0 ? 0 : position + PollOrder.batch
+                lastOrder.warm(next..<position + 2 * PollOrder.batch, in: &records, into: &order)
+            }
+            // Where its record lies, if it has one.
+            let index = (added ? nil : lastOrder.place(position, of: reading.key)) ?? records.index(forKey: reading.key)
+            order.append(reading.key, index)
+            if let index {
+                // Stepped where it lies: no copy out and back of a record not in any cache.
+                if rules.step(&records.values[index], with: reading, now: now, stoppedLongerThan: gap, decision: &decision) {
+                    decision.changed.append(reading.key)
+                }
+                continue
+            }
+            var record = SubjectRecord()
+            if let firstSight = Self.firstSight(reading, now: now) {
                 record.machine = firstSight
                 record.lastValue = reading.shownValue
                 record.lastEvaluated = now
                 record.anchor = reading.anchor
                 record.lastSignal = reading.signal
                 records[reading.key] = record
+                added = true
                 decision.changed.append(reading.key)
                 if case .firing = firstSight.state {
                     decision.notes.append(
@@ -158,65 +199,13 @@ public struct RuleEngine: Sendable, Equatable {
                 }
                 continue
             }
-            // Unknown readings change nothing, not even the shown value: what the user sees in
-            // `notifier rules` is the last value actually observed.
-            if let signal = reading.signal {
-                record.lastValue = reading.shownValue
-                record.lastEvaluated = now
-                record.lastSignal = signal
-            }
-            let stoppedSince = gap.flatMap { gap in before.lastEvaluated.flatMap { now.timeIntervalSince($0) > gap ? $0 : nil } }
-            if reading.policy.flap == nil { record.flap = nil }
-            if let emission = record.machine.step(reading.signal, now: now, policy: reading.policy) {
-                record.quietNote = nil
-                // A muted rule keeps its state true to the data, so unmuting does not replay.
-                let notesBefore = decision.notes.count
-                if isSilenced(reading.key, now: now) {
-                    decision.muted.append(reading.key)
-                    decision.notes.append(silencedNote(reading, emission: emission, now: now))
-                } else if var alert = flapAware(emission, reading: reading, record: &record, now: now, notes: &decision.notes) {
-                    var outcome = DecisionNote.Outcome(emission)
-                    var detail = NoteText.notified(alert, emission: emission)
-                    if let stoppedSince {
-                        let since = NoteText.clock(stoppedSince, now: now, timeZone: timeZone)
-                        alert.body = "Since notifier last ran, \(since)\n" + alert.body
-                        outcome = .changedWhileStopped
-                        detail += " — changed since notifier last ran, \(since)"
-                    }
-                    alert.episode = Self.episode(record.machine.state) ?? Self.episode(before.machine.state)
-                    decision.alerts.append(alert)
-                    record.lastNotified = now
-                    decision.notes.append(DecisionNote(key: reading.key, at: now, outcome: outcome, value: reading.shownValue, detail: detail))
-                    remember(shown: alert, reading: reading, record: &record, now: now)
-                } else if decision.notes.count == notesBefore {
-                    decision.notes.append(
-                        DecisionNote(
-                            key: reading.key, at: now, outcome: DecisionNote.Outcome(emission),
-                            value: reading.shownValue, detail: NoteText.silentResolution))
-                }
-                if emission != .resolved, let anchor = reading.anchor {
-                    record.anchor = anchor
-                    record.machine = AlertStateMachine()
-                }
-            } else if reading.signal == .beyondFire, let shown = record.shownMeasure, reading.deeper?.isDeeper(than: shown) == true,
-                let update = deeperUpdate(reading, record: &record, now: now, notes: &decision.notes)
-            {
-                decision.alerts.append(update)
-            } else if let note = quietNote(reading, before: before, after: &record, now: now) {
-                decision.notes.append(note)
-            }
-            forgetShownUnlessFiring(&record)
-            if reading.policy.flap != nil, reading.signal != nil, !isSilenced(reading.key, now: now),
-                let calm = settleFlapping(reading, record: &record, now: now, notes: &decision.notes)
-            {
-                decision.alerts.append(calm)
-                record.lastNotified = now
-            }
-            if record != before {
-                if let index { records.values[index] = record } else { records[reading.key] = record }
+            if rules.step(&record, with: reading, now: now, stoppedLongerThan: gap, decision: &decision) {
+                records[reading.key] = record
+                added = true
                 decision.changed.append(reading.key)
             }
         }
+        pollOrder = added ? nil : order
         return decision
     }
 

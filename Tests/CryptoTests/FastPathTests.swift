@@ -23,6 +23,19 @@ import Testing
         }
     }
 
+    /// `percent` writes its text itself: the same bytes as the concatenation it replaced.
+    @Test func percentMatchesItsConcatenation() {
+        var generator = SeededGenerator(seed: 11)
+        var values: [Double] = [0, -0.0, 0.05, -0.05, 0.04, -0.04, 5, -5, 9.95, -9.96, 999_999.9, -999_999.94, 1e6, -1e6, .nan, -.nan, .infinity, -.infinity]
+        for tenths in -20_000..<20_000 { values += [Double(tenths) / 10, Double(tenths) / 10 + 0.05, Double(tenths) / 100] }
+        for _ in 0..<100_000 { values.append(Double.random(in: -2_000_000...2_000_000, using: &generator)) }
+        for value in values {
+            let concatenated = (value >= 0 ? "+" : "−") + CryptoChangeRule.number(abs(value)) + " %"
+            #expect(CryptoChangeRule.percent(value) == concatenated, "\(value)")
+            #expect(CryptoChangeRule.percent(value).utf8.elementsEqual(concatenated.utf8), "\(value)")
+        }
+    }
+
     @Test func trimmingMatchesFoundation() {
         for text in ["", " ", "1", " 1", "1 ", "\t2.5\n", "\u{A0}3", "3\u{A0}", "\u{85}4", "4\u{2028}", "\u{FEFF}5", "é", " é ", "a b", "\r\n"] {
             #expect(Ticker.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")

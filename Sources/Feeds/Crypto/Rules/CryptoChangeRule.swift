@@ -69,8 +69,8 @@ public struct CryptoChangeRule: Rule {
         }
         var readings: [SubjectReading] = []
         readings.reserveCapacity(tickers.count * 2)
-        // What the coins' alerts are made from, once for the poll: each coin's closure holds it and
-        // the coin's index rather than its own copy of the rule, the coin and the prices.
+        // What the coins' alerts are made from, once for the poll: each reading holds it and the
+        // coin's index rather than a closure with its own copy of the rule, the coin and the prices.
         let poll = AlertSource(rule: self, tickers: tickers, previous: previous, locale: locale)
         // The levels as shown ("+5 %"), once for the coins without an override.
         let defaultLevels = Self.levelTexts(thresholdPercent)
@@ -85,8 +85,6 @@ public struct CryptoChangeRule: Rule {
             let down = override == nil ? defaultDown : try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
             let change = window.change(of: tickers[index]).map(ExactDecimal.double)
             let shown = change.map { Self.percent($0) } ?? "unknown"
-            // Both directions say the same when they notify: one closure for the coin.
-            let alert: @Sendable (AlertStateMachine.Emission) -> Alert? = { [poll, index] emission in poll.alert(index, emission) }
             let texts = override.map { Self.levelTexts($0.threshold) } ?? defaultLevels
             // Written out for the two directions: an array of them would be an allocation a coin.
             func append(_ isUp: Bool, _ threshold: Threshold?) {
@@ -94,10 +92,11 @@ public struct CryptoChangeRule: Rule {
                 let signal = change.flatMap { threshold?.signal(for: $0) }
                 // Half the fire level deeper than last shown rewrites the bubble: −5 % shown, −7.5 % updates.
                 let deeper = change.map { DeeperMove(value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above, text: Self.percentText) }
+                // Both directions say the same when they notify: the coin's place is the reading's.
                 readings.append(
                     SubjectReading(
                         key: key, signal: signal, shownValue: shown, policy: policy, level: isUp ? texts.up : texts.down, deeper: deeper,
-                        alert: alert))
+                        alerts: poll, place: index))
             }
             append(true, up)
             append(false, down)
@@ -114,8 +113,8 @@ public struct CryptoChangeRule: Rule {
     /// `percent` as a closure made once, for `DeeperMove`.
     static let percentText: @Sendable (Double) -> String = { percent($0) }
 
-    /// A poll's coins and what their alerts say, shared by the poll's alert closures.
-    private final class AlertSource: Sendable {
+    /// A poll's coins and what their alerts say, shared by the poll's readings (`PollAlerts`).
+    private final class AlertSource: PollAlerts {
         let rule: CryptoChangeRule
         let tickers: [Ticker]
         let previous: [String: Decimal]
@@ -169,7 +168,40 @@ public struct CryptoChangeRule: Rule {
     }
 
     public static func percent(_ value: Double) -> String {
-        (value >= 0 ? "+" : "−") + number(abs(value)) + " %"
+        // A poll shows one for each of its thousands of readings: written straight into a small
+        // string rather than through three concatenations and an interpolation.
+        if let tenths = tenths(abs(value)) { return percentText(tenths: tenths, negative: !(value >= 0)) }
+        return (value >= 0 ? "+" : "−") + number(abs(value)) + " %"
+    }
+
+    /// "+6.2 %" or "−6.2 %" from 62 tenths: at most 14 bytes, so a small string (no allocation).
+    private static func percentText(tenths: Int, negative: Bool) -> String {
+        String(unsafeUninitializedCapacity: 15) { bytes in
+            var count = 1
+            if negative {
+                // "−", U+2212
+                (bytes[0], bytes[1], bytes[2]) = (0xE2, 0x88, 0x92)
+                count = 3
+            } else {
+                bytes[0] = UInt8(ascii: "+")
+            }
+            let digitsStart = count
+            var whole = tenths / 10
+            repeat {
+                bytes[count] = UInt8(ascii: "0") + UInt8(whole % 10)
+                whole /= 10
+                count += 1
+            } while whole > 0
+            bytes[digitsStart..<count].reverse()
+            if tenths % 10 != 0 {
+                bytes[count] = UInt8(ascii: ".")
+                bytes[count + 1] = UInt8(ascii: "0") + UInt8(tenths % 10)
+                count += 2
+            }
+            bytes[count] = UInt8(ascii: " ")
+            bytes[count + 1] = UInt8(ascii: "%")
+            return count + 2
+        }
     }
 
     /// "+6.2 %", or "n/a" where the feed sent no figure: for views too.
@@ -181,14 +213,19 @@ public struct CryptoChangeRule: Rule {
     /// costs microseconds, so tenths are rounded here directly, except within noise of a tie
     /// (x.x5), where printf's rounding of the exact binary value decides.
     public static func number(_ value: Double) -> String {
-        if value.sign == .plus, value < 1e6 {
-            let scaled = value * 10
-            if abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 {
-                let tenths = Int(scaled.rounded())
-                return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)"
-            }
+        if let tenths = tenths(value) {
+            return tenths % 10 == 0 ? String(tenths / 10) : "\(tenths / 10).\(tenths % 10)"
         }
         return String(format: "%.1f", value).replacingOccurrences(of: ".0", with: "")
+    }
+
+    /// `value` in tenths, rounded as printf's "%.1f" rounds; `nil` where only printf can tell
+    /// (negative, not below a million, or within noise of a tie).
+    private static func tenths(_ value: Double) -> Int? {
+        guard value.sign == .plus, value < 1e6 else { return nil }
+        let scaled = value * 10
+        guard abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 else { return nil }
+        return Int(scaled.rounded())
     }
 
     /// Prices exactly as the feed sent them, grouped for the locale: no binary-float rounding.

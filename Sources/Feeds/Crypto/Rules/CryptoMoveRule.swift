@@ -61,8 +61,8 @@ public struct CryptoMoveRule: Rule {
             coins[index].rise = coins[index].low == nil ? nil : moves.popFirst()
             coins[index].fall = coins[index].high == nil ? nil : moves.popFirst()
         }
-        // What the alerts are made from, once for the poll: each reading's closure holds it and the
-        // coin's place rather than its own copy of the rule and the coin.
+        // What the alerts are made from, once for the poll: each reading holds it and its place
+        // rather than a closure with its own copy of the rule and the coin.
         let poll = AlertSource(rule: self, tickers: tickers, coins: coins, now: now, locale: locale)
         var readings: [SubjectReading] = []
         readings.reserveCapacity(coins.count * 2)
@@ -117,10 +117,8 @@ public struct CryptoMoveRule: Rule {
             signal: move.flatMap { threshold?.signal(for: $0) },
             shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", policy: policy, level: level,
             // As crypto_change: half the fire level deeper than last shown updates the bubble.
-            deeper: move.map { DeeperMove(value: $0, step: step, direction: threshold?.direction ?? .above, text: CryptoChangeRule.percentText) }
-        ) { [poll, index] emission in
-            poll.alert(index, rise: rise, emission)
-        }
+            deeper: move.map { DeeperMove(value: $0, step: step, direction: threshold?.direction ?? .above, text: CryptoChangeRule.percentText) },
+            alerts: poll, place: AlertSource.place(index, rise: rise))
     }
 
     /// One coin of a poll: where its ticker is, its low and high in the window, and its moves from them.
@@ -133,8 +131,8 @@ public struct CryptoMoveRule: Rule {
         var fall: Double?
     }
 
-    /// A poll's coins and what their alerts say, shared by the poll's alert closures.
-    private final class AlertSource: Sendable {
+    /// A poll's coins and what their alerts say, shared by the poll's readings (`PollAlerts`).
+    private final class AlertSource: PollAlerts {
         let rule: CryptoMoveRule
         let tickers: [Ticker]
         let coins: [Coin]
@@ -151,6 +149,13 @@ public struct CryptoMoveRule: Rule {
 
         func levels(_ symbol: String) -> CryptoChangeRule.Levels {
             rule.overrides[symbol] ?? CryptoChangeRule.Levels(threshold: rule.percent, rearm: rule.rearmPercent)
+        }
+
+        /// A reading's place: its coin's, twice, and its direction.
+        static func place(_ index: Int, rise: Bool) -> Int { index * 2 + (rise ? 0 : 1) }
+
+        func alert(_ place: Int, _ emission: AlertStateMachine.Emission) -> Alert? {
+            alert(place / 2, rise: place % 2 == 0, emission)
         }
 
         func alert(_ index: Int, rise: Bool, _ emission: AlertStateMachine.Emission) -> Alert? {

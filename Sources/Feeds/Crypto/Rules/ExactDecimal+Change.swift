@@ -77,9 +77,16 @@ struct DecimalFields {
     init(_ value: Decimal) {
         (exponent, length, negative, mantissa) = withUnsafeBytes(of: value) { raw in
             var mantissa: UInt128 = 0
-            for word in (0..<8).reversed() {
-                mantissa = mantissa << 16 | UInt128(raw.loadUnaligned(fromByteOffset: 4 + 2 * word, as: UInt16.self))
-            }
+            #if _endian(little)
+                // The words in two loads rather than eight: a window's prices are read by the thousand.
+                let low = raw.loadUnaligned(fromByteOffset: 4, as: UInt64.self)
+                let high = raw.loadUnaligned(fromByteOffset: 12, as: UInt64.self)
+                mantissa = UInt128(high) << 64 | UInt128(low)
+            #else
+                for word in (0..<8).reversed() {
+                    mantissa = mantissa << 16 | UInt128(raw.loadUnaligned(fromByteOffset: 4 + 2 * word, as: UInt16.self))
+                }
+            #endif
             return (Int(raw.load(fromByteOffset: 0, as: Int8.self)), Int(raw[1] >> 4), raw[1] & 0b1000 != 0, mantissa)
         }
     }
