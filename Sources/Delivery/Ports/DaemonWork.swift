@@ -21,8 +21,7 @@ package struct DeliveryContext: Sendable {
 
     package init(
         config: Config, paths: XDGPaths, store: Store?, delivery: any AlertDelivery, sink: any AlertSink, elsewhere: Elsewhere,
-        clock: any Clock<Duration>,
-        now: @escaping @Sendable () -> Date, logger: Logger, seed: UInt64?
+        clock: any Clock<Duration>, now: @escaping @Sendable () -> Date, logger: Logger, seed: UInt64?
     ) {
         self.config = config
         self.paths = paths

@@ -74,8 +74,8 @@ package struct ConfigEntryList: Sendable {
     let applyEntries: @Sendable (inout Config, [[String: ConfigValue]], EntryLines, [RuleKeys]) -> ConfigEntryProblem?
     /// `[[array]]` blocks of the entries in effect with their rule keys, secrets masked.
     let renderEntries: @Sendable (Config, [RuleKeys]) -> String
-    /// The keys every entry has besides its own (`acknowledge`, `escalate`): delivery's, which
-    /// the schema adds; none for a list read on its own.
+    /// The keys delivery gives every rule, which the schema adds; those `onEntries`
+    /// (`acknowledge`, `escalate`) every entry has besides its own. None for a list read alone.
     package var ruleKeys: [RuleKeys] = []
     /// `config check`'s own look at the entries read: the first secret that cannot be had,
     /// then each entry's advice, with their lines.
