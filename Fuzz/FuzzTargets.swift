@@ -2,6 +2,7 @@ import Foundation
 import NotifierCore
 import NotifierCountries
 import NotifierCrypto
+import NotifierDelivery
 import NotifierEngine
 import NotifierForecast
 import NotifierHolidays
