@@ -102,9 +102,7 @@ extension SyncFollower {
         logger: Logger
     ) -> SyncFollower? {
         guard let store, let link = SyncLink.make(config.sync, store: store, logger: logger) else { return nil }
-        let acknowledger = Acknowledger(
-            store: store, sink: sink, elsewhere: elsewhere, channels: config.channels, logger: logger,
-            tellOthers: SyncLink.tellingOthers(config.sync, store: store, publisher: elsewhere.syncTopic, logger: logger))
+        let acknowledger = Acknowledger.made(by: config, store: store, sink: sink, elsewhere: elsewhere, logger: logger)
         return SyncFollower(link: link, acknowledger: acknowledger, clock: clock, now: now)
     }
 }

@@ -69,9 +69,7 @@ package struct AckCommand: AsyncViewCommand {
         }
         let sink = await SinkFactory.make(
             .desktop, environment: context.environment, logger: context.logger, style: BubbleStyle(feeds: context.program.feeds), images: false)
-        let acknowledger = Acknowledger(
-            store: store, sink: sink, elsewhere: .network, channels: context.config.channels, logger: context.logger,
-            tellOthers: SyncLink.tellingOthers(context.config.sync, store: store, publisher: Elsewhere.network.syncTopic, logger: context.logger))
+        let acknowledger = Acknowledger.made(by: context.config, store: store, sink: sink, elsewhere: .network, logger: context.logger)
         let closed: [AcknowledgementItem]
         do {
             closed = try await acknowledger.acknowledge(open, by: Acknowledger.command, now: now)

@@ -65,3 +65,13 @@ package struct ClickHandler: Sendable {
         }
     }
 }
+
+extension Runner {
+    /// Clicks as this run handles them: links open in the configured terminal; what a click
+    /// acknowledges closes its bubbles through `sink` and is told over the network.
+    package func clickHandler(store: Store?, sink: any AlertSink) -> ClickHandler {
+        let opener = DeepLinkOpener(environment: context.environment, logger: logger, terminal: context.config.delivery.terminal)
+        let acknowledger = store.map { Acknowledger.made(by: context.config, store: $0, sink: sink, elsewhere: .network, logger: logger) }
+        return ClickHandler(opener: opener, store: store, logger: logger, now: now, feeds: feeds, acknowledger: acknowledger)
+    }
+}

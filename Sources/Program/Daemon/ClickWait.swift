@@ -14,13 +14,7 @@ package struct ClickWait {
     package func serve(_ notifications: DesktopNotifications, for limit: Duration) async {
         let expected = notifications.shownCount
         guard expected > 0 else { return }
-        let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.delivery.terminal)
-        let acknowledger = store.map {
-            Acknowledger(
-                store: $0, sink: sink, elsewhere: .network, channels: runner.context.config.channels, logger: runner.logger,
-                tellOthers: SyncLink.tellingOthers(runner.context.config.sync, store: $0, publisher: Elsewhere.network.syncTopic, logger: runner.logger))
-        }
-        let handler = ClickHandler(opener: opener, store: store, logger: runner.logger, now: runner.now, feeds: runner.feeds, acknowledger: acknowledger)
+        let handler = runner.clickHandler(store: store, sink: sink)
         let clock = runner.clock
         runner.logger.info("serving clicks on \(expected) notification(s) for up to \(limit.components.seconds) s")
         await withTaskGroup(of: Void.self) { group in

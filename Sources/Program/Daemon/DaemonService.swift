@@ -153,13 +153,7 @@ package struct DaemonService: Service, CustomStringConvertible {
     static let longestWait = Duration.seconds(6 * 3600)
 
     private func handleClicks(_ desktop: DesktopSink, store: Store?) async {
-        let opener = DeepLinkOpener(environment: runner.context.environment, logger: runner.logger, terminal: runner.context.config.delivery.terminal)
-        let acknowledger = store.map {
-            Acknowledger(
-                store: $0, sink: desktop, elsewhere: .network, channels: runner.context.config.channels, logger: runner.logger,
-                tellOthers: SyncLink.tellingOthers(runner.context.config.sync, store: $0, publisher: Elsewhere.network.syncTopic, logger: runner.logger))
-        }
-        let handler = ClickHandler(opener: opener, store: store, logger: runner.logger, now: runner.now, feeds: runner.feeds, acknowledger: acknowledger)
+        let handler = runner.clickHandler(store: store, sink: desktop)
         for await event in desktop.notifications.events {
             switch event {
             case .activated(let action, let target):
