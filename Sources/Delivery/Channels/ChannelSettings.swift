@@ -160,7 +160,8 @@ extension Config {
     package func channels(alsoFor alert: Alert) -> [String] {
         var names: [String] = []
         for member in alert.individualAlerts {
-            var own = ruleChannels[member.rule] ?? []
+            // Read by rule, not through `ruleChannels`: this runs for every alert routed.
+            var own = self[RuleKeyValues<RuleChannels>.self].byRule[member.rule]?.names ?? []
             for list in entryLists where list.rule == member.rule {
                 own += list.channels(self).first { $0.entry == member.key }?.channels ?? []
             }
