@@ -29,8 +29,16 @@ package struct DeepLinkOpener: Sendable {
         do {
             let pid = try ChildSpawn.start(argv, environment: Self.terminalEnvironment(environment, activationToken: activationToken))
             logger.info("opened \(link.command) with \(argv[0])")
-            // The terminal lives on its own; its exit is collected so that none lingers as a zombie.
-            Thread.detachNewThread { _ = ChildSpawn.status(pid, wait: true) }
+            // The terminal lives on its own; its exit is collected so that none lingers as a
+            // zombie, and a failing one is said: a window that never came shows nothing else.
+            let logger = logger
+            let command = link.command
+            let terminal = argv[0]
+            Thread.detachNewThread {
+                if let status = ChildSpawn.status(pid, wait: true), status != 0 {
+                    logger.warning("\(terminal) for \(command) exited with status \(status)")
+                }
+            }
         } catch {
             logger.warning("\(error)")
         }
