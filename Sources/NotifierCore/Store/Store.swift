@@ -94,6 +94,9 @@ package final class Store: Sendable {
     private let readTurn: NSLock
     package let writeTurn: NSLock
 
+    /// Each connection's page cache, in KiB.
+    package static let pageCacheKiB = 128
+
     /// Opens the store at `path`, creating and migrating it: its own tables and `migrations`,
     /// the program's feeds' (`Program.storeMigrations`).
     package convenience init(path: String, busySeconds: Int = Store.busySeconds, migrations: [StoreMigration]) throws(StoreError) {
@@ -109,6 +112,10 @@ package final class Store: Sendable {
         do {
             var configuration = Configuration()
             configuration.busyMode = .timeout(TimeInterval(busySeconds))
+            // SQLite keeps up to 2 MiB of pages a connection, for the connection's life: in a
+            // daemon that idles between polls, heap that stays resident to save a `pread` of
+            // pages the system's page cache holds anyway.
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -\(Store.pageCacheKiB)") }
             if readOnly {
                 configuration.readonly = true
                 let queue = try DatabaseQueue(path: path, configuration: configuration)
