@@ -96,6 +96,7 @@ package enum ConfigLoader {
     }
 
     package static func parse(_ text: String, file: String, schema: ConfigSchema) throws(ConfigError) -> Config {
+        let schema = schema.forOneLoad
         let table = try table(text, file: file)
         var config = Config(schema)
         let lines = TOMLKeyLines(text: text)

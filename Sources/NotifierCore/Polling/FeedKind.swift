@@ -127,9 +127,10 @@ package struct FeedEnvironment: Sendable {
 }
 
 extension FeedEnvironment {
-    /// A feed's wait for its next pass, after the pass's freed heap is handed back (see Heap):
-    /// the daemon spends nearly all its life here.
+    /// A feed's wait for its next pass, after the store's caches are emptied and the pass's
+    /// freed heap is handed back (see Heap): the daemon spends nearly all its life here.
     package func rest(for duration: Duration) async {
+        store?.releaseMemory()
         Heap.returnFreePages()
         try? await clock.sleep(for: duration)
     }

@@ -15,7 +15,8 @@ package struct ConfigSchema: Sendable {
     /// Delivery's features, for their checks across tables and `config check`'s review of
     /// theirs, in their order.
     package let deliveryFeatures: [any DeliveryFeature]
-    private let keys: Memo<Keys>
+    private var keys: Memo<Keys>
+    private let makeKeys: @Sendable () -> Keys
 
     /// The tables and their keys.
     private struct Keys: Sendable {
@@ -35,13 +36,23 @@ package struct ConfigSchema: Sendable {
         deliveryFeatures = delivery
         environmentKeys = feeds.flatMap(\.environmentKeys)
         entryListsByName = Dictionary(uniqueKeysWithValues: entryLists.map { ($0.array, $0) })
-        keys = Memo {
+        makeKeys = {
             let sections = Config.ordered(feeds.flatMap(\.configSections), delivery: delivery.flatMap(\.configSections)).map { $0.adding(ruleKeys) }
             let settings = sections.flatMap(\.settings)
             return Keys(
                 sections: sections, settings: settings, settingsByKey: Dictionary(uniqueKeysWithValues: settings.map { ($0.key, $0) }),
                 tables: Set(settings.flatMap { setting in (1..<setting.path.count).map { setting.path.prefix($0).joined(separator: ".") } }))
         }
+        keys = Memo(makeKeys)
+    }
+
+    /// This schema with keys of its own, made on first use and gone with it: a config's load
+    /// reads every key, and a daemon that kept them (some 170 KiB) would hold them all day for
+    /// the next reload.
+    package var forOneLoad: ConfigSchema {
+        var schema = self
+        schema.keys = Memo(makeKeys)
+        return schema
     }
 
     /// Every table, in the order `config check` and `config default` print them.

@@ -74,7 +74,8 @@ package struct Delivery: Sendable, Equatable, Codable {
 /// the daemon writes, and versioned migrations.
 package final class Store: Sendable {
     package let path: String
-    private let database: any DatabaseWriter
+    // Internal for the extensions that tend the connections themselves (Store+Memory).
+    let database: any DatabaseWriter
 
     /// How long a write waits for another process's write to finish before it fails.
     package static let busySeconds = 5
@@ -93,9 +94,6 @@ package final class Store: Sendable {
     /// queue) takes both in one turn.
     private let readTurn: NSLock
     package let writeTurn: NSLock
-
-    /// Each connection's page cache, in KiB.
-    package static let pageCacheKiB = 128
 
     /// Opens the store at `path`, creating and migrating it: its own tables and `migrations`,
     /// the program's feeds' (`Program.storeMigrations`).
@@ -116,6 +114,9 @@ package final class Store: Sendable {
             // daemon that idles between polls, heap that stays resident to save a `pread` of
             // pages the system's page cache holds anyway.
             configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA cache_size = -\(Store.pageCacheKiB)") }
+            // Kept open when `releaseMemory` empties them: closing one hands its queue's end to
+            // libdispatch's workers, whose first start arms a timer that ticks every second.
+            configuration.persistentReadOnlyConnections = true
             if readOnly {
                 configuration.readonly = true
                 let queue = try DatabaseQueue(path: path, configuration: configuration)
