@@ -68,6 +68,21 @@ private typealias Request = NotifierSystem.HTTPRequest
         }
     }
 
+    /// A handle idle past curl's reuse age is cleaned up at a feed's rest; a fresh one is kept,
+    /// and the host's next request opens a connection of its own.
+    @Test func aConnectionIdlePastItsReuseIsClosed() async throws {
+        try await Self.withServer { server in
+            let client = Client()
+            _ = try await client.send(Request.get(server.baseURL + "/agent"), feed: "test")
+            #expect(client.closeStaleConnections() == 0)
+            #expect(client.closeStaleConnections(now: .now + Client.connectionReuseAge + .seconds(1)) == 1)
+            #expect(client.closeStaleConnections(now: .now + Client.connectionReuseAge + .seconds(1)) == 0)
+            let again = try await client.send(Request.get(server.baseURL + "/agent"), feed: "test")
+            #expect(again.status == 200)
+            #expect(again.newConnections == 1)
+        }
+    }
+
     @Test func sendsItsUserAgent() async throws {
         try await Self.withServer { server in
             let response = try await Client().send(Request.get(server.baseURL + "/agent"), feed: "test")

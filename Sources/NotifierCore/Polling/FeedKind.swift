@@ -127,10 +127,12 @@ package struct FeedEnvironment: Sendable {
 }
 
 extension FeedEnvironment {
-    /// A feed's wait for its next pass, after the store's caches are emptied and the pass's
-    /// freed heap is handed back (see Heap): the daemon spends nearly all its life here.
+    /// A feed's wait for its next pass, after the store's caches are emptied, connections past
+    /// reuse closed and the pass's freed heap handed back (see Heap): the daemon spends nearly
+    /// all its life here.
     package func rest(for duration: Duration) async {
         store?.releaseMemory()
+        http.closeStaleConnections()
         Heap.returnFreePages()
         try? await clock.sleep(for: duration)
     }

@@ -30,14 +30,15 @@ package struct DeepLinkOpener: Sendable {
             let pid = try ChildSpawn.start(argv, environment: Self.terminalEnvironment(environment, activationToken: activationToken))
             logger.info("opened \(link.command) with \(argv[0])")
             // The terminal lives on its own; its exit is collected so that none lingers as a
-            // zombie, and a failing one is said: a window that never came shows nothing else.
+            // zombie. One that fails within seconds is said: a window that never came shows
+            // nothing else (later, a failure is more likely a window closed by hand).
             let logger = logger
             let command = link.command
             let terminal = argv[0]
+            let opened = ContinuousClock.now
             Thread.detachNewThread {
-                if let status = ChildSpawn.status(pid, wait: true), status != 0 {
-                    logger.warning("\(terminal) for \(command) exited with status \(status)")
-                }
+                guard let status = ChildSpawn.status(pid, wait: true), status != 0, ContinuousClock.now - opened < .seconds(5) else { return }
+                logger.warning("\(terminal) for \(command) exited with status \(status) at once; `[delivery] terminal` sets the terminal and its arguments")
             }
         } catch {
             logger.warning("\(error)")

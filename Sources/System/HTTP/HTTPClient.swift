@@ -15,8 +15,16 @@ public final class HTTPClient: Sendable {
     /// on Linux that one is a bare futex, which ThreadSanitizer cannot see, so every handle taken
     /// was reported as a race (and `halt_on_error` stopped the daemon under test).
     private let poolLock = NSLock()
-    nonisolated(unsafe) private var pool: [String: [EasyHandle]] = [:]
+    nonisolated(unsafe) private var pool: [String: [IdleHandle]] = [:]
     private static let maxIdleHandlesPerHost = 4
+    /// How long curl reuses an idle connection (`CURLOPT_MAXAGE_CONN`'s default): a handle idle
+    /// longer holds a connection curl will not use again, and its buffers.
+    public static let connectionReuseAge: Duration = .seconds(118)
+
+    private struct IdleHandle {
+        let handle: EasyHandle
+        let since: ContinuousClock.Instant
+    }
 
     public init(limits: HTTPLimits = HTTPLimits(), userAgent: String = "notifier/\(HTTPClient.version)") {
         self.limits = limits
@@ -25,9 +33,28 @@ public final class HTTPClient: Sendable {
 
     deinit {
         withPool { hosts in
-            for handle in hosts.values.joined() { ccurl_easy_cleanup(handle.raw) }
+            for idle in hosts.values.joined() { ccurl_easy_cleanup(idle.handle.raw) }
             hosts.removeAll()
         }
+    }
+
+    /// Cleans up the handles idle for longer than curl reuses a connection: a host polled hours
+    /// apart would otherwise keep a handle's buffers all the while. Returns how many went.
+    @discardableResult
+    public func closeStaleConnections(now: ContinuousClock.Instant = .now) -> Int {
+        let stale = withPool { hosts -> [EasyHandle] in
+            var stale: [EasyHandle] = []
+            for (key, idle) in hosts {
+                var fresh: [IdleHandle] = []
+                for entry in idle {
+                    if now - entry.since > Self.connectionReuseAge { stale.append(entry.handle) } else { fresh.append(entry) }
+                }
+                hosts[key] = fresh.isEmpty ? nil : fresh
+            }
+            return stale
+        }
+        for handle in stale { ccurl_easy_cleanup(handle.raw) }
+        return stale.count
     }
 
     public func send(_ request: HTTPRequest) async throws(HTTPFailure) -> HTTPResponse {
@@ -64,20 +91,20 @@ public final class HTTPClient: Sendable {
     }
 
     private func takeHandle(for key: String) -> EasyHandle {
-        if let handle = withPool({ $0[key]?.popLast() }) { return handle }
+        if let idle = withPool({ $0[key]?.popLast() }) { return idle.handle }
         return EasyHandle(raw: ccurl_easy_init())
     }
 
     private func returnHandle(_ handle: EasyHandle, for key: String) {
         let kept = withPool { hosts -> Bool in
             guard hosts[key, default: []].count < Self.maxIdleHandlesPerHost else { return false }
-            hosts[key, default: []].append(handle)
+            hosts[key, default: []].append(IdleHandle(handle: handle, since: .now))
             return true
         }
         if !kept { ccurl_easy_cleanup(handle.raw) }
     }
 
-    private func withPool<T>(_ body: (inout [String: [EasyHandle]]) -> T) -> T {
+    private func withPool<T>(_ body: (inout [String: [IdleHandle]]) -> T) -> T {
         poolLock.lock()
         defer { poolLock.unlock() }
         return body(&pool)
