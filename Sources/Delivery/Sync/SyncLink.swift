@@ -107,7 +107,6 @@ package final class SyncLink: Sendable {
         return ClaimVerdict.of(id, claims: seen(), me: instance)
     }
 
-    /// Tells the other machines that `items` were acknowledged here.
     /// What an acknowledgement made here tells the other machines; `nil` without `[sync]`.
     package static func tellingOthers(_ sync: SyncSettings, store: Store, publisher: any SyncPublishing, logger: Logger) -> (
         @Sendable ([AcknowledgementItem]) async -> Void
@@ -116,6 +115,7 @@ package final class SyncLink: Sendable {
         return { items in await link.announce(acknowledged: items, publisher: publisher) }
     }
 
+    /// Tells the other machines that `items` were acknowledged here.
     package func announce(acknowledged items: [AcknowledgementItem], publisher: any SyncPublishing) async {
         for item in items {
             let message = sealed(SyncMessage(kind: .ack, id: Self.episodeID(item), by: settings.machineName, from: instance))
