@@ -11,6 +11,7 @@ enum Main {
         signal(SIGPIPE, SIG_IGN)
         // Before any thread allocates: see Heap.
         Heap.useOneArena()
+        MappedFilePages.releaseWhileResting()
         // Before any thread starts, which inherits the mask.
         SystemWatch.unblockSignals()
         ProgramExecutors.run { await run() }
