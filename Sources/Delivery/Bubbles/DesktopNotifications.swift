@@ -264,7 +264,7 @@ private func releaseBox(_ userData: gpointer?) {
     Unmanaged<CallbackBox>.fromOpaque(userData).release()
 }
 
-private func releaseClosure(_ userData: gpointer?, _ closure: UnsafeMutablePointer<GClosure>?) {
+private func releaseClosure(_ userData: gpointer?, _ closure: OpaquePointer?) {
     releaseBox(userData)
 }
 
