@@ -133,10 +133,10 @@ extension FeedEnvironment {
     package func rest(for duration: Duration) async {
         store?.releaseMemory()
         http.closeStaleConnections()
-        Heap.returnFreePages()
         // Mapping back what the next pass runs costs about a millisecond: more than it saves when
         // passes follow each other closely.
         if duration >= .seconds(10) { MappedFilePages.releaseIfResting() }
+        Heap.returnFreePages()
         try? await clock.sleep(for: duration)
     }
 }

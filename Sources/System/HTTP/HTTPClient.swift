@@ -57,6 +57,12 @@ public final class HTTPClient: Sendable {
         return stale.count
     }
 
+    /// Loads libcurl now, ahead of a request whose latency counts; a failure is left for that
+    /// request to report.
+    package static func loadLibrary() {
+        _ = ccurl_load_library()
+    }
+
     public func send(_ request: HTTPRequest) async throws(HTTPFailure) -> HTTPResponse {
         try await send(request, lineReader: nil)
     }

@@ -29,27 +29,46 @@ package enum MappedFilePages {
     @discardableResult
     package static func release() -> Int {
         var released = 0
-        for range in CleanFileMappings(smaps: readSmaps()).ranges {
+        for range in readSmaps().ranges {
             guard let start = UnsafeMutableRawPointer(bitPattern: range.lowerBound) else { continue }
             if madvise(start, range.count, MADV_DONTNEED) == 0 { released += range.count }
         }
         return released
     }
 
-    /// /proc/self/smaps, whole: its size is unknown until read (stat says 0).
-    private static func readSmaps() -> [UInt8] {
+    /// /proc/self/smaps (some 230 KB), read line by line through one small buffer: holding it
+    /// whole would leave the heap that much larger after every rest.
+    private static func readSmaps() -> CleanFileMappings {
+        var mappings = CleanFileMappings()
         let descriptor = open("/proc/self/smaps", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return [] }
+        guard descriptor >= 0 else { return mappings }
         defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 64 * 1024)
+        let buffer = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 16 * 1024)
+        defer { buffer.deallocate() }
+        guard let base = buffer.baseAddress else { return mappings }
+        var filled = 0
+        // Within a line longer than the buffer (no line of smaps is): skipped to its end.
+        var skipping = false
         while true {
-            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            let count = read(descriptor, base + filled, buffer.count - filled)
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
-            bytes.append(contentsOf: chunk[..<count])
+            filled += count
+            var start = 0
+            while let end = buffer[start..<filled].firstIndex(of: UInt8(ascii: "\n")) {
+                if !skipping { mappings.consume(buffer[start..<end]) }
+                skipping = false
+                start = end + 1
+            }
+            if start == 0, filled == buffer.count {
+                skipping = true
+                filled = 0
+                continue
+            }
+            memmove(base, base + start, filled - start)
+            filled -= start
         }
-        return bytes
+        return mappings
     }
 }
 
@@ -59,22 +78,28 @@ package enum MappedFilePages {
 package struct CleanFileMappings: Equatable {
     package private(set) var ranges: [Range<UInt>] = []
 
+    private var candidate: Range<UInt>?
+    private var resident = false
+
+    package init() {}
+
     package init(smaps: some Collection<UInt8>) {
-        var candidate: Range<UInt>?
-        var resident = false
-        for line in smaps.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) {
-            // A mapping's first line starts with its address in lowercase hex; its fields' names
-            // (`Rss:`, `Anonymous:`) start with a capital.
-            guard let first = line.first else { continue }
-            if Self.hexValue(first) != nil {
-                candidate = Self.candidate(line)
-                resident = false
-            } else if candidate != nil, let kilobytes = Self.field("Rss:", line) {
-                resident = kilobytes > 0
-            } else if let range = candidate, let kilobytes = Self.field("Anonymous:", line) {
-                if kilobytes == 0, resident { ranges.append(range) }
-                candidate = nil
-            }
+        for line in smaps.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: true) { consume(line) }
+    }
+
+    /// One line of smaps, without its newline.
+    package mutating func consume(_ line: some Collection<UInt8>) {
+        // A mapping's first line starts with its address in lowercase hex; its fields' names
+        // (`Rss:`, `Anonymous:`) start with a capital.
+        guard let first = line.first else { return }
+        if Self.hexValue(first) != nil {
+            candidate = Self.candidate(line)
+            resident = false
+        } else if candidate != nil, let kilobytes = Self.field("Rss:", line) {
+            resident = kilobytes > 0
+        } else if let range = candidate, let kilobytes = Self.field("Anonymous:", line) {
+            if kilobytes == 0, resident { ranges.append(range) }
+            candidate = nil
         }
     }
 
