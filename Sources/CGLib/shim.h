@@ -9,6 +9,7 @@
 #include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 typedef int gboolean;
 typedef int gint;
@@ -60,13 +61,13 @@ static void cglib_load(void) {
 }
 
 // GLib is a dependency of the package; a system without it cannot run the loop at all, so the
-// first call ends the program with the reason.
+// first call ends the program (status 1) with the reason.
 static inline cglib_api_t *cglib_loaded(void) {
     static pthread_once_t once = PTHREAD_ONCE_INIT;
     pthread_once(&once, cglib_load);
     if (cglib_api()->failure) {
         dprintf(2, "notifier: %s\n", cglib_api()->failure);
-        abort();
+        _exit(1);
     }
     return cglib_api();
 }

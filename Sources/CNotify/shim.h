@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 // The system headers' own definitions when checked against them; ours otherwise.
 #ifdef CNOTIFY_CHECK_AGAINST_SYSTEM_HEADERS
@@ -254,13 +255,13 @@ static inline const char *cnotify_load_library(void) {
 }
 
 // Each call loads the libraries first (once); a library that cannot be loaded, or lacks one of
-// these, ends the program with its reason: the package depends on libnotify4, so only a broken
+// these, ends the program (status 1) with its reason: the package depends on libnotify4, so only a broken
 // installation gets there, and no call could go on.
 static inline cnotify_api_t *cnotify_loaded(void) {
     const char *failure = cnotify_load_library();
     if (failure) {
         dprintf(2, "notifier: %s\n", failure);
-        abort();
+        _exit(1);
     }
     return cnotify_api();
 }

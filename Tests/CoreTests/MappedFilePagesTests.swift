@@ -53,6 +53,10 @@ import Testing
         let cut = "1000-2000 r--p 0 fe:01 1 /x\nRss: 4 kB\n3000-4000 rw-p 0 fe:01 1 /x\nRss: 4 kB\nAnonymous: 0 kB\n"
         #expect(CleanFileMappings(smaps: Array(cut.utf8)).ranges.isEmpty)
         #expect(CleanFileMappings(smaps: Array("1000-2000 r--p 0 fe:01 1 /x\nRss: 4 kB\nAnonymous: x kB\n".utf8)).ranges.isEmpty)
+        let huge = "1000-2000 r--p 0 fe:01 1 /x\nRss: 99999999999999999999999 kB\nAnonymous: 0 kB\n"
+        #expect(CleanFileMappings(smaps: Array(huge.utf8)).ranges.isEmpty)
+        let addressTooLong = "11112222333344445555-2000 r--p 0 fe:01 1 /x\nRss: 4 kB\nAnonymous: 0 kB\n"
+        #expect(CleanFileMappings(smaps: Array(addressTooLong.utf8)).ranges.isEmpty)
     }
 
     /// In this very process: a clean mapping's pages go, a written one keeps every byte, and the

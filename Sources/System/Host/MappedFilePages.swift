@@ -128,7 +128,8 @@ package struct CleanFileMappings: Equatable {
             if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
                 if seen { break } else { continue }
             }
-            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9") else { return nil }
+            // A number too large for any mapping is no number.
+            guard byte >= UInt8(ascii: "0"), byte <= UInt8(ascii: "9"), value < Int.max / 10 - 9 else { return nil }
             value = value * 10 + Int(byte - UInt8(ascii: "0"))
             seen = true
         }
