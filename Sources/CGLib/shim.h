@@ -25,20 +25,25 @@ typedef struct _GMainLoop GMainLoop;
     X(gboolean, GSourceFunc, (gpointer user_data)) \
     X(void, GDestroyNotify, (gpointer data))
 
-#define CGLIB_FUNCTIONS(X) \
-    X(GMainLoop *, g_main_loop_new, (GMainContext *context, gboolean is_running)) \
-    X(void, g_main_loop_run, (GMainLoop *loop)) \
-    X(guint, g_idle_add_full, (gint priority, GSourceFunc function, gpointer data, GDestroyNotify notify)) \
-    X(void, g_main_context_invoke_full, (GMainContext *context, gint priority, GSourceFunc function, gpointer data, GDestroyNotify notify))
+// X(return type, name, parameters, arguments), V(name, parameters, arguments) for one that returns
+// nothing: the table, the lookups, the calls and the checks, from one list (as in CNotify).
+#define CGLIB_FUNCTIONS(X, V) \
+    X(GMainLoop *, g_main_loop_new, (GMainContext *context, gboolean is_running), (context, is_running)) \
+    X(guint, g_idle_add_full, (gint priority, GSourceFunc function, gpointer data, GDestroyNotify notify), \
+        (priority, function, data, notify)) \
+    V(g_main_loop_run, (GMainLoop *loop), (loop)) \
+    V(g_main_context_invoke_full, (GMainContext *context, gint priority, GSourceFunc function, gpointer data, \
+        GDestroyNotify notify), (context, priority, function, data, notify))
 
 #ifndef CGLIB_CHECK_AGAINST_SYSTEM_HEADERS
 #define CGLIB_CALLBACK_TYPE(result, name, parameters) typedef result(*name) parameters;
 CGLIB_CALLBACKS(CGLIB_CALLBACK_TYPE)
 
-#define CGLIB_FIELD(result, name, parameters) result(*name) parameters;
+#define CGLIB_FIELD(result, name, parameters, arguments) result(*name) parameters;
+#define CGLIB_VOID_FIELD(name, parameters, arguments) void(*name) parameters;
 typedef struct {
     const char *failure;
-    CGLIB_FUNCTIONS(CGLIB_FIELD)
+    CGLIB_FUNCTIONS(CGLIB_FIELD, CGLIB_VOID_FIELD)
 } cglib_api_t;
 
 // Function-local statics: Swift emits a header's inline functions but not its static variables.
@@ -47,8 +52,10 @@ static inline cglib_api_t *cglib_api(void) {
     return &api;
 }
 
-#define CGLIB_LOOKUP(result, name, parameters) \
+#define CGLIB_LOOKUP_NAME(name) \
     if (!api->failure && !(*(void **)(&api->name) = dlsym(handle, #name))) api->failure = "libglib-2.0.so.0 lacks " #name;
+#define CGLIB_LOOKUP(result, name, ...) CGLIB_LOOKUP_NAME(name)
+#define CGLIB_VOID_LOOKUP(name, ...) CGLIB_LOOKUP_NAME(name)
 
 static void cglib_load(void) {
     cglib_api_t *api = cglib_api();
@@ -57,7 +64,7 @@ static void cglib_load(void) {
         api->failure = dlerror();
         return;
     }
-    CGLIB_FUNCTIONS(CGLIB_LOOKUP)
+    CGLIB_FUNCTIONS(CGLIB_LOOKUP, CGLIB_VOID_LOOKUP)
 }
 
 // GLib is a dependency of the package; a system without it cannot run the loop at all, so the
@@ -72,16 +79,10 @@ static inline cglib_api_t *cglib_loaded(void) {
     return cglib_api();
 }
 
-static inline GMainLoop *g_main_loop_new(GMainContext *context, gboolean is_running) {
-    return cglib_loaded()->g_main_loop_new(context, is_running);
-}
-static inline void g_main_loop_run(GMainLoop *loop) { cglib_loaded()->g_main_loop_run(loop); }
-static inline guint g_idle_add_full(gint priority, GSourceFunc function, gpointer data, GDestroyNotify notify) {
-    return cglib_loaded()->g_idle_add_full(priority, function, data, notify);
-}
-static inline void g_main_context_invoke_full(GMainContext *context, gint priority, GSourceFunc function, gpointer data,
-                                              GDestroyNotify notify) {
-    cglib_loaded()->g_main_context_invoke_full(context, priority, function, data, notify);
-}
+#define CGLIB_CALL(result, name, parameters, arguments) \
+    static inline result name parameters { return cglib_loaded()->name arguments; }
+#define CGLIB_VOID_CALL(name, parameters, arguments) \
+    static inline void name parameters { cglib_loaded()->name arguments; }
+CGLIB_FUNCTIONS(CGLIB_CALL, CGLIB_VOID_CALL)
 #endif
 #endif

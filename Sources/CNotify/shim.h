@@ -152,80 +152,105 @@ typedef struct CNOTIFY_OWN(_GDBusInterfaceVTable) {
 CNOTIFY_ENUMS(CNOTIFY_ENUM_TYPE, CNOTIFY_ENUMERATOR)
 #endif
 
-// Functions: X(return type, name, parameters), each looked up in libnotify.so.4 and the
-// libraries it loads (GIO, GObject, GLib).
-#define CNOTIFY_FUNCTIONS(X) \
-    X(void, g_free, (gpointer mem)) \
-    X(void, g_error_free, (GError *error)) \
-    X(void, g_list_free_full, (GList *list, GDestroyNotify free_func)) \
-    X(gchar *, g_markup_escape_text, (const gchar *text, gssize length)) \
-    X(gboolean, g_variant_get_boolean, (GVariant *value)) \
-    X(gint32, g_variant_get_int32, (GVariant *value)) \
-    X(guint32, g_variant_get_uint32, (GVariant *value)) \
-    X(gint64, g_variant_get_int64, (GVariant *value)) \
-    X(guint64, g_variant_get_uint64, (GVariant *value)) \
-    X(const gchar *, g_variant_get_string, (GVariant *value, gsize *length)) \
-    X(GVariant *, g_variant_get_variant, (GVariant *value)) \
-    X(GVariant *, g_variant_get_child_value, (GVariant *value, gsize index_)) \
-    X(const gchar *, g_variant_get_type_string, (GVariant *value)) \
-    X(gsize, g_variant_n_children, (GVariant *value)) \
-    X(GVariant *, g_variant_new_string, (const gchar *string)) \
-    X(GVariant *, g_variant_new_uint32, (guint32 value)) \
-    X(GVariant *, g_variant_new_tuple, (GVariant *const *children, gsize n_children)) \
-    X(void, g_variant_unref, (GVariant *value)) \
-    X(void, g_object_unref, (gpointer object)) \
-    X(gulong, g_signal_connect_data, (gpointer instance, const gchar *detailed_signal, GCallback c_handler, gpointer data, \
-                                      GClosureNotify destroy_data, GConnectFlags connect_flags)) \
-    X(void, g_object_set, (gpointer object, const gchar *first_property_name, ...)) \
-    X(void, g_object_get, (gpointer object, const gchar *first_property_name, ...)) \
-    X(GDBusConnection *, g_bus_get_sync, (GBusType bus_type, GCancellable *cancellable, GError **error)) \
+// Functions, each looked up in libnotify.so.4 and the libraries it loads (GIO, GObject, GLib),
+// and each called from Swift under its own name: X(return type, name, parameters, arguments),
+// or V(name, parameters, arguments) for one that returns nothing. The one list makes the table,
+// the lookups, the calls and GnomeDeclarations.c's checks, so that none can differ.
+#define CNOTIFY_FUNCTIONS(X, V) \
+    X(gchar *, g_markup_escape_text, (const gchar *text, gssize length), (text, length)) \
+    X(gboolean, g_variant_get_boolean, (GVariant *value), (value)) \
+    X(gint32, g_variant_get_int32, (GVariant *value), (value)) \
+    X(guint32, g_variant_get_uint32, (GVariant *value), (value)) \
+    X(gint64, g_variant_get_int64, (GVariant *value), (value)) \
+    X(guint64, g_variant_get_uint64, (GVariant *value), (value)) \
+    X(const gchar *, g_variant_get_string, (GVariant *value, gsize *length), (value, length)) \
+    X(GVariant *, g_variant_get_variant, (GVariant *value), (value)) \
+    X(GVariant *, g_variant_get_child_value, (GVariant *value, gsize index_), (value, index_)) \
+    X(const gchar *, g_variant_get_type_string, (GVariant *value), (value)) \
+    X(gsize, g_variant_n_children, (GVariant *value), (value)) \
+    X(GVariant *, g_variant_new_string, (const gchar *string), (string)) \
+    X(GVariant *, g_variant_new_uint32, (guint32 value), (value)) \
+    X(GVariant *, g_variant_new_tuple, (GVariant *const *children, gsize n_children), (children, n_children)) \
+    X(gulong, g_signal_connect_data, (gpointer instance, const gchar *detailed_signal, GCallback c_handler, \
+        gpointer data, GClosureNotify destroy_data, GConnectFlags connect_flags), (instance, detailed_signal, \
+        c_handler, data, destroy_data, connect_flags)) \
+    X(GDBusConnection *, g_bus_get_sync, (GBusType bus_type, GCancellable *cancellable, GError **error), (bus_type, \
+        cancellable, error)) \
     X(guint, g_bus_watch_name, (GBusType bus_type, const gchar *name, GBusNameWatcherFlags flags, \
-                                GBusNameAppearedCallback name_appeared_handler, GBusNameVanishedCallback name_vanished_handler, \
-                                gpointer user_data, GDestroyNotify user_data_free_func)) \
-    X(guint, g_bus_own_name, (GBusType bus_type, const gchar *name, GBusNameOwnerFlags flags, GBusAcquiredCallback bus_acquired_handler, \
-                              GBusNameAcquiredCallback name_acquired_handler, GBusNameLostCallback name_lost_handler, gpointer user_data, \
-                              GDestroyNotify user_data_free_func)) \
-    X(guint, g_dbus_connection_signal_subscribe, (GDBusConnection *connection, const gchar *sender, const gchar *interface_name, \
-                                                  const gchar *member, const gchar *object_path, const gchar *arg0, GDBusSignalFlags flags, \
-                                                  GDBusSignalCallback callback, gpointer user_data, GDestroyNotify user_data_free_func)) \
-    X(GVariant *, g_dbus_connection_call_sync, (GDBusConnection *connection, const gchar *bus_name, const gchar *object_path, \
-                                                const gchar *interface_name, const gchar *method_name, GVariant *parameters, \
-                                                const GVariantType *reply_type, GDBusCallFlags flags, gint timeout_msec, \
-                                                GCancellable *cancellable, GError **error)) \
-    X(guint, g_dbus_connection_register_object, (GDBusConnection *connection, const gchar *object_path, GDBusInterfaceInfo *interface_info, \
-                                                 const GDBusInterfaceVTable *vtable, gpointer user_data, \
-                                                 GDestroyNotify user_data_free_func, GError **error)) \
-    X(void, g_dbus_method_invocation_return_value, (GDBusMethodInvocation *invocation, GVariant *parameters)) \
-    X(void, g_dbus_method_invocation_return_dbus_error, (GDBusMethodInvocation *invocation, const gchar *error_name, \
-                                                         const gchar *error_message)) \
-    X(GDBusNodeInfo *, g_dbus_node_info_new_for_xml, (const gchar *xml_data, GError **error)) \
-    X(GSettingsSchemaSource *, g_settings_schema_source_get_default, (void)) \
-    X(GSettingsSchema *, g_settings_schema_source_lookup, (GSettingsSchemaSource *source, const gchar *schema_id, gboolean recursive)) \
-    X(gboolean, g_settings_schema_has_key, (GSettingsSchema *schema, const gchar *name)) \
-    X(void, g_settings_schema_unref, (GSettingsSchema *schema)) \
-    X(GSettings *, g_settings_new_full, (GSettingsSchema *schema, GSettingsBackend *backend, const gchar *path)) \
-    X(gboolean, g_settings_get_boolean, (GSettings *settings, const gchar *key)) \
-    X(gboolean, notify_init, (const char *app_name)) \
-    X(gboolean, notify_is_initted, (void)) \
-    X(GList *, notify_get_server_caps, (void)) \
-    X(gboolean, notify_get_server_info, (char **ret_name, char **ret_vendor, char **ret_version, char **ret_spec_version)) \
-    X(NotifyNotification *, notify_notification_new, (const char *summary, const char *body, const char *icon)) \
-    X(void, notify_notification_set_app_name, (NotifyNotification *notification, const char *app_name)) \
-    X(void, notify_notification_set_category, (NotifyNotification *notification, const char *category)) \
-    X(void, notify_notification_set_urgency, (NotifyNotification *notification, NotifyUrgency urgency)) \
-    X(void, notify_notification_set_hint, (NotifyNotification *notification, const char *key, GVariant *value)) \
-    X(void, notify_notification_add_action, (NotifyNotification *notification, const char *action, const char *label, \
-                                             NotifyActionCallback callback, gpointer user_data, GFreeFunc free_func)) \
-    X(gboolean, notify_notification_show, (NotifyNotification *notification, GError **error)) \
-    X(gboolean, notify_notification_close, (NotifyNotification *notification, GError **error)) \
-    X(const char *, notify_notification_get_activation_token, (NotifyNotification *notification)) \
-    X(gint, notify_notification_get_closed_reason, (const NotifyNotification *notification))
+        GBusNameAppearedCallback name_appeared_handler, GBusNameVanishedCallback name_vanished_handler, \
+        gpointer user_data, GDestroyNotify user_data_free_func), (bus_type, name, flags, name_appeared_handler, \
+        name_vanished_handler, user_data, user_data_free_func)) \
+    X(guint, g_bus_own_name, (GBusType bus_type, const gchar *name, GBusNameOwnerFlags flags, \
+        GBusAcquiredCallback bus_acquired_handler, GBusNameAcquiredCallback name_acquired_handler, \
+        GBusNameLostCallback name_lost_handler, gpointer user_data, GDestroyNotify user_data_free_func), (bus_type, \
+        name, flags, bus_acquired_handler, name_acquired_handler, name_lost_handler, user_data, user_data_free_func)) \
+    X(guint, g_dbus_connection_signal_subscribe, (GDBusConnection *connection, const gchar *sender, \
+        const gchar *interface_name, const gchar *member, const gchar *object_path, const gchar *arg0, \
+        GDBusSignalFlags flags, GDBusSignalCallback callback, gpointer user_data, GDestroyNotify user_data_free_func), \
+        (connection, sender, interface_name, member, object_path, arg0, flags, callback, user_data, \
+        user_data_free_func)) \
+    X(GVariant *, g_dbus_connection_call_sync, (GDBusConnection *connection, const gchar *bus_name, \
+        const gchar *object_path, const gchar *interface_name, const gchar *method_name, GVariant *parameters, \
+        const GVariantType *reply_type, GDBusCallFlags flags, gint timeout_msec, GCancellable *cancellable, \
+        GError **error), (connection, bus_name, object_path, interface_name, method_name, parameters, reply_type, \
+        flags, timeout_msec, cancellable, error)) \
+    X(guint, g_dbus_connection_register_object, (GDBusConnection *connection, const gchar *object_path, \
+        GDBusInterfaceInfo *interface_info, const GDBusInterfaceVTable *vtable, gpointer user_data, \
+        GDestroyNotify user_data_free_func, GError **error), (connection, object_path, interface_info, vtable, \
+        user_data, user_data_free_func, error)) \
+    X(GDBusNodeInfo *, g_dbus_node_info_new_for_xml, (const gchar *xml_data, GError **error), (xml_data, error)) \
+    X(GSettingsSchemaSource *, g_settings_schema_source_get_default, (void), ()) \
+    X(GSettingsSchema *, g_settings_schema_source_lookup, (GSettingsSchemaSource *source, const gchar *schema_id, \
+        gboolean recursive), (source, schema_id, recursive)) \
+    X(gboolean, g_settings_schema_has_key, (GSettingsSchema *schema, const gchar *name), (schema, name)) \
+    X(GSettings *, g_settings_new_full, (GSettingsSchema *schema, GSettingsBackend *backend, const gchar *path), \
+        (schema, backend, path)) \
+    X(gboolean, g_settings_get_boolean, (GSettings *settings, const gchar *key), (settings, key)) \
+    X(gboolean, notify_init, (const char *app_name), (app_name)) \
+    X(gboolean, notify_is_initted, (void), ()) \
+    X(GList *, notify_get_server_caps, (void), ()) \
+    X(gboolean, notify_get_server_info, (char **ret_name, char **ret_vendor, char **ret_version, \
+        char **ret_spec_version), (ret_name, ret_vendor, ret_version, ret_spec_version)) \
+    X(NotifyNotification *, notify_notification_new, (const char *summary, const char *body, const char *icon), \
+        (summary, body, icon)) \
+    X(gboolean, notify_notification_show, (NotifyNotification *notification, GError **error), (notification, error)) \
+    X(gboolean, notify_notification_close, (NotifyNotification *notification, GError **error), (notification, error)) \
+    X(const char *, notify_notification_get_activation_token, (NotifyNotification *notification), (notification)) \
+    X(gint, notify_notification_get_closed_reason, (const NotifyNotification *notification), (notification)) \
+    V(g_free, (gpointer mem), (mem)) \
+    V(g_error_free, (GError *error), (error)) \
+    V(g_list_free_full, (GList *list, GDestroyNotify free_func), (list, free_func)) \
+    V(g_variant_unref, (GVariant *value), (value)) \
+    V(g_object_unref, (gpointer object), (object)) \
+    V(g_dbus_method_invocation_return_value, (GDBusMethodInvocation *invocation, GVariant *parameters), (invocation, \
+        parameters)) \
+    V(g_dbus_method_invocation_return_dbus_error, (GDBusMethodInvocation *invocation, const gchar *error_name, \
+        const gchar *error_message), (invocation, error_name, error_message)) \
+    V(g_settings_schema_unref, (GSettingsSchema *schema), (schema)) \
+    V(notify_notification_set_app_name, (NotifyNotification *notification, const char *app_name), (notification, \
+        app_name)) \
+    V(notify_notification_set_category, (NotifyNotification *notification, const char *category), (notification, \
+        category)) \
+    V(notify_notification_set_urgency, (NotifyNotification *notification, NotifyUrgency urgency), (notification, \
+        urgency)) \
+    V(notify_notification_set_hint, (NotifyNotification *notification, const char *key, GVariant *value), \
+        (notification, key, value)) \
+    V(notify_notification_add_action, (NotifyNotification *notification, const char *action, const char *label, \
+        NotifyActionCallback callback, gpointer user_data, GFreeFunc free_func), (notification, action, label, \
+        callback, user_data, free_func))
+
+// Variadic, which Swift cannot call: in the table, for the helpers at the end only.
+#define CNOTIFY_VARIADIC_FUNCTIONS(X) \
+    X(void, g_object_set, (gpointer object, const gchar *first_property_name, ...)) \
+    X(void, g_object_get, (gpointer object, const gchar *first_property_name, ...))
 
 #ifndef CNOTIFY_CHECK_AGAINST_SYSTEM_HEADERS
-#define CNOTIFY_FIELD(result, name, parameters) result(*name) parameters;
+#define CNOTIFY_FIELD(result, name, parameters, ...) result(*name) parameters;
+#define CNOTIFY_VOID_FIELD(name, parameters, arguments) void(*name) parameters;
 typedef struct {
     const char *failure;
-    CNOTIFY_FUNCTIONS(CNOTIFY_FIELD)
+    CNOTIFY_FUNCTIONS(CNOTIFY_FIELD, CNOTIFY_VOID_FIELD)
+    CNOTIFY_VARIADIC_FUNCTIONS(CNOTIFY_FIELD)
 } cnotify_api_t;
 
 // Function-local statics: Swift emits a header's inline functions but not its static variables.
@@ -234,8 +259,10 @@ static inline cnotify_api_t *cnotify_api(void) {
     return &api;
 }
 
-#define CNOTIFY_LOOKUP(result, name, parameters) \
+#define CNOTIFY_LOOKUP_NAME(name) \
     if (!api->failure && !(*(void **)(&api->name) = dlsym(handle, #name))) api->failure = "libnotify.so.4 lacks " #name;
+#define CNOTIFY_LOOKUP(result, name, ...) CNOTIFY_LOOKUP_NAME(name)
+#define CNOTIFY_VOID_LOOKUP(name, ...) CNOTIFY_LOOKUP_NAME(name)
 
 static void cnotify_load(void) {
     cnotify_api_t *api = cnotify_api();
@@ -244,7 +271,8 @@ static void cnotify_load(void) {
         api->failure = dlerror();
         return;
     }
-    CNOTIFY_FUNCTIONS(CNOTIFY_LOOKUP)
+    CNOTIFY_FUNCTIONS(CNOTIFY_LOOKUP, CNOTIFY_VOID_LOOKUP)
+    CNOTIFY_VARIADIC_FUNCTIONS(CNOTIFY_LOOKUP)
 }
 
 /// Loads libnotify and the GLib libraries once; NULL on success, else why it failed.
@@ -255,8 +283,8 @@ static inline const char *cnotify_load_library(void) {
 }
 
 // Each call loads the libraries first (once); a library that cannot be loaded, or lacks one of
-// these, ends the program (status 1) with its reason: the package depends on libnotify4, so only a broken
-// installation gets there, and no call could go on.
+// these, ends the program (status 1) with its reason: the package depends on libnotify4, so
+// only a broken installation gets there, and no call could go on.
 static inline cnotify_api_t *cnotify_loaded(void) {
     const char *failure = cnotify_load_library();
     if (failure) {
@@ -266,126 +294,11 @@ static inline cnotify_api_t *cnotify_loaded(void) {
     return cnotify_api();
 }
 
-static inline void g_free(gpointer mem) { cnotify_loaded()->g_free(mem); }
-static inline void g_error_free(GError *error) { cnotify_loaded()->g_error_free(error); }
-static inline void g_list_free_full(GList *list, GDestroyNotify free_func) { cnotify_loaded()->g_list_free_full(list, free_func); }
-static inline gchar *g_markup_escape_text(const gchar *text, gssize length) { return cnotify_loaded()->g_markup_escape_text(text, length); }
-static inline gboolean g_variant_get_boolean(GVariant *value) { return cnotify_loaded()->g_variant_get_boolean(value); }
-static inline gint32 g_variant_get_int32(GVariant *value) { return cnotify_loaded()->g_variant_get_int32(value); }
-static inline guint32 g_variant_get_uint32(GVariant *value) { return cnotify_loaded()->g_variant_get_uint32(value); }
-static inline gint64 g_variant_get_int64(GVariant *value) { return cnotify_loaded()->g_variant_get_int64(value); }
-static inline guint64 g_variant_get_uint64(GVariant *value) { return cnotify_loaded()->g_variant_get_uint64(value); }
-static inline const gchar *g_variant_get_string(GVariant *value, gsize *length) {
-    return cnotify_loaded()->g_variant_get_string(value, length);
-}
-static inline GVariant *g_variant_get_variant(GVariant *value) { return cnotify_loaded()->g_variant_get_variant(value); }
-static inline GVariant *g_variant_get_child_value(GVariant *value, gsize index_) {
-    return cnotify_loaded()->g_variant_get_child_value(value, index_);
-}
-static inline const gchar *g_variant_get_type_string(GVariant *value) { return cnotify_loaded()->g_variant_get_type_string(value); }
-static inline gsize g_variant_n_children(GVariant *value) { return cnotify_loaded()->g_variant_n_children(value); }
-static inline GVariant *g_variant_new_string(const gchar *string) { return cnotify_loaded()->g_variant_new_string(string); }
-static inline GVariant *g_variant_new_uint32(guint32 value) { return cnotify_loaded()->g_variant_new_uint32(value); }
-static inline GVariant *g_variant_new_tuple(GVariant *const *children, gsize n_children) {
-    return cnotify_loaded()->g_variant_new_tuple(children, n_children);
-}
-static inline void g_variant_unref(GVariant *value) { cnotify_loaded()->g_variant_unref(value); }
-static inline void g_object_unref(gpointer object) { cnotify_loaded()->g_object_unref(object); }
-static inline GDBusConnection *g_bus_get_sync(GBusType bus_type, GCancellable *cancellable, GError **error) {
-    return cnotify_loaded()->g_bus_get_sync(bus_type, cancellable, error);
-}
-static inline guint g_bus_watch_name(GBusType bus_type, const gchar *name, GBusNameWatcherFlags flags,
-                                     GBusNameAppearedCallback name_appeared_handler, GBusNameVanishedCallback name_vanished_handler,
-                                     gpointer user_data, GDestroyNotify user_data_free_func) {
-    return cnotify_loaded()->g_bus_watch_name(bus_type, name, flags, name_appeared_handler, name_vanished_handler, user_data,
-                                              user_data_free_func);
-}
-static inline guint g_bus_own_name(GBusType bus_type, const gchar *name, GBusNameOwnerFlags flags, GBusAcquiredCallback bus_acquired_handler,
-                                   GBusNameAcquiredCallback name_acquired_handler, GBusNameLostCallback name_lost_handler,
-                                   gpointer user_data, GDestroyNotify user_data_free_func) {
-    return cnotify_loaded()->g_bus_own_name(bus_type, name, flags, bus_acquired_handler, name_acquired_handler, name_lost_handler,
-                                            user_data, user_data_free_func);
-}
-static inline guint g_dbus_connection_signal_subscribe(GDBusConnection *connection, const gchar *sender, const gchar *interface_name,
-                                                       const gchar *member, const gchar *object_path, const gchar *arg0,
-                                                       GDBusSignalFlags flags, GDBusSignalCallback callback, gpointer user_data,
-                                                       GDestroyNotify user_data_free_func) {
-    return cnotify_loaded()->g_dbus_connection_signal_subscribe(connection, sender, interface_name, member, object_path, arg0, flags,
-                                                                callback, user_data, user_data_free_func);
-}
-static inline GVariant *g_dbus_connection_call_sync(GDBusConnection *connection, const gchar *bus_name, const gchar *object_path,
-                                                    const gchar *interface_name, const gchar *method_name, GVariant *parameters,
-                                                    const GVariantType *reply_type, GDBusCallFlags flags, gint timeout_msec,
-                                                    GCancellable *cancellable, GError **error) {
-    return cnotify_loaded()->g_dbus_connection_call_sync(connection, bus_name, object_path, interface_name, method_name, parameters,
-                                                         reply_type, flags, timeout_msec, cancellable, error);
-}
-static inline guint g_dbus_connection_register_object(GDBusConnection *connection, const gchar *object_path,
-                                                      GDBusInterfaceInfo *interface_info, const GDBusInterfaceVTable *vtable,
-                                                      gpointer user_data, GDestroyNotify user_data_free_func, GError **error) {
-    return cnotify_loaded()->g_dbus_connection_register_object(connection, object_path, interface_info, vtable, user_data,
-                                                               user_data_free_func, error);
-}
-static inline void g_dbus_method_invocation_return_value(GDBusMethodInvocation *invocation, GVariant *parameters) {
-    cnotify_loaded()->g_dbus_method_invocation_return_value(invocation, parameters);
-}
-static inline void g_dbus_method_invocation_return_dbus_error(GDBusMethodInvocation *invocation, const gchar *error_name,
-                                                              const gchar *error_message) {
-    cnotify_loaded()->g_dbus_method_invocation_return_dbus_error(invocation, error_name, error_message);
-}
-static inline GDBusNodeInfo *g_dbus_node_info_new_for_xml(const gchar *xml_data, GError **error) {
-    return cnotify_loaded()->g_dbus_node_info_new_for_xml(xml_data, error);
-}
-static inline GSettingsSchemaSource *g_settings_schema_source_get_default(void) {
-    return cnotify_loaded()->g_settings_schema_source_get_default();
-}
-static inline GSettingsSchema *g_settings_schema_source_lookup(GSettingsSchemaSource *source, const gchar *schema_id, gboolean recursive) {
-    return cnotify_loaded()->g_settings_schema_source_lookup(source, schema_id, recursive);
-}
-static inline gboolean g_settings_schema_has_key(GSettingsSchema *schema, const gchar *name) {
-    return cnotify_loaded()->g_settings_schema_has_key(schema, name);
-}
-static inline void g_settings_schema_unref(GSettingsSchema *schema) { cnotify_loaded()->g_settings_schema_unref(schema); }
-static inline GSettings *g_settings_new_full(GSettingsSchema *schema, GSettingsBackend *backend, const gchar *path) {
-    return cnotify_loaded()->g_settings_new_full(schema, backend, path);
-}
-static inline gboolean g_settings_get_boolean(GSettings *settings, const gchar *key) {
-    return cnotify_loaded()->g_settings_get_boolean(settings, key);
-}
-static inline gboolean notify_init(const char *app_name) { return cnotify_loaded()->notify_init(app_name); }
-static inline gboolean notify_is_initted(void) { return cnotify_loaded()->notify_is_initted(); }
-static inline GList *notify_get_server_caps(void) { return cnotify_loaded()->notify_get_server_caps(); }
-static inline gboolean notify_get_server_info(char **ret_name, char **ret_vendor, char **ret_version, char **ret_spec_version) {
-    return cnotify_loaded()->notify_get_server_info(ret_name, ret_vendor, ret_version, ret_spec_version);
-}
-static inline NotifyNotification *notify_notification_new(const char *summary, const char *body, const char *icon) {
-    return cnotify_loaded()->notify_notification_new(summary, body, icon);
-}
-static inline void notify_notification_set_app_name(NotifyNotification *notification, const char *app_name) {
-    cnotify_loaded()->notify_notification_set_app_name(notification, app_name);
-}
-static inline void notify_notification_set_category(NotifyNotification *notification, const char *category) {
-    cnotify_loaded()->notify_notification_set_category(notification, category);
-}
-static inline void notify_notification_set_urgency(NotifyNotification *notification, NotifyUrgency urgency) {
-    cnotify_loaded()->notify_notification_set_urgency(notification, urgency);
-}
-static inline void notify_notification_set_hint(NotifyNotification *notification, const char *key, GVariant *value) {
-    cnotify_loaded()->notify_notification_set_hint(notification, key, value);
-}
-static inline void notify_notification_add_action(NotifyNotification *notification, const char *action, const char *label,
-                                                  NotifyActionCallback callback, gpointer user_data, GFreeFunc free_func) {
-    cnotify_loaded()->notify_notification_add_action(notification, action, label, callback, user_data, free_func);
-}
-static inline gboolean notify_notification_show(NotifyNotification *notification, GError **error) {
-    return cnotify_loaded()->notify_notification_show(notification, error);
-}
-static inline gboolean notify_notification_close(NotifyNotification *notification, GError **error) {
-    return cnotify_loaded()->notify_notification_close(notification, error);
-}
-static inline const char *notify_notification_get_activation_token(NotifyNotification *notification) {
-    return cnotify_loaded()->notify_notification_get_activation_token(notification);
-}
+#define CNOTIFY_CALL(result, name, parameters, arguments) \
+    static inline result name parameters { return cnotify_loaded()->name arguments; }
+#define CNOTIFY_VOID_CALL(name, parameters, arguments) \
+    static inline void name parameters { cnotify_loaded()->name arguments; }
+CNOTIFY_FUNCTIONS(CNOTIFY_CALL, CNOTIFY_VOID_CALL)
 
 typedef void (*cnotify_closed_callback)(NotifyNotification *notification, gpointer user_data);
 

@@ -12,7 +12,12 @@ import Testing
         try #require(flags.status == 0, "pkg-config --cflags libnotify: \(flags.stderr)")
         let check = Samples.packageRoot.appendingPathComponent("Tests/DeliveryTests/GnomeDeclarations.c").path
         let arguments = ["-fsyntax-only", "-Wall", "-Werror"] + flags.stdout.split(whereSeparator: \.isWhitespace).map(String.init) + [check]
-        let compiled = try await ProcessRunner.run("/usr/bin/cc", arguments, environment: ["PATH": "/usr/bin:/bin"])
+        // The system's C compiler, or the toolchain's clang beside swift.
+        let path = (ProcessInfo.processInfo.environment["PATH"] ?? "") + ":/usr/bin:/bin"
+        let compiler = ["cc", "clang"].lazy.flatMap { name in path.split(separator: ":").map { "\($0)/\(name)" } }
+            .first { FileManager.default.isExecutableFile(atPath: $0) }
+        let cc = try #require(compiler, "no C compiler on \(path): apt-get install gcc")
+        let compiled = try await ProcessRunner.run(cc, arguments, environment: ["PATH": path])
         #expect(compiled.status == 0, "\(compiled.stderr)")
     }
 

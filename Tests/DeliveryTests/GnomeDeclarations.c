@@ -33,10 +33,14 @@ SAME_SIZE(NotifyNotification) SAME_LAYOUT(NotifyNotification, priv)
 CNOTIFY_CALLBACKS(CALLBACK_MATCHES)
 CGLIB_CALLBACKS(CALLBACK_MATCHES)
 
-#define FUNCTION_MATCHES(result, name, parameters) \
+// Each function's table entry and call (the shim makes both from the one list) against the
+// system's declaration.
+#define FUNCTION_MATCHES(result, name, parameters, ...) \
     _Static_assert(SAME_TYPE(__typeof__(&name), result(*) parameters), "the function " #name " differs");
-CNOTIFY_FUNCTIONS(FUNCTION_MATCHES)
-CGLIB_FUNCTIONS(FUNCTION_MATCHES)
+#define VOID_FUNCTION_MATCHES(name, parameters, arguments) FUNCTION_MATCHES(void, name, parameters)
+CNOTIFY_FUNCTIONS(FUNCTION_MATCHES, VOID_FUNCTION_MATCHES)
+CNOTIFY_VARIADIC_FUNCTIONS(FUNCTION_MATCHES)
+CGLIB_FUNCTIONS(FUNCTION_MATCHES, VOID_FUNCTION_MATCHES)
 
 #define VALUE_MATCHES(name, value) _Static_assert(name == value, #name " is not " #value);
 #define ENUM_MATCHES(type, values) _Static_assert(sizeof(type) == sizeof(int), "the enumeration " #type " is not an int"); values
