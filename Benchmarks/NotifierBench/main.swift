@@ -106,7 +106,7 @@ func ruleEvaluation() throws {
     let move = CryptoMoveRule()
     let locale = Locale(identifier: "en_US")
 
-    func measure(_ figure: String, _ readings: (Date) -> [SubjectReading]) {
+    func measure(_ figure: String, _ readings: (Date) -> [[SubjectReading]]) {
         var engine = RuleEngine()
         var poll = 0
         var count = 0
@@ -115,16 +115,16 @@ func ruleEvaluation() throws {
                 poll += 1
                 let now = start.addingTimeInterval(Double(poll * 30))
                 let all = readings(now)
-                count = all.count
-                _ = engine.evaluate(all, now: now)
+                count = all.reduce(0) { $0 + $1.count }
+                _ = engine.evaluate(groups: all, now: now)
             })
         row("\(figure) (\(count) readings)", measured: String(format: "%.2f ms", time), milliseconds: time, target: 5)
     }
     measure("rule evaluation: 10,000 tickers × 100 rules (crypto_cross levels), one poll") { _ in
-        cross.readings(tickers, locale: locale)
+        [cross.readings(tickers, locale: locale)]
     }
     measure("rule evaluation: crypto_change + crypto_move on each of 10,000 coins, one poll") { now in
-        change.readings(tickers, known: [], previous: [:], locale: locale) + move.readings(tickers, history: history, now: now, locale: locale)
+        [change.readings(tickers, known: [], previous: [:], locale: locale), move.readings(tickers, history: history, now: now, locale: locale)]
     }
 }
 

@@ -8,6 +8,7 @@ extension RuleEngine {
         _ record: inout SubjectRecord, with reading: SubjectReading, now: Date, stoppedLongerThan gap: TimeInterval?,
         decision: inout Decision
     ) -> Bool {
+        if let changed = stepQuietly(&record, with: reading, now: now) { return changed }
         let before = record
         // Unknown readings change nothing, not even the shown value: what the user sees in
         // `notifier rules` is the last value actually observed.
@@ -64,6 +65,29 @@ extension RuleEngine {
             record.lastNotified = now
         }
         return record != before
+    }
+
+    /// The step of most of a poll's readings, without copying the record to compare: an armed
+    /// subject not beyond its level, or a firing one still beyond it with nothing due (no repeat,
+    /// no deeper move, no flapping kept). Only what was seen changes, as `step` would change it;
+    /// whether it changed, or `nil` for any other reading, which `step` takes the long way.
+    private func stepQuietly(_ record: inout SubjectRecord, with reading: SubjectReading, now: Date) -> Bool? {
+        guard let signal = reading.signal, reading.policy.flap == nil, record.flap == nil else { return nil }
+        switch record.machine.state {
+        case .armed:
+            guard signal != .beyondFire, record.shownMeasure == nil, record.shownAt == nil else { return nil }
+        case .firing(_, let lastNotified):
+            guard signal == .beyondFire, record.lastSignal == .beyondFire, lastNotified <= now, reading.policy.effectiveRepeatSeconds == nil
+            else { return nil }
+            if let shown = record.shownMeasure, reading.deeper?.isDeeper(than: shown) == true { return nil }
+        case .pending, .coolingDown:
+            return nil
+        }
+        let changed = record.lastEvaluated != now || record.lastSignal != signal || record.lastValue != reading.shownValue
+        record.lastValue = reading.shownValue
+        record.lastEvaluated = now
+        record.lastSignal = signal
+        return changed
     }
 
     /// This engine's silences and settings, without its records: what a step reads of it.

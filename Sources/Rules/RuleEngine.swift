@@ -116,10 +116,13 @@ public struct RuleEngine: Sendable, Equatable {
         public var notes: [DecisionNote] = []
     }
 
+    /// Every subject's record. A copy as a dictionary: a caller after one record asks `record(for:)`.
     public var records: [SubjectKey: SubjectRecord] {
-        // A record added or removed may move the others: the last poll's places no longer hold.
-        didSet { pollOrder = nil }
+        get { table.dictionary }
+        set { table = RecordTable(newValue) }
     }
+    /// Where the records are kept: side by side in the order polls read them.
+    private var table: RecordTable
     /// Rule → muted until; `Date.distantFuture` for "until unmuted".
     public var mutes: [String: Date]
     /// One rule and subject → silent until (a notification's "Snooze 1 h").
@@ -128,20 +131,22 @@ public struct RuleEngine: Sendable, Equatable {
     public var timeZone: TimeZone = .current
     /// `[delivery] update_in_place`: whether a deeper move of a firing subject updates its bubble.
     public var updatesBubbles = true
-    /// Where the last poll's readings found their records, in its order (`PollOrder`): a cache,
-    /// not state, so not compared.
-    private var pollOrder: PollOrder?
 
     public init(records: [SubjectKey: SubjectRecord] = [:], mutes: [String: Date] = [:], snoozes: [SubjectKey: Date] = [:]) {
-        self.records = records
+        self.table = RecordTable(records)
         self.mutes = mutes
         self.snoozes = snoozes
     }
 
     public static func == (lhs: RuleEngine, rhs: RuleEngine) -> Bool {
-        lhs.records == rhs.records && lhs.mutes == rhs.mutes && lhs.snoozes == rhs.snoozes && lhs.timeZone == rhs.timeZone
+        lhs.table == rhs.table && lhs.mutes == rhs.mutes && lhs.snoozes == rhs.snoozes && lhs.timeZone == rhs.timeZone
             && lhs.updatesBubbles == rhs.updatesBubbles
     }
+
+    public func record(for key: SubjectKey) -> SubjectRecord? { table[key] }
+
+    /// The subjects with a record, in no particular order.
+    public var subjectKeys: [SubjectKey] { table.keys }
 
     public func isMuted(_ rule: String, now: Date) -> Bool {
         mutes[rule].map { now < $0 } ?? false
@@ -156,64 +161,69 @@ public struct RuleEngine: Sendable, Equatable {
     /// long a subject may have gone unobserved before a change is told as one made while
     /// notifier was not running (`nil`: not after a start).
     public mutating func evaluate(_ readings: [SubjectReading], now: Date, stoppedLongerThan gap: TimeInterval? = nil) -> Decision {
+        evaluate(groups: [readings], now: now, stoppedLongerThan: gap)
+    }
+
+    /// `evaluate` of the groups' readings one after the other, as one poll: the rules of a feed
+    /// hand theirs in without being copied into one array first.
+    public mutating func evaluate(groups: [[SubjectReading]], now: Date, stoppedLongerThan gap: TimeInterval? = nil) -> Decision {
+        let count = groups.reduce(0) { $0 + $1.count }
         var decision = Decision(alerts: [], changed: [], muted: [])
-        decision.changed.reserveCapacity(readings.count)
-        // A feed's readings come in the same order poll after poll: each finds its record where
-        // the reading in its place found it last time, without hashing its key. Until a record
-        // is added: that may move the others.
-        let lastOrder = pollOrder ?? PollOrder()
-        var order = PollOrder(capacity: readings.count)
-        var added = false
+        decision.changed.reserveCapacity(count)
         let rules = withoutRecords
-        for (position, reading) in readings.enumerated() {
-            if !added, position % PollOrder.batch == 0 {
-                // The batch after this one (this one was read a batch ago; the first two at the start).
-                let next = position == 0 ? 0 : position + PollOrder.batch
-                lastOrder.warm(next..<position + 2 * PollOrder.batch, in: &records, into: &order)
-            }
-            // Where its record lies, if it has one.
-            let index = (added ? nil : lastOrder.place(position, of: reading.key)) ?? records.index(forKey: reading.key)
-            order.append(reading.key, index)
-            if let index {
-                // Stepped where it lies: no copy out and back of a record not in any cache.
-                if rules.step(&records.values[index], with: reading, now: now, stoppedLongerThan: gap, decision: &decision) {
+        // Each reading's record is looked for first right after the previous reading's: where
+        // the last poll in this order left it (`RecordTable`).
+        var walk: [Int] = []
+        walk.reserveCapacity(count)
+        var scattered = 0
+        for readings in groups {
+            for reading in readings {
+                let next = (walk.last ?? -1) + 1
+                var slot: Int? = table.holds(reading.key, at: next) ? next : nil
+                if slot == nil {
+                    slot = table.slot(of: reading.key)
+                    if slot != nil { scattered += 1 }
+                }
+                if let slot {
+                    walk.append(slot)
+                    // Stepped where it lies: no copy out and back.
+                    if rules.step(&table.values[slot], with: reading, now: now, stoppedLongerThan: gap, decision: &decision) {
+                        decision.changed.append(reading.key)
+                    }
+                    continue
+                }
+                var record = SubjectRecord()
+                if let firstSight = Self.firstSight(reading, now: now) {
+                    record.machine = firstSight
+                    record.lastValue = reading.shownValue
+                    record.lastEvaluated = now
+                    record.anchor = reading.anchor
+                    record.lastSignal = reading.signal
+                    walk.append(table.append(reading.key, record))
+                    decision.changed.append(reading.key)
+                    if case .firing = firstSight.state {
+                        decision.notes.append(
+                            DecisionNote(
+                                key: reading.key, at: now, outcome: .firstSeen, value: reading.shownValue,
+                                detail: NoteText.firstSeen))
+                    }
+                    continue
+                }
+                if rules.step(&record, with: reading, now: now, stoppedLongerThan: gap, decision: &decision) {
+                    walk.append(table.append(reading.key, record))
                     decision.changed.append(reading.key)
                 }
-                continue
-            }
-            var record = SubjectRecord()
-            if let firstSight = Self.firstSight(reading, now: now) {
-                record.machine = firstSight
-                record.lastValue = reading.shownValue
-                record.lastEvaluated = now
-                record.anchor = reading.anchor
-                record.lastSignal = reading.signal
-                records[reading.key] = record
-                added = true
-                decision.changed.append(reading.key)
-                if case .firing = firstSight.state {
-                    decision.notes.append(
-                        DecisionNote(
-                            key: reading.key, at: now, outcome: .firstSeen, value: reading.shownValue,
-                            detail: NoteText.firstSeen))
-                }
-                continue
-            }
-            if rules.step(&record, with: reading, now: now, stoppedLongerThan: gap, decision: &decision) {
-                records[reading.key] = record
-                added = true
-                decision.changed.append(reading.key)
             }
         }
-        pollOrder = added ? nil : order
+        if scattered > 8, scattered > walk.count / 8 { table.arrange(walk) }
         return decision
     }
 
     /// Drops the records `isGone` names (forecast days that have passed), returning their keys
     /// so the store forgets them in the same commit as the poll's decision.
     public mutating func forget(where isGone: (SubjectKey) -> Bool) -> [SubjectKey] {
-        let gone = records.keys.filter(isGone).sorted()
-        for key in gone { records[key] = nil }
+        let gone = table.keys.filter(isGone).sorted()
+        if !gone.isEmpty { table.removeAll(where: isGone) }
         return gone
     }
 

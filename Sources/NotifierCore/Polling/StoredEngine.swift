@@ -31,16 +31,32 @@ package actor StoredEngine {
     package func decide(_ readings: [SubjectReading], now: Date, interval: Duration? = nil)
         async -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord], notes: [DecisionNote])
     {
+        await decide(groups: [readings], now: now, interval: interval)
+    }
+
+    /// `decide` of the rules' readings, a group each, as one poll.
+    package func decide(groups: [[SubjectReading]], now: Date, interval: Duration? = nil)
+        async -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord], notes: [DecisionNote])
+    {
         if let silences = try? store?.loadSilences() {
             (engine.mutes, engine.snoozes) = silences
         }
-        let rules = Set(readings.map(\.key.rule))
+        // A rule's readings come together: one set insertion for each run of them.
+        var rules: Set<String> = []
+        for readings in groups {
+            var last: String?
+            for reading in readings where reading.key.rule != last {
+                last = reading.key.rule
+                rules.insert(reading.key.rule)
+            }
+        }
         let firstAfterStart = !rules.isSubset(of: evaluatedRules)
         evaluatedRules.formUnion(rules)
         let gap = firstAfterStart ? interval.map { 2 * Double($0.components.seconds) } : nil
-        let decision = engine.evaluate(readings, now: now, stoppedLongerThan: gap)
+        let decision = engine.evaluate(groups: groups, now: now, stoppedLongerThan: gap)
         var changed: [SubjectKey: SubjectRecord] = [:]
-        for key in decision.changed { changed[key] = engine.records[key] }
+        changed.reserveCapacity(decision.changed.count)
+        for key in decision.changed { changed[key] = engine.record(for: key) }
         return (decision.alerts, changed, decision.notes)
     }
 
@@ -51,10 +67,10 @@ package actor StoredEngine {
         return engine.feedUnknownNotes(rules: rules, now: now)
     }
 
-    package var knownKeys: [SubjectKey] { Array(engine.records.keys) }
+    package var knownKeys: [SubjectKey] { engine.subjectKeys }
 
     /// One subject's record (a reminder's last look, `lastEvaluated`).
-    package func record(_ key: SubjectKey) -> SubjectRecord? { engine.records[key] }
+    package func record(_ key: SubjectKey) -> SubjectRecord? { engine.record(for: key) }
 
     package func forget(where isGone: (SubjectKey) -> Bool) -> [SubjectKey] {
         engine.forget(where: isGone)

@@ -62,25 +62,25 @@ package struct CryptoRound: Sendable {
             var alerts: [Alert] = []
             var changed: [SubjectKey: SubjectRecord] = [:]
             var notes: [DecisionNote] = []
-            var readings: [SubjectReading] = []
+            var readings: [[SubjectReading]] = []
             if config.cryptoChange.enabled {
                 let change = config.cryptoChange.rule.readings(tickers, known: await engine.knownKeys, previous: previous, locale: env.locale)
                 await env.note(changeNote(change, coins: tickers.count))
-                readings += change
+                readings.append(change)
             }
             if config.cryptoCross.enabled {
                 let cross = config.cryptoCross.rule.readings(tickers, locale: env.locale)
                 if !config.cryptoCross.levels.isEmpty {
                     await env.note("crypto_cross: " + cross.map { "\($0.key.subject) now \($0.shownValue)" }.joined(separator: ", "))
                 }
-                readings += cross
+                readings.append(cross)
             }
             if config.cryptoMove.enabled {
                 let since = now.addingTimeInterval(-Double(config.cryptoMove.window.components.seconds))
                 let history = StoreProblems.attempt("the price history", logger: env.logger) { try store?.priceHistory(since: since) } ?? [:]
-                readings += config.cryptoMove.rule.readings(tickers, history: history, now: now, locale: env.locale)
+                readings.append(config.cryptoMove.rule.readings(tickers, history: history, now: now, locale: env.locale))
             }
-            (alerts, changed, notes) = await engine.decide(readings, now: now, interval: config.crypto.interval)
+            (alerts, changed, notes) = await engine.decide(groups: readings, now: now, interval: config.crypto.interval)
             do {
                 try store?.appendPrices(tickers, at: now)
             } catch {

@@ -11,10 +11,21 @@ public struct CryptoMoveRule: Rule {
 
     public struct PricePoint: Sendable, Equatable {
         public var at: Date
-        public var price: Decimal
+        public var price: Decimal {
+            didSet { approximate = ExactDecimal.double(price) }
+        }
+        /// The price as a double, made once: a poll compares each coin's stored prices with one
+        /// another, and a double tells their order but where two are within its error.
+        private(set) var approximate: Double
+
         public init(at: Date, price: Decimal) {
             self.at = at
             self.price = price
+            self.approximate = ExactDecimal.double(price)
+        }
+
+        public static func == (lhs: PricePoint, rhs: PricePoint) -> Bool {
+            lhs.at == rhs.at && lhs.price == rhs.price
         }
     }
 
@@ -85,26 +96,34 @@ public struct CryptoMoveRule: Rule {
     /// The first lowest and the first highest positive price within the window, as `min(by:)` and
     /// `max(by:)` pick them.
     static func extremes(_ points: [PricePoint], since: Date, now: Date) -> (low: PricePoint?, high: PricePoint?) {
-        // Each price's fields read once, the low's and the high's kept with them.
-        var low: (point: PricePoint, fields: DecimalFields)?
-        var high: (point: PricePoint, fields: DecimalFields)?
+        var low: PricePoint?
+        var high: PricePoint?
         for point in points where point.at >= since && point.at <= now {
-            let fields = DecimalFields(point.price)
-            // `ExactDecimal.isPositive`: not zero or NaN (no mantissa words), not negative.
-            guard fields.length != 0, !fields.negative else { continue }
+            // `ExactDecimal.isPositive`, by the double where it is plainly positive.
+            guard point.approximate > 0 || ExactDecimal.isPositive(point.price) else { continue }
             guard let lowest = low, let highest = high else {
-                low = (point, fields)
-                high = (point, fields)
+                low = point
+                high = point
                 continue
             }
             // Below the low, it cannot be above the high (never below the low): one comparison.
-            if ExactDecimal.isLess(point.price, fields, lowest.point.price, lowest.fields) {
-                low = (point, fields)
-            } else if ExactDecimal.isLess(highest.point.price, highest.fields, point.price, fields) {
-                high = (point, fields)
+            if isLess(point, lowest) {
+                low = point
+            } else if isLess(highest, point) {
+                high = point
             }
         }
-        return (low?.point, high?.point)
+        return (low, high)
+    }
+
+    /// `ExactDecimal.isLess` of two prices: their doubles, where they are further apart than the
+    /// conversion's error (as `isLess` tells them), else the decimals.
+    private static func isLess(_ lhs: PricePoint, _ rhs: PricePoint) -> Bool {
+        let (left, right) = (lhs.approximate, rhs.approximate)
+        if left.isFinite, right.isFinite, abs(left - right) > 1e-12 * max(abs(left), abs(right)) { return left < right }
+        // A price stored again unchanged: the same bits, so not less.
+        if left == right, ExactDecimal.isIdentical(lhs.price, rhs.price) { return false }
+        return ExactDecimal.isLess(lhs.price, rhs.price)
     }
 
     // One direction of one coin; `move` is `nil` without an earlier price in the window: nothing
