@@ -178,45 +178,54 @@ public struct RuleEngine: Sendable, Equatable {
         var scattered = 0
         for readings in groups {
             for reading in readings {
-                let next = (walk.last ?? -1) + 1
-                var slot: Int? = table.holds(reading.key, at: next) ? next : nil
-                if slot == nil {
-                    slot = table.slot(of: reading.key)
-                    if slot != nil { scattered += 1 }
-                }
-                if let slot {
-                    walk.append(slot)
-                    // Stepped where it lies: no copy out and back.
-                    if rules.step(&table.values[slot], with: reading, now: now, stoppedLongerThan: gap, decision: &decision) {
-                        decision.changed.append(reading.key)
-                    }
-                    continue
-                }
-                var record = SubjectRecord()
-                if let firstSight = Self.firstSight(reading, now: now) {
-                    record.machine = firstSight
-                    record.lastValue = reading.shownValue
-                    record.lastEvaluated = now
-                    record.anchor = reading.anchor
-                    record.lastSignal = reading.signal
-                    walk.append(table.append(reading.key, record))
-                    decision.changed.append(reading.key)
-                    if case .firing = firstSight.state {
-                        decision.notes.append(
-                            DecisionNote(
-                                key: reading.key, at: now, outcome: .firstSeen, value: reading.shownValue,
-                                detail: NoteText.firstSeen))
-                    }
-                    continue
-                }
-                if rules.step(&record, with: reading, now: now, stoppedLongerThan: gap, decision: &decision) {
-                    walk.append(table.append(reading.key, record))
-                    decision.changed.append(reading.key)
-                }
+                findAndStep(reading, rules: rules, now: now, gap: gap, walk: &walk, scattered: &scattered, decision: &decision)
             }
         }
         if scattered > 8, scattered > walk.count / 8 { table.arrange(walk) }
         return decision
+    }
+
+    /// One reading of `evaluate`: its record found (after the walk's last, else by its key), or
+    /// made, and stepped.
+    private mutating func findAndStep(
+        _ reading: SubjectReading, rules: RuleEngine, now: Date, gap: TimeInterval?, walk: inout [Int], scattered: inout Int,
+        decision: inout Decision
+    ) {
+        let next = (walk.last ?? -1) + 1
+        var slot: Int? = table.holds(reading.key, at: next) ? next : nil
+        if slot == nil {
+            slot = table.slot(of: reading.key)
+            if slot != nil { scattered += 1 }
+        }
+        if let slot {
+            walk.append(slot)
+            // Stepped where it lies: no copy out and back.
+            if rules.step(&table.values[slot], with: reading, now: now, stoppedLongerThan: gap, decision: &decision) {
+                decision.changed.append(reading.key)
+            }
+            return
+        }
+        var record = SubjectRecord()
+        if let firstSight = Self.firstSight(reading, now: now) {
+            record.machine = firstSight
+            record.lastValue = reading.shownValue
+            record.lastEvaluated = now
+            record.anchor = reading.anchor
+            record.lastSignal = reading.signal
+            walk.append(table.append(reading.key, record))
+            decision.changed.append(reading.key)
+            if case .firing = firstSight.state {
+                decision.notes.append(
+                    DecisionNote(
+                        key: reading.key, at: now, outcome: .firstSeen, value: reading.shownValue,
+                        detail: NoteText.firstSeen))
+            }
+            return
+        }
+        if rules.step(&record, with: reading, now: now, stoppedLongerThan: gap, decision: &decision) {
+            walk.append(table.append(reading.key, record))
+            decision.changed.append(reading.key)
+        }
     }
 
     /// Drops the records `isGone` names (forecast days that have passed), returning their keys
