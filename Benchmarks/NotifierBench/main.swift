@@ -123,10 +123,6 @@ func ruleEvaluation() throws {
     measure("rule evaluation: 10,000 tickers × 100 rules (crypto_cross levels), one poll") { _ in
         [cross.readings(tickers, locale: locale)]
     }
-    if ProcessInfo.processInfo.environment["SPLIT"] == "change" {
-        for _ in 0..<600 { _ = change.readings(tickers, known: [], previous: [:], locale: locale) }
-        exit(0)
-    }
     measure("rule evaluation: crypto_change + crypto_move on each of 10,000 coins, one poll") { now in
         [change.readings(tickers, known: [], previous: [:], locale: locale), move.readings(tickers, history: history, now: now, locale: locale)]
     }

@@ -50,7 +50,7 @@ extension RuleEngine {
                 record.anchor = anchor
                 record.machine = AlertStateMachine()
             }
-        } else if reading.signal == .beyondFire, let shown = record.shownMeasure, reading.deeper?.isDeeper(than: shown) == true,
+        } else if reading.signal == .beyondFire, let shown = record.shownMeasure, reading.isDeeper(than: shown),
             let update = deeperUpdate(reading, record: &record, now: now, notes: &decision.notes)
         {
             decision.alerts.append(update)
@@ -79,7 +79,7 @@ extension RuleEngine {
         case .firing(_, let lastNotified):
             guard signal == .beyondFire, record.lastSignal == .beyondFire, lastNotified <= now, reading.policy.effectiveRepeatSeconds == nil
             else { return nil }
-            if let shown = record.shownMeasure, reading.deeper?.isDeeper(than: shown) == true { return nil }
+            if let shown = record.shownMeasure, reading.isDeeper(than: shown) { return nil }
         case .pending, .coolingDown:
             return nil
         }

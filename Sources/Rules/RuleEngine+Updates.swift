@@ -20,6 +20,10 @@ public struct DeeperMove: Sendable {
 
     /// Whether `value` is at least a step further from the level than `shown`.
     public func isDeeper(than shown: Double) -> Bool {
+        Self.isDeeper(value, than: shown, step: step, direction: direction)
+    }
+
+    static func isDeeper(_ value: Double, than shown: Double, step: Double, direction: Threshold.Direction) -> Bool {
         guard step > 0, step.isFinite, value.isFinite, shown.isFinite else { return false }
         let further = direction == .above ? value - shown : shown - value
         return further >= step

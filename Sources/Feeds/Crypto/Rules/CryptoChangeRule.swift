@@ -72,36 +72,46 @@ public struct CryptoChangeRule: Rule {
         // What the coins' alerts are made from, once for the poll: each reading holds it and the
         // coin's index rather than a closure with its own copy of the rule, the coin and the prices.
         let poll = AlertSource(rule: self, tickers: tickers, previous: previous, locale: locale)
-        // The levels as shown ("+5 %"), once for the coins without an override.
-        let defaultLevels = Self.levelTexts(thresholdPercent)
         let defaultUp = try? Threshold(direction: .above, fireLevel: thresholdPercent, rearmLevel: rearmPercent)
         let defaultDown = try? Threshold(direction: .below, fireLevel: -thresholdPercent, rearmLevel: -rearmPercent)
+        let defaultKinds = kinds(thresholdPercent, up: defaultUp, down: defaultDown, alerts: poll)
         for index in tickers.indices {
             let symbol = Ticker.uppercased(tickers[index].symbol)
             guard DeepLink.crypto(symbol) != nil else { continue }
             let override = overrides.isEmpty ? nil : overrides[symbol]
-            let levels = override ?? Levels(threshold: thresholdPercent, rearm: rearmPercent)
-            let up = override == nil ? defaultUp : try? Threshold(direction: .above, fireLevel: levels.threshold, rearmLevel: levels.rearm)
-            let down = override == nil ? defaultDown : try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
+            var (up, down, kinds) = (defaultUp, defaultDown, defaultKinds)
+            if let override {
+                up = try? Threshold(direction: .above, fireLevel: override.threshold, rearmLevel: override.rearm)
+                down = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
+                kinds = self.kinds(override.threshold, up: up, down: down, alerts: poll)
+            }
             let change = window.change(of: tickers[index]).map(ExactDecimal.double)
             let shown = change.map { Self.percent($0) } ?? "unknown"
-            let texts = override.map { Self.levelTexts($0.threshold) } ?? defaultLevels
-            // Written out for the two directions: an array of them would be an allocation a coin.
-            func append(_ isUp: Bool, _ threshold: Threshold?) {
-                let key = SubjectKey(rule: Self.id, subject: symbol + (isUp ? ":up" : ":down"))
-                let signal = change.flatMap { threshold?.signal(for: $0) }
-                // Half the fire level deeper than last shown rewrites the bubble: −5 % shown, −7.5 % updates.
-                let deeper = change.map { DeeperMove(value: $0, step: levels.threshold / 2, direction: threshold?.direction ?? .above, text: Self.percentText) }
-                // Both directions say the same when they notify: the coin's place is the reading's.
-                readings.append(
-                    SubjectReading(
-                        key: key, signal: signal, shownValue: shown, policy: policy, level: isUp ? texts.up : texts.down, deeper: deeper,
-                        alerts: poll, place: index))
-            }
-            append(true, up)
-            append(false, down)
+            // Both directions say the same when they notify: the coin's place is the reading's.
+            readings.append(
+                SubjectReading(
+                    key: SubjectKey(rule: Self.id, subject: symbol + ":up"), signal: change.flatMap { up?.signal(for: $0) }, shownValue: shown,
+                    kind: kinds.up, deeperValue: change, place: index))
+            readings.append(
+                SubjectReading(
+                    key: SubjectKey(rule: Self.id, subject: symbol + ":down"), signal: change.flatMap { down?.signal(for: $0) },
+                    shownValue: shown, kind: kinds.down, deeperValue: change, place: index))
         }
         return readings
+    }
+
+    /// The two directions' kinds of reading at `threshold`: its level as shown ("+5 %"), and
+    /// half of it deeper than last shown rewrites the bubble (−5 % shown, −7.5 % updates).
+    private func kinds(_ threshold: Double, up: Threshold?, down: Threshold?, alerts: any PollAlerts) -> (up: ReadingKind, down: ReadingKind) {
+        let texts = Self.levelTexts(threshold)
+        return (
+            ReadingKind(
+                policy: policy, level: texts.up, deeperStep: threshold / 2, direction: up?.direction ?? .above, deeperText: Self.percentText,
+                alerts: alerts),
+            ReadingKind(
+                policy: policy, level: texts.down, deeperStep: threshold / 2, direction: down?.direction ?? .above, deeperText: Self.percentText,
+                alerts: alerts)
+        )
     }
 
     /// "+5 %" and "−5 %": a level as the notes show it.

@@ -77,18 +77,18 @@ public struct CryptoMoveRule: Rule {
         let poll = AlertSource(rule: self, tickers: tickers, coins: coins, now: now, locale: locale)
         var readings: [SubjectReading] = []
         readings.reserveCapacity(coins.count * 2)
-        // The levels as shown ("+3 %"), once for the coins without an override.
-        let defaultLevels = CryptoChangeRule.levelTexts(percent)
         let defaultRise = try? Threshold(direction: .above, fireLevel: percent, rearmLevel: rearmPercent)
         let defaultFall = try? Threshold(direction: .below, fireLevel: -percent, rearmLevel: -rearmPercent)
+        let defaultKinds = kinds(percent, rise: defaultRise, fall: defaultFall, alerts: poll)
         for (index, coin) in coins.enumerated() {
-            let override = overrides.isEmpty ? nil : overrides[coin.symbol]
-            let levels = poll.levels(coin.symbol)
-            let texts = override.map { CryptoChangeRule.levelTexts($0.threshold) } ?? defaultLevels
-            let rise = override == nil ? defaultRise : try? Threshold(direction: .above, fireLevel: levels.threshold, rearmLevel: levels.rearm)
-            let fall = override == nil ? defaultFall : try? Threshold(direction: .below, fireLevel: -levels.threshold, rearmLevel: -levels.rearm)
-            readings.append(reading(poll, index, rise: true, rise, coin.rise, step: levels.threshold / 2, level: texts.up))
-            readings.append(reading(poll, index, rise: false, fall, coin.fall, step: levels.threshold / 2, level: texts.down))
+            var (rise, fall, kinds) = (defaultRise, defaultFall, defaultKinds)
+            if !overrides.isEmpty, let override = overrides[coin.symbol] {
+                rise = try? Threshold(direction: .above, fireLevel: override.threshold, rearmLevel: override.rearm)
+                fall = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
+                kinds = self.kinds(override.threshold, rise: rise, fall: fall, alerts: poll)
+            }
+            readings.append(reading(coin.symbol, rise: true, rise, coin.rise, kind: kinds.rise, place: AlertSource.place(index, rise: true)))
+            readings.append(reading(coin.symbol, rise: false, fall, coin.fall, kind: kinds.fall, place: AlertSource.place(index, rise: false)))
         }
         return readings
     }
@@ -128,16 +128,24 @@ public struct CryptoMoveRule: Rule {
 
     // One direction of one coin; `move` is `nil` without an earlier price in the window: nothing
     // to compare, so unknown rather than 0 %.
-    private func reading(
-        _ poll: AlertSource, _ index: Int, rise: Bool, _ threshold: Threshold?, _ move: Double?, step: Double, level: String
-    ) -> SubjectReading {
+    private func reading(_ symbol: String, rise: Bool, _ threshold: Threshold?, _ move: Double?, kind: ReadingKind, place: Int) -> SubjectReading {
         SubjectReading(
-            key: SubjectKey(rule: Self.id, subject: poll.coins[index].symbol + (rise ? ":rise" : ":fall")),
-            signal: move.flatMap { threshold?.signal(for: $0) },
-            shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", policy: policy, level: level,
-            // As crypto_change: half the fire level deeper than last shown updates the bubble.
-            deeper: move.map { DeeperMove(value: $0, step: step, direction: threshold?.direction ?? .above, text: CryptoChangeRule.percentText) },
-            alerts: poll, place: AlertSource.place(index, rise: rise))
+            key: SubjectKey(rule: Self.id, subject: symbol + (rise ? ":rise" : ":fall")), signal: move.flatMap { threshold?.signal(for: $0) },
+            shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", kind: kind, deeperValue: move, place: place)
+    }
+
+    /// The two directions' kinds of reading at `percent`: its level as shown ("+3 %"), and, as
+    /// crypto_change, half of it deeper than last shown updates the bubble.
+    private func kinds(_ percent: Double, rise: Threshold?, fall: Threshold?, alerts: any PollAlerts) -> (rise: ReadingKind, fall: ReadingKind) {
+        let texts = CryptoChangeRule.levelTexts(percent)
+        return (
+            ReadingKind(
+                policy: policy, level: texts.up, deeperStep: percent / 2, direction: rise?.direction ?? .above,
+                deeperText: CryptoChangeRule.percentText, alerts: alerts),
+            ReadingKind(
+                policy: policy, level: texts.down, deeperStep: percent / 2, direction: fall?.direction ?? .above,
+                deeperText: CryptoChangeRule.percentText, alerts: alerts)
+        )
     }
 
     /// One coin of a poll: where its ticker is, its low and high in the window, and its moves from them.
