@@ -122,8 +122,9 @@ public struct RuleEngine: Sendable, Equatable {
         walk.reserveCapacity(count)
         var scattered = 0
         for readings in groups {
-            for reading in readings {
-                findAndStep(reading, rules: rules, now: now, gap: gap, walk: &walk, scattered: &scattered, decision: &decision)
+            // By index: a for-in loop copies each reading out, retaining what it holds.
+            for index in readings.indices {
+                findAndStep(readings[index], rules: rules, now: now, gap: gap, walk: &walk, scattered: &scattered, decision: &decision)
             }
         }
         if scattered > 8, scattered > walk.count / 8 { table.arrange(walk) }
