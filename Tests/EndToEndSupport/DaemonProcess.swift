@@ -4,9 +4,8 @@ import TestSupport
 /// The daemon, running in the background of a test, its output collected as it comes.
 public final class DaemonProcess: @unchecked Sendable {
     public let process: ChildProcess
-    private let lock = NSLock()
-    private var out = Data()
-    private var err = Data()
+    private let out = Output()
+    private let err = Output()
 
     /// `executable`: another program that runs the daemon (`/bin/sh -c 'exec "$0" "$@"'`).
     public convenience init(_ arguments: [String], environment: [String: String], executable: String = ProcessRunner.notifierPath) throws {
@@ -18,19 +17,19 @@ public final class DaemonProcess: @unchecked Sendable {
         let stdout = Pipe()
         let stderr = Pipe()
         process = try ChildProcess(command[0], Array(command.dropFirst()), environment: environment, stdout: .pipe(stdout), stderr: .pipe(stderr))
-        // What it wrote before these are set waits in the pipes.
-        stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.lock.withLock { self?.out.append(data) }
-        }
-        stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            self?.lock.withLock { self?.err.append(data) }
+        // Each pipe read on a thread of its own until its end, as `ProcessRunner` reads them. Not
+        // `readabilityHandler`: its dispatch sources, many daemons' pipes at once in a parallel
+        // run, crashed libdispatch's event loop in the test process (signal 11 in
+        // `_dispatch_event_loop_drain`, a known fault of Foundation's handler on Linux).
+        for (pipe, sink) in [(stdout, out), (stderr, err)] {
+            Blocking.run {
+                while case let chunk = pipe.fileHandleForReading.availableData, !chunk.isEmpty { sink.append(chunk) }
+            }
         }
     }
 
-    public var stdout: String { lock.withLock { String(decoding: out, as: UTF8.self) } }
-    public var stderr: String { lock.withLock { String(decoding: err, as: UTF8.self) } }
+    public var stdout: String { out.text }
+    public var stderr: String { err.text }
 
     /// Waits until `condition` holds: a readiness check on the daemon's output, not a schedule.
     public func waitUntil(timeout: Duration = .seconds(20), _ condition: (DaemonProcess) async -> Bool) async -> Bool {
@@ -70,4 +69,12 @@ public final class DaemonProcess: @unchecked Sendable {
             }
         }
     }
+}
+
+/// What a daemon wrote to one pipe so far.
+private final class Output: @unchecked Sendable {
+    private let lock = NSLock()
+    private var data = Data()
+    func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
+    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }
