@@ -4,8 +4,8 @@ import TestSupport
 /// The daemon, running in the background of a test, its output collected as it comes.
 public final class DaemonProcess: @unchecked Sendable {
     public let process: ChildProcess
-    private let out = Output()
-    private let err = Output()
+    private let out = LockedData()
+    private let err = LockedData()
 
     /// `executable`: another program that runs the daemon (`/bin/sh -c 'exec "$0" "$@"'`).
     public convenience init(_ arguments: [String], environment: [String: String], executable: String = ProcessRunner.notifierPath) throws {
@@ -28,8 +28,8 @@ public final class DaemonProcess: @unchecked Sendable {
         }
     }
 
-    public var stdout: String { out.text }
-    public var stderr: String { err.text }
+    public var stdout: String { String(decoding: out.get(), as: UTF8.self) }
+    public var stderr: String { String(decoding: err.get(), as: UTF8.self) }
 
     /// Waits until `condition` holds: a readiness check on the daemon's output, not a schedule.
     public func waitUntil(timeout: Duration = .seconds(20), _ condition: (DaemonProcess) async -> Bool) async -> Bool {
@@ -69,12 +69,4 @@ public final class DaemonProcess: @unchecked Sendable {
             }
         }
     }
-}
-
-/// What a daemon wrote to one pipe so far.
-private final class Output: @unchecked Sendable {
-    private let lock = NSLock()
-    private var data = Data()
-    func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
-    var text: String { lock.withLock { String(decoding: data, as: UTF8.self) } }
 }

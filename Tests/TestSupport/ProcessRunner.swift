@@ -76,11 +76,13 @@ public enum Blocking {
     }
 }
 
-private final class LockedData: @unchecked Sendable {
+/// What a program wrote to one pipe so far, appended by the thread that reads it.
+public final class LockedData: @unchecked Sendable {
     private let lock = NSLock()
     private var data = Data()
-    func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
-    func get() -> Data { lock.withLock { data } }
+    public init() {}
+    public func append(_ chunk: Data) { lock.withLock { data.append(chunk) } }
+    public func get() -> Data { lock.withLock { data } }
 }
 
 /// A fresh HOME with XDG directories and an optional config file, removed at the end.
