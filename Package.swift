@@ -206,7 +206,9 @@ let package = Package(
                         "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/Notifier/symbol-order.txt",
                         "-Xlinker", "--no-warn-symbol-ordering",
                         "-Xlinker", "--script=\(Context.packageDirectory)/Sources/Notifier/text-layout.ld",
-                    ], .when(configuration: .release))
+                    ], .when(configuration: .release)),
+                // The one symbol GnuTLS looks up in the program (GnuTLSImplicitInit.swift), in every build.
+                .unsafeFlags(["-Xlinker", "--export-dynamic-symbol=_gnutls_global_init_skip"]),
             ]
         ),
         // The in-process figures of scripts/bench (decoding, rule evaluation); not a product.
