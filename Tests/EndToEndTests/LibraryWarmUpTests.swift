@@ -27,4 +27,26 @@ import Testing
         #expect(loaded == phone, phone ? "no libcurl mapped 5 s after start" : "libcurl mapped without a channel or a feed")
         #expect(await daemon.stop() == 0)
     }
+
+    /// libcurl brings GnuTLS (through librtmp), which would initialise itself as it loads; it
+    /// asks the program first, and the program says no. The dynamic loader's own account says
+    /// whose answer GnuTLS got.
+    @Test func gnutlsLoadedWithLibcurlAsksTheProgramAndIsNotInitialised() async throws {
+        let sandbox = try Sandbox(config: IdleDaemonTests.remindersOnly + "\n" + Self.phone)
+        let trace = sandbox.root.appendingPathComponent("ld")
+        let daemon = try DaemonProcess(
+            ["--output", "json", "--verbose"], environment: sandbox.environment(["LD_DEBUG": "bindings", "LD_DEBUG_OUTPUT": trace.path]))
+        let pid = daemon.process.processIdentifier
+        var loaded = false
+        for _ in 0..<100 where !loaded {
+            try await Task.sleep(for: .milliseconds(100))
+            loaded = ProcFile.text("/proc/\(pid)/maps").contains("libgnutls")
+        }
+        #expect(await daemon.stop() == 0)
+        try #require(loaded, "no GnuTLS mapped 10 s after start")
+        // LD_DEBUG_OUTPUT is a prefix: the loader appends the process's id.
+        let bindings = try String(contentsOfFile: trace.path + ".\(pid)", encoding: .utf8).split(separator: "\n")
+        let skip = bindings.filter { $0.contains("`_gnutls_global_init_skip'") }
+        #expect(skip.contains { $0.contains("libgnutls") && $0.contains("/notifier [0]") }, "\(skip)")
+    }
 }
