@@ -37,6 +37,7 @@ package final class KeptThreads: @unchecked Sendable {
     }
 
     private func serve(_ worker: Worker) {
+        let stack = IdleStack()
         while true {
             let job = worker.condition.locked {
                 defer { worker.job = nil }
@@ -50,6 +51,7 @@ package final class KeptThreads: @unchecked Sendable {
                     return true
                 })
             else { return }
+            stack.releaseBelowCaller()
             worker.condition.locked {
                 while worker.job == nil { worker.condition.wait() }
             }

@@ -85,7 +85,8 @@ final class MainQueue: MainExecutor, @unchecked Sendable {
     }
 
     func run() throws {
-        while let job = nextJob() { job.runSynchronously(on: asUnownedSerialExecutor()) }
+        let stack = IdleStack()
+        while let job = nextJob(stack) { job.runSynchronously(on: asUnownedSerialExecutor()) }
     }
 
     func stop() {
@@ -95,8 +96,9 @@ final class MainQueue: MainExecutor, @unchecked Sendable {
         }
     }
 
-    private func nextJob() -> UnownedJob? {
-        condition.locked {
+    private func nextJob(_ stack: IdleStack) -> UnownedJob? {
+        if condition.locked({ ready.isEmpty && !stopped }) { stack.releaseBelowCaller() }
+        return condition.locked {
             while ready.isEmpty, !stopped { condition.wait() }
             return stopped ? nil : ready.takeFirst()
         }

@@ -78,14 +78,22 @@ final class WorkerPool: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
     }
 
     private func work() {
+        let stack = IdleStack()
         while true {
-            let job = condition.locked {
-                while ready.isEmpty {
-                    idle += 1
-                    condition.wait()
+            // Idle from the moment it finds nothing ready: a job that comes while it hands its
+            // stack back wakes it (or finds it before its wait) rather than starting a thread.
+            var job = condition.locked { () -> UnownedJob? in
+                guard ready.isEmpty else { return ready.takeFirst() }
+                idle += 1
+                return nil
+            }
+            if job == nil {
+                stack.releaseBelowCaller()
+                job = condition.locked {
+                    while ready.isEmpty { condition.wait() }
                     idle -= 1
+                    return ready.takeFirst()
                 }
-                return ready.takeFirst()
             }
             job?.runSynchronously(on: asUnownedTaskExecutor())
         }
