@@ -4,11 +4,13 @@ import CLinux
 /// system while the thread waits idle: a worker that ran a TLS handshake or a decode once keeps
 /// those pages, as anonymous memory, for the life of the daemon otherwise (docs/performance.md).
 /// Made and used on one thread only.
-struct IdleStack {
+package struct IdleStack {
     private let low = clinux_stack_low()
 
+    package init() {}
+
     /// Before a wait that may be long: the pages below here are not live.
-    func releaseBelowCaller() {
+    package func releaseBelowCaller() {
         clinux_release_stack_below_frame(low)
     }
 }
