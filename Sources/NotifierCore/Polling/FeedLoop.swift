@@ -29,7 +29,7 @@ package struct FeedLoop<Settings: Equatable & Sendable>: Sendable {
         }
         while !Task.isCancelled {
             if let pacing { await env.pacing?.polled(feed: pacing.key, settings: pacing.settings, at: env.now()) }
-            let outcome = await poll()
+            let outcome = await Self.inChildTask(poll)
             if let pacing { await env.pollRequests?.polled(pacing.key, at: env.now()) }
             await rest(env, for: delay(after: outcome, random: &random), backingOff: outcome.failures > 0)
         }
@@ -50,9 +50,26 @@ package struct FeedLoop<Settings: Equatable & Sendable>: Sendable {
         }
     }
 
+    /// `poll` as a child task, which the loop awaits at once. A task's allocator keeps the slabs
+    /// its deepest frames took until the task ends: polled in the loop's own task, a poll's
+    /// deepest moment stayed allocated for the daemon's life (docs/performance.md).
+    private static func inChildTask(_ poll: () async -> PollReport) async -> PollReport {
+        await withoutActuallyEscaping(poll) { poll in
+            let handed = HandedPoll(poll: poll)
+            async let report = handed.poll()
+            return await report
+        }
+    }
+
     package func delay(after poll: PollReport, random: inout SeededGenerator) -> Duration {
         backoff.delay(afterConsecutiveFailures: poll.failures, retryAfter: poll.retryAfter, normalInterval: interval, random: &random)
     }
+}
+
+/// A loop's poll, handed to the child task that runs it while the loop waits for it: never run
+/// beside the loop, and the loop's callers are not isolated to an actor.
+private struct HandedPoll: @unchecked Sendable {
+    let poll: () async -> PollReport
 }
 
 /// What a poll tells its loop.

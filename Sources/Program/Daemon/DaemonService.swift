@@ -137,7 +137,10 @@ package struct DaemonService: Service, CustomStringConvertible {
         }
         var previous: Date?
         while !Task.isCancelled {
-            await dispatcher.deliverDue(now: runner.now())
+            // A child task, as a feed's poll is (`FeedLoop`): what its deepest frames took is
+            // freed when it ends, not kept by this loop's task for the daemon's life.
+            async let delivered: Void = dispatcher.deliverDue(now: runner.now())
+            await delivered
             let now = runner.now()
             let next = await dispatcher.nextDueDate(now: now)
             // Still due after a delivery (no server to show it on): tried each second, not in a spin.
