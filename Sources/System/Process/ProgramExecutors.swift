@@ -85,8 +85,7 @@ final class MainQueue: MainExecutor, @unchecked Sendable {
     }
 
     func run() throws {
-        let stack = IdleStack()
-        while let job = nextJob(stack) { job.runSynchronously(on: asUnownedSerialExecutor()) }
+        while let job = nextJob() { job.runSynchronously(on: asUnownedSerialExecutor()) }
     }
 
     func stop() {
@@ -96,9 +95,8 @@ final class MainQueue: MainExecutor, @unchecked Sendable {
         }
     }
 
-    private func nextJob(_ stack: IdleStack) -> UnownedJob? {
-        if condition.locked({ ready.isEmpty && !stopped }) { stack.releaseBelowCaller() }
-        return condition.locked {
+    private func nextJob() -> UnownedJob? {
+        condition.locked {
             while ready.isEmpty, !stopped { condition.wait() }
             return stopped ? nil : ready.takeFirst()
         }
