@@ -4,7 +4,7 @@ import CLinux
 /// system while the thread waits idle: a worker that ran a TLS handshake or a decode once keeps
 /// those pages, as anonymous memory, for the life of the daemon otherwise (docs/performance.md).
 /// Made and used on one thread only, and not on the main thread, whose stack glibc finds by reading
-/// /proc/self/maps: half a millisecond of every short command's start.
+/// /proc/self/maps: more than half a millisecond of every short command's start.
 package struct IdleStack {
     private let low = clinux_stack_low()
 
