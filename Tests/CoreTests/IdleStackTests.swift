@@ -1,5 +1,6 @@
 import Foundation
 import NotifierSystem
+import TestSupport
 import Testing
 
 /// A thread that waits idle hands back the stack its deepest call touched, and what it computes
@@ -27,11 +28,8 @@ import Testing
     static func stackAnonymousKiB() -> Int {
         var marker = 0
         let here = withUnsafeMutablePointer(to: &marker) { UInt(bitPattern: $0) }
-        // Read to its end: /proc's files have no size to read up to.
-        guard let data = FileHandle(forReadingAtPath: "/proc/self/smaps")?.readDataToEndOfFile() else { return -1 }
-        let smaps = String(decoding: data, as: UTF8.self)
         var inStack = false
-        for line in smaps.split(separator: "\n") {
+        for line in ProcFile.text("/proc/self/smaps").split(separator: "\n") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             if let range = fields.first, range.contains("-"), fields.count >= 5 {
                 let bounds = range.split(separator: "-").compactMap { UInt($0, radix: 16) }
