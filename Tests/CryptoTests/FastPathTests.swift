@@ -41,4 +41,18 @@ import Testing
             #expect(Ticker.trimmed(text) == text.trimmingCharacters(in: .whitespacesAndNewlines), "\(text.debugDescription)")
         }
     }
+
+    /// `linkSymbol` names the symbol a link does: upper-cased, or none where there is no link.
+    @Test func linkSymbolMatchesTheLink() {
+        var generator = SeededGenerator(seed: 13)
+        var symbols = ["", "BTC", "btc", "Eth", "A", "ABCDEFGHIJKL", "ABCDEFGHIJKLM", "abcdefghijkl", "B-T", "B T", "ÉTH", "1INCH", "x\u{0}", "ΑΒΓ", "ß"]
+        let alphabet = Array("ABCXYZabcz0189-_. éß\u{7F}")
+        for _ in 0..<20_000 {
+            symbols.append(String((0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }))
+        }
+        for symbol in symbols {
+            let upper = Ticker.uppercased(symbol)
+            #expect(Ticker.linkSymbol(symbol) == (DeepLink.crypto(upper) != nil ? upper : nil), "\(symbol)")
+        }
+    }
 }

@@ -76,8 +76,7 @@ public struct CryptoChangeRule: Rule {
         let defaultDown = try? Threshold(direction: .below, fireLevel: -thresholdPercent, rearmLevel: -rearmPercent)
         let defaultKinds = kinds(thresholdPercent, up: defaultUp, down: defaultDown, alerts: poll)
         for index in tickers.indices {
-            let symbol = Ticker.uppercased(tickers[index].symbol)
-            guard DeepLink.crypto(symbol) != nil else { continue }
+            guard let symbol = Ticker.linkSymbol(tickers[index].symbol) else { continue }
             let override = overrides.isEmpty ? nil : overrides[symbol]
             var (up, down, kinds) = (defaultUp, defaultDown, defaultKinds)
             if let override {

@@ -20,3 +20,18 @@ extension DeepLink {
         DeepLink(.crypto, argument: Ticker.uppercased(symbol))
     }
 }
+
+extension Ticker {
+    /// The symbol as a coin's link names it, upper-cased; `nil` when `DeepLink.crypto` has no link
+    /// for it. A symbol already in capitals and digits, nearly every one, is told in one pass: a
+    /// poll asks for each of its thousands of coins, once per rule.
+    public static func linkSymbol(_ symbol: String) -> String? {
+        var bytes = symbol
+        let plain = bytes.withUTF8 { bytes in
+            (1...12).contains(bytes.count) && bytes.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
+        }
+        if plain { return symbol }
+        let upper = uppercased(symbol)
+        return DeepLink.crypto(upper) != nil ? upper : nil
+    }
+}

@@ -11,12 +11,11 @@ public struct CryptoMoveRule: Rule {
 
     public struct PricePoint: Sendable, Equatable {
         public var at: Date
-        public var price: Decimal {
-            didSet { approximate = ExactDecimal.double(price) }
-        }
+        /// Set once, with its double: a poll reads both where they lie (`samePrice`).
+        public let price: Decimal
         /// The price as a double, made once: a poll compares each coin's stored prices with one
         /// another, and a double tells their order but where two are within its error.
-        private(set) var approximate: Double
+        let approximate: Double
 
         public init(at: Date, price: Decimal) {
             self.at = at
@@ -59,8 +58,7 @@ public struct CryptoMoveRule: Rule {
         var pairs: [(from: Decimal, to: Decimal)] = []
         pairs.reserveCapacity(tickers.count * 2)
         for index in tickers.indices {
-            let symbol = Ticker.uppercased(tickers[index].symbol)
-            guard DeepLink.crypto(symbol) != nil else { continue }
+            guard let symbol = Ticker.linkSymbol(tickers[index].symbol) else { continue }
             let (low, high) = Self.extremes(history[symbol] ?? [], since: since, now: now)
             let price = tickers[index].priceUSD
             if let low { pairs.append((low.price, price)) }
@@ -91,39 +89,6 @@ public struct CryptoMoveRule: Rule {
             readings.append(reading(coin.symbol, rise: false, fall, coin.fall, kind: kinds.fall, place: AlertSource.place(index, rise: false)))
         }
         return readings
-    }
-
-    /// The first lowest and the first highest positive price within the window, as `min(by:)` and
-    /// `max(by:)` pick them.
-    static func extremes(_ points: [PricePoint], since: Date, now: Date) -> (low: PricePoint?, high: PricePoint?) {
-        var low: PricePoint?
-        var high: PricePoint?
-        for point in points where point.at >= since && point.at <= now {
-            // `ExactDecimal.isPositive`, by the double where it is plainly positive.
-            guard point.approximate > 0 || ExactDecimal.isPositive(point.price) else { continue }
-            guard let lowest = low, let highest = high else {
-                low = point
-                high = point
-                continue
-            }
-            // Below the low, it cannot be above the high (never below the low): one comparison.
-            if isLess(point, lowest) {
-                low = point
-            } else if isLess(highest, point) {
-                high = point
-            }
-        }
-        return (low, high)
-    }
-
-    /// `ExactDecimal.isLess` of two prices: their doubles, where they are further apart than the
-    /// conversion's error (as `isLess` tells them), else the decimals.
-    private static func isLess(_ lhs: PricePoint, _ rhs: PricePoint) -> Bool {
-        let (left, right) = (lhs.approximate, rhs.approximate)
-        if left.isFinite, right.isFinite, abs(left - right) > 1e-12 * max(abs(left), abs(right)) { return left < right }
-        // A price stored again unchanged: the same bits, so not less.
-        if left == right, ExactDecimal.isIdentical(lhs.price, rhs.price) { return false }
-        return ExactDecimal.isLess(lhs.price, rhs.price)
     }
 
     // One direction of one coin; `move` is `nil` without an earlier price in the window: nothing
