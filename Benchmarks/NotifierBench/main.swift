@@ -106,7 +106,7 @@ func ruleEvaluation() throws {
     let move = CryptoMoveRule()
     let locale = Locale(identifier: "en_US")
 
-    func measure(_ figure: String, _ readings: (Date) -> [[SubjectReading]]) {
+    func measure(_ figure: String, beside baseline: (Double) -> String = { _ in "" }, _ readings: (Date) -> [[SubjectReading]]) {
         var engine = RuleEngine()
         var poll = 0
         var count = 0
@@ -118,12 +118,25 @@ func ruleEvaluation() throws {
                 count = all.reduce(0) { $0 + $1.count }
                 _ = engine.evaluate(groups: all, now: now)
             })
-        row("\(figure) (\(count) readings)", measured: String(format: "%.2f ms", time), milliseconds: time, target: 5)
+        row("\(figure) (\(count) readings)", measured: String(format: "%.2f ms", time), milliseconds: time, target: 5, baseline: baseline(time))
     }
     measure("rule evaluation: 10,000 tickers × 100 rules (crypto_cross levels), one poll") { _ in
         [cross.readings(tickers, locale: locale)]
     }
-    measure("rule evaluation: crypto_change + crypto_move on each of 10,000 coins, one poll") { now in
+    // Side by side, for this machine's memory: the stored prices crypto_move reads, read alone,
+    // each coin's found by its symbol as the rule finds it. Machines of one class differ here by
+    // half, and the figure moves with them.
+    let symbols = tickers.map(\.symbol)
+    var instants = 0.0
+    let pricesAlone = milliseconds(
+        median(warmup: 3, iterations: 21) {
+            for symbol in symbols {
+                for point in history[symbol] ?? [] { instants += point.at.timeIntervalSince1970 }
+            }
+        })
+    precondition(instants > 0)
+    let besidePrices = { (time: Double) in String(format: "; its stored prices read alone %.2f ms (%.1f×)", pricesAlone, time / pricesAlone) }
+    measure("rule evaluation: crypto_change + crypto_move on each of 10,000 coins, one poll", beside: besidePrices) { now in
         [change.readings(tickers, known: [], previous: [:], locale: locale), move.readings(tickers, history: history, now: now, locale: locale)]
     }
 }
