@@ -8,10 +8,7 @@ extension DeepLink.View {
 
 extension LinkedView {
     /// `notifier open crypto BTC`: 1–12 ASCII capitals and digits.
-    public static let crypto = LinkedView("crypto") { argument in
-        (1...12).contains(argument.utf8.count)
-            && argument.utf8.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
-    }
+    public static let crypto = LinkedView("crypto") { Ticker.isLinkSymbol($0) }
 }
 
 extension DeepLink {
@@ -26,12 +23,16 @@ extension Ticker {
     /// for it. A symbol already in capitals and digits, nearly every one, is told in one pass: a
     /// poll asks for each of its thousands of coins, once per rule.
     public static func linkSymbol(_ symbol: String) -> String? {
-        var bytes = symbol
-        let plain = bytes.withUTF8 { bytes in
+        if isLinkSymbol(symbol) { return symbol }
+        let upper = uppercased(symbol)
+        return isLinkSymbol(upper) ? upper : nil
+    }
+
+    /// 1–12 ASCII capitals and digits: what `notifier open crypto` takes.
+    static func isLinkSymbol(_ symbol: String) -> Bool {
+        var contiguous = symbol
+        return contiguous.withUTF8 { bytes in
             (1...12).contains(bytes.count) && bytes.allSatisfy { (0x41...0x5A).contains($0) || (0x30...0x39).contains($0) }
         }
-        if plain { return symbol }
-        let upper = uppercased(symbol)
-        return DeepLink.crypto(upper) != nil ? upper : nil
     }
 }

@@ -48,14 +48,10 @@ extension CryptoMoveRule {
         return (low >= 0 ? points[low] : nil, high >= 0 ? points[high] : nil)
     }
 
-    /// Whether the prices at `lhs` and `rhs` have the same bytes (`ExactDecimal.isIdentical`).
+    /// Whether the prices at `lhs` and `rhs` have the same bytes, compared where they lie.
     static func samePrice(_ points: UnsafeBufferPointer<PricePoint>, _ lhs: Int, _ rhs: Int) -> Bool {
         let offset = MemoryLayout<PricePoint>.offset(of: \PricePoint.price)!
-        let left = UnsafeRawPointer(points.baseAddress! + lhs) + offset
-        let right = UnsafeRawPointer(points.baseAddress! + rhs) + offset
-        return left.loadUnaligned(as: UInt64.self) == right.loadUnaligned(as: UInt64.self)
-            && left.loadUnaligned(fromByteOffset: 8, as: UInt64.self) == right.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-            && left.loadUnaligned(fromByteOffset: 16, as: UInt32.self) == right.loadUnaligned(fromByteOffset: 16, as: UInt32.self)
+        return ExactDecimal.isIdentical(UnsafeRawPointer(points.baseAddress! + lhs) + offset, UnsafeRawPointer(points.baseAddress! + rhs) + offset)
     }
 
     /// Doubles above `low` and below `high` by more than `isLess`'s margin (1e-12, relative, with

@@ -111,17 +111,24 @@ public enum ExactDecimal {
 
     /// The same bits: the same value (Foundation's `==` says so for any two such, NaN included).
     static func isIdentical(_ lhs: Decimal, _ rhs: Decimal) -> Bool {
-        // Eight bytes at a time rather than `elementsEqual`'s one.
         withUnsafeBytes(of: lhs) { left in
-            withUnsafeBytes(of: rhs) { right in
-                var offset = 0
-                while offset + 8 <= left.count {
-                    guard left.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                    else { return false }
-                    offset += 8
-                }
-                return left[offset...].elementsEqual(right[offset...])
-            }
+            withUnsafeBytes(of: rhs) { right in isIdentical(left.baseAddress!, right.baseAddress!) }
         }
+    }
+
+    /// `isIdentical` of two decimals where they lie (in an array, say), without copying either.
+    static func isIdentical(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer) -> Bool {
+        // Eight bytes at a time rather than `elementsEqual`'s one.
+        var offset = 0
+        while offset + 8 <= MemoryLayout<Decimal>.size {
+            guard lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self) == rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            else { return false }
+            offset += 8
+        }
+        while offset < MemoryLayout<Decimal>.size {
+            guard lhs.load(fromByteOffset: offset, as: UInt8.self) == rhs.load(fromByteOffset: offset, as: UInt8.self) else { return false }
+            offset += 1
+        }
+        return true
     }
 }
