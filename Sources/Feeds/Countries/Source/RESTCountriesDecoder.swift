@@ -29,10 +29,14 @@ public enum RESTCountriesDecoder {
         var order: [String] = []
         for data in parts {
             let raw: [V3Country]
-            do {
-                raw = try JSONDecoder().decode([V3Country].self, from: data)
-            } catch {
-                throw .notJSON(describe(error))
+            if let scanned = RESTCountriesScanner.countries(data) {
+                raw = scanned
+            } else {
+                do {
+                    raw = try JSONDecoder().decode([V3Country].self, from: data)
+                } catch {
+                    throw .notJSON(describe(error))
+                }
             }
             for country in raw {
                 guard let key = country.cca3 ?? country.cca2 else { continue }
@@ -63,17 +67,18 @@ public enum RESTCountriesDecoder {
     }
 }
 
-private struct V3Country: Decodable {
-    struct Name: Decodable {
+/// One country of a v3.1 answer as sent, read by JSONDecoder or by `RESTCountriesScanner`.
+struct V3Country: Decodable, Equatable {
+    struct Name: Decodable, Equatable {
         var common: String
         var official: String?
     }
-    struct CurrencyInfo: Decodable {
+    struct CurrencyInfo: Decodable, Equatable {
         var name: String?
         var symbol: String?
     }
-    struct CapitalInfo: Decodable { var latlng: [Double]? }
-    struct Flags: Decodable { var png: String? }
+    struct CapitalInfo: Decodable, Equatable { var latlng: [Double]? }
+    struct Flags: Decodable, Equatable { var png: String? }
 
     var name: Name?
     var cca2: String?

@@ -1,0 +1,203 @@
+import Foundation
+import NotifierCore
+
+/// One pass over a `/v3.1/all` answer: an array of country objects, of which it reads only the
+/// fields a `Country` is made of and checks the rest as JSON (translations, demonyms and the like
+/// are four fifths of the body). Anything outside what it is sure of (an escape in text it reads,
+/// a repeated field, a value of another type, a number with an exponent, text that is not UTF-8,
+/// deep nesting) makes it answer `nil`, and JSONDecoder reads the body as before: the two never
+/// decide differently (a test runs both over the sample and over mangled copies of it).
+struct RESTCountriesScanner {
+    private var cursor: JSONCursor
+
+    private enum Field: Int, CaseIterable {
+        case name, cca2, cca3, flag, capital, capitalInfo, region, subregion, continents, population, area, currencies, languages,
+            timezones, borders, latlng, flags
+
+        static let keys = allCases.map { Array("\($0)".utf8) }
+    }
+
+    private static let common = Array("common".utf8)
+    private static let official = Array("official".utf8)
+    private static let latlng = Array("latlng".utf8)
+    private static let png = Array("png".utf8)
+    private static let symbol = Array("symbol".utf8)
+    private static let nameKey = Array("name".utf8)
+
+    /// The body's countries, or `nil` to leave it to JSONDecoder.
+    static func countries(_ data: Data) -> [V3Country]? {
+        data.withUnsafeBytes { buffer in
+            guard let cursor = JSONCursor(buffer, text: .utf8) else { return nil }
+            var scanner = RESTCountriesScanner(cursor: cursor)
+            guard let countries = scanner.array(depth: 1, { $0.country() }), scanner.cursor.isAtEnd() else { return nil }
+            return countries
+        }
+    }
+
+    private mutating func country() -> V3Country? {
+        var country = V3Country()
+        var seen = 0
+        let complete = object(depth: 2) { scanner, key in
+            guard let field = Field.keys.firstIndex(where: { scanner.cursor.equals(key, $0) }).flatMap(Field.init(rawValue:)) else {
+                return scanner.cursor.skipValue(depth: 3)
+            }
+            guard seen & 1 << field.rawValue == 0 else { return false }
+            seen |= 1 << field.rawValue
+            return scanner.read(field, into: &country)
+        }
+        return complete ? country : nil
+    }
+
+    /// One field's value, as JSONDecoder reads it into `V3Country`; `false` where it would not.
+    private mutating func read(_ field: Field, into country: inout V3Country) -> Bool {
+        switch field {
+        case .name: return optional(&country.name) { $0.name() }
+        case .cca2: return optional(&country.cca2) { $0.text() }
+        case .cca3: return optional(&country.cca3) { $0.text() }
+        case .flag: return optional(&country.flag) { $0.text() }
+        case .capital: return optional(&country.capital) { $0.texts() }
+        case .capitalInfo:
+            return optional(&country.capitalInfo) { scanner in
+                scanner.fields(depth: 3, [Self.latlng]) { scanner, _, info in scanner.optional(&info.latlng) { $0.doubles() } }
+                    as V3Country.CapitalInfo?
+            }
+        case .region: return optional(&country.region) { $0.text() }
+        case .subregion: return optional(&country.subregion) { $0.text() }
+        case .continents: return optional(&country.continents) { $0.texts() }
+        case .population: return optional(&country.population) { $0.integer() }
+        case .area: return optional(&country.area) { $0.double() }
+        case .currencies: return optional(&country.currencies) { $0.dictionary { $0.currency() } }
+        case .languages: return optional(&country.languages) { $0.dictionary { $0.text() } }
+        case .timezones: return optional(&country.timezones) { $0.texts() }
+        case .borders: return optional(&country.borders) { $0.texts() }
+        case .latlng: return optional(&country.latlng) { $0.doubles() }
+        case .flags:
+            return optional(&country.flags) { scanner in
+                scanner.fields(depth: 3, [Self.png]) { scanner, _, flags in scanner.optional(&flags.png) { $0.text() } } as V3Country.Flags?
+            }
+        }
+    }
+
+    private mutating func name() -> V3Country.Name? {
+        let name =
+            fields(depth: 3, [Self.common, Self.official]) { scanner, field, name in
+                field == 0 ? scanner.optional(&name.common) { $0.text() } : scanner.optional(&name.official) { $0.text() }
+            } as NameFields?
+        // `common` is required: missing or null, JSONDecoder throws.
+        guard let name, let common = name.common else { return nil }
+        return V3Country.Name(common: common, official: name.official)
+    }
+
+    /// A name's fields as sent, before `common` is known to be there.
+    private struct NameFields: DefaultValue {
+        var common: String?
+        var official: String?
+    }
+
+    private mutating func currency() -> V3Country.CurrencyInfo? {
+        fields(depth: 4, [Self.nameKey, Self.symbol]) { scanner, field, info in
+            field == 0 ? scanner.optional(&info.name) { $0.text() } : scanner.optional(&info.symbol) { $0.text() }
+        }
+    }
+
+    // MARK: - Values
+
+    /// `null` (nothing) or what `read` reads, into `value`; `false` for anything else.
+    private mutating func optional<Value>(_ value: inout Value?, _ read: (inout Self) -> Value?) -> Bool {
+        if cursor.peek() == UInt8(ascii: "n") {
+            guard cursor.literal("null") else { return false }
+            value = nil
+            return true
+        }
+        guard let read = read(&self) else { return false }
+        value = read
+        return true
+    }
+
+    private mutating func text() -> String? {
+        cursor.string().map { String(decoding: cursor[$0], as: UTF8.self) }
+    }
+
+    private mutating func texts() -> [String]? {
+        array(depth: 4) { $0.text() }
+    }
+
+    /// A number as JSONDecoder reads it into a `Double` (both round the text correctly); one
+    /// beyond a double's range, or so small it rounds to nothing, is left to JSONDecoder.
+    private mutating func double() -> Double? {
+        guard let token = cursor.number(), let value = Double(String(decoding: cursor[token], as: UTF8.self)), value.isFinite else { return nil }
+        let exponent = cursor[token].contains { $0 | 0x20 == UInt8(ascii: "e") }
+        return exponent && !value.isNormal ? nil : value
+    }
+
+    private mutating func doubles() -> [Double]? {
+        array(depth: 4) { $0.double() }
+    }
+
+    /// An integer as written, without fraction or exponent, within `Int`.
+    private mutating func integer() -> Int? {
+        guard let token = cursor.number(), cursor[token].allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        return Int(String(decoding: cursor[token], as: UTF8.self))
+    }
+
+    // MARK: - Containers
+
+    private mutating func array<Element>(depth: Int, _ element: (inout Self) -> Element?) -> [Element]? {
+        guard depth <= JSONCursor.maxDepth, cursor.take(UInt8(ascii: "[")) else { return nil }
+        var elements: [Element] = []
+        if cursor.take(UInt8(ascii: "]")) { return elements }
+        repeat {
+            guard let value = element(&self) else { return nil }
+            elements.append(value)
+        } while cursor.take(UInt8(ascii: ","))
+        return cursor.take(UInt8(ascii: "]")) ? elements : nil
+    }
+
+    /// An object whose every member `member` takes (it reads or passes over the value after the key).
+    private mutating func object(depth: Int, _ member: (inout Self, Range<Int>) -> Bool) -> Bool {
+        guard depth <= JSONCursor.maxDepth, cursor.take(UInt8(ascii: "{")) else { return false }
+        if cursor.take(UInt8(ascii: "}")) { return true }
+        repeat {
+            guard let key = cursor.string(), cursor.take(UInt8(ascii: ":")), member(&self, key) else { return false }
+        } while cursor.take(UInt8(ascii: ","))
+        return cursor.take(UInt8(ascii: "}"))
+    }
+
+    /// An object read into a value of its own: the members named in `keys` each once, by `read`
+    /// with its index in `keys`; others passed over.
+    private mutating func fields<Value: DefaultValue>(
+        depth: Int, _ keys: [[UInt8]], _ read: (inout Self, Int, inout Value) -> Bool
+    ) -> Value? {
+        var value = Value()
+        var seen = 0
+        let complete = object(depth: depth) { scanner, key in
+            guard let field = keys.firstIndex(where: { scanner.cursor.equals(key, $0) }) else {
+                return scanner.cursor.skipValue(depth: depth + 1)
+            }
+            guard seen & 1 << field == 0 else { return false }
+            seen |= 1 << field
+            return read(&scanner, field, &value)
+        }
+        return complete ? value : nil
+    }
+
+    /// An object read into a dictionary (keys without escapes, each once).
+    private mutating func dictionary<Value>(_ value: (inout Self) -> Value?) -> [String: Value]? {
+        var dictionary: [String: Value] = [:]
+        let complete = object(depth: 3) { scanner, key in
+            let name = String(decoding: scanner.cursor[key], as: UTF8.self)
+            guard dictionary[name] == nil, let element = value(&scanner) else { return false }
+            dictionary[name] = element
+            return true
+        }
+        return complete ? dictionary : nil
+    }
+}
+
+/// A value an object's fields are read into, from empty.
+private protocol DefaultValue { init() }
+extension V3Country.CapitalInfo: DefaultValue {}
+extension V3Country.Flags: DefaultValue {}
+extension V3Country.CurrencyInfo: DefaultValue {}
