@@ -15,7 +15,10 @@ import Testing
         var values: [Double] = [
             0, -0.0, 0.05, 0.15, 0.25, 0.35, 2.25, 9.95, 9.96, 99.95, 0.04, 1e6, 999_999.95, 1e7 + 0.05,
             -1.25, .nan, .infinity, -.infinity, .ulpOfOne, Double.leastNonzeroMagnitude,
+            // Ties in binary too, which printf rounds to even.
+            0.75, 1.25, 3.75, 1000.25, 999_999.75, 524_288.25, 0.05.nextUp, 0.05.nextDown, 0.15.nextUp, 0.15.nextDown,
         ]
+        for quarter in 0..<4_000 { values.append(Double(quarter) / 4) }
         for tenths in 0..<20_000 { values += [Double(tenths) / 10 + 0.05, Double(tenths) / 100] }
         for _ in 0..<100_000 { values.append(Double.random(in: -100...1000, using: &generator)) }
         for value in values {

@@ -68,9 +68,9 @@ extension Store {
 
     /// The coins of the last crypto poll, with when it was.
     package func latestTickers() -> (fetchedAt: Date, tickers: [Ticker])? {
-        guard let snapshot = try? snapshot(feed: CryptoFeed.name),
-            let tickers = try? JSONDecoder().decode([Ticker].self, from: Data(snapshot.payload.utf8))
-        else { return nil }
+        guard let snapshot = try? snapshot(feed: CryptoFeed.name) else { return nil }
+        let payload = Data(snapshot.payload.utf8)
+        guard let tickers = TickerSnapshotScanner.tickers(payload) ?? (try? JSONDecoder().decode([Ticker].self, from: payload)) else { return nil }
         return (snapshot.fetchedAt, tickers)
     }
 }

@@ -1,0 +1,107 @@
+import Foundation
+import NotifierCore
+
+/// One pass over the crypto snapshot as `JSONEncoder` wrote it (`[Ticker]`: flat objects, amounts
+/// as plain JSON numbers), for the views, which read it on every open: JSONDecoder's set-up and its
+/// `Decimal` reading were a fifth of `open crypto`. Anything it is not sure of (an escape, a
+/// repeated or missing field, a number with an exponent or beyond 19 digits, a zero but "0") is left to
+/// JSONDecoder, and a test runs both side by side.
+struct TickerSnapshotScanner {
+    private var cursor: JSONCursor
+
+    private enum Field: Int, CaseIterable {
+        case id, symbol, name, rank, priceUSD, change1h, change24h, change7d, marketCapUSD, volume24USD, circulatingSupply, totalSupply,
+            maxSupply
+
+        static let keys = allCases.map { Array("\($0)".utf8) }
+        static let required: Int = [id, symbol, name, rank, priceUSD].reduce(0) { $0 | 1 << $1.rawValue }
+    }
+
+    /// The snapshot's tickers, or `nil` to leave it to JSONDecoder.
+    static func tickers(_ payload: Data) -> [Ticker]? {
+        payload.withUnsafeBytes { buffer in
+            guard let cursor = JSONCursor(buffer, text: .utf8) else { return nil }
+            var scanner = TickerSnapshotScanner(cursor: cursor)
+            guard let tickers = scanner.tickers(), scanner.cursor.isAtEnd() else { return nil }
+            return tickers
+        }
+    }
+
+    private mutating func tickers() -> [Ticker]? {
+        guard cursor.take(UInt8(ascii: "[")) else { return nil }
+        var tickers: [Ticker] = []
+        if cursor.take(UInt8(ascii: "]")) { return tickers }
+        repeat {
+            guard let ticker = ticker() else { return nil }
+            tickers.append(ticker)
+        } while cursor.take(UInt8(ascii: ","))
+        return cursor.take(UInt8(ascii: "]")) ? tickers : nil
+    }
+
+    private mutating func ticker() -> Ticker? {
+        guard cursor.take(UInt8(ascii: "{")) else { return nil }
+        var ticker = Ticker(id: "", symbol: "", name: "", rank: 0, priceUSD: 0)
+        var seen = 0
+        if !cursor.take(UInt8(ascii: "}")) {
+            repeat {
+                guard let key = cursor.string(), cursor.take(UInt8(ascii: ":")) else { return nil }
+                guard let field = Field.keys.firstIndex(where: { cursor.equals(key, $0) }).flatMap(Field.init(rawValue:)) else {
+                    guard cursor.skipValue(depth: 3) else { return nil }
+                    continue
+                }
+                guard seen & 1 << field.rawValue == 0, read(field, into: &ticker) else { return nil }
+                seen |= 1 << field.rawValue
+            } while cursor.take(UInt8(ascii: ","))
+            guard cursor.take(UInt8(ascii: "}")) else { return nil }
+        }
+        return seen & Field.required == Field.required ? ticker : nil
+    }
+
+    private mutating func read(_ field: Field, into ticker: inout Ticker) -> Bool {
+        switch field {
+        case .id: return text().map { ticker.id = $0 } != nil
+        case .symbol: return text().map { ticker.symbol = $0 } != nil
+        case .name: return text().map { ticker.name = $0 } != nil
+        case .rank: return integer().map { ticker.rank = $0 } != nil
+        case .priceUSD: return decimal().map { ticker.priceUSD = $0 } != nil
+        case .change1h: return optionalDecimal(&ticker.change1h)
+        case .change24h: return optionalDecimal(&ticker.change24h)
+        case .change7d: return optionalDecimal(&ticker.change7d)
+        case .marketCapUSD: return optionalDecimal(&ticker.marketCapUSD)
+        case .volume24USD: return optionalDecimal(&ticker.volume24USD)
+        case .circulatingSupply: return optionalDecimal(&ticker.circulatingSupply)
+        case .totalSupply: return optionalDecimal(&ticker.totalSupply)
+        case .maxSupply: return optionalDecimal(&ticker.maxSupply)
+        }
+    }
+
+    private mutating func text() -> String? {
+        cursor.string().map { String(decoding: cursor[$0], as: UTF8.self) }
+    }
+
+    private mutating func integer() -> Int? {
+        guard let token = cursor.number(), cursor[token].allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) }) else {
+            return nil
+        }
+        return Int(String(decoding: cursor[token], as: UTF8.self))
+    }
+
+    /// A JSON number as JSONDecoder reads a `Decimal` (`Decimal(string:)`'s value), where
+    /// `ExactDecimal.parsePlain` is sure of it, and zero as `JSONEncoder` writes it ("0").
+    private mutating func decimal() -> Decimal? {
+        guard let token = cursor.number() else { return nil }
+        if token.count == 1, cursor[token][0] == UInt8(ascii: "0") { return Decimal.zero }
+        return cursor[token].withMemoryRebound(to: UInt8.self) { ExactDecimal.parsePlain($0) }
+    }
+
+    private mutating func optionalDecimal(_ value: inout Decimal?) -> Bool {
+        if cursor.peek() == UInt8(ascii: "n") {
+            guard cursor.literal("null") else { return false }
+            value = nil
+            return true
+        }
+        guard let decimal = decimal() else { return false }
+        value = decimal
+        return true
+    }
+}
