@@ -14,7 +14,10 @@ struct RESTCountriesScanner {
         case name, cca2, cca3, flag, capital, capitalInfo, region, subregion, continents, population, area, currencies, languages,
             timezones, borders, latlng, flags
 
-        static let keys = allCases.map { Array("\($0)".utf8) }
+        static let keys = [
+            "name", "cca2", "cca3", "flag", "capital", "capitalInfo", "region", "subregion", "continents", "population", "area",
+            "currencies", "languages", "timezones", "borders", "latlng", "flags",
+        ].map { Array($0.utf8) }
     }
 
     private static let common = Array("common".utf8)

@@ -25,8 +25,8 @@ package struct CountryDetailView {
 
     package var mapLink: String? {
         country.capitalCoordinates.map { position in
-            let lat = String(format: "%.4f", position.latitude)
-            let lon = String(format: "%.4f", position.longitude)
+            let lat = FixedPoint.text(position.latitude, places: 4) ?? String(format: "%.4f", position.latitude)
+            let lon = FixedPoint.text(position.longitude, places: 4) ?? String(format: "%.4f", position.longitude)
             return "https://www.openstreetmap.org/?mlat=\(lat)&mlon=\(lon)#map=10/\(lat)/\(lon)"
         }
     }
@@ -57,7 +57,8 @@ package struct CountryDetailView {
         if country.officialName != country.commonName { text += "\(country.officialName)\n" }
         text += "\n"
         for (label, value) in rows {
-            text += style.bold(label.padding(toLength: 12, withPad: " ", startingAt: 0)) + value + "\n"
+            // Not Foundation's `padding(toLength:)`: through NSString, a cost on every open.
+            text += style.bold(DisplayWidth.padded(label, 12)) + value + "\n"
         }
         text += "\n" + style.dim("Source: \(sourceLine)") + "\n"
         return TextSanitizer.printable(text)
@@ -83,8 +84,9 @@ package struct CountryDetailView {
     }
 
     package static func coordinates(_ position: Country.Coordinates) -> String {
-        let lat = String(format: "%.2f°%@", abs(position.latitude), position.latitude >= 0 ? "N" : "S")
-        let lon = String(format: "%.2f°%@", abs(position.longitude), position.longitude >= 0 ? "E" : "W")
+        func degrees(_ value: Double) -> String { FixedPoint.text(abs(value), places: 2) ?? String(format: "%.2f", abs(value)) }
+        let lat = degrees(position.latitude) + (position.latitude >= 0 ? "°N" : "°S")
+        let lon = degrees(position.longitude) + (position.longitude >= 0 ? "°E" : "°W")
         return "\(lat), \(lon)"
     }
 }

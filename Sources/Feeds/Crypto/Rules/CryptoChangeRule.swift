@@ -237,21 +237,11 @@ public struct CryptoChangeRule: Rule {
         return Int(scaled.rounded())
     }
 
-    /// Within noise of a tie (x.x5), the tenths of the double's exact binary value, as glibc's
-    /// printf rounds it: up above the half, down below, to even on it (0.25 → 0.2). The first
-    /// such value a command shows otherwise costs `String(format:)`'s set-up, most of a view's
-    /// formatting.
+    /// Within noise of a tie (x.x5), the tenths of the double's exact binary value, as printf
+    /// rounds it (`FixedPoint`): the first such value a command shows otherwise costs
+    /// `String(format:)`'s set-up, most of a view's formatting.
     private static func exactTenths(_ value: Double) -> Int? {
-        // value = significand · 2^-shift exactly; ties lie at 0.05 and above, so the shift stays small.
-        guard value.isNormal, value >= 0.01 else { return nil }
-        let shift = 52 - Int(value.exponent)
-        guard shift > 0, shift < 100 else { return nil }
-        let scaled = UInt128(value.significandBitPattern | 1 << 52) * 10
-        let whole = scaled >> shift
-        let rest = scaled & (UInt128(1) << shift - 1)
-        let half = UInt128(1) << (shift - 1)
-        let up = rest > half || (rest == half && whole & 1 == 1)
-        return Int(whole) + (up ? 1 : 0)
+        FixedPoint.scaled(value, places: 1)
     }
 
     /// Prices exactly as the feed sent them, grouped for the locale: no binary-float rounding.

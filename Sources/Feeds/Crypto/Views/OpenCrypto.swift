@@ -79,7 +79,7 @@ package struct OpenCrypto: ViewCommand {
             ("Supply", "\(amount(ticker.circulatingSupply)) circulating, \(amount(ticker.totalSupply)) total, \(amount(ticker.maxSupply)) max"),
             ("History", Sparkline.render(history.map(\.price)) + " (\(history.count) polls, 24 h)"),
         ] {
-            text += style.bold(label.padding(toLength: 12, withPad: " ", startingAt: 0)) + value + "\n"
+            text += style.bold(DisplayWidth.padded(label, 12)) + value + "\n"
         }
         let age = Elapsed.short(from: fetchedAt, to: context.now())
         text += "\n" + style.dim("Source: CoinLore, fetched \(fetchedAt.formatted(.iso8601)) (\(age) ago)") + "\n"
