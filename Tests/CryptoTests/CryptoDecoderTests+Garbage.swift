@@ -61,15 +61,7 @@ extension CryptoDecoderTests {
         // entries hold those kinds again, and each costs every round's decoding as much.
         for sample in [try ExactDecimalTests.everyKindOnce(Samples.data(Self.pageSample)).page, Array(try Samples.data(Self.idSample))] {
             for _ in 0..<150 {
-                var bytes = sample
-                for _ in 0..<Int.random(in: 1...4, using: &generator) {
-                    let at = Int.random(in: 0..<bytes.count, using: &generator)
-                    switch Int.random(in: 0..<3, using: &generator) {
-                    case 0: bytes[at] = junk.randomElement(using: &generator)!
-                    case 1: bytes.remove(at: at)
-                    default: bytes.insert(junk.randomElement(using: &generator)!, at: at)
-                    }
-                }
+                let bytes = Mangled.bytes(sample, edits: 1...4, junk: junk, using: &generator)
                 // Either tickers with real prices, or a DecodeError: nothing else.
                 for result in [
                     Result { try CoinLoreDecoder.decodeTickersPage(Data(bytes)) },

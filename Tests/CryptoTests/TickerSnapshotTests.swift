@@ -72,15 +72,7 @@ import Testing
         let junk: [UInt8] = Array(#"{}[]",:0-.eE"\ 1an"#.utf8) + [0x00, 0xFF, 0xC3]
         var answered = 0
         for round in 0..<300 {
-            var bytes = sample
-            for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                let at = Int.random(in: 0..<bytes.count, using: &generator)
-                switch Int.random(in: 0..<3, using: &generator) {
-                case 0: bytes[at] = junk.randomElement(using: &generator)!
-                case 1: bytes.remove(at: at)
-                default: bytes.insert(junk.randomElement(using: &generator)!, at: at)
-                }
-            }
+            let bytes = Mangled.bytes(sample, junk: junk, using: &generator)
             let tickers = TickerSnapshotScanner.tickers(Data(bytes))
             if tickers != nil { answered += 1 }
             expectSameReading(Data(bytes), "round \(round)", tickers: tickers)
