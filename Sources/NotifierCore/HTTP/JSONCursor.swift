@@ -16,7 +16,8 @@ public struct JSONCursor {
     }
 
     @usableFromInline let bytes: UnsafeRawBufferPointer
-    @usableFromInline let text: Text
+    /// What its strings may hold.
+    @usableFromInline let strings: Text
     /// Where the next byte is read.
     public var index = 0
 
@@ -25,9 +26,10 @@ public struct JSONCursor {
 
     /// `nil` where `text` is `.utf8` and the bytes are not UTF-8.
     public init?(_ bytes: UnsafeRawBufferPointer, text: Text) {
-        if case .utf8 = text, String(validating: bytes, as: UTF8.self) == nil { return nil }
+        // Checked where it lies: `String(validating:)` would copy the whole body first.
+        if case .utf8 = text, (try? UTF8Span(validating: bytes.assumingMemoryBound(to: UInt8.self).span)) == nil { return nil }
         self.bytes = bytes
-        self.text = text
+        strings = text
     }
 
     /// The bytes of `range`, as `string()` and `number()` return them.
@@ -87,16 +89,28 @@ public struct JSONCursor {
                 index = end + 1
                 return start..<end
             }
-            guard byte >= 0x20, byte != UInt8(ascii: "\\"), byte < 0x80 || text == .utf8 else { return nil }
+            guard byte >= 0x20, byte != UInt8(ascii: "\\"), byte < 0x80 || strings == .utf8 else { return nil }
             end += 1
         }
         return nil
     }
 
+    /// `string()` as text.
+    public mutating func text() -> String? {
+        string().map { String(decoding: self[$0], as: UTF8.self) }
+    }
+
+    /// An integer as written, without fraction or exponent, within `Int`: as JSONDecoder reads
+    /// one into an `Int` (anything else is left to it).
+    public mutating func integer() -> Int? {
+        guard let token = number(), self[token].allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) }) else { return nil }
+        return Int(String(decoding: self[token], as: UTF8.self))
+    }
+
     /// A string, escapes allowed where the text is UTF-8 (but those of a lone surrogate, which
     /// decoders answer differently).
     private mutating func skipString() -> Bool {
-        guard text == .utf8 else { return string() != nil }
+        guard strings == .utf8 else { return string() != nil }
         skipWhitespace()
         guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return false }
         var end = index + 1

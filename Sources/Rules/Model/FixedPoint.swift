@@ -13,10 +13,9 @@ public enum FixedPoint {
         // Below a thousandth of the last place it rounds to zero, whatever its bits.
         if value < 1e-3 / Double(unit) { return 0 }
         guard value.isNormal else { return nil }
-        // value = significand · 2^-shift exactly; with value ≥ 1e-7 the shift stays under 76.
+        // value = significand · 2^-shift exactly; between 1e-7 and a million the shift is 33 to 76.
         let shift = 52 - Int(value.exponent)
         let scaled = UInt128(value.significandBitPattern | 1 << 52) * UInt128(unit)
-        guard shift > 0 else { return Int(scaled << -shift) }
         let whole = scaled >> shift
         let rest = scaled & (UInt128(1) << shift - 1)
         let half = UInt128(1) << (shift - 1)

@@ -55,28 +55,28 @@ struct RESTCountriesScanner {
     private mutating func read(_ field: Field, into country: inout V3Country) -> Bool {
         switch field {
         case .name: return optional(&country.name) { $0.name() }
-        case .cca2: return optional(&country.cca2) { $0.text() }
-        case .cca3: return optional(&country.cca3) { $0.text() }
-        case .flag: return optional(&country.flag) { $0.text() }
+        case .cca2: return optional(&country.cca2) { $0.cursor.text() }
+        case .cca3: return optional(&country.cca3) { $0.cursor.text() }
+        case .flag: return optional(&country.flag) { $0.cursor.text() }
         case .capital: return optional(&country.capital) { $0.texts() }
         case .capitalInfo:
             return optional(&country.capitalInfo) { scanner in
                 scanner.fields(depth: 3, [Self.latlng]) { scanner, _, info in scanner.optional(&info.latlng) { $0.doubles() } }
                     as V3Country.CapitalInfo?
             }
-        case .region: return optional(&country.region) { $0.text() }
-        case .subregion: return optional(&country.subregion) { $0.text() }
+        case .region: return optional(&country.region) { $0.cursor.text() }
+        case .subregion: return optional(&country.subregion) { $0.cursor.text() }
         case .continents: return optional(&country.continents) { $0.texts() }
-        case .population: return optional(&country.population) { $0.integer() }
+        case .population: return optional(&country.population) { $0.cursor.integer() }
         case .area: return optional(&country.area) { $0.double() }
         case .currencies: return optional(&country.currencies) { $0.dictionary { $0.currency() } }
-        case .languages: return optional(&country.languages) { $0.dictionary { $0.text() } }
+        case .languages: return optional(&country.languages) { $0.dictionary { $0.cursor.text() } }
         case .timezones: return optional(&country.timezones) { $0.texts() }
         case .borders: return optional(&country.borders) { $0.texts() }
         case .latlng: return optional(&country.latlng) { $0.doubles() }
         case .flags:
             return optional(&country.flags) { scanner in
-                scanner.fields(depth: 3, [Self.png]) { scanner, _, flags in scanner.optional(&flags.png) { $0.text() } } as V3Country.Flags?
+                scanner.fields(depth: 3, [Self.png]) { scanner, _, flags in scanner.optional(&flags.png) { $0.cursor.text() } } as V3Country.Flags?
             }
         }
     }
@@ -84,7 +84,7 @@ struct RESTCountriesScanner {
     private mutating func name() -> V3Country.Name? {
         let name =
             fields(depth: 3, [Self.common, Self.official]) { scanner, field, name in
-                field == 0 ? scanner.optional(&name.common) { $0.text() } : scanner.optional(&name.official) { $0.text() }
+                field == 0 ? scanner.optional(&name.common) { $0.cursor.text() } : scanner.optional(&name.official) { $0.cursor.text() }
             } as NameFields?
         // `common` is required: missing or null, JSONDecoder throws.
         guard let name, let common = name.common else { return nil }
@@ -99,7 +99,7 @@ struct RESTCountriesScanner {
 
     private mutating func currency() -> V3Country.CurrencyInfo? {
         fields(depth: 4, [Self.nameKey, Self.symbol]) { scanner, field, info in
-            field == 0 ? scanner.optional(&info.name) { $0.text() } : scanner.optional(&info.symbol) { $0.text() }
+            field == 0 ? scanner.optional(&info.name) { $0.cursor.text() } : scanner.optional(&info.symbol) { $0.cursor.text() }
         }
     }
 
@@ -107,8 +107,7 @@ struct RESTCountriesScanner {
 
     /// `null` (nothing) or what `read` reads, into `value`; `false` for anything else.
     private mutating func optional<Value>(_ value: inout Value?, _ read: (inout Self) -> Value?) -> Bool {
-        if cursor.peek() == UInt8(ascii: "n") {
-            guard cursor.literal("null") else { return false }
+        if cursor.literal("null") {
             value = nil
             return true
         }
@@ -117,12 +116,8 @@ struct RESTCountriesScanner {
         return true
     }
 
-    private mutating func text() -> String? {
-        cursor.string().map { String(decoding: cursor[$0], as: UTF8.self) }
-    }
-
     private mutating func texts() -> [String]? {
-        array(depth: 4) { $0.text() }
+        array(depth: 4) { $0.cursor.text() }
     }
 
     /// A number as JSONDecoder reads it into a `Double` (both round the text correctly); one
@@ -135,14 +130,6 @@ struct RESTCountriesScanner {
 
     private mutating func doubles() -> [Double]? {
         array(depth: 4) { $0.double() }
-    }
-
-    /// An integer as written, without fraction or exponent, within `Int`.
-    private mutating func integer() -> Int? {
-        guard let token = cursor.number(), cursor[token].allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) }) else {
-            return nil
-        }
-        return Int(String(decoding: cursor[token], as: UTF8.self))
     }
 
     // MARK: - Containers

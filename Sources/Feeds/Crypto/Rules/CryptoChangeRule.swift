@@ -233,15 +233,10 @@ public struct CryptoChangeRule: Rule {
     private static func tenths(_ value: Double) -> Int? {
         guard value.sign == .plus, value < 1e6 else { return nil }
         let scaled = value * 10
-        guard abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 else { return exactTenths(value) }
+        // Within noise of a tie (x.x5), the double's exact binary value decides, as in printf:
+        // `String(format:)`'s first call would cost a view most of its formatting.
+        guard abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 else { return FixedPoint.scaled(value, places: 1) }
         return Int(scaled.rounded())
-    }
-
-    /// Within noise of a tie (x.x5), the tenths of the double's exact binary value, as printf
-    /// rounds it (`FixedPoint`): the first such value a command shows otherwise costs
-    /// `String(format:)`'s set-up, most of a view's formatting.
-    private static func exactTenths(_ value: Double) -> Int? {
-        FixedPoint.scaled(value, places: 1)
     }
 
     /// Prices exactly as the feed sent them, grouped for the locale: no binary-float rounding.

@@ -70,7 +70,7 @@ struct CoinLorePageScanner {
         guard let next = cursor.peek() else { return nil }
         switch next {
         case UInt8(ascii: "\""):
-            return cursor.string().map { .string(String(decoding: cursor[$0], as: UTF8.self)) }
+            return cursor.text().map(Scalar.string)
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
             guard let token = cursor.number() else { return nil }
             let decimal = cursor[token].withMemoryRebound(to: UInt8.self) { ExactDecimal.parsePlain($0) }

@@ -63,10 +63,10 @@ struct TickerSnapshotScanner {
 
     private mutating func read(_ field: Field, into ticker: inout Ticker) -> Bool {
         switch field {
-        case .id: return text().map { ticker.id = $0 } != nil
-        case .symbol: return text().map { ticker.symbol = $0 } != nil
-        case .name: return text().map { ticker.name = $0 } != nil
-        case .rank: return integer().map { ticker.rank = $0 } != nil
+        case .id: return cursor.text().map { ticker.id = $0 } != nil
+        case .symbol: return cursor.text().map { ticker.symbol = $0 } != nil
+        case .name: return cursor.text().map { ticker.name = $0 } != nil
+        case .rank: return cursor.integer().map { ticker.rank = $0 } != nil
         case .priceUSD: return decimal().map { ticker.priceUSD = $0 } != nil
         case .change1h: return optionalDecimal(&ticker.change1h)
         case .change24h: return optionalDecimal(&ticker.change24h)
@@ -79,17 +79,6 @@ struct TickerSnapshotScanner {
         }
     }
 
-    private mutating func text() -> String? {
-        cursor.string().map { String(decoding: cursor[$0], as: UTF8.self) }
-    }
-
-    private mutating func integer() -> Int? {
-        guard let token = cursor.number(), cursor[token].allSatisfy({ $0 == UInt8(ascii: "-") || (0x30...0x39).contains($0) }) else {
-            return nil
-        }
-        return Int(String(decoding: cursor[token], as: UTF8.self))
-    }
-
     /// A JSON number as JSONDecoder reads a `Decimal` (`Decimal(string:)`'s value), where
     /// `ExactDecimal.parsePlain` is sure of it, and zero as `JSONEncoder` writes it ("0").
     private mutating func decimal() -> Decimal? {
@@ -99,8 +88,7 @@ struct TickerSnapshotScanner {
     }
 
     private mutating func optionalDecimal(_ value: inout Decimal?) -> Bool {
-        if cursor.peek() == UInt8(ascii: "n") {
-            guard cursor.literal("null") else { return false }
+        if cursor.literal("null") {
             value = nil
             return true
         }
