@@ -7,8 +7,8 @@ import NotifierCore
 /// a repeated field, a value of another type, a number with an exponent, text that is not UTF-8,
 /// deep nesting) makes it answer `nil`, and JSONDecoder reads the body as before: the two never
 /// decide differently (a test runs both over the sample and over mangled copies of it).
-struct RESTCountriesScanner {
-    private var cursor: JSONCursor
+struct RESTCountriesScanner: JSONScanner {
+    var cursor: JSONCursor
 
     private enum Field: Int, CaseIterable {
         case name, cca2, cca3, flag, capital, capitalInfo, region, subregion, continents, population, area, currencies, languages,
@@ -134,43 +134,13 @@ struct RESTCountriesScanner {
 
     // MARK: - Containers
 
-    private mutating func array<Element>(depth: Int, _ element: (inout Self) -> Element?) -> [Element]? {
-        guard depth <= JSONCursor.maxDepth, cursor.take(UInt8(ascii: "[")) else { return nil }
-        var elements: [Element] = []
-        if cursor.take(UInt8(ascii: "]")) { return elements }
-        repeat {
-            guard let value = element(&self) else { return nil }
-            elements.append(value)
-        } while cursor.take(UInt8(ascii: ","))
-        return cursor.take(UInt8(ascii: "]")) ? elements : nil
-    }
-
-    /// An object whose every member `member` takes (it reads or passes over the value after the key).
-    private mutating func object(depth: Int, _ member: (inout Self, Range<Int>) -> Bool) -> Bool {
-        guard depth <= JSONCursor.maxDepth, cursor.take(UInt8(ascii: "{")) else { return false }
-        if cursor.take(UInt8(ascii: "}")) { return true }
-        repeat {
-            guard let key = cursor.string(), cursor.take(UInt8(ascii: ":")), member(&self, key) else { return false }
-        } while cursor.take(UInt8(ascii: ","))
-        return cursor.take(UInt8(ascii: "}"))
-    }
-
     /// An object read into a value of its own: the members named in `keys` each once, by `read`
     /// with its index in `keys`; others passed over.
     private mutating func fields<Value: DefaultValue>(
         depth: Int, _ keys: [[UInt8]], _ read: (inout Self, Int, inout Value) -> Bool
     ) -> Value? {
         var value = Value()
-        var seen = 0
-        let complete = object(depth: depth) { scanner, key in
-            guard let field = keys.firstIndex(where: { scanner.cursor.equals(key, $0) }) else {
-                return scanner.cursor.skipValue(depth: depth + 1)
-            }
-            guard seen & 1 << field == 0 else { return false }
-            seen |= 1 << field
-            return read(&scanner, field, &value)
-        }
-        return complete ? value : nil
+        return members(depth: depth, keys) { read(&$0, $1, &value) } == nil ? nil : value
     }
 
     /// An object read into a dictionary (keys without escapes, each once).

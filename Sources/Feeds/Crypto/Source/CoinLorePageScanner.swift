@@ -7,8 +7,8 @@ import NotifierCore
 /// repeated field, deep nesting, an exponent in a number it reads, a body that is not JSON) makes it
 /// answer `nil`, and JSONDecoder reads the body as before: this pass never decides what that
 /// path would decide differently (a test runs both over the samples and over mangled ones).
-struct CoinLorePageScanner {
-    private var cursor: JSONCursor
+struct CoinLorePageScanner: JSONScanner {
+    var cursor: JSONCursor
     private static let keys = TickerFields.Key.allCases.map { Array($0.name.utf8) }
     private static let dataKey = Array("data".utf8)
 
@@ -23,46 +23,23 @@ struct CoinLorePageScanner {
 
     private mutating func page() -> [RawTicker]? {
         var entries: [RawTicker]?
-        guard cursor.take(UInt8(ascii: "{")) else { return nil }
-        repeat {
-            guard let key = cursor.string() else { return nil }
-            guard cursor.take(UInt8(ascii: ":")) else { return nil }
-            if cursor.equals(key, Self.dataKey) {
-                guard entries == nil, let tickers = tickers() else { return nil }
-                entries = tickers
-            } else if !cursor.skipValue(depth: 1) {
-                return nil
-            }
-        } while cursor.take(UInt8(ascii: ","))
-        guard cursor.take(UInt8(ascii: "}")) else { return nil }
-        return cursor.isAtEnd() ? entries : nil
-    }
-
-    private mutating func tickers() -> [RawTicker]? {
-        guard cursor.take(UInt8(ascii: "[")) else { return nil }
-        var entries: [RawTicker] = []
-        if cursor.take(UInt8(ascii: "]")) { return entries }
-        repeat {
-            guard let fields = tickerFields() else { return nil }
-            entries.append(RawTicker(fields))
-        } while cursor.take(UInt8(ascii: ","))
-        return cursor.take(UInt8(ascii: "]")) ? entries : nil
+        let complete = object(depth: 0) { scanner, key in
+            guard scanner.cursor.equals(key, Self.dataKey) else { return scanner.cursor.skipValue(depth: 1) }
+            guard entries == nil, let tickers = scanner.array(depth: 1, { $0.tickerFields().map(RawTicker.init) }) else { return false }
+            entries = tickers
+            return true
+        }
+        return complete && cursor.isAtEnd() ? entries : nil
     }
 
     private mutating func tickerFields() -> TickerFields? {
-        guard cursor.take(UInt8(ascii: "{")) else { return nil }
         var fields = TickerFields()
-        if cursor.take(UInt8(ascii: "}")) { return fields }
-        repeat {
-            guard let key = cursor.string(), cursor.take(UInt8(ascii: ":")) else { return nil }
-            guard let field = Self.keys.firstIndex(where: { cursor.equals(key, $0) }).flatMap(TickerFields.Key.init(rawValue:)) else {
-                guard cursor.skipValue(depth: 3) else { return nil }
-                continue
-            }
-            guard fields[field] == nil, let value = scalar() else { return nil }
-            fields[field] = value
-        } while cursor.take(UInt8(ascii: ","))
-        return cursor.take(UInt8(ascii: "}")) ? fields : nil
+        let seen = members(depth: 2, Self.keys) { scanner, index in
+            guard let value = scanner.scalar() else { return false }
+            fields[TickerFields.Key(rawValue: index)!] = value
+            return true
+        }
+        return seen == nil ? nil : fields
     }
 
     /// A field's value as `Scalar` reads it.

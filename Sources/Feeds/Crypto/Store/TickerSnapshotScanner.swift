@@ -6,8 +6,8 @@ import NotifierCore
 /// `Decimal` reading were a fifth of `open crypto`. Anything it is not sure of (an escape, a
 /// repeated or missing field, a number with an exponent or beyond 19 digits, a zero but "0") is left to
 /// JSONDecoder, and a test runs both side by side.
-struct TickerSnapshotScanner {
-    private var cursor: JSONCursor
+struct TickerSnapshotScanner: JSONScanner {
+    var cursor: JSONCursor
 
     private enum Field: Int, CaseIterable {
         case id, symbol, name, rank, priceUSD, change1h, change24h, change7d, marketCapUSD, volume24USD, circulatingSupply, totalSupply,
@@ -18,7 +18,7 @@ struct TickerSnapshotScanner {
             "id", "symbol", "name", "rank", "priceUSD", "change1h", "change24h", "change7d", "marketCapUSD", "volume24USD",
             "circulatingSupply", "totalSupply", "maxSupply",
         ].map { Array($0.utf8) }
-        static let required: Int = [id, symbol, name, rank, priceUSD].reduce(0) { $0 | 1 << $1.rawValue }
+        static let required: UInt64 = [id, symbol, name, rank, priceUSD].reduce(0) { $0 | 1 << $1.rawValue }
     }
 
     /// The snapshot's tickers, or `nil` to leave it to JSONDecoder.
@@ -32,33 +32,15 @@ struct TickerSnapshotScanner {
     }
 
     private mutating func tickers() -> [Ticker]? {
-        guard cursor.take(UInt8(ascii: "[")) else { return nil }
-        var tickers: [Ticker] = []
-        if cursor.take(UInt8(ascii: "]")) { return tickers }
-        repeat {
-            guard let ticker = ticker() else { return nil }
-            tickers.append(ticker)
-        } while cursor.take(UInt8(ascii: ","))
-        return cursor.take(UInt8(ascii: "]")) ? tickers : nil
+        array(depth: 1) { $0.ticker() }
     }
 
     private mutating func ticker() -> Ticker? {
-        guard cursor.take(UInt8(ascii: "{")) else { return nil }
         var ticker = Ticker(id: "", symbol: "", name: "", rank: 0, priceUSD: 0)
-        var seen = 0
-        if !cursor.take(UInt8(ascii: "}")) {
-            repeat {
-                guard let key = cursor.string(), cursor.take(UInt8(ascii: ":")) else { return nil }
-                guard let field = Field.keys.firstIndex(where: { cursor.equals(key, $0) }).flatMap(Field.init(rawValue:)) else {
-                    guard cursor.skipValue(depth: 3) else { return nil }
-                    continue
-                }
-                guard seen & 1 << field.rawValue == 0, read(field, into: &ticker) else { return nil }
-                seen |= 1 << field.rawValue
-            } while cursor.take(UInt8(ascii: ","))
-            guard cursor.take(UInt8(ascii: "}")) else { return nil }
-        }
-        return seen & Field.required == Field.required ? ticker : nil
+        guard let seen = members(depth: 2, Field.keys, { scanner, index in scanner.read(Field(rawValue: index)!, into: &ticker) }),
+            seen & Field.required == Field.required
+        else { return nil }
+        return ticker
     }
 
     private mutating func read(_ field: Field, into ticker: inout Ticker) -> Bool {
