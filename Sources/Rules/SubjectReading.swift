@@ -17,6 +17,10 @@ public struct SubjectReading: Sendable {
     public var anchor: Double?
     /// `deeper`'s value; `nil`: no deeper move to measure.
     var deeperValue: Double?
+    /// How far the exact value may lie from `deeperValue`, an estimate when this is above zero:
+    /// a rule that measures thousands of moves a poll estimates them, and the exact value is made
+    /// only where the estimate cannot decide (`exactMeasure`) and where it is kept or shown.
+    var deeperMargin: Double = 0
     /// Its place among its kind's shared alerts (`PollAlerts`).
     var place: Int
     var kind: ReadingKind
@@ -34,9 +38,14 @@ public struct SubjectReading: Sendable {
                     deeper: deeper.map { ($0.step, $0.direction, $0.text) }, maker: .own(alert))))
     }
 
-    /// A reading of a kind shared with others; `deeperValue`: its deeper move's value, if any.
-    public init(key: SubjectKey, signal: Threshold.Signal?, shownValue: String, kind: ReadingKind, deeperValue: Double?, place: Int) {
+    /// A reading of a kind shared with others; `deeperValue`: its deeper move's value, if any, or
+    /// an estimate of it within `deeperMargin`, whose exact value the kind's alerts make.
+    public init(
+        key: SubjectKey, signal: Threshold.Signal?, shownValue: String, kind: ReadingKind, deeperValue: Double?, deeperMargin: Double = 0,
+        place: Int
+    ) {
         self.init(key: key, signal: signal, shownValue: shownValue, anchor: nil, deeperValue: deeperValue, place: place, kind: kind)
+        self.deeperMargin = deeperMargin
     }
 
     private init(
@@ -77,10 +86,11 @@ public struct SubjectReading: Sendable {
     public var deeper: DeeperMove? {
         get {
             guard let value = deeperValue, let (step, direction, text) = kind.traits.deeper else { return nil }
-            return DeeperMove(value: value, step: step, direction: direction, text: text)
+            return DeeperMove(value: deeperMargin > 0 ? exactDeeperValue(value) : value, step: step, direction: direction, text: text)
         }
         set {
             deeperValue = newValue?.value
+            deeperMargin = 0
             kind = kind.with { $0.deeper = newValue.map { ($0.step, $0.direction, $0.text) } }
         }
     }
@@ -88,7 +98,20 @@ public struct SubjectReading: Sendable {
     /// without making the move.
     func isDeeper(than shown: Double) -> Bool {
         guard let value = deeperValue, let (step, direction, _) = kind.traits.deeper else { return false }
-        return DeeperMove.isDeeper(value, than: shown, step: step, direction: direction)
+        let deeper = DeeperMove.isDeeper(value, than: shown, step: step, direction: direction)
+        // An estimate decides where every value within its margin says the same; the test is
+        // monotonic in the value, so its two ends tell.
+        guard deeperMargin > 0,
+            DeeperMove.isDeeper(value - deeperMargin, than: shown, step: step, direction: direction)
+                != DeeperMove.isDeeper(value + deeperMargin, than: shown, step: step, direction: direction)
+        else { return deeper }
+        return DeeperMove.isDeeper(exactDeeperValue(value), than: shown, step: step, direction: direction)
+    }
+
+    /// The exact value an estimate stands for, from the kind's alerts.
+    private func exactDeeperValue(_ estimate: Double) -> Double {
+        guard case .shared(let alerts) = kind.traits.maker else { return estimate }
+        return alerts.exactMeasure(place) ?? estimate
     }
     /// The notification for an emission; `nil` to stay silent (a resolution nobody asked for).
     public var alert: @Sendable (AlertStateMachine.Emission) -> Alert? {

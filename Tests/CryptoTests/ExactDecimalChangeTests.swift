@@ -1,10 +1,10 @@
 import Foundation
 @_spi(SwiftCorelibsFoundation) import FoundationEssentials
-import NotifierEngine
 import TestSupport
 import Testing
 
 @testable import NotifierCrypto
+@testable import NotifierEngine
 
 /// The percent change and the window's low and high, computed without Foundation's `Decimal`
 /// arithmetic, give what it gave: the same doubles (bits), the same points, the same readings.
@@ -148,5 +148,50 @@ import Testing
                 }
             }
         }
+    }
+
+    /// Moves on a level, on a tie of their text's tenths, within a hair of either, and none: the readings
+    /// that hold an estimate say what the exact value says, and tell a deeper move as it does at
+    /// the very step and a hair either side of it.
+    @Test func estimatedMovesDecideAsTheExactValue() throws {
+        var generator = SeededGenerator(seed: 11)
+        let rule = CryptoMoveRule()
+        let now = Date(timeIntervalSince1970: 1_800_000_000)
+        let factors = ["1.03", "0.97", "1.02", "0.98", "1.0305", "0.9695", "1.0315", "1.00005", "1.0000000000001", "0.9999999999999", "1.0300000000001"]
+            .map { Decimal(string: $0)! }
+        var tickers: [Ticker] = []
+        var history: [String: [CryptoMoveRule.PricePoint]] = [:]
+        for index in 0..<4_000 {
+            let old = try Self.randomPrice(using: &generator)
+            let symbol = "C\(index)"
+            // A seventh unchanged: the same price stored again.
+            let new = index % 7 == 0 ? old : old * factors.randomElement(using: &generator)!
+            tickers.append(Ticker(id: String(index), symbol: symbol, name: symbol, rank: index, priceUSD: new))
+            history[symbol] = [CryptoMoveRule.PricePoint(at: now.addingTimeInterval(-60), price: old)]
+        }
+        let readings = rule.readings(tickers, history: history, now: now, locale: Locale(identifier: "en_US"))
+        var estimated = 0
+        for (index, reading) in readings.enumerated() {
+            let ticker = tickers[index / 2]
+            let old = try #require(history[ticker.symbol]?.first?.price)
+            guard 0 < old else { continue }
+            let move = Self.foundationChange(from: old, to: ticker.priceUSD)
+            let threshold =
+                index % 2 == 0 ? try Threshold(direction: .above, fireLevel: 3, rearmLevel: 2) : try Threshold(direction: .below, fireLevel: -3, rearmLevel: -2)
+            if reading.deeperMargin > 0 { estimated += 1 }
+            #expect(reading.signal == threshold.signal(for: move), "\(old) → \(ticker.priceUSD)")
+            #expect(reading.shownValue == CryptoChangeRule.percent(move), "\(old) → \(ticker.priceUSD)")
+            let deeper = try #require(reading.deeper)
+            #expect(deeper.value.bitPattern == move.bitPattern || (deeper.value.isNaN && move.isNaN))
+            guard move.isFinite else { continue }
+            let boundary = threshold.direction == .above ? move - deeper.step : move + deeper.step
+            for shown in [boundary, boundary.nextUp, boundary.nextDown, boundary + 1e-9, boundary - 1e-9, move] {
+                #expect(reading.isDeeper(than: shown) == deeper.isDeeper(than: shown), "\(old) → \(ticker.priceUSD), shown \(shown)")
+            }
+        }
+        // Both ways were taken: many by the estimate; those on a level or a tie, and the
+        // unchanged, exactly.
+        #expect(estimated > readings.count / 4)
+        #expect(estimated < readings.count)
     }
 }

@@ -52,23 +52,20 @@ public struct CryptoMoveRule: Rule {
     /// `history` holds earlier prices per symbol (any age; older ones are ignored).
     public func readings(_ tickers: [Ticker], history: [String: [PricePoint]], now: Date, locale: Locale) -> [SubjectReading] {
         let since = now.addingTimeInterval(-Double(window.components.seconds))
-        // Every coin's low and high first, so that the moves from them are computed in one batch.
         var coins: [Coin] = []
         coins.reserveCapacity(tickers.count)
-        var pairs: [(from: Decimal, to: Decimal)] = []
-        pairs.reserveCapacity(tickers.count * 2)
         for index in tickers.indices {
             guard let symbol = Ticker.linkSymbol(tickers[index].symbol) else { continue }
             let (low, high) = Self.extremes(history[symbol] ?? [], since: since, now: now)
+            // The moves from the low and the high, estimated; `reading` makes the exact one where
+            // an estimate cannot decide.
             let price = tickers[index].priceUSD
-            if let low { pairs.append((low.price, price)) }
-            if let high { pairs.append((high.price, price)) }
-            coins.append(Coin(ticker: index, symbol: symbol, low: low, high: high))
-        }
-        var moves = ExactDecimal.percentChanges(pairs)[...]
-        for index in coins.indices {
-            coins[index].rise = coins[index].low == nil ? nil : moves.popFirst()
-            coins[index].fall = coins[index].high == nil ? nil : moves.popFirst()
+            let approximate = ExactDecimal.double(price)
+            coins.append(
+                Coin(
+                    ticker: index, symbol: symbol, low: low, high: high,
+                    rise: low.flatMap { PercentEstimate(from: $0.price, $0.approximate, to: price, approximate) },
+                    fall: high.flatMap { PercentEstimate(from: $0.price, $0.approximate, to: price, approximate) }))
         }
         // What the alerts are made from, once for the poll: each reading holds it and its place
         // rather than a closure with its own copy of the rule and the coin.
@@ -85,18 +82,26 @@ public struct CryptoMoveRule: Rule {
                 fall = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
                 kinds = self.kinds(override.threshold, rise: rise, fall: fall, alerts: poll)
             }
-            readings.append(reading(coin.symbol, rise: true, rise, coin.rise, kind: kinds.rise, place: AlertSource.place(index, rise: true)))
-            readings.append(reading(coin.symbol, rise: false, fall, coin.fall, kind: kinds.fall, place: AlertSource.place(index, rise: false)))
+            readings.append(reading(coin, rise: true, rise, kind: kinds.rise, place: AlertSource.place(index, rise: true), alerts: poll))
+            readings.append(reading(coin, rise: false, fall, kind: kinds.fall, place: AlertSource.place(index, rise: false), alerts: poll))
         }
         return readings
     }
 
-    // One direction of one coin; `move` is `nil` without an earlier price in the window: nothing
-    // to compare, so unknown rather than 0 %.
-    private func reading(_ symbol: String, rise: Bool, _ threshold: Threshold?, _ move: Double?, kind: ReadingKind, place: Int) -> SubjectReading {
-        SubjectReading(
-            key: SubjectKey(rule: Self.id, subject: symbol + (rise ? ":rise" : ":fall")), signal: move.flatMap { threshold?.signal(for: $0) },
-            shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", kind: kind, deeperValue: move, place: place)
+    // One direction of one coin; without an earlier price in the window, nothing to compare, so
+    // unknown rather than 0 %. The move is its estimate where that decides the signal and the
+    // text, else the exact value.
+    private func reading(_ coin: Coin, rise: Bool, _ threshold: Threshold?, kind: ReadingKind, place: Int, alerts: AlertSource) -> SubjectReading {
+        var move: Double?
+        var margin = 0.0
+        if let estimate = rise ? coin.rise : coin.fall, estimate.isDecisive(for: threshold) {
+            (move, margin) = (estimate.value, estimate.margin)
+        } else {
+            move = alerts.exactMove(of: coin, rise: rise)
+        }
+        return SubjectReading(
+            key: SubjectKey(rule: Self.id, subject: coin.symbol + (rise ? ":rise" : ":fall")), signal: move.flatMap { threshold?.signal(for: $0) },
+            shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", kind: kind, deeperValue: move, deeperMargin: margin, place: place)
     }
 
     /// The two directions' kinds of reading at `percent`: its level as shown ("+3 %"), and, as
@@ -113,14 +118,15 @@ public struct CryptoMoveRule: Rule {
         )
     }
 
-    /// One coin of a poll: where its ticker is, its low and high in the window, and its moves from them.
+    /// One coin of a poll: where its ticker is, its low and high in the window, and its moves
+    /// from them, estimated (`nil`: no low or high, or no estimate to make).
     struct Coin: Sendable {
         var ticker: Int
         var symbol: String
         var low: PricePoint?
         var high: PricePoint?
-        var rise: Double?
-        var fall: Double?
+        var rise: PercentEstimate?
+        var fall: PercentEstimate?
     }
 
     /// A poll's coins and what their alerts say, shared by the poll's readings (`PollAlerts`).
@@ -150,11 +156,21 @@ public struct CryptoMoveRule: Rule {
             alert(place / 2, rise: place % 2 == 0, emission)
         }
 
+        func exactMeasure(_ place: Int) -> Double? {
+            exactMove(of: coins[place / 2], rise: place % 2 == 0)
+        }
+
+        /// The coin's move from its low (`rise`) or high, exactly; `nil` without one.
+        func exactMove(of coin: Coin, rise: Bool) -> Double? {
+            guard let reference = rise ? coin.low : coin.high else { return nil }
+            return ExactDecimal.percentChange(from: reference.price, to: tickers[coin.ticker].priceUSD)
+        }
+
         func alert(_ index: Int, rise: Bool, _ emission: AlertStateMachine.Emission) -> Alert? {
             let coin = coins[index]
             let ticker = tickers[coin.ticker]
             let symbol = coin.symbol
-            guard let move = rise ? coin.rise : coin.fall, let reference = rise ? coin.low : coin.high,
+            guard let move = exactMove(of: coin, rise: rise), let reference = rise ? coin.low : coin.high,
                 let link = DeepLink.crypto(symbol)
             else { return nil }
             let levels = levels(symbol)

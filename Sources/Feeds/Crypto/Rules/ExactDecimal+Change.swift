@@ -1,9 +1,10 @@
 import Foundation
 
 /// The percent change `(new − old) / old × 100` as `Double`, bit for bit what Foundation's
-/// `Decimal` arithmetic and `ExactDecimal.double` give, for every coin of a poll. The value is
-/// stored (the measure last shown) and compared with thresholds, so it may not move in its last
-/// bit; Foundation's three operations cost microseconds on Linux. The steps below are Foundation's
+/// `Decimal` arithmetic and `ExactDecimal.double` give: a coin's move where its estimate cannot
+/// decide (`PercentEstimate`), and wherever it is kept or shown. The value is stored (the measure
+/// last shown) and compared with thresholds, so it may not move in its last bit; Foundation's
+/// three operations cost microseconds on Linux. The steps below are Foundation's
 /// own (swift-foundation's Decimal+Math.swift): the subtraction aligns exponents and is exact;
 /// the division is `⌊a·10³⁸ / b⌋`, cut to 128 bits by dividing by 10 (rounding down), then
 /// compacted; × 100 adds 2 to the exponent; the conversion is the mantissa's 16-bit words in
