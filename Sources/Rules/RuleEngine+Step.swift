@@ -8,7 +8,7 @@ extension RuleEngine {
         _ record: inout SubjectRecord, with reading: SubjectReading, now: Date, stoppedLongerThan gap: TimeInterval?,
         decision: inout Decision
     ) -> Bool {
-        if let changed = stepQuietly(&record, with: reading, now: now) { return changed }
+        if let changed = withUnsafePointer(to: reading, { stepQuietly(&record, with: $0, now: now) }) { return changed }
         let before = record
         // Unknown readings change nothing, not even the shown value: what the user sees in
         // `notifier rules` is the last value actually observed.
@@ -71,20 +71,21 @@ extension RuleEngine {
     /// subject not beyond its level, or a firing one still beyond it with nothing due (no repeat,
     /// no deeper move, no flapping kept). Only what was seen changes, as `step` would change it;
     /// whether it changed, or `nil` for any other reading, which `step` takes the long way.
-    private func stepQuietly(_ record: inout SubjectRecord, with reading: SubjectReading, now: Date) -> Bool? {
-        guard let signal = reading.signal, reading.policy.flap == nil, record.flap == nil else { return nil }
+    func stepQuietly(_ record: inout SubjectRecord, with lent: UnsafePointer<SubjectReading>, now: Date) -> Bool? {
+        guard let signal = lent.pointee.signal, lent.pointee.kind.traits.policy.flap == nil, record.flap == nil else { return nil }
         switch record.machine.state {
         case .armed:
             guard signal != .beyondFire, record.shownMeasure == nil, record.shownAt == nil else { return nil }
         case .firing(_, let lastNotified):
-            guard signal == .beyondFire, record.lastSignal == .beyondFire, lastNotified <= now, reading.policy.effectiveRepeatSeconds == nil
+            guard signal == .beyondFire, record.lastSignal == .beyondFire, lastNotified <= now,
+                lent.pointee.kind.traits.policy.effectiveRepeatSeconds == nil
             else { return nil }
-            if let shown = record.shownMeasure, reading.isDeeper(than: shown) { return nil }
+            if let shown = record.shownMeasure, SubjectReading.isDeeper(lent, than: shown) { return nil }
         case .pending, .coolingDown:
             return nil
         }
-        let changed = record.lastEvaluated != now || record.lastSignal != signal || record.lastValue != reading.shownValue
-        record.lastValue = reading.shownValue
+        let changed = record.lastEvaluated != now || record.lastSignal != signal || record.lastValue != lent.pointee.shownValue
+        record.lastValue = lent.pointee.shownValue
         record.lastEvaluated = now
         record.lastSignal = signal
         return changed

@@ -122,9 +122,12 @@ public struct RuleEngine: Sendable, Equatable {
         walk.reserveCapacity(count)
         var scattered = 0
         for readings in groups {
-            // By index: a for-in loop copies each reading out, retaining what it holds.
-            for index in readings.indices {
-                findAndStep(readings[index], rules: rules, now: now, gap: gap, walk: &walk, scattered: &scattered, decision: &decision)
+            // Each reading where it lies: one read out of the array is a copy, retaining and
+            // releasing what it holds.
+            readings.withUnsafeBufferPointer { readings in
+                for index in readings.indices {
+                    findAndStep(readings.baseAddress! + index, rules: rules, now: now, gap: gap, walk: &walk, scattered: &scattered, decision: &decision)
+                }
             }
         }
         if scattered > 8, scattered > walk.count / 8 { table.arrange(walk) }
@@ -134,23 +137,26 @@ public struct RuleEngine: Sendable, Equatable {
     /// One reading of `evaluate`: its record found (after the walk's last, else by its key), or
     /// made, and stepped.
     private mutating func findAndStep(
-        _ reading: SubjectReading, rules: RuleEngine, now: Date, gap: TimeInterval?, walk: inout [Int], scattered: inout Int,
+        _ lent: UnsafePointer<SubjectReading>, rules: RuleEngine, now: Date, gap: TimeInterval?, walk: inout [Int], scattered: inout Int,
         decision: inout Decision
     ) {
         let next = (walk.last ?? -1) + 1
-        var slot: Int? = table.holds(reading.key, at: next) ? next : nil
+        var slot: Int? = table.holds(lent.pointee.key, at: next) ? next : nil
         if slot == nil {
-            slot = table.slot(of: reading.key)
+            slot = table.slot(of: lent.pointee.key)
             if slot != nil { scattered += 1 }
         }
         if let slot {
             walk.append(slot)
-            // Stepped where it lies: no copy out and back.
-            if rules.step(&table.values[slot], with: reading, now: now, stoppedLongerThan: gap, decision: &decision) {
-                decision.changed.append(reading.key)
-            }
+            // Stepped where it lies: no copy out and back; most readings step quietly, without
+            // a copy of the reading either.
+            let changed =
+                rules.stepQuietly(&table.values[slot], with: lent, now: now)
+                ?? rules.step(&table.values[slot], with: lent.pointee, now: now, stoppedLongerThan: gap, decision: &decision)
+            if changed { decision.changed.append(lent.pointee.key) }
             return
         }
+        let reading = lent.pointee
         var record = SubjectRecord()
         if let firstSight = Self.firstSight(reading, now: now) {
             record.machine = firstSight

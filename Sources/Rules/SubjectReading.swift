@@ -97,15 +97,23 @@ public struct SubjectReading: Sendable {
     /// Whether a firing value moved deeper than `shown` by the kind's step: `deeper?.isDeeper`,
     /// without making the move.
     func isDeeper(than shown: Double) -> Bool {
-        guard let value = deeperValue, let (step, direction, _) = kind.traits.deeper else { return false }
+        withUnsafePointer(to: self) { Self.isDeeper($0, than: shown) }
+    }
+
+    /// `isDeeper` of a reading where it lies: a poll's quiet step asks it of every firing
+    /// reading, and a method called on the reading itself would copy it first.
+    static func isDeeper(_ lent: UnsafePointer<SubjectReading>, than shown: Double) -> Bool {
+        // The kind's step and direction as they lie, not its trait copied with the text's closure.
+        guard let value = lent.pointee.deeperValue, let (step, direction) = lent.pointee.kind.deeperStep else { return false }
         let deeper = DeeperMove.isDeeper(value, than: shown, step: step, direction: direction)
         // An estimate decides where every value within its margin says the same; the test is
         // monotonic in the value, so its two ends tell.
-        guard deeperMargin > 0,
-            DeeperMove.isDeeper(value - deeperMargin, than: shown, step: step, direction: direction)
-                != DeeperMove.isDeeper(value + deeperMargin, than: shown, step: step, direction: direction)
+        let margin = lent.pointee.deeperMargin
+        guard margin > 0,
+            DeeperMove.isDeeper(value - margin, than: shown, step: step, direction: direction)
+                != DeeperMove.isDeeper(value + margin, than: shown, step: step, direction: direction)
         else { return deeper }
-        return DeeperMove.isDeeper(exactDeeperValue(value), than: shown, step: step, direction: direction)
+        return DeeperMove.isDeeper(lent.pointee.exactDeeperValue(value), than: shown, step: step, direction: direction)
     }
 
     /// The exact value an estimate stands for, from the kind's alerts.
@@ -152,9 +160,12 @@ public final class ReadingKind: Sendable {
     }
 
     let traits: Traits
+    /// `traits.deeper` without its text: what a poll's quiet step reads of every firing reading.
+    let deeperStep: (step: Double, direction: Threshold.Direction)?
 
     init(_ traits: Traits) {
         self.traits = traits
+        self.deeperStep = traits.deeper.map { ($0.step, $0.direction) }
     }
 
     /// Readings whose alerts `alerts` makes, each from what it holds at the reading's place (a
