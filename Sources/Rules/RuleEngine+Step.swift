@@ -3,12 +3,20 @@ import Foundation
 extension RuleEngine {
     /// Steps one subject's record, in place, with its reading; whether it changed. Called on an
     /// engine without records (`withoutRecords`), so that the record can be one of `records`,
-    /// stepped where it lies rather than copied out and back.
+    /// stepped where it lies rather than copied out and back; the reading too is read where it
+    /// lies in the poll's array, and copied only for the long way.
     func step(
+        _ record: inout SubjectRecord, with lent: UnsafePointer<SubjectReading>, now: Date, stoppedLongerThan gap: TimeInterval?,
+        decision: inout Decision
+    ) -> Bool {
+        stepQuietly(&record, with: lent, now: now) ?? stepTheLongWay(&record, with: lent.pointee, now: now, stoppedLongerThan: gap, decision: &decision)
+    }
+
+    /// `step` of a reading the quiet step does not take: an emission, a deeper move, a note.
+    private func stepTheLongWay(
         _ record: inout SubjectRecord, with reading: SubjectReading, now: Date, stoppedLongerThan gap: TimeInterval?,
         decision: inout Decision
     ) -> Bool {
-        if let changed = withUnsafePointer(to: reading, { stepQuietly(&record, with: $0, now: now) }) { return changed }
         let before = record
         // Unknown readings change nothing, not even the shown value: what the user sees in
         // `notifier rules` is the last value actually observed.
@@ -71,7 +79,7 @@ extension RuleEngine {
     /// subject not beyond its level, or a firing one still beyond it with nothing due (no repeat,
     /// no deeper move, no flapping kept). Only what was seen changes, as `step` would change it;
     /// whether it changed, or `nil` for any other reading, which `step` takes the long way.
-    func stepQuietly(_ record: inout SubjectRecord, with lent: UnsafePointer<SubjectReading>, now: Date) -> Bool? {
+    private func stepQuietly(_ record: inout SubjectRecord, with lent: UnsafePointer<SubjectReading>, now: Date) -> Bool? {
         guard let signal = lent.pointee.signal, lent.pointee.kind.traits.policy.flap == nil, record.flap == nil else { return nil }
         switch record.machine.state {
         case .armed:

@@ -148,12 +148,10 @@ public struct RuleEngine: Sendable, Equatable {
         }
         if let slot {
             walk.append(slot)
-            // Stepped where it lies: no copy out and back; most readings step quietly, without
-            // a copy of the reading either.
-            let changed =
-                rules.stepQuietly(&table.values[slot], with: lent, now: now)
-                ?? rules.step(&table.values[slot], with: lent.pointee, now: now, stoppedLongerThan: gap, decision: &decision)
-            if changed { decision.changed.append(lent.pointee.key) }
+            // Stepped where it lies: no copy out and back.
+            if rules.step(&table.values[slot], with: lent, now: now, stoppedLongerThan: gap, decision: &decision) {
+                decision.changed.append(lent.pointee.key)
+            }
             return
         }
         let reading = lent.pointee
@@ -174,7 +172,7 @@ public struct RuleEngine: Sendable, Equatable {
             }
             return
         }
-        if rules.step(&record, with: reading, now: now, stoppedLongerThan: gap, decision: &decision) {
+        if rules.step(&record, with: lent, now: now, stoppedLongerThan: gap, decision: &decision) {
             walk.append(table.append(reading.key, record))
             decision.changed.append(reading.key)
         }

@@ -34,6 +34,8 @@ extension JSONScanner {
     /// index in `keys`; the others are checked and passed over. The indices seen, a bit each, or
     /// `nil` if it is not such an object (a name twice, a value refused). At most 64 names.
     @inlinable public mutating func members(depth: Int, _ keys: [[UInt8]], _ read: (inout Self, Int) -> Bool) -> UInt64? {
+        // A name past the 64th would have no bit: a repeat of it would go unseen.
+        assert(keys.count <= 64, "at most 64 names")
         var seen: UInt64 = 0
         let complete = object(depth: depth) { scanner, key in
             guard let index = keys.firstIndex(where: { scanner.cursor.equals(key, $0) }) else {

@@ -235,8 +235,19 @@ public struct CryptoChangeRule: Rule {
         let scaled = value * 10
         // Within noise of a tie (x.x5), the double's exact binary value decides, as in printf:
         // `String(format:)`'s first call would cost a view most of its formatting.
-        guard abs(scaled - scaled.rounded(.down) - 0.5) > 1e-6 else { return FixedPoint.scaled(value, places: 1) }
+        guard abs(scaled - scaled.rounded(.down) - 0.5) > tieNoise else { return FixedPoint.scaled(value, places: 1) }
         return Int(scaled.rounded())
+    }
+
+    /// How near a tie of the tenths `tenths` leaves the rounding to the exact binary value.
+    private static let tieNoise = 1e-6
+
+    /// Whether `percent` says the same of every value within `margin` of `value`: clear of a
+    /// tie of the tenths and of `tenths`'s noise around one, below where printf is left to tell.
+    static func percentTextIsSure(_ value: Double, within margin: Double) -> Bool {
+        let scaled = abs(value) * 10
+        guard scaled < 1e6 else { return false }
+        return abs(scaled - scaled.rounded(.down) - 0.5) > 2 * tieNoise + 20 * margin
     }
 
     /// Prices exactly as the feed sent them, grouped for the locale: no binary-float rounding.

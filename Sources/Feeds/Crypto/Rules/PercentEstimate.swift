@@ -18,7 +18,7 @@ struct PercentEstimate {
 
     /// From the prices' doubles as `ExactDecimal.double` makes them; `nil` where there is no
     /// estimate to make (an old price not positive, a value not finite): the exact value then.
-    init?(from old: Double, to new: Double) {
+    private init?(from old: Double, to new: Double) {
         guard old > 0, old.isFinite, new.isFinite else { return nil }
         let value = (new - old) / old * 100
         guard value.isFinite else { return nil }
@@ -55,16 +55,5 @@ struct PercentEstimate {
         guard margin > 0 else { return true }
         if let threshold, abs(value - threshold.fireLevel) <= margin || abs(value - threshold.rearmLevel) <= margin { return false }
         return abs(value) > margin && CryptoChangeRule.percentTextIsSure(value, within: margin)
-    }
-}
-
-extension CryptoChangeRule {
-    /// Whether `percent` says the same of every value within `margin` of `value`: clear of a
-    /// rounding tie of the tenths (and of `tenths`'s own noise around one), below where printf
-    /// is left to tell.
-    static func percentTextIsSure(_ value: Double, within margin: Double) -> Bool {
-        let scaled = abs(value) * 10
-        guard scaled < 1e6 else { return false }
-        return abs(scaled - scaled.rounded(.down) - 0.5) > 2e-6 + 20 * margin
     }
 }
