@@ -80,7 +80,7 @@ for test in decodeCases where wanted(test.figure) {
 // One poll of 10,000 tickers: readings and the engine's step, on a warm engine (every subject
 // already has a record), as in the daemon's steady state. Two figures: the issue's 100 rules as
 // 100 crypto_cross levels (a rule each in the config) over the 10,000 tickers; and the per-coin
-// rules, crypto_change and crypto_move (with half an hour of stored prices), over every one of
+// rules, crypto_change and crypto_move (with the window's stored prices), over every one of
 // the 10,000 coins: four readings a coin.
 func ruleEvaluation() throws {
     let page = try CoinLoreDecoder.decodeTickersPage(Data(contentsOf: samples.appendingPathComponent("coinlore_tickers_page1.json")))
@@ -93,11 +93,16 @@ func ruleEvaluation() throws {
     }
     let start = Date(timeIntervalSince1970: 1_800_000_000)
     let moves = [Decimal(string: "0.97")!, 1, Decimal(string: "1.02")!, Decimal(string: "1.04")!]
+    // What the daemon's store hands crypto_move each poll (`priceHistory(since:)`): the prices
+    // within the window, oldest first. At the default 30 s interval and 15 min window, 30 a coin;
+    // the polls below are half a second apart, so every poll's window holds all 30.
     let history = Dictionary(
         uniqueKeysWithValues: tickers.map { ticker in
             (
                 ticker.symbol,
-                (1...60).map { CryptoMoveRule.PricePoint(at: start.addingTimeInterval(Double(-30 * $0)), price: ticker.priceUSD * moves[$0 % moves.count]) }
+                (0..<30).map {
+                    CryptoMoveRule.PricePoint(at: start.addingTimeInterval(Double(30 * $0 - 885)), price: ticker.priceUSD * moves[$0 % moves.count])
+                }
             )
         })
     let levels = (0..<100).compactMap { PriceCrossingRule.Level(parsing: "C\($0 * 97) \($0 % 2 == 0 ? ">" : "<") \(1000 + $0)") }
@@ -113,7 +118,7 @@ func ruleEvaluation() throws {
         let time = milliseconds(
             median(warmup: 3, iterations: 21) {
                 poll += 1
-                let now = start.addingTimeInterval(Double(poll * 30))
+                let now = start.addingTimeInterval(Double(poll) / 2)
                 let all = readings(now)
                 count = all.reduce(0) { $0 + $1.count }
                 _ = engine.evaluate(groups: all, now: now)

@@ -75,15 +75,19 @@ public struct CryptoMoveRule: Rule {
         let defaultRise = try? Threshold(direction: .above, fireLevel: percent, rearmLevel: rearmPercent)
         let defaultFall = try? Threshold(direction: .below, fireLevel: -percent, rearmLevel: -rearmPercent)
         let defaultKinds = kinds(percent, rise: defaultRise, fall: defaultFall, alerts: poll)
-        for (index, coin) in coins.enumerated() {
-            var (rise, fall, kinds) = (defaultRise, defaultFall, defaultKinds)
-            if !overrides.isEmpty, let override = overrides[coin.symbol] {
-                rise = try? Threshold(direction: .above, fireLevel: override.threshold, rearmLevel: override.rearm)
-                fall = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
-                kinds = self.kinds(override.threshold, rise: rise, fall: fall, alerts: poll)
+        // Each coin where it lies: one read out of the array is a copy of all it holds.
+        coins.withUnsafeBufferPointer { coins in
+            for index in coins.indices {
+                let coin = coins.baseAddress! + index
+                var (rise, fall, kinds) = (defaultRise, defaultFall, defaultKinds)
+                if !overrides.isEmpty, let override = overrides[coin.pointee.symbol] {
+                    rise = try? Threshold(direction: .above, fireLevel: override.threshold, rearmLevel: override.rearm)
+                    fall = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
+                    kinds = self.kinds(override.threshold, rise: rise, fall: fall, alerts: poll)
+                }
+                readings.append(reading(coin, rise: true, rise, kind: kinds.rise, place: AlertSource.place(index, rise: true), alerts: poll))
+                readings.append(reading(coin, rise: false, fall, kind: kinds.fall, place: AlertSource.place(index, rise: false), alerts: poll))
             }
-            readings.append(reading(coin, rise: true, rise, kind: kinds.rise, place: AlertSource.place(index, rise: true), alerts: poll))
-            readings.append(reading(coin, rise: false, fall, kind: kinds.fall, place: AlertSource.place(index, rise: false), alerts: poll))
         }
         return readings
     }
@@ -91,17 +95,20 @@ public struct CryptoMoveRule: Rule {
     // One direction of one coin; without an earlier price in the window, nothing to compare, so
     // unknown rather than 0 %. The move is its estimate where that decides the signal and the
     // text, else the exact value.
-    private func reading(_ coin: Coin, rise: Bool, _ threshold: Threshold?, kind: ReadingKind, place: Int, alerts: AlertSource) -> SubjectReading {
+    private func reading(
+        _ coin: UnsafePointer<Coin>, rise: Bool, _ threshold: Threshold?, kind: ReadingKind, place: Int, alerts: AlertSource
+    ) -> SubjectReading {
         var move: Double?
         var margin = 0.0
-        if let estimate = rise ? coin.rise : coin.fall, estimate.isDecisive(for: threshold) {
+        if let estimate = rise ? coin.pointee.rise : coin.pointee.fall, estimate.isDecisive(for: threshold) {
             (move, margin) = (estimate.value, estimate.margin)
         } else {
-            move = alerts.exactMove(of: coin, rise: rise)
+            move = alerts.exactMove(of: coin.pointee, rise: rise)
         }
         return SubjectReading(
-            key: SubjectKey(rule: Self.id, subject: coin.symbol + (rise ? ":rise" : ":fall")), signal: move.flatMap { threshold?.signal(for: $0) },
-            shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", kind: kind, deeperValue: move, deeperMargin: margin, place: place)
+            key: SubjectKey(rule: Self.id, subject: coin.pointee.symbol + (rise ? ":rise" : ":fall")),
+            signal: move.flatMap { threshold?.signal(for: $0) }, shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", kind: kind,
+            deeperValue: move, deeperMargin: margin, place: place)
     }
 
     /// The two directions' kinds of reading at `percent`: its level as shown ("+3 %"), and, as
