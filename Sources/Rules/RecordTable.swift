@@ -23,6 +23,14 @@ struct RecordTable: Sendable {
         slot < keys.count && keys[slot] == key
     }
 
+    /// The keys, and the records written in place, side by side: a poll's quiet run, which
+    /// steps thousands of records in order.
+    mutating func withKeysAndRecords<Result>(
+        _ body: (UnsafeBufferPointer<SubjectKey>, UnsafeMutableBufferPointer<SubjectRecord>) -> Result
+    ) -> Result {
+        keys.withUnsafeBufferPointer { keys in values.withUnsafeMutableBufferPointer { body(keys, $0) } }
+    }
+
     @discardableResult
     mutating func append(_ key: SubjectKey, _ record: SubjectRecord) -> Int {
         slots[key] = keys.count

@@ -125,13 +125,40 @@ public struct RuleEngine: Sendable, Equatable {
             // Each reading where it lies: one read out of the array is a copy, retaining and
             // releasing what it holds.
             readings.withUnsafeBufferPointer { readings in
-                for index in readings.indices {
+                var index = 0
+                while index < readings.count {
+                    index = stepQuietRun(readings, from: index, rules: rules, now: now, walk: &walk, decision: &decision)
+                    guard index < readings.count else { break }
                     findAndStep(readings.baseAddress! + index, rules: rules, now: now, gap: gap, walk: &walk, scattered: &scattered, decision: &decision)
+                    index += 1
                 }
             }
         }
         if scattered > 8, scattered > walk.count / 8 { table.arrange(walk) }
         return decision
+    }
+
+    /// The readings from `start` on whose records lie one after the other from where the walk
+    /// left off and which the quiet step takes, nearly every reading of a poll: stepped in one
+    /// pass over the table, without looking each record up or checking each time that the table
+    /// is not shared. Returns where the run stopped, a reading `findAndStep` takes.
+    private mutating func stepQuietRun(
+        _ readings: UnsafeBufferPointer<SubjectReading>, from start: Int, rules: RuleEngine, now: Date, walk: inout [Int],
+        decision: inout Decision
+    ) -> Int {
+        var index = start
+        var next = (walk.last ?? -1) + 1
+        table.withKeysAndRecords { keys, records in
+            while index < readings.count, next < keys.count {
+                let lent = readings.baseAddress! + index
+                guard keys[next] == lent.pointee.key, let changed = rules.stepQuietly(&records[next], with: lent, now: now) else { break }
+                walk.append(next)
+                if changed { decision.changed.append(keys[next]) }
+                index += 1
+                next += 1
+            }
+        }
+        return index
     }
 
     /// One reading of `evaluate`: its record found (after the walk's last, else by its key), or

@@ -61,4 +61,31 @@ import Testing
             #expect((DeepLink.crypto(symbol) != nil) == linkable, "\(symbol)")
         }
     }
+
+    /// The keys kept from poll to poll by a coin's place are the keys made anew, whatever the
+    /// pages do between polls: coins trading places, a coin new or gone, a symbol not linkable,
+    /// the page shorter and longer again.
+    @Test func keptKeysAreTheKeysMadeAnew() {
+        let pages: [[String]] = [
+            ["BTC", "ETH", "SOL"], ["BTC", "ETH", "SOL"], ["ETH", "BTC", "SOL"], ["BTC", "bad symbol!", "SOL", "DOGE"], ["XRP"], [],
+            ["ETH", "BTC", "SOL", "ADA", "DOT"], ["eth", "BTC"],
+        ]
+        let start = Date(timeIntervalSince1970: 1_800_000_000)
+        for (poll, symbols) in pages.enumerated() {
+            let tickers = symbols.enumerated().map { Ticker(id: String($0), symbol: $1, name: $1, rank: $0 + 1, priceUSD: Decimal(100 + $0)) }
+            let linked = symbols.compactMap(Ticker.linkSymbol)
+            let now = start.addingTimeInterval(Double(poll) * 60)
+            let history = Dictionary(uniqueKeysWithValues: linked.map { ($0, [CryptoMoveRule.PricePoint(at: now.addingTimeInterval(-60), price: 90)]) })
+            let change = CryptoChangeRule().readings(tickers, known: [], previous: [:], locale: Locale(identifier: "en_US"))
+            let move = CryptoMoveRule().readings(tickers, history: history, now: now, locale: Locale(identifier: "en_US"))
+            #expect(
+                change.map(\.key)
+                    == linked.flatMap { [SubjectKey(rule: "crypto_change", subject: $0 + ":up"), SubjectKey(rule: "crypto_change", subject: $0 + ":down")] },
+                "poll \(poll)")
+            #expect(
+                move.map(\.key)
+                    == linked.flatMap { [SubjectKey(rule: "crypto_move", subject: $0 + ":rise"), SubjectKey(rule: "crypto_move", subject: $0 + ":fall")] },
+                "poll \(poll)")
+        }
+    }
 }

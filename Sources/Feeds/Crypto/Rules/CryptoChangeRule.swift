@@ -75,29 +75,37 @@ public struct CryptoChangeRule: Rule {
         let defaultUp = try? Threshold(direction: .above, fireLevel: thresholdPercent, rearmLevel: rearmPercent)
         let defaultDown = try? Threshold(direction: .below, fireLevel: -thresholdPercent, rearmLevel: -rearmPercent)
         let defaultKinds = kinds(thresholdPercent, up: defaultUp, down: defaultDown, alerts: poll)
-        for index in tickers.indices {
-            guard let symbol = Ticker.linkSymbol(tickers[index].symbol) else { continue }
-            let override = overrides.isEmpty ? nil : overrides[symbol]
-            var (up, down, kinds) = (defaultUp, defaultDown, defaultKinds)
-            if let override {
-                up = try? Threshold(direction: .above, fireLevel: override.threshold, rearmLevel: override.rearm)
-                down = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
-                kinds = self.kinds(override.threshold, up: up, down: down, alerts: poll)
+        Self.subjectKeys.poll { keys in
+            var place = 0
+            for index in tickers.indices {
+                guard let symbol = Ticker.linkSymbol(tickers[index].symbol) else { continue }
+                let (upKey, downKey) = keys(place, symbol)
+                place += 1
+                let override = overrides.isEmpty ? nil : overrides[symbol]
+                var (up, down, kinds) = (defaultUp, defaultDown, defaultKinds)
+                if let override {
+                    up = try? Threshold(direction: .above, fireLevel: override.threshold, rearmLevel: override.rearm)
+                    down = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
+                    kinds = self.kinds(override.threshold, up: up, down: down, alerts: poll)
+                }
+                let change = window.change(of: tickers[index]).map(ExactDecimal.double)
+                let shown = change.map { Self.percent($0) } ?? "unknown"
+                // Both directions say the same when they notify: the coin's place is the reading's.
+                readings.append(
+                    SubjectReading(
+                        key: upKey, signal: change.flatMap { up?.signal(for: $0) }, shownValue: shown,
+                        kind: kinds.up, deeperValue: change, place: index))
+                readings.append(
+                    SubjectReading(
+                        key: downKey, signal: change.flatMap { down?.signal(for: $0) },
+                        shownValue: shown, kind: kinds.down, deeperValue: change, place: index))
             }
-            let change = window.change(of: tickers[index]).map(ExactDecimal.double)
-            let shown = change.map { Self.percent($0) } ?? "unknown"
-            // Both directions say the same when they notify: the coin's place is the reading's.
-            readings.append(
-                SubjectReading(
-                    key: SubjectKey(rule: Self.id, subject: symbol + ":up"), signal: change.flatMap { up?.signal(for: $0) }, shownValue: shown,
-                    kind: kinds.up, deeperValue: change, place: index))
-            readings.append(
-                SubjectReading(
-                    key: SubjectKey(rule: Self.id, subject: symbol + ":down"), signal: change.flatMap { down?.signal(for: $0) },
-                    shownValue: shown, kind: kinds.down, deeperValue: change, place: index))
         }
         return readings
     }
+
+    /// Each coin's `SYMBOL:up` and `SYMBOL:down`, kept from poll to poll.
+    private static let subjectKeys = CoinKeys(rule: id, ":up", ":down")
 
     /// The two directions' kinds of reading at `threshold`: its level as shown ("+5 %"), and
     /// half of it deeper than last shown rewrites the bubble (−5 % shown, −7.5 % updates).

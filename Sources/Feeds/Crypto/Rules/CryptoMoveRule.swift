@@ -77,16 +77,19 @@ public struct CryptoMoveRule: Rule {
         let defaultKinds = kinds(percent, rise: defaultRise, fall: defaultFall, alerts: poll)
         // Each coin where it lies: one read out of the array is a copy of all it holds.
         coins.withUnsafeBufferPointer { coins in
-            for index in coins.indices {
-                let coin = coins.baseAddress! + index
-                var (rise, fall, kinds) = (defaultRise, defaultFall, defaultKinds)
-                if !overrides.isEmpty, let override = overrides[coin.pointee.symbol] {
-                    rise = try? Threshold(direction: .above, fireLevel: override.threshold, rearmLevel: override.rearm)
-                    fall = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
-                    kinds = self.kinds(override.threshold, rise: rise, fall: fall, alerts: poll)
+            Self.subjectKeys.poll { keys in
+                for index in coins.indices {
+                    let coin = coins.baseAddress! + index
+                    var (rise, fall, kinds) = (defaultRise, defaultFall, defaultKinds)
+                    if !overrides.isEmpty, let override = overrides[coin.pointee.symbol] {
+                        rise = try? Threshold(direction: .above, fireLevel: override.threshold, rearmLevel: override.rearm)
+                        fall = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
+                        kinds = self.kinds(override.threshold, rise: rise, fall: fall, alerts: poll)
+                    }
+                    let (riseKey, fallKey) = keys(index, coin.pointee.symbol)
+                    readings.append(reading(coin, riseKey, rise, kind: kinds.rise, place: AlertSource.place(index, rise: true), alerts: poll))
+                    readings.append(reading(coin, fallKey, fall, kind: kinds.fall, place: AlertSource.place(index, rise: false), alerts: poll))
                 }
-                readings.append(reading(coin, rise: true, rise, kind: kinds.rise, place: AlertSource.place(index, rise: true), alerts: poll))
-                readings.append(reading(coin, rise: false, fall, kind: kinds.fall, place: AlertSource.place(index, rise: false), alerts: poll))
             }
         }
         return readings
@@ -96,8 +99,9 @@ public struct CryptoMoveRule: Rule {
     // unknown rather than 0 %. The move is its estimate where that decides the signal and the
     // text, else the exact value.
     private func reading(
-        _ coin: UnsafePointer<Coin>, rise: Bool, _ threshold: Threshold?, kind: ReadingKind, place: Int, alerts: AlertSource
+        _ coin: UnsafePointer<Coin>, _ key: SubjectKey, _ threshold: Threshold?, kind: ReadingKind, place: Int, alerts: AlertSource
     ) -> SubjectReading {
+        let rise = AlertSource.isRise(place)
         var move: Double?
         var margin = 0.0
         if let estimate = rise ? coin.pointee.rise : coin.pointee.fall, estimate.isDecisive(for: threshold) {
@@ -106,10 +110,13 @@ public struct CryptoMoveRule: Rule {
             move = alerts.exactMove(of: coin.pointee, rise: rise)
         }
         return SubjectReading(
-            key: SubjectKey(rule: Self.id, subject: coin.pointee.symbol + (rise ? ":rise" : ":fall")),
+            key: key,
             signal: move.flatMap { threshold?.signal(for: $0) }, shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", kind: kind,
             deeperValue: move, deeperMargin: margin, place: place)
     }
+
+    /// Each coin's `SYMBOL:rise` and `SYMBOL:fall`, kept from poll to poll.
+    private static let subjectKeys = CoinKeys(rule: id, ":rise", ":fall")
 
     /// The two directions' kinds of reading at `percent`: its level as shown ("+3 %"), and, as
     /// crypto_change, half of it deeper than last shown updates the bubble.
@@ -158,13 +165,14 @@ public struct CryptoMoveRule: Rule {
 
         /// A reading's place: its coin's, twice, and its direction.
         static func place(_ index: Int, rise: Bool) -> Int { index * 2 + (rise ? 0 : 1) }
+        static func isRise(_ place: Int) -> Bool { place % 2 == 0 }
 
         func alert(_ place: Int, _ emission: AlertStateMachine.Emission) -> Alert? {
-            alert(place / 2, rise: place % 2 == 0, emission)
+            alert(place / 2, rise: Self.isRise(place), emission)
         }
 
         func exactMeasure(_ place: Int) -> Double? {
-            exactMove(of: coins[place / 2], rise: place % 2 == 0)
+            exactMove(of: coins[place / 2], rise: Self.isRise(place))
         }
 
         /// The coin's move from its low (`rise`) or high, exactly; `nil` without one.
