@@ -18,11 +18,6 @@ struct RecordTable: Sendable {
 
     func slot(of key: SubjectKey) -> Int? { slots[key] }
 
-    /// `key`'s slot if it is `slot`: what a poll checks before taking its last poll's place.
-    func holds(_ key: SubjectKey, at slot: Int) -> Bool {
-        slot < keys.count && keys[slot] == key
-    }
-
     /// The keys, and the records written in place, side by side: a poll's quiet run, which
     /// steps thousands of records in order.
     mutating func withKeysAndRecords<Result>(

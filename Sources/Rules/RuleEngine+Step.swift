@@ -79,7 +79,7 @@ extension RuleEngine {
     /// subject not beyond its level, or a firing one still beyond it with nothing due (no repeat,
     /// no deeper move, no flapping kept). Only what was seen changes, as `step` would change it;
     /// whether it changed, or `nil` for any other reading, which `step` takes the long way.
-    func stepQuietly(_ record: inout SubjectRecord, with lent: UnsafePointer<SubjectReading>, now: Date) -> Bool? {
+    private func stepQuietly(_ record: inout SubjectRecord, with lent: UnsafePointer<SubjectReading>, now: Date) -> Bool? {
         guard let signal = lent.pointee.signal, lent.pointee.kind.traits.policy.flap == nil, record.flap == nil else { return nil }
         switch record.machine.state {
         case .armed:

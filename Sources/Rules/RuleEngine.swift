@@ -127,7 +127,7 @@ public struct RuleEngine: Sendable, Equatable {
             readings.withUnsafeBufferPointer { readings in
                 var index = 0
                 while index < readings.count {
-                    index = stepQuietRun(readings, from: index, rules: rules, now: now, walk: &walk, decision: &decision)
+                    index = stepRunInOrder(readings, from: index, rules: rules, now: now, gap: gap, walk: &walk, decision: &decision)
                     guard index < readings.count else { break }
                     findAndStep(readings.baseAddress! + index, rules: rules, now: now, gap: gap, walk: &walk, scattered: &scattered, decision: &decision)
                     index += 1
@@ -139,21 +139,24 @@ public struct RuleEngine: Sendable, Equatable {
     }
 
     /// The readings from `start` on whose records lie one after the other from where the walk
-    /// left off and which the quiet step takes, nearly every reading of a poll: stepped in one
-    /// pass over the table, without looking each record up or checking each time that the table
-    /// is not shared. Returns where the run stopped, a reading `findAndStep` takes.
-    private mutating func stepQuietRun(
-        _ readings: UnsafeBufferPointer<SubjectReading>, from start: Int, rules: RuleEngine, now: Date, walk: inout [Int],
-        decision: inout Decision
+    /// left off, nearly every reading of a poll: each stepped where its record lies, in one pass
+    /// over the table, without looking the record up or checking each time that the table is not
+    /// shared. Returns where the run stopped: a reading whose record is elsewhere or not yet
+    /// made, which `findAndStep` takes.
+    private mutating func stepRunInOrder(
+        _ readings: UnsafeBufferPointer<SubjectReading>, from start: Int, rules: RuleEngine, now: Date, gap: TimeInterval?,
+        walk: inout [Int], decision: inout Decision
     ) -> Int {
         var index = start
         var next = (walk.last ?? -1) + 1
         table.withKeysAndRecords { keys, records in
             while index < readings.count, next < keys.count {
                 let lent = readings.baseAddress! + index
-                guard keys[next] == lent.pointee.key, let changed = rules.stepQuietly(&records[next], with: lent, now: now) else { break }
+                guard keys[next] == lent.pointee.key else { break }
                 walk.append(next)
-                if changed { decision.changed.append(keys[next]) }
+                if rules.step(&records[next], with: lent, now: now, stoppedLongerThan: gap, decision: &decision) {
+                    decision.changed.append(keys[next])
+                }
                 index += 1
                 next += 1
             }
@@ -161,19 +164,14 @@ public struct RuleEngine: Sendable, Equatable {
         return index
     }
 
-    /// One reading of `evaluate`: its record found (after the walk's last, else by its key), or
-    /// made, and stepped.
+    /// One reading of `evaluate` whose record is not the one after the walk's last: its record
+    /// found by its key, or made, and stepped.
     private mutating func findAndStep(
         _ lent: UnsafePointer<SubjectReading>, rules: RuleEngine, now: Date, gap: TimeInterval?, walk: inout [Int], scattered: inout Int,
         decision: inout Decision
     ) {
-        let next = (walk.last ?? -1) + 1
-        var slot: Int? = table.holds(lent.pointee.key, at: next) ? next : nil
-        if slot == nil {
-            slot = table.slot(of: lent.pointee.key)
-            if slot != nil { scattered += 1 }
-        }
-        if let slot {
+        if let slot = table.slot(of: lent.pointee.key) {
+            scattered += 1
             walk.append(slot)
             // Stepped where it lies: no copy out and back.
             if rules.step(&table.values[slot], with: lent, now: now, stoppedLongerThan: gap, decision: &decision) {
