@@ -80,8 +80,8 @@ for test in decodeCases where wanted(test.figure) {
 // One poll of 10,000 tickers: readings and the engine's step, on a warm engine (every subject
 // already has a record), as in the daemon's steady state. Two figures: the issue's 100 rules as
 // 100 crypto_cross levels (a rule each in the config) over the 10,000 tickers; and the per-coin
-// rules, crypto_change and crypto_move (with the window's stored prices), over every one of
-// the 10,000 coins: four readings a coin.
+// rules, crypto_change and crypto_move, over every one of the 10,000 coins: four readings a
+// coin, and crypto_move's window of prices kept up as the daemon keeps it.
 func ruleEvaluation() throws {
     let page = try CoinLoreDecoder.decodeTickersPage(Data(contentsOf: samples.appendingPathComponent("coinlore_tickers_page1.json")))
     let tickers = (0..<10_000).map { index in
@@ -92,45 +92,54 @@ func ruleEvaluation() throws {
         return ticker
     }
     let start = Date(timeIntervalSince1970: 1_800_000_000)
-    let moves = [Decimal(string: "0.97")!, 1, Decimal(string: "1.02")!, Decimal(string: "1.04")!]
-    // What the daemon's store hands crypto_move each poll (`priceHistory(since:)`): the prices
-    // within the window, oldest first. At the default 30 s interval and 15 min window, 30 a coin;
-    // the polls below are half a second apart, so every poll's window holds all 30.
-    let history = Dictionary(
-        uniqueKeysWithValues: tickers.map { ticker in
-            (
-                ticker.symbol,
-                (0..<30).map {
-                    CryptoMoveRule.PricePoint(at: start.addingTimeInterval(Double(30 * $0 - 885)), price: ticker.priceUSD * moves[$0 % moves.count])
-                }
-            )
-        })
+    // Each poll's prices, the price of poll 0 being the page's: half the coins move within 1 % in
+    // a cycle of four polls, quiet; the other half rise by 0.2 % of it each poll, about 6 % within
+    // the 15 min window, so crypto_move's rise fires and stays firing. A rising coin's low leaves
+    // the window each poll, and a cycling coin's low and high every fourth.
+    func price(_ index: Int, poll: Int) -> Decimal {
+        let steps = index % 2 == 0 ? [0, 1, 2, 1][(poll % 4 + 4) % 4] : poll
+        return tickers[index].priceUSD * (1000 + Decimal(index % 2 == 0 ? 5 * steps : 2 * steps)) / 1000
+    }
+    let (warmupPolls, measuredPolls) = (3, 21)
+    let pages = (0...warmupPolls + measuredPolls).map { poll in
+        tickers.indices.map { index in with(tickers[index]) { $0.priceUSD = price(index, poll: poll) } }
+    }
     let levels = (0..<100).compactMap { PriceCrossingRule.Level(parsing: "C\($0 * 97) \($0 % 2 == 0 ? ">" : "<") \(1000 + $0)") }
     let cross = PriceCrossingRule(levels: levels)
     let change = CryptoChangeRule()
     let move = CryptoMoveRule()
     let locale = Locale(identifier: "en_US")
 
-    func measure(_ figure: String, beside baseline: (Double) -> String = { _ in "" }, _ readings: (Date) -> [[SubjectReading]]) {
+    func measure(
+        _ figure: String, pollSeconds: Double, beside baseline: (Double) -> String = { _ in "" },
+        _ readings: (_ poll: Int, _ now: Date) -> [[SubjectReading]]
+    ) {
         var engine = RuleEngine()
         var poll = 0
         var count = 0
         let time = milliseconds(
-            median(warmup: 3, iterations: 21) {
+            median(warmup: warmupPolls, iterations: measuredPolls) {
                 poll += 1
-                let now = start.addingTimeInterval(Double(poll) / 2)
-                let all = readings(now)
+                let now = start.addingTimeInterval(Double(poll) * pollSeconds)
+                let all = readings(poll, now)
                 count = all.reduce(0) { $0 + $1.count }
                 _ = engine.evaluate(groups: all, now: now)
             })
         row("\(figure) (\(count) readings)", measured: String(format: "%.2f ms", time), milliseconds: time, target: 5, baseline: baseline(time))
     }
-    measure("rule evaluation: 10,000 tickers × 100 rules (crypto_cross levels), one poll") { _ in
+    measure("rule evaluation: 10,000 tickers × 100 rules (crypto_cross levels), one poll", pollSeconds: 0.5) { _, _ in
         [cross.readings(tickers, locale: locale)]
     }
-    // Side by side, for this machine's memory: the stored prices crypto_move reads, read alone,
-    // each coin's found by its symbol as the rule finds it. Machines of one class differ here by
-    // half, and the figure moves with them.
+    // crypto_move's window as the daemon holds it at the default 30 s interval and 15 min
+    // window: the 30 polls before the first measured, read from the store once; then each poll,
+    // 30 s after the last, takes the oldest price out and puts its own in.
+    let history = Dictionary(
+        uniqueKeysWithValues: tickers.indices.map { index in
+            (tickers[index].symbol, (-30..<0).map { CryptoMoveRule.PricePoint(at: start.addingTimeInterval(Double(30 * $0)), price: price(index, poll: $0)) })
+        })
+    var window = PriceWindow(history: history, since: move.since(start))
+    // Side by side, for this machine's memory: what a poll read before the daemon kept the window,
+    // the 30 stored prices of each coin, found by its symbol, read alone.
     let symbols = tickers.map(\.symbol)
     var instants = 0.0
     let pricesAlone = milliseconds(
@@ -140,10 +149,18 @@ func ruleEvaluation() throws {
             }
         })
     precondition(instants > 0)
-    let besidePrices = { (time: Double) in String(format: "; its stored prices read alone %.2f ms (%.1f×)", pricesAlone, time / pricesAlone) }
-    measure("rule evaluation: crypto_change + crypto_move on each of 10,000 coins, one poll", beside: besidePrices) { now in
-        [change.readings(tickers, known: [], previous: [:], locale: locale), move.readings(tickers, history: history, now: now, locale: locale)]
+    let besidePrices = { (time: Double) in String(format: "; 30 stored prices a coin read alone %.2f ms (%.1f×)", pricesAlone, time / pricesAlone) }
+    measure("rule evaluation: crypto_change + crypto_move on each of 10,000 coins, one poll", pollSeconds: 30, beside: besidePrices) { poll, now in
+        let prices = pages[poll]
+        let extremes = window.poll(prices, now: now, since: move.since(now))
+        return [change.readings(prices, known: [], previous: [:], locale: locale), move.readings(prices, extremes: extremes, now: now, locale: locale)]
     }
+}
+
+func with<Value>(_ value: Value, _ change: (inout Value) -> Void) -> Value {
+    var value = value
+    change(&value)
+    return value
 }
 
 if wanted("rule evaluation") { try ruleEvaluation() }

@@ -12,6 +12,8 @@ package actor CryptoPoller {
     private var watchedIDs: [String] = []
     /// The prices of the last poll that worked, by symbol; `nil` before this process's first.
     private var lastPrices: [String: Decimal]?
+    /// crypto_move's prices within its window, kept from poll to poll; `nil` until read from the store.
+    private var priceWindow: PriceWindow?
 
     package init(config: Config, http: HTTPClient, clock: any Clock<Duration>) {
         self.config = config
@@ -59,5 +61,29 @@ package actor CryptoPoller {
         previous = lastPrices
         lastPrices = Dictionary(tickers.map { ($0.symbol.uppercased(), $0.priceUSD) }) { first, _ in first }
         return tickers
+    }
+
+    /// Each ticker's low and high within crypto_move's window (from `since`) before this poll, and
+    /// this poll's prices kept for the next. The window is read from the store on this process's
+    /// first poll, and again when it must reach further back than it holds (a longer window after
+    /// a reload) or the clock was set back before its last prices; without a store, it is this
+    /// process's memory alone.
+    package func moveExtremes(_ tickers: [Ticker], now: Date, since: Date, store: Store?, logger: Logger) -> [PriceWindow.Extremes] {
+        if priceWindow?.answers(now: now, since: since) != true {
+            priceWindow = nil
+            guard let store else {
+                priceWindow = PriceWindow(since: since)
+                return priceWindow!.poll(tickers, now: now, since: since)
+            }
+            let history = StoreProblems.attempt("the price history", logger: logger) { try store.priceHistory(since: since) }
+            let window = history.map { PriceWindow(history: $0, since: since) }
+            // Unread, or holding prices after `now` (the clock set back): this poll reads them as
+            // they are, and the next reads the store again.
+            guard let window, window.answers(now: now, since: since) else {
+                return tickers.map { PriceWindow.Extremes.scanning($0, history ?? [:], since: since, now: now) }
+            }
+            priceWindow = window
+        }
+        return priceWindow!.poll(tickers, now: now, since: since, keptAt: store.map { _ in Store.storedInstant(now) })
     }
 }

@@ -76,9 +76,9 @@ package struct CryptoRound: Sendable {
                 readings.append(cross)
             }
             if config.cryptoMove.enabled {
-                let since = now.addingTimeInterval(-Double(config.cryptoMove.window.components.seconds))
-                let history = StoreProblems.attempt("the price history", logger: env.logger) { try store?.priceHistory(since: since) } ?? [:]
-                readings.append(config.cryptoMove.rule.readings(tickers, history: history, now: now, locale: env.locale))
+                let rule = config.cryptoMove.rule
+                let extremes = await poller.moveExtremes(tickers, now: now, since: rule.since(now), store: store, logger: env.logger)
+                readings.append(rule.readings(tickers, extremes: extremes, now: now, locale: env.locale))
             }
             (alerts, changed, notes) = await engine.decide(groups: readings, now: now, interval: config.crypto.interval)
             do {

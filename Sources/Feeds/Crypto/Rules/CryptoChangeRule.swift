@@ -78,8 +78,7 @@ public struct CryptoChangeRule: Rule {
         Self.subjectKeys.poll { keys in
             var place = 0
             for index in tickers.indices {
-                guard let symbol = Ticker.linkSymbol(tickers[index].symbol) else { continue }
-                let (upKey, downKey) = keys(place, symbol)
+                guard let (symbol, (upKey, downKey)) = keys(place, tickers[index].symbol) else { continue }
                 place += 1
                 let override = overrides.isEmpty ? nil : overrides[symbol]
                 var (up, down, kinds) = (defaultUp, defaultDown, defaultKinds)

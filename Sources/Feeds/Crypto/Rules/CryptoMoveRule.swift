@@ -51,16 +51,29 @@ public struct CryptoMoveRule: Rule {
 
     /// `history` holds earlier prices per symbol (any age; older ones are ignored).
     public func readings(_ tickers: [Ticker], history: [String: [PricePoint]], now: Date, locale: Locale) -> [SubjectReading] {
-        let since = now.addingTimeInterval(-Double(window.components.seconds))
+        let since = since(now)
+        let extremes = tickers.map { PriceWindow.Extremes.scanning($0, history, since: since, now: now) }
+        return readings(tickers, extremes: extremes, now: now, locale: locale)
+    }
+
+    /// Where the window of a poll at `now` starts.
+    public func since(_ now: Date) -> Date {
+        now.addingTimeInterval(-Double(window.components.seconds))
+    }
+
+    /// `extremes`: each ticker's low and high within the window before this poll, in the tickers'
+    /// order, as `PriceWindow.poll` or `extremes` finds them in the stored prices.
+    public func readings(_ tickers: [Ticker], extremes: [PriceWindow.Extremes], now: Date, locale: Locale) -> [SubjectReading] {
+        precondition(extremes.count == tickers.count, "one low and high for each ticker")
         var coins: [Coin] = []
         coins.reserveCapacity(tickers.count)
         for index in tickers.indices {
-            guard let symbol = Ticker.linkSymbol(tickers[index].symbol) else { continue }
-            let (low, high) = Self.extremes(history[symbol] ?? [], since: since, now: now)
+            guard let symbol = extremes[index].symbol else { continue }
+            let (low, high) = (extremes[index].low, extremes[index].high)
             // The moves from the low and the high, estimated; `reading` makes the exact one where
             // an estimate cannot decide.
             let price = tickers[index].priceUSD
-            let approximate = ExactDecimal.double(price)
+            let approximate = extremes[index].approximate
             coins.append(
                 Coin(
                     ticker: index, symbol: symbol, low: low, high: high,
@@ -86,7 +99,8 @@ public struct CryptoMoveRule: Rule {
                         fall = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
                         kinds = self.kinds(override.threshold, rise: rise, fall: fall, alerts: poll)
                     }
-                    let (riseKey, fallKey) = keys(index, coin.pointee.symbol)
+                    // The coin's symbol is a link symbol: it has its keys.
+                    let (riseKey, fallKey) = keys(index, coin.pointee.symbol)!.keys
                     readings.append(reading(coin, riseKey, rise, kind: kinds.rise, place: AlertSource.place(index, rise: true), alerts: poll))
                     readings.append(reading(coin, fallKey, fall, kind: kinds.fall, place: AlertSource.place(index, rise: false), alerts: poll))
                 }

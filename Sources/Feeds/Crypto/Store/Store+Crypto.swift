@@ -50,6 +50,11 @@ extension Store {
         }
     }
 
+    /// An instant as the price table gives it back: the text it is stored as, read again.
+    package static func storedInstant(_ date: Date) -> Date {
+        Date.fromDatabaseValue(date.databaseValue) ?? date
+    }
+
     /// GRDB's text of a `Date` (`yyyy-MM-dd HH:mm:ss.SSS` in UTC, through a `DateFormatter`,
     /// which rounds to the millisecond), made by SQLite from whole seconds and milliseconds: the
     /// same text without the formatter, whose ICU set-up is most of a short command's reading.

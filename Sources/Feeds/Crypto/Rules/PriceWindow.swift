@@ -1,0 +1,193 @@
+import Foundation
+
+/// crypto_move's stored prices as a daemon keeps them between polls: for each coin, the prices
+/// that may yet be its window's low or high, in the page's order. A poll read the whole window
+/// from the store and scanned all of it for each coin; here each price is compared a few times
+/// in all, when it comes and when it goes.
+///
+/// The low is the first lowest positive price within the window, and the high the first highest,
+/// as `CryptoMoveRule.extremes` finds them in the stored prices: a price is passed over for the
+/// low once a later one is lower (it can no longer be the lowest while that one is in the window),
+/// so a coin keeps a queue of rising lows and one of falling highs.
+public struct PriceWindow: Sendable {
+    /// One ticker of a poll as crypto_move reads it: its link symbol (`nil`: it has none, and
+    /// the rest is not read), its price's double, and its low and high within the window before
+    /// this poll.
+    public struct Extremes: Sendable {
+        public var symbol: String?
+        var approximate = Double.nan
+        public var low: CryptoMoveRule.PricePoint?
+        public var high: CryptoMoveRule.PricePoint?
+
+        static let unlinked = Extremes(symbol: nil)
+
+        /// As `CryptoMoveRule.extremes` finds them among the stored prices by symbol.
+        static func scanning(_ ticker: Ticker, _ history: [String: [CryptoMoveRule.PricePoint]], since: Date, now: Date) -> Extremes {
+            guard let symbol = Ticker.linkSymbol(ticker.symbol) else { return .unlinked }
+            let (low, high) = CryptoMoveRule.extremes(history[symbol] ?? [], since: since, now: now)
+            return Extremes(symbol: symbol, approximate: ExactDecimal.double(ticker.priceUSD), low: low, high: high)
+        }
+    }
+
+    /// One coin's candidates, oldest first: the lows rising (or equal), the highs falling.
+    struct Coin: Sendable {
+        let symbol: String
+        var lows = Candidates()
+        var highs = Candidates()
+        /// When its last price came: a coin gone from the page is forgotten once this leaves.
+        var last: Date = .distantPast
+        /// The last poll that listed it, and where: a page may list two coins of one symbol, whose
+        /// stored prices are one history, and the second reads it as the first did.
+        var polled = -1
+        var position = 0
+
+        /// Its low and high within the window from `since` before `point`, then `point` added.
+        mutating func poll(_ point: CryptoMoveRule.PricePoint, number: Int, position: Int, since: Date) -> Extremes {
+            (polled, self.position) = (number, position)
+            lows.drop(before: since)
+            highs.drop(before: since)
+            let extremes = Extremes(symbol: symbol, approximate: point.approximate, low: lows.first, high: highs.first)
+            add(point)
+            return extremes
+        }
+
+        /// A positive price, the only kind that can be a low or a high.
+        mutating func add(_ point: CryptoMoveRule.PricePoint) {
+            guard point.approximate > 0 || ExactDecimal.isPositive(point.price) else { return }
+            lows.add(point) { CryptoMoveRule.isLess($0, $1) }
+            highs.add(point) { CryptoMoveRule.isLess($1, $0) }
+            last = max(last, point.at)
+        }
+    }
+
+    /// A queue kept in an array: taken from the front by moving `head`, and compacted when the
+    /// taken part outgrows the rest.
+    struct Candidates: Sendable {
+        var points: [CryptoMoveRule.PricePoint] = []
+        var head = 0
+
+        var first: CryptoMoveRule.PricePoint? { head < points.count ? points[head] : nil }
+
+        mutating func drop(before since: Date) {
+            while head < points.count, points[head].at < since { head += 1 }
+            if head == points.count {
+                points.removeAll(keepingCapacity: true)
+                head = 0
+            } else if head >= 8, head * 2 >= points.count {
+                points.removeFirst(head)
+                head = 0
+            }
+        }
+
+        /// Adds `point`, passing over the later candidates it outranks (`outranks(point, candidate)`).
+        mutating func add(_ point: CryptoMoveRule.PricePoint, outranks: (CryptoMoveRule.PricePoint, CryptoMoveRule.PricePoint) -> Bool) {
+            while points.count > head, outranks(point, points[points.count - 1]) { points.removeLast() }
+            points.append(point)
+        }
+    }
+
+    private var coins: [Coin] = []
+    /// Each coin's place in `coins`, by symbol.
+    private var places: [String: Int] = [:]
+    /// From when on it holds every price stored: a window reaching further back needs the store.
+    public private(set) var holdsSince: Date
+    /// The instant of the last prices it holds; a poll before it (the clock set back) needs the store.
+    public private(set) var latest: Date?
+    private var polls = 0
+
+    /// An empty window, holding every price since `since` (none).
+    public init(since: Date) {
+        holdsSince = since
+    }
+
+    /// The prices the store holds at or after `since` (`priceHistory(since:)`), oldest first.
+    public init(history: [String: [CryptoMoveRule.PricePoint]], since: Date) {
+        holdsSince = since
+        for (symbol, points) in history.sorted(by: { $0.key < $1.key }) {
+            let index = place(of: symbol)
+            for point in points where point.at >= since {
+                coins[index].add(point)
+                latest = max(latest ?? point.at, point.at)
+            }
+        }
+    }
+
+    /// Whether it can answer a poll at `now` whose window starts at `since`, or the store must.
+    public func answers(now: Date, since: Date) -> Bool {
+        since >= holdsSince && latest.map { now >= $0 } ?? true
+    }
+
+    /// One poll: each ticker's low and high within `since...now` before this poll (empty for a
+    /// coin without a link symbol, which crypto_move does not read), then this poll's prices
+    /// added at `keptAt`: `now` as the store keeps it, read back, so that a window read from the
+    /// store is the one kept. Asks `answers` first.
+    public mutating func poll(_ tickers: [Ticker], now: Date, since: Date, keptAt at: Date? = nil) -> [Extremes] {
+        precondition(answers(now: now, since: since), "a price window asked for prices it does not hold")
+        holdsSince = since
+        let at = at ?? Self.stored(now)
+        var extremes: [Extremes] = []
+        extremes.reserveCapacity(tickers.count)
+        polls += 1
+        var inPlace = true
+        var place = 0
+        for position in tickers.indices {
+            let index: Int
+            // Nearly every poll lists its coins in the last one's order: each is where it was, and
+            // a symbol kept is a link symbol, so one that equals it is its own.
+            if place < coins.count, coins[place].symbol == tickers[position].symbol {
+                index = place
+            } else {
+                guard let symbol = Ticker.linkSymbol(tickers[position].symbol) else {
+                    extremes.append(.unlinked)
+                    continue
+                }
+                index = place < coins.count && coins[place].symbol == symbol ? place : self.place(of: symbol)
+            }
+            let point = CryptoMoveRule.PricePoint(at: at, price: tickers[position].priceUSD)
+            if coins[index].polled == polls {
+                var again = extremes[coins[index].position]
+                again.approximate = point.approximate
+                extremes.append(again)
+                coins[index].add(point)
+                continue
+            }
+            // A coin new to the page, listed after the rest, is in its place too.
+            if index != place { inPlace = false }
+            place += 1
+            extremes.append(coins[index].poll(point, number: polls, position: position, since: since))
+        }
+        latest = at
+        // Coins gone from the page are kept after the rest while their prices are in the window.
+        if !inPlace || coins[place...].contains(where: { $0.last < since }) { reorder(tickers, since: since) }
+        return extremes
+    }
+
+    /// The instant as the store keeps it, near enough where there is no store: rounded to the
+    /// millisecond, as `Store.storedDateText`.
+    static func stored(_ date: Date) -> Date {
+        let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
+        return Date(timeIntervalSince1970: milliseconds / 1000)
+    }
+
+    private mutating func place(of symbol: String) -> Int {
+        if let index = places[symbol] { return index }
+        coins.append(Coin(symbol: symbol))
+        places[symbol] = coins.count - 1
+        return coins.count - 1
+    }
+
+    /// The coins in this poll's order, then those gone from it whose prices are still within the
+    /// window; the rest are forgotten.
+    private mutating func reorder(_ tickers: [Ticker], since: Date) {
+        var seen = Set<String>()
+        var ordered: [Coin] = []
+        ordered.reserveCapacity(coins.count)
+        for ticker in tickers {
+            guard let symbol = Ticker.linkSymbol(ticker.symbol), seen.insert(symbol).inserted, let index = places[symbol] else { continue }
+            ordered.append(coins[index])
+        }
+        for coin in coins where !seen.contains(coin.symbol) && coin.last >= since { ordered.append(coin) }
+        coins = ordered
+        places = Dictionary(uniqueKeysWithValues: coins.indices.map { (coins[$0].symbol, $0) })
+    }
+}
