@@ -90,9 +90,9 @@ public struct PriceWindow: Sendable {
     /// Each coin's place in `coins`, by symbol.
     private var places: [String: Int] = [:]
     /// From when on it holds every price stored: a window reaching further back needs the store.
-    public private(set) var holdsSince: Date
+    private var holdsSince: Date
     /// The instant of the last prices it holds; a poll before it (the clock set back) needs the store.
-    public private(set) var latest: Date?
+    private var latest: Date?
     private var polls = 0
 
     /// An empty window, holding every price since `since` (none).
@@ -103,7 +103,8 @@ public struct PriceWindow: Sendable {
     /// The prices the store holds at or after `since` (`priceHistory(since:)`), oldest first.
     public init(history: [String: [CryptoMoveRule.PricePoint]], since: Date) {
         holdsSince = since
-        for (symbol, points) in history.sorted(by: { $0.key < $1.key }) {
+        // In any order: the first poll puts the coins in the page's.
+        for (symbol, points) in history {
             let index = place(of: symbol)
             for point in points where point.at >= since {
                 coins[index].add(point)
@@ -119,12 +120,12 @@ public struct PriceWindow: Sendable {
 
     /// One poll: each ticker's low and high within `since...now` before this poll (empty for a
     /// coin without a link symbol, which crypto_move does not read), then this poll's prices
-    /// added at `keptAt`: `now` as the store keeps it, read back, so that a window read from the
-    /// store is the one kept. Asks `answers` first.
+    /// added at `keptAt`: with a store, `now` as the store gives it back (`Store.storedInstant`),
+    /// so that a window read from the store is the one kept. Asks `answers` first.
     public mutating func poll(_ tickers: [Ticker], now: Date, since: Date, keptAt at: Date? = nil) -> [Extremes] {
         precondition(answers(now: now, since: since), "a price window asked for prices it does not hold")
         holdsSince = since
-        let at = at ?? Self.stored(now)
+        let at = at ?? now
         var extremes: [Extremes] = []
         extremes.reserveCapacity(tickers.count)
         polls += 1
@@ -160,13 +161,6 @@ public struct PriceWindow: Sendable {
         // Coins gone from the page are kept after the rest while their prices are in the window.
         if !inPlace || coins[place...].contains(where: { $0.last < since }) { reorder(tickers, since: since) }
         return extremes
-    }
-
-    /// The instant as the store keeps it, near enough where there is no store: rounded to the
-    /// millisecond, as `Store.storedDateText`.
-    static func stored(_ date: Date) -> Date {
-        let milliseconds = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
-        return Date(timeIntervalSince1970: milliseconds / 1000)
     }
 
     private mutating func place(of symbol: String) -> Int {
