@@ -80,27 +80,32 @@ public struct CryptoChangeRule: Rule {
             for index in tickers.indices {
                 guard let (symbol, (upKey, downKey)) = keys(place, tickers[index].symbol) else { continue }
                 place += 1
-                let override = overrides.isEmpty ? nil : overrides[symbol]
-                var (up, down, kinds) = (defaultUp, defaultDown, defaultKinds)
-                if let override {
-                    up = try? Threshold(direction: .above, fireLevel: override.threshold, rearmLevel: override.rearm)
-                    down = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
-                    kinds = self.kinds(override.threshold, up: up, down: down, alerts: poll)
-                }
                 let change = window.change(of: tickers[index]).map(ExactDecimal.double)
                 let shown = change.map { Self.percent($0) } ?? "unknown"
+                // A coin of its own threshold has kinds of its own. The default kinds are not
+                // copied into a variable for each coin: a copy is atomic retains and releases,
+                // which wait for the readings' writes before them.
+                let own = overrides.isEmpty ? nil : overrides[symbol].map { ownKinds($0, alerts: poll) }
+                let (up, down) = own.map { ($0.up, $0.down) } ?? (defaultUp, defaultDown)
                 // Both directions say the same when they notify: the coin's place is the reading's.
                 readings.append(
                     SubjectReading(
                         key: upKey, signal: change.flatMap { up?.signal(for: $0) }, shownValue: shown,
-                        kind: kinds.up, deeperValue: change, place: index))
+                        kind: own?.kinds.up ?? defaultKinds.up, deeperValue: change, place: index))
                 readings.append(
                     SubjectReading(
                         key: downKey, signal: change.flatMap { down?.signal(for: $0) },
-                        shownValue: shown, kind: kinds.down, deeperValue: change, place: index))
+                        shownValue: shown, kind: own?.kinds.down ?? defaultKinds.down, deeperValue: change, place: index))
             }
         }
         return readings
+    }
+
+    /// A coin's thresholds and kinds at its own levels (`overrides`).
+    private func ownKinds(_ override: Levels, alerts: AlertSource) -> (up: Threshold?, down: Threshold?, kinds: (up: ReadingKind, down: ReadingKind)) {
+        let up = try? Threshold(direction: .above, fireLevel: override.threshold, rearmLevel: override.rearm)
+        let down = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
+        return (up, down, kinds(override.threshold, up: up, down: down, alerts: alerts))
     }
 
     /// Each coin's `SYMBOL:up` and `SYMBOL:down`, kept from poll to poll.

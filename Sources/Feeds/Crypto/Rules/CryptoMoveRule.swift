@@ -93,16 +93,20 @@ public struct CryptoMoveRule: Rule {
             Self.subjectKeys.poll { keys in
                 for index in coins.indices {
                     let coin = coins.baseAddress! + index
-                    var (rise, fall, kinds) = (defaultRise, defaultFall, defaultKinds)
-                    if !overrides.isEmpty, let override = overrides[coin.pointee.symbol] {
-                        rise = try? Threshold(direction: .above, fireLevel: override.threshold, rearmLevel: override.rearm)
-                        fall = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
-                        kinds = self.kinds(override.threshold, rise: rise, fall: fall, alerts: poll)
-                    }
                     // The coin's symbol is a link symbol: it has its keys.
                     let (riseKey, fallKey) = keys(index, coin.pointee.symbol)!.keys
-                    readings.append(reading(coin, riseKey, rise, kind: kinds.rise, place: AlertSource.place(index, rise: true), alerts: poll))
-                    readings.append(reading(coin, fallKey, fall, kind: kinds.fall, place: AlertSource.place(index, rise: false), alerts: poll))
+                    // A coin of its own threshold has kinds of its own. The default kinds are not
+                    // copied into a variable for each coin: a copy is atomic retains and releases,
+                    // which wait for the readings' writes before them.
+                    let own = overrides.isEmpty ? nil : overrides[coin.pointee.symbol].map { ownKinds($0, alerts: poll) }
+                    readings.append(
+                        reading(
+                            coin, riseKey, own.map(\.rise) ?? defaultRise, kind: own?.kinds.rise ?? defaultKinds.rise,
+                            place: AlertSource.place(index, rise: true), alerts: poll))
+                    readings.append(
+                        reading(
+                            coin, fallKey, own.map(\.fall) ?? defaultFall, kind: own?.kinds.fall ?? defaultKinds.fall,
+                            place: AlertSource.place(index, rise: false), alerts: poll))
                 }
             }
         }
@@ -127,6 +131,15 @@ public struct CryptoMoveRule: Rule {
             key: key,
             signal: move.flatMap { threshold?.signal(for: $0) }, shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", kind: kind,
             deeperValue: move, deeperMargin: margin, place: place)
+    }
+
+    /// A coin's thresholds and kinds at its own levels (`overrides`).
+    private func ownKinds(
+        _ override: CryptoChangeRule.Levels, alerts: AlertSource
+    ) -> (rise: Threshold?, fall: Threshold?, kinds: (rise: ReadingKind, fall: ReadingKind)) {
+        let rise = try? Threshold(direction: .above, fireLevel: override.threshold, rearmLevel: override.rearm)
+        let fall = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
+        return (rise, fall, kinds(override.threshold, rise: rise, fall: fall, alerts: alerts))
     }
 
     /// Each coin's `SYMBOL:rise` and `SYMBOL:fall`, kept from poll to poll.
