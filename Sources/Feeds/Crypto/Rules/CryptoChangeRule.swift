@@ -43,6 +43,15 @@ public struct CryptoChangeRule: Rule {
             self.threshold = threshold
             self.rearm = rearm
         }
+
+        /// A rise to `threshold` % and a fall to −`threshold` %, each re-armed at `rearm`; `nil`
+        /// where `Threshold` refuses the levels.
+        var thresholds: (above: Threshold?, below: Threshold?) {
+            (
+                try? Threshold(direction: .above, fireLevel: threshold, rearmLevel: rearm),
+                try? Threshold(direction: .below, fireLevel: -threshold, rearmLevel: -rearm)
+            )
+        }
     }
 
     public init(
@@ -72,8 +81,7 @@ public struct CryptoChangeRule: Rule {
         // What the coins' alerts are made from, once for the poll: each reading holds it and the
         // coin's index rather than a closure with its own copy of the rule, the coin and the prices.
         let poll = AlertSource(rule: self, tickers: tickers, previous: previous, locale: locale)
-        let defaultUp = try? Threshold(direction: .above, fireLevel: thresholdPercent, rearmLevel: rearmPercent)
-        let defaultDown = try? Threshold(direction: .below, fireLevel: -thresholdPercent, rearmLevel: -rearmPercent)
+        let (defaultUp, defaultDown) = Levels(threshold: thresholdPercent, rearm: rearmPercent).thresholds
         let defaultKinds = kinds(thresholdPercent, up: defaultUp, down: defaultDown, alerts: poll)
         Self.subjectKeys.poll { keys in
             var place = 0
@@ -103,8 +111,7 @@ public struct CryptoChangeRule: Rule {
 
     /// A coin's thresholds and kinds at its own levels (`overrides`).
     private func ownKinds(_ override: Levels, alerts: AlertSource) -> (up: Threshold?, down: Threshold?, kinds: (up: ReadingKind, down: ReadingKind)) {
-        let up = try? Threshold(direction: .above, fireLevel: override.threshold, rearmLevel: override.rearm)
-        let down = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
+        let (up, down) = override.thresholds
         return (up, down, kinds(override.threshold, up: up, down: down, alerts: alerts))
     }
 

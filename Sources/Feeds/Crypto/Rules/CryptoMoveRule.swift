@@ -85,8 +85,7 @@ public struct CryptoMoveRule: Rule {
         let poll = AlertSource(rule: self, tickers: tickers, coins: coins, now: now, locale: locale)
         var readings: [SubjectReading] = []
         readings.reserveCapacity(coins.count * 2)
-        let defaultRise = try? Threshold(direction: .above, fireLevel: percent, rearmLevel: rearmPercent)
-        let defaultFall = try? Threshold(direction: .below, fireLevel: -percent, rearmLevel: -rearmPercent)
+        let (defaultRise, defaultFall) = CryptoChangeRule.Levels(threshold: percent, rearm: rearmPercent).thresholds
         let defaultKinds = kinds(percent, rise: defaultRise, fall: defaultFall, alerts: poll)
         // Each coin where it lies: one read out of the array is a copy of all it holds.
         coins.withUnsafeBufferPointer { coins in
@@ -137,8 +136,7 @@ public struct CryptoMoveRule: Rule {
     private func ownKinds(
         _ override: CryptoChangeRule.Levels, alerts: AlertSource
     ) -> (rise: Threshold?, fall: Threshold?, kinds: (rise: ReadingKind, fall: ReadingKind)) {
-        let rise = try? Threshold(direction: .above, fireLevel: override.threshold, rearmLevel: override.rearm)
-        let fall = try? Threshold(direction: .below, fireLevel: -override.threshold, rearmLevel: -override.rearm)
+        let (rise, fall) = override.thresholds
         return (rise, fall, kinds(override.threshold, rise: rise, fall: fall, alerts: alerts))
     }
 
