@@ -112,7 +112,7 @@ func ruleEvaluation() throws {
 
     func measure(
         _ figure: String, pollSeconds: Double, beside baseline: (Double) -> String = { _ in "" },
-        _ readings: (_ poll: Int, _ now: Date) -> [[SubjectReading]]
+        _ evaluate: (_ engine: inout RuleEngine, _ poll: Int, _ now: Date) -> Int
     ) {
         var engine = RuleEngine()
         var poll = 0
@@ -120,15 +120,14 @@ func ruleEvaluation() throws {
         let time = milliseconds(
             median(warmup: warmupPolls, iterations: measuredPolls) {
                 poll += 1
-                let now = start.addingTimeInterval(Double(poll) * pollSeconds)
-                let all = readings(poll, now)
-                count = all.reduce(0) { $0 + $1.count }
-                _ = engine.evaluate(groups: all, now: now)
+                count = evaluate(&engine, poll, start.addingTimeInterval(Double(poll) * pollSeconds))
             })
         row("\(figure) (\(count) readings)", measured: String(format: "%.2f ms", time), milliseconds: time, target: 5, baseline: baseline(time))
     }
-    measure("rule evaluation: 10,000 tickers × 100 rules (crypto_cross levels), one poll", pollSeconds: 0.5) { _, _ in
-        [cross.readings(tickers, locale: locale)]
+    measure("rule evaluation: 10,000 tickers × 100 rules (crypto_cross levels), one poll", pollSeconds: 0.5) { engine, _, now in
+        let readings = cross.readings(tickers, locale: locale)
+        _ = engine.evaluate(groups: [readings], now: now)
+        return readings.count
     }
     // crypto_move's window as the daemon holds it at the default 30 s interval and 15 min
     // window: the 30 polls before the first measured, read from the store once; then each poll,
@@ -150,10 +149,13 @@ func ruleEvaluation() throws {
         })
     precondition(instants > 0)
     let besidePrices = { (time: Double) in String(format: "; 30 stored prices a coin read alone %.2f ms (%.1f×)", pricesAlone, time / pricesAlone) }
-    measure("rule evaluation: crypto_change + crypto_move on each of 10,000 coins, one poll", pollSeconds: 30, beside: besidePrices) { poll, now in
-        let prices = pages[poll]
-        let extremes = window.poll(prices, now: now, since: move.since(now))
-        return [change.readings(prices, known: [], previous: [:], locale: locale), move.readings(prices, extremes: extremes, now: now, locale: locale)]
+    measure("rule evaluation: crypto_change + crypto_move on each of 10,000 coins, one poll", pollSeconds: 30, beside: besidePrices) { engine, poll, now in
+        // As the daemon's crypto round steps a poll (`CryptoPoll`), without its store.
+        var cryptoPoll = CryptoPoll(tickers: pages[poll], now: now, locale: locale)
+        cryptoPoll.change = change
+        cryptoPoll.move = (move, window.poll(cryptoPoll.tickers, now: now, since: move.since(now)))
+        _ = engine.evaluate(now: now, expecting: cryptoPoll.expectedReadings) { _ = cryptoPoll.step(into: &$0) }
+        return cryptoPoll.expectedReadings
     }
 }
 

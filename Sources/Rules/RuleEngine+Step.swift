@@ -9,7 +9,28 @@ extension RuleEngine {
         _ record: inout SubjectRecord, with lent: UnsafePointer<SubjectReading>, now: Date, stoppedLongerThan gap: TimeInterval?,
         decision: inout Decision
     ) -> Bool {
-        stepQuietly(&record, with: lent, now: now) ?? stepTheLongWay(&record, with: lent.pointee, now: now, stoppedLongerThan: gap, decision: &decision)
+        Self.stepQuietly(
+            &record, signal: lent.pointee.signal, shownValue: lent.pointee.shownValue, kind: lent.pointee.kind,
+            deeperValue: lent.pointee.deeperValue, deeperMargin: lent.pointee.deeperMargin, place: lent.pointee.place, now: now)
+            ?? stepTheLongWay(&record, with: lent.pointee, now: now, stoppedLongerThan: gap, decision: &decision)
+    }
+
+    /// `step` of a reading handed over in its parts (`PollStep`): the quiet step reads them as
+    /// they are, and only the long way makes the reading. Putting each reading together first
+    /// retained and released its key, text and kind, and cost more than the array it saves.
+    func step(
+        _ record: inout SubjectRecord, key: SubjectKey, signal: Threshold.Signal?, shownValue: String, kind: ReadingKind,
+        deeperValue: Double?, deeperMargin: Double, place: Int, now: Date, stoppedLongerThan gap: TimeInterval?, decision: inout Decision
+    ) -> Bool {
+        Self.stepQuietly(
+            &record, signal: signal, shownValue: shownValue, kind: kind, deeperValue: deeperValue, deeperMargin: deeperMargin, place: place,
+            now: now)
+            ?? stepTheLongWay(
+                &record,
+                with: SubjectReading(
+                    key: key, signal: signal, shownValue: shownValue, kind: kind, deeperValue: deeperValue, deeperMargin: deeperMargin,
+                    place: place),
+                now: now, stoppedLongerThan: gap, decision: &decision)
     }
 
     /// `step` of a reading the quiet step does not take: an emission, a deeper move, a note.
@@ -79,21 +100,28 @@ extension RuleEngine {
     /// subject not beyond its level, or a firing one still beyond it with nothing due (no repeat,
     /// no deeper move, no flapping kept). Only what was seen changes, as `step` would change it;
     /// whether it changed, or `nil` for any other reading, which `step` takes the long way.
-    private func stepQuietly(_ record: inout SubjectRecord, with lent: UnsafePointer<SubjectReading>, now: Date) -> Bool? {
-        guard let signal = lent.pointee.signal, lent.pointee.kind.traits.policy.flap == nil, record.flap == nil else { return nil }
+    private static func stepQuietly(
+        _ record: inout SubjectRecord, signal: Threshold.Signal?, shownValue: String, kind: ReadingKind, deeperValue: Double?,
+        deeperMargin: Double, place: Int, now: Date
+    ) -> Bool? {
+        guard let signal, kind.traits.policy.flap == nil, record.flap == nil else { return nil }
         switch record.machine.state {
         case .armed:
             guard signal != .beyondFire, record.shownMeasure == nil, record.shownAt == nil else { return nil }
         case .firing(_, let lastNotified):
             guard signal == .beyondFire, record.lastSignal == .beyondFire, lastNotified <= now,
-                lent.pointee.kind.traits.policy.effectiveRepeatSeconds == nil
+                kind.traits.policy.effectiveRepeatSeconds == nil
             else { return nil }
-            if let shown = record.shownMeasure, SubjectReading.isDeeper(lent, than: shown) { return nil }
+            if let shown = record.shownMeasure,
+                SubjectReading.isDeeper(deeperValue, margin: deeperMargin, kind: kind, place: place, than: shown)
+            {
+                return nil
+            }
         case .pending, .coolingDown:
             return nil
         }
-        let changed = record.lastEvaluated != now || record.lastSignal != signal || record.lastValue != lent.pointee.shownValue
-        record.lastValue = lent.pointee.shownValue
+        let changed = record.lastEvaluated != now || record.lastSignal != signal || record.lastValue != shownValue
+        record.lastValue = shownValue
         record.lastEvaluated = now
         record.lastSignal = signal
         return changed

@@ -67,7 +67,7 @@ public struct RuleEngine: Sendable, Equatable {
         set { table = RecordTable(newValue) }
     }
     /// Where the records are kept: side by side in the order polls read them.
-    private var table: RecordTable
+    var table: RecordTable
     /// Rule → muted until; `Date.distantFuture` for "until unmuted".
     public var mutes: [String: Date]
     /// One rule and subject → silent until (a notification's "Snooze 1 h").
@@ -112,30 +112,44 @@ public struct RuleEngine: Sendable, Equatable {
     /// `evaluate` of the groups' readings one after the other, as one poll: the rules of a feed
     /// hand theirs in without being copied into one array first.
     public mutating func evaluate(groups: [[SubjectReading]], now: Date, stoppedLongerThan gap: TimeInterval? = nil) -> Decision {
-        let count = groups.reduce(0) { $0 + $1.count }
-        var decision = Decision(alerts: [], changed: [], muted: [])
-        decision.changed.reserveCapacity(count)
+        evaluate(now: now, stoppedLongerThan: gap, expecting: groups.reduce(0) { $0 + $1.count }) { step in
+            for readings in groups { step.take(readings) }
+        }
+    }
+
+    /// A poll's readings handed to `body`'s step: whole arrays of them, or one at a time by a
+    /// rule (`ReadingSink`), each stepped at once where its record lies. `expecting`: about how
+    /// many readings the poll has.
+    public mutating func evaluate(
+        now: Date, stoppedLongerThan gap: TimeInterval? = nil, expecting count: Int = 0, stepping body: (inout PollStep) -> Void
+    ) -> Decision {
         let rules = withoutRecords
-        // Each reading's record is looked for first right after the previous reading's: where
-        // the last poll in this order left it (`RecordTable`).
-        var walk: [Int] = []
-        walk.reserveCapacity(count)
-        var scattered = 0
-        for readings in groups {
-            // Each reading where it lies: one read out of the array is a copy, retaining and
-            // releasing what it holds.
-            readings.withUnsafeBufferPointer { readings in
-                var index = 0
-                while index < readings.count {
-                    index = stepRunInOrder(readings, from: index, rules: rules, now: now, gap: gap, walk: &walk, decision: &decision)
-                    guard index < readings.count else { break }
-                    findAndStep(readings.baseAddress! + index, rules: rules, now: now, gap: gap, walk: &walk, scattered: &scattered, decision: &decision)
-                    index += 1
-                }
-            }
+        let (decision, walk, scattered) = withUnsafeMutablePointer(to: &self) { engine in
+            var step = PollStep(engine: engine, rules: rules, now: now, gap: gap, expecting: count)
+            body(&step)
+            return (step.decision, step.walk, step.scattered)
         }
         if scattered > 8, scattered > walk.count / 8 { table.arrange(walk) }
         return decision
+    }
+
+    /// Steps `readings` in order, each where it lies in the array: one read out of the array is
+    /// a copy, retaining and releasing what it holds.
+    mutating func step(
+        _ readings: [SubjectReading], rules: RuleEngine, now: Date, gap: TimeInterval?, walk: inout [Int], scattered: inout Int,
+        decision: inout Decision
+    ) {
+        // Each reading's record is looked for first right after the previous reading's: where
+        // the last poll in this order left it (`RecordTable`).
+        readings.withUnsafeBufferPointer { readings in
+            var index = 0
+            while index < readings.count {
+                index = stepRunInOrder(readings, from: index, rules: rules, now: now, gap: gap, walk: &walk, decision: &decision)
+                guard index < readings.count else { break }
+                findAndStep(readings.baseAddress! + index, rules: rules, now: now, gap: gap, walk: &walk, scattered: &scattered, decision: &decision)
+                index += 1
+            }
+        }
     }
 
     /// The readings from `start` on whose records lie one after the other from where the walk
@@ -166,7 +180,7 @@ public struct RuleEngine: Sendable, Equatable {
 
     /// One reading of `evaluate` whose record is not the one after the walk's last: its record
     /// found by its key, or made, and stepped.
-    private mutating func findAndStep(
+    mutating func findAndStep(
         _ lent: UnsafePointer<SubjectReading>, rules: RuleEngine, now: Date, gap: TimeInterval?, walk: inout [Int], scattered: inout Int,
         decision: inout Decision
     ) {

@@ -86,7 +86,8 @@ public struct SubjectReading: Sendable {
     public var deeper: DeeperMove? {
         get {
             guard let value = deeperValue, let (step, direction, text) = kind.traits.deeper else { return nil }
-            return DeeperMove(value: deeperMargin > 0 ? exactDeeperValue(value) : value, step: step, direction: direction, text: text)
+            let exact = deeperMargin > 0 ? Self.exactDeeperValue(value, kind: kind, place: place) : value
+            return DeeperMove(value: exact, step: step, direction: direction, text: text)
         }
         set {
             deeperValue = newValue?.value
@@ -97,30 +98,30 @@ public struct SubjectReading: Sendable {
     /// Whether a firing value moved deeper than `shown` by the kind's step: `deeper?.isDeeper`,
     /// without making the move.
     func isDeeper(than shown: Double) -> Bool {
-        withUnsafePointer(to: self) { Self.isDeeper($0, than: shown) }
+        Self.isDeeper(deeperValue, margin: deeperMargin, kind: kind, place: place, than: shown)
     }
 
-    /// `isDeeper` of a reading where it lies: a poll's quiet step asks it of every firing
-    /// reading, and a method called on the reading itself would copy it first.
-    static func isDeeper(_ lent: UnsafePointer<SubjectReading>, than shown: Double) -> Bool {
+    /// `isDeeper` of a reading's parts: a poll's quiet step asks it of every firing reading, where
+    /// the reading lies in its array or as a rule hands it over (`PollStep`).
+    static func isDeeper(_ deeperValue: Double?, margin: Double, kind: ReadingKind, place: Int, than shown: Double) -> Bool {
         // The kind's step and direction as they lie, not its trait copied with the text's closure.
-        guard let value = lent.pointee.deeperValue, let (step, direction) = lent.pointee.kind.deeperStep else { return false }
+        guard let value = deeperValue, let (step, direction) = kind.deeperStep else { return false }
         let deeper = DeeperMove.isDeeper(value, than: shown, step: step, direction: direction)
         // An estimate decides where every value within its margin says the same; the test is
         // monotonic in the value, so its two ends tell.
-        let margin = lent.pointee.deeperMargin
         guard margin > 0,
             DeeperMove.isDeeper(value - margin, than: shown, step: step, direction: direction)
                 != DeeperMove.isDeeper(value + margin, than: shown, step: step, direction: direction)
         else { return deeper }
-        return DeeperMove.isDeeper(lent.pointee.exactDeeperValue(value), than: shown, step: step, direction: direction)
+        return DeeperMove.isDeeper(exactDeeperValue(value, kind: kind, place: place), than: shown, step: step, direction: direction)
     }
 
     /// The exact value an estimate stands for, from the kind's alerts.
-    private func exactDeeperValue(_ estimate: Double) -> Double {
+    private static func exactDeeperValue(_ estimate: Double, kind: ReadingKind, place: Int) -> Double {
         guard case .shared(let alerts) = kind.traits.maker else { return estimate }
         return alerts.exactMeasure(place) ?? estimate
     }
+
     /// The notification for an emission; `nil` to stay silent (a resolution nobody asked for).
     public var alert: @Sendable (AlertStateMachine.Emission) -> Alert? {
         get {

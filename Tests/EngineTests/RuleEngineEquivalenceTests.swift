@@ -53,6 +53,9 @@ import Testing
         var random = Random(state: seed)
         var engine = RuleEngine()
         var reference = RuleEngine()
+        // The same polls with each reading handed over in its parts, as crypto_change and
+        // crypto_move hand theirs (`PollStep`), where it has no anchor (one part more).
+        var stepped = RuleEngine()
         var order = Self.keys
         var now = Self.start
         for poll in 0..<400 {
@@ -70,26 +73,34 @@ import Testing
             switch Int.random(in: 0..<40, using: &random) {
             case 0:
                 let mutes = ["crypto_move": now + 200]
-                (engine.mutes, reference.mutes) = (mutes, mutes)
+                (engine.mutes, reference.mutes, stepped.mutes) = (mutes, mutes, mutes)
             case 1:
                 let snoozes = [Self.keys[3]: now + 150, Self.keys[12]: now + 50]
-                (engine.snoozes, reference.snoozes) = (snoozes, snoozes)
+                (engine.snoozes, reference.snoozes, stepped.snoozes) = (snoozes, snoozes, snoozes)
             case 2:
                 let forget = { (key: SubjectKey) in key.subject.hasPrefix("C2") }
-                #expect(engine.forget(where: forget) == reference.forget(where: forget))
+                let forgotten = reference.forget(where: forget)
+                #expect(engine.forget(where: forget) == forgotten)
+                #expect(stepped.forget(where: forget) == forgotten)
             case 3:
                 // Written from outside, as the store and a desk do.
                 engine.records[Self.keys[5]] = SubjectRecord(lastValue: "outside")
                 reference.records[Self.keys[5]] = SubjectRecord(lastValue: "outside")
+                stepped.records[Self.keys[5]] = SubjectRecord(lastValue: "outside")
             case 4:
                 engine.records[Self.keys[9]] = nil
                 reference.records[Self.keys[9]] = nil
+                stepped.records[Self.keys[9]] = nil
             case 5:
-                (engine.updatesBubbles, reference.updatesBubbles) = (!engine.updatesBubbles, !engine.updatesBubbles)
+                (engine.updatesBubbles, reference.updatesBubbles, stepped.updatesBubbles) = (
+                    !engine.updatesBubbles, !engine.updatesBubbles, !engine.updatesBubbles
+                )
             case 6:
                 let restored = RuleEngine(records: engine.records, mutes: engine.mutes, snoozes: engine.snoozes)
                 engine = restored
                 engine.updatesBubbles = reference.updatesBubbles
+                stepped = RuleEngine(records: stepped.records, mutes: stepped.mutes, snoozes: stepped.snoozes)
+                stepped.updatesBubbles = reference.updatesBubbles
             default: break
             }
             let gap: TimeInterval? = Int.random(in: 0..<10, using: &random) == 0 ? 60 : nil
@@ -101,7 +112,23 @@ import Testing
             #expect(decision.notes == expected.notes, "poll \(poll)")
             #expect(engine.records == reference.records, "poll \(poll)")
             #expect(engine == reference, "poll \(poll)")
-            if engine.records != reference.records { return }
+            let handedOver = stepped.evaluate(now: now, stoppedLongerThan: gap, expecting: readings.count) { step in
+                for reading in readings {
+                    guard reading.anchor == nil else {
+                        step.take([reading])
+                        continue
+                    }
+                    step.take(
+                        key: reading.key, signal: reading.signal, shownValue: reading.shownValue, kind: reading.kind,
+                        deeperValue: reading.deeperValue, deeperMargin: reading.deeperMargin, place: reading.place)
+                }
+            }
+            #expect(handedOver.alerts == expected.alerts, "poll \(poll), handed over")
+            #expect(handedOver.changed == expected.changed, "poll \(poll), handed over")
+            #expect(handedOver.muted == expected.muted, "poll \(poll), handed over")
+            #expect(handedOver.notes == expected.notes, "poll \(poll), handed over")
+            #expect(stepped == reference, "poll \(poll), handed over")
+            if engine.records != reference.records || stepped.records != reference.records { return }
         }
     }
 }

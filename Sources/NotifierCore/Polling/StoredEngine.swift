@@ -38,9 +38,6 @@ package actor StoredEngine {
     package func decide(groups: [[SubjectReading]], now: Date, interval: Duration? = nil)
         async -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord], notes: [DecisionNote])
     {
-        if let silences = try? store?.loadSilences() {
-            (engine.mutes, engine.snoozes) = silences
-        }
         // A rule's readings come together: one set insertion for each run of them.
         var rules: Set<String> = []
         for readings in groups {
@@ -50,14 +47,30 @@ package actor StoredEngine {
                 rules.insert(reading.key.rule)
             }
         }
+        let count = groups.reduce(0) { $0 + $1.count }
+        let decided = decide(rules: rules, now: now, interval: interval, expecting: count) { step in
+            for readings in groups { step.take(readings) }
+        }
+        return (decided.alerts, decided.changed, decided.notes)
+    }
+
+    /// `decide` of a poll whose rules hand their readings to the engine's step as they make them
+    /// (`ReadingSink`); `rules`: the rules that hand it readings. Returns what `body` returns too.
+    package func decide<Result: Sendable>(
+        rules: Set<String>, now: Date, interval: Duration?, expecting count: Int, stepping body: @Sendable (inout PollStep) -> Result
+    ) -> (alerts: [Alert], changed: [SubjectKey: SubjectRecord], notes: [DecisionNote], result: Result) {
+        if let silences = try? store?.loadSilences() {
+            (engine.mutes, engine.snoozes) = silences
+        }
         let firstAfterStart = !rules.isSubset(of: evaluatedRules)
         evaluatedRules.formUnion(rules)
         let gap = firstAfterStart ? interval.map { 2 * Double($0.components.seconds) } : nil
-        let decision = engine.evaluate(groups: groups, now: now, stoppedLongerThan: gap)
+        var result: Result?
+        let decision = engine.evaluate(now: now, stoppedLongerThan: gap, expecting: count) { step in result = body(&step) }
         var changed: [SubjectKey: SubjectRecord] = [:]
         changed.reserveCapacity(decision.changed.count)
         for key in decision.changed { changed[key] = engine.record(for: key) }
-        return (decision.alerts, changed, decision.notes)
+        return (decision.alerts, changed, decision.notes, result!)
     }
 
     /// A poll's failure (`failed`): on the feed's first after data (no failures in a row

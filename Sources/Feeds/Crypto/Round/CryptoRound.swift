@@ -59,28 +59,26 @@ package struct CryptoRound: Sendable {
         case .success(let tickers):
             let previous = await poller.previousPrices(store: store, logger: env.logger)
             saveSnapshot(tickers, now: now)
-            var alerts: [Alert] = []
-            var changed: [SubjectKey: SubjectRecord] = [:]
-            var notes: [DecisionNote] = []
-            var readings: [[SubjectReading]] = []
+            var poll = CryptoPoll(tickers: tickers, now: now, locale: env.locale)
             if config.cryptoChange.enabled {
-                let change = config.cryptoChange.rule.readings(tickers, known: await engine.knownKeys, previous: previous, locale: env.locale)
-                await env.note(changeNote(change, coins: tickers.count))
-                readings.append(change)
+                poll.change = config.cryptoChange.rule
+                poll.previous = previous
+                poll.notesBeyondFire = env.isDryRun
             }
-            if config.cryptoCross.enabled {
-                let cross = config.cryptoCross.rule.readings(tickers, locale: env.locale)
-                if !config.cryptoCross.levels.isEmpty {
-                    await env.note("crypto_cross: " + cross.map { "\($0.key.subject) now \($0.shownValue)" }.joined(separator: ", "))
-                }
-                readings.append(cross)
-            }
+            if config.cryptoCross.enabled { poll.cross = config.cryptoCross.rule.readings(tickers, locale: env.locale) }
             if config.cryptoMove.enabled {
                 let rule = config.cryptoMove.rule
-                let extremes = await poller.moveExtremes(tickers, now: now, since: rule.since(now), store: store, logger: env.logger)
-                readings.append(rule.readings(tickers, extremes: extremes, now: now, locale: env.locale))
+                poll.move = (rule, await poller.moveExtremes(tickers, now: now, since: rule.since(now), store: store, logger: env.logger))
             }
-            (alerts, changed, notes) = await engine.decide(groups: readings, now: now, interval: config.crypto.interval)
+            let stepped = poll
+            let decided = await engine.decide(
+                rules: poll.rules, now: now, interval: config.crypto.interval, expecting: poll.expectedReadings
+            ) { step in stepped.step(into: &step) }
+            var alerts = decided.alerts
+            if config.cryptoChange.enabled { await env.note(changeNote(decided.result, coins: tickers.count)) }
+            if config.cryptoCross.enabled, !config.cryptoCross.levels.isEmpty {
+                await env.note("crypto_cross: " + poll.cross.map { "\($0.key.subject) now \($0.shownValue)" }.joined(separator: ", "))
+            }
             do {
                 try store?.appendPrices(tickers, at: now)
             } catch {
@@ -88,7 +86,7 @@ package struct CryptoRound: Sendable {
             }
             if let alert = await health.record(nil, now: now) { alerts.append(alert) }
             env.logger.debug("crypto feed: \(tickers.count) tickers, \(alerts.count) alerts")
-            await env.delivery.submit(alerts, records: changed, notes: notes, now: now)
+            await env.delivery.submit(alerts, records: decided.changed, notes: decided.notes, now: now)
             return nil
         }
     }
@@ -96,8 +94,7 @@ package struct CryptoRound: Sendable {
     package static let rules = Set(CryptoFeedKind().rules.map { $0.id })
 
     /// For a dry run: the change rule's window and levels, and the coins beyond them.
-    private func changeNote(_ change: [SubjectReading], coins: Int) -> String {
-        let beyond = change.filter { $0.signal == .beyondFire }.map { "\($0.key.subject) \($0.shownValue)" }
+    private func changeNote(_ beyond: [String], coins: Int) -> String {
         return
             "crypto_change: \(coins) coins, \(config.cryptoChange.window.rawValue) change against ±\(config.cryptoChange.threshold.shortText) % (re-arm ±\(config.cryptoChange.rearm.shortText) %); beyond: \(beyond.isEmpty ? "none" : beyond.joined(separator: ", "))"
     }

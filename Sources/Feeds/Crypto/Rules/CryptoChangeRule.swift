@@ -78,6 +78,12 @@ public struct CryptoChangeRule: Rule {
         }
         var readings: [SubjectReading] = []
         readings.reserveCapacity(tickers.count * 2)
+        emit(tickers, previous: previous, locale: locale, into: &readings)
+        return readings
+    }
+
+    /// `readings` of a poll with data, handed to `sink` one at a time.
+    public func emit(_ tickers: [Ticker], previous: [String: Decimal], locale: Locale, into sink: inout some ReadingSink) {
         // What the coins' alerts are made from, once for the poll: each reading holds it and the
         // coin's index rather than a closure with its own copy of the rule, the coin and the prices.
         let poll = AlertSource(rule: self, tickers: tickers, previous: previous, locale: locale)
@@ -96,17 +102,14 @@ public struct CryptoChangeRule: Rule {
                 let own = overrides.isEmpty ? nil : overrides[symbol].map { ownKinds($0, alerts: poll) }
                 let (up, down) = own.map { ($0.up, $0.down) } ?? (defaultUp, defaultDown)
                 // Both directions say the same when they notify: the coin's place is the reading's.
-                readings.append(
-                    SubjectReading(
-                        key: upKey, signal: change.flatMap { up?.signal(for: $0) }, shownValue: shown,
-                        kind: own?.kinds.up ?? defaultKinds.up, deeperValue: change, place: index))
-                readings.append(
-                    SubjectReading(
-                        key: downKey, signal: change.flatMap { down?.signal(for: $0) },
-                        shownValue: shown, kind: own?.kinds.down ?? defaultKinds.down, deeperValue: change, place: index))
+                sink.take(
+                    key: upKey, signal: change.flatMap { up?.signal(for: $0) }, shownValue: shown, kind: own?.kinds.up ?? defaultKinds.up,
+                    deeperValue: change, deeperMargin: 0, place: index)
+                sink.take(
+                    key: downKey, signal: change.flatMap { down?.signal(for: $0) }, shownValue: shown,
+                    kind: own?.kinds.down ?? defaultKinds.down, deeperValue: change, deeperMargin: 0, place: index)
             }
         }
-        return readings
     }
 
     /// A coin's thresholds and kinds at its own levels (`overrides`).

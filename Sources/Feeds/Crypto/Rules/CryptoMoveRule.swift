@@ -64,6 +64,14 @@ public struct CryptoMoveRule: Rule {
     /// `extremes`: each ticker's low and high within the window before this poll, in the tickers'
     /// order, as `PriceWindow.poll` or `extremes` finds them in the stored prices.
     public func readings(_ tickers: [Ticker], extremes: [PriceWindow.Extremes], now: Date, locale: Locale) -> [SubjectReading] {
+        var readings: [SubjectReading] = []
+        readings.reserveCapacity(tickers.count * 2)
+        emit(tickers, extremes: extremes, now: now, locale: locale, into: &readings)
+        return readings
+    }
+
+    /// `readings`, handed to `sink` one at a time.
+    public func emit(_ tickers: [Ticker], extremes: [PriceWindow.Extremes], now: Date, locale: Locale, into sink: inout some ReadingSink) {
         precondition(extremes.count == tickers.count, "one low and high for each ticker")
         var coins: [Coin] = []
         coins.reserveCapacity(tickers.count)
@@ -83,8 +91,6 @@ public struct CryptoMoveRule: Rule {
         // What the alerts are made from, once for the poll: each reading holds it and its place
         // rather than a closure with its own copy of the rule and the coin.
         let poll = AlertSource(rule: self, tickers: tickers, coins: coins, now: now, locale: locale)
-        var readings: [SubjectReading] = []
-        readings.reserveCapacity(coins.count * 2)
         let (defaultRise, defaultFall) = CryptoChangeRule.Levels(threshold: percent, rearm: rearmPercent).thresholds
         let defaultKinds = kinds(percent, rise: defaultRise, fall: defaultFall, alerts: poll)
         // Each coin where it lies: one read out of the array is a copy of all it holds.
@@ -98,26 +104,24 @@ public struct CryptoMoveRule: Rule {
                     // copied into a variable for each coin: a copy is atomic retains and releases,
                     // which wait for the readings' writes before them.
                     let own = overrides.isEmpty ? nil : overrides[coin.pointee.symbol].map { ownKinds($0, alerts: poll) }
-                    readings.append(
-                        reading(
-                            coin, riseKey, own.map(\.rise) ?? defaultRise, kind: own?.kinds.rise ?? defaultKinds.rise,
-                            place: AlertSource.place(index, rise: true), alerts: poll))
-                    readings.append(
-                        reading(
-                            coin, fallKey, own.map(\.fall) ?? defaultFall, kind: own?.kinds.fall ?? defaultKinds.fall,
-                            place: AlertSource.place(index, rise: false), alerts: poll))
+                    take(
+                        coin, riseKey, own.map(\.rise) ?? defaultRise, kind: own?.kinds.rise ?? defaultKinds.rise,
+                        place: AlertSource.place(index, rise: true), alerts: poll, into: &sink)
+                    take(
+                        coin, fallKey, own.map(\.fall) ?? defaultFall, kind: own?.kinds.fall ?? defaultKinds.fall,
+                        place: AlertSource.place(index, rise: false), alerts: poll, into: &sink)
                 }
             }
         }
-        return readings
     }
 
     // One direction of one coin; without an earlier price in the window, nothing to compare, so
     // unknown rather than 0 %. The move is its estimate where that decides the signal and the
     // text, else the exact value.
-    private func reading(
-        _ coin: UnsafePointer<Coin>, _ key: SubjectKey, _ threshold: Threshold?, kind: ReadingKind, place: Int, alerts: AlertSource
-    ) -> SubjectReading {
+    private func take(
+        _ coin: UnsafePointer<Coin>, _ key: SubjectKey, _ threshold: Threshold?, kind: ReadingKind, place: Int, alerts: AlertSource,
+        into sink: inout some ReadingSink
+    ) {
         let rise = AlertSource.isRise(place)
         var move: Double?
         var margin = 0.0
@@ -126,10 +130,9 @@ public struct CryptoMoveRule: Rule {
         } else {
             move = alerts.exactMove(of: coin.pointee, rise: rise)
         }
-        return SubjectReading(
-            key: key,
-            signal: move.flatMap { threshold?.signal(for: $0) }, shownValue: move.map(CryptoChangeRule.percent) ?? "unknown", kind: kind,
-            deeperValue: move, deeperMargin: margin, place: place)
+        sink.take(
+            key: key, signal: move.flatMap { threshold?.signal(for: $0) }, shownValue: move.map(CryptoChangeRule.percent) ?? "unknown",
+            kind: kind, deeperValue: move, deeperMargin: margin, place: place)
     }
 
     /// A coin's thresholds and kinds at its own levels (`overrides`).
