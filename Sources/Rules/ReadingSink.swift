@@ -1,5 +1,5 @@
 /// Where a rule hands its readings of a shared kind, one at a time: an array of them
-/// (`readings`, `notifier rules`, the tests), or a poll's step of the engine (`PollStep`), which
+/// (`readings`: the rules' examples, the tests), or a poll's step of the engine (`PollStep`), which
 /// steps each at once where its record lies. One loop of the rule serves both.
 public protocol ReadingSink {
     /// A reading as `SubjectReading(key:signal:shownValue:kind:deeperValue:deeperMargin:place:)`
