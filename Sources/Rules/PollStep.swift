@@ -48,8 +48,8 @@ extension RuleEngine {
         place: Int, rules: RuleEngine, now: Date, gap: TimeInterval?, walk: inout [Int], scattered: inout Int, decision: inout Decision
     ) {
         let next = (walk.last ?? -1) + 1
-        // Subscripted where it lies: a buffer taken for each reading was two retains and
-        // releases of each of the table's arrays.
+        // Subscripted where it lies: with the table's buffers taken for each reading, `perf`
+        // showed their retains and releases in this step.
         if next < table.count, table.keys[next] == key {
             walk.append(next)
             if rules.step(
