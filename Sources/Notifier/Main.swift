@@ -23,14 +23,14 @@ enum Main {
                 if try await Program.notifier.views.fastPath(Array(CommandLine.arguments.dropFirst())) { return }
                 try await AsyncDispatch.run(NotifierCommand.parseAsRoot(WaitOption.normalized(Array(CommandLine.arguments.dropFirst()))))
             } catch let error as UserError {
-                FileHandle.standardError.write(Data(Redaction.scrub("notifier: \(error)\n").utf8))
+                FileHandle.standardError.write(text: Redaction.scrub("notifier: \(error)\n"))
                 exit(Exit.usage)
             } catch {
                 let code = NotifierCommand.exitCode(for: error)
                 // argument-parser's usage errors are 64 (EX_USAGE); this program says 2, as most
                 // Unix tools do.
                 if code == .validationFailure {
-                    FileHandle.standardError.write(Data((NotifierCommand.fullMessage(for: error) + "\n").utf8))
+                    FileHandle.standardError.write(text: NotifierCommand.fullMessage(for: error) + "\n")
                     exit(Exit.usage)
                 }
                 NotifierCommand.exit(withError: error)

@@ -37,6 +37,12 @@ import Testing
             #expect(CryptoChangeRule.percent(value) == concatenated, "\(value)")
             #expect(CryptoChangeRule.percent(value).utf8.elementsEqual(concatenated.utf8), "\(value)")
         }
+        // A coin's figure, written without the table.
+        for text in ["0", "-0.05", "0.04", "5", "-9.96", "99.95", "-100", "250.25", "999999.9", "1000000", "-0.22", "3.14E-10"] {
+            let value = Decimal(string: text)!
+            #expect(CryptoChangeRule.percent(value) == CryptoChangeRule.percent(ExactDecimal.double(value)), "\(text)")
+        }
+        #expect(CryptoChangeRule.percent(Decimal?.none) == "n/a")
     }
 
     @Test func trimmingMatchesFoundation() {

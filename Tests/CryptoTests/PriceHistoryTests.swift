@@ -8,7 +8,8 @@ import Testing
 /// The price history's lower bound is written by SQLite rather than by GRDB's `DateFormatter`:
 /// the same text, so the same rows, to the millisecond.
 @Suite struct PriceHistoryTests {
-    /// GRDB's own text of each date (its storage formatter), against the SQL that replaces it.
+    /// GRDB's own text of each date (its storage formatter), against the SQL that replaces it;
+    /// and the instant that text reads back as.
     @Test func theBoundIsTheTextGRDBWrites() throws {
         let database = try DatabaseQueue()
         var generator = SystemRandomNumberGenerator()
@@ -30,6 +31,9 @@ import Testing
                 let ours = try String.fetchOne(db, sql: "SELECT " + Store.storedDateSQL, arguments: [bound.seconds, bound.milliseconds])
                 let grdb = try String.fetchOne(db, sql: "SELECT ?", arguments: [date])
                 #expect(ours == grdb, "\(date.timeIntervalSince1970)")
+                // The instant read back, as GRDB reads its own text.
+                let readBack = try #require(Date.fromDatabaseValue(date.databaseValue))
+                #expect(Store.storedInstant(date).timeIntervalSinceReferenceDate.bitPattern == readBack.timeIntervalSinceReferenceDate.bitPattern)
             }
         }
     }

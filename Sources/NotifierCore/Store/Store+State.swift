@@ -64,8 +64,11 @@ extension Store {
 
     package func snapshot(feed: String) throws(StoreError) -> FeedSnapshot? {
         try read("reading the \(feed) snapshot") { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM feed_snapshot WHERE feed = ?", arguments: [feed]).map {
-                FeedSnapshot(feed: $0["feed"], source: $0["source"], fetchedAt: $0["fetched_at"], payload: $0["payload"])
+            let sql = "SELECT feed, source, fetched_at, \(Self.instantSQL("fetched_at")) AS fetched_at_ms, payload FROM feed_snapshot WHERE feed = ?"
+            return try Row.fetchOne(db, sql: sql, arguments: [feed]).map {
+                FeedSnapshot(
+                    feed: $0["feed"], source: $0["source"], fetchedAt: Self.instant($0, milliseconds: "fetched_at_ms", text: "fetched_at"),
+                    payload: $0["payload"])
             }
         }
     }

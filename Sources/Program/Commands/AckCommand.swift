@@ -112,7 +112,7 @@ package struct AckCommand: AsyncViewCommand {
         if interactive, ScreenRunner.run(TextModel(title: "Waiting for an acknowledgement", text: TextSanitizer.printable(text)), context: context) {
             return
         }
-        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
+        FileHandle.standardOutput.write(text: TerminalStyle.terminalText(TextSanitizer.printable(text)))
     }
 
     package static func clock(_ date: Date, now: Date) -> String {

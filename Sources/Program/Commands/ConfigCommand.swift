@@ -35,7 +35,7 @@ package struct ConfigCheck: ParsableCommand {
         }
         var text = "# config: \(context.configFile ?? "none found at \(ConfigLoader.defaultPath(environment: context.environment)); built-in defaults")\n"
         text += "# ok\n\n" + context.config.renderedTOML(context.program.schema)
-        FileHandle.standardOutput.write(Data(text.utf8))
+        FileHandle.standardOutput.write(text: text)
     }
 }
 
@@ -49,6 +49,6 @@ package struct ConfigDefault: ParsableCommand {
     )
 
     package func run() throws {
-        FileHandle.standardOutput.write(Data(Program.current.schema.defaultText.utf8))
+        FileHandle.standardOutput.write(text: Program.current.schema.defaultText)
     }
 }

@@ -140,7 +140,7 @@ package struct HistoryCommand: ViewCommand {
                 text = group.map { "Nothing recorded for the group \($0) (the history keeps [history] days).\n" } ?? "Nothing delivered yet.\n"
             }
         }
-        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
+        FileHandle.standardOutput.write(text: TerminalStyle.terminalText(text))
     }
 
     package static func jsonLine(_ delivery: Delivery) -> String {

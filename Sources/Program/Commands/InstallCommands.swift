@@ -226,7 +226,7 @@ package struct Installer {
 
     /// One line on standard error, exit code 1: the work could not be done.
     private func refuse(_ error: InstallError) throws -> Never {
-        FileHandle.standardError.write(Data("notifier: \(error)\n".utf8))
+        FileHandle.standardError.write(text: "notifier: \(error)\n")
         throw ExitCode(Exit.failure)
     }
 }

@@ -25,7 +25,7 @@ package struct RulesCommand: ContextCommand {
         if interactive, ScreenRunner.run(TextModel(title: "Rules — state, last value, last notification", text: text), context: context) {
             return
         }
-        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
+        FileHandle.standardOutput.write(text: TerminalStyle.terminalText(text))
     }
 
     /// What `notifier rules` prints, sanitised; the screen shows the same lines.

@@ -54,7 +54,7 @@ package struct TestCommand: AsyncParsableCommand {
         }
         let output = await ScenarioReplay(config: config, timeZone: settings.timeZone).report(scenario, feeds: feeds, migrations: program.storeMigrations)
         guard let expect else {
-            FileHandle.standardOutput.write(Data(output.utf8))
+            FileHandle.standardOutput.write(text: output)
             return
         }
         guard let golden = FileManager.default.contents(atPath: expect).map({ String(decoding: $0, as: UTF8.self) }) else {
@@ -65,7 +65,7 @@ package struct TestCommand: AsyncParsableCommand {
             return
         }
         logger.error("the decisions differ from \(expect) (- expected, + now):")
-        FileHandle.standardOutput.write(Data(Self.difference(expected: golden, actual: output).utf8))
+        FileHandle.standardOutput.write(text: Self.difference(expected: golden, actual: output))
         throw ExitCode(Exit.failure)
     }
 

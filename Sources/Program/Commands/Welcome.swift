@@ -44,7 +44,7 @@ package struct Welcome {
                 storeExists: files.fileExists(atPath: paths.storePath), markerExists: files.fileExists(atPath: markerPath),
                 toTerminal: isatty(STDERR_FILENO) == 1)
         else { return }
-        FileHandle.standardError.write(Data(text.utf8))
+        FileHandle.standardError.write(text: text)
         try? files.createDirectory(atPath: (markerPath as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
         // A marker that cannot be written only means the welcome shows again next time.
         _ = files.createFile(atPath: markerPath, contents: Data())

@@ -57,7 +57,7 @@ package struct WhyCommand: ViewCommand {
         }
         let now = context.now()
         if json {
-            FileHandle.standardOutput.write(Data(notes.map { Self.jsonLine($0, now: now) }.joined().utf8))
+            FileHandle.standardOutput.write(text: notes.map { Self.jsonLine($0, now: now) }.joined())
             return
         }
         // On the screen the same lines, styled by the screen, not by escape codes.
@@ -80,7 +80,7 @@ package struct WhyCommand: ViewCommand {
         {
             return
         }
-        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
+        FileHandle.standardOutput.write(text: TerminalStyle.terminalText(TextSanitizer.printable(text)))
     }
 
     /// A watch's or reminder's name alone (`why lvl`) as its rule and subject (`why watch lvl`):

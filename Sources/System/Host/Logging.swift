@@ -16,7 +16,7 @@ package struct StderrLogHandler: LogHandler {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let fields = merged.isEmpty ? "" : " " + merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         let text = "\(label) \(event.level): \(event.message)\(fields)\n"
-        FileHandle.standardError.write(Data(TextSanitizer.printable(Redaction.scrub(text)).utf8))
+        FileHandle.standardError.write(text: TextSanitizer.printable(Redaction.scrub(text)))
     }
 }
 

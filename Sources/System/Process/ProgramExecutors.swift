@@ -7,7 +7,10 @@ import Foundation
 /// woke sixty times a minute. Here a few worker threads wait on a condition and one timer thread
 /// sleeps in `poll` until the earliest sleeping task is due, so an idle program does not run.
 package enum ProgramExecutors: ExecutorFactory {
-    static let pool = WorkerPool(limit: max(4, ProcessInfo.processInfo.activeProcessorCount))
+    /// Sized by the processors online, as glibc counts them (one file read). Foundation's
+    /// `activeProcessorCount` also reads the cgroup's CPU quota through `URL`s: 0.6 ms of every
+    /// command's start, to size a pool that has four workers at the least.
+    static let pool = WorkerPool(limit: max(4, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
     static let main = MainQueue()
 
     package static var mainExecutor: any MainExecutor { main }

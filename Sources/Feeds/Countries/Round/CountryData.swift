@@ -12,7 +12,7 @@ package struct CountryData: Sendable {
     package let fetchedAt: Date?
 
     /// The data's date: when a remote snapshot was fetched, else the embedded data's month.
-    package var dataDate: String { fetchedAt?.formatted(.iso8601) ?? EmbeddedCountries.dataDate }
+    package var dataDate: String { fetchedAt.map(UTCStamp.text) ?? EmbeddedCountries.dataDate }
     /// "Source: …; data of …": the last line of every country view.
     package var sourceLine: String { "Source: \(origin); data of \(dataDate)" }
 

@@ -33,7 +33,7 @@ package struct CountryDetailView {
 
     package var sourceLine: String {
         guard let fetchedAt = data.fetchedAt else { return data.origin }
-        return "\(data.origin), fetched \(fetchedAt.formatted(.iso8601)) (\(Elapsed.short(from: fetchedAt, to: now)) ago)"
+        return "\(data.origin), fetched \(UTCStamp.text(fetchedAt)) (\(Elapsed.short(from: fetchedAt, to: now)) ago)"
     }
 
     package func render(style: TerminalStyle) -> String {

@@ -67,7 +67,7 @@ package struct ListCountries: ViewCommand {
         let view = CountryListView(countries: data.catalog.all(), locale: .current)
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         let text = view.render(region: region, sort: sort, style: style) + "\n" + style.dim(TextSanitizer.printable(data.sourceLine)) + "\n"
-        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
+        FileHandle.standardOutput.write(text: TerminalStyle.terminalText(text))
     }
 }
 

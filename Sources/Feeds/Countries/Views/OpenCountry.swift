@@ -39,6 +39,6 @@ package struct OpenCountry: ViewCommand {
         }
         let view = CountryDetailView(country: country, data: data, locale: .current, now: context.now())
         let text = json ? try view.renderJSON() : view.render(style: .forStandardOutput(environment: context.environment))
-        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
+        FileHandle.standardOutput.write(text: TerminalStyle.terminalText(text))
     }
 }

@@ -199,11 +199,17 @@ public struct CryptoChangeRule: Rule {
     }
 
     public static func percent(_ value: Double) -> String {
+        percent(value, fromTable: true)
+    }
+
+    /// `fromTable`: `commonTexts`, for a poll's thousands; a view or an alert shows a few, fewer
+    /// than the table's making is worth.
+    private static func percent(_ value: Double, fromTable: Bool) -> String {
         // A poll shows one for each of its thousands of readings: written straight into a small
         // string rather than through three concatenations and an interpolation.
         guard let tenths = tenths(abs(value)) else { return (value >= 0 ? "+" : "−") + number(abs(value)) + " %" }
         let negative = !(value >= 0)
-        if tenths < commonTexts.count / 2 { return commonTexts[tenths * 2 + (negative ? 1 : 0)] }
+        if fromTable, tenths < commonTexts.count / 2 { return commonTexts[tenths * 2 + (negative ? 1 : 0)] }
         return percentText(tenths: tenths, negative: negative)
     }
 
@@ -245,7 +251,7 @@ public struct CryptoChangeRule: Rule {
 
     /// "+6.2 %", or "n/a" where the feed sent no figure: for views too.
     public static func percent(_ value: Decimal?) -> String {
-        value.map { percent(ExactDecimal.double($0)) } ?? "n/a"
+        value.map { percent(ExactDecimal.double($0), fromTable: false) } ?? "n/a"
     }
 
     /// "%.1f" without a trailing ".0". A poll formats two values per coin and String(format:)

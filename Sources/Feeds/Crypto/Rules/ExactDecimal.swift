@@ -47,11 +47,12 @@ public enum ExactDecimal {
         return Decimal(sign: negative ? .minus : .plus, exponent: exponent, significand: Decimal(mantissa))
     }
 
-    /// `Decimal(string:)` of text that `parsePlain` takes; else Foundation's own parse.
-    public static func parse(_ text: String, locale: Locale) -> Decimal? {
+    /// `Decimal(string:)` of text that `parsePlain` takes; else Foundation's own parse, in
+    /// `locale`, made only then (a `Locale` costs 0.2 ms the first time: a view reads a few prices).
+    public static func parse(_ text: String, locale: @autoclosure () -> Locale) -> Decimal? {
         var text = text
         let plain = text.withUTF8 { parsePlain($0) }
-        return plain ?? Decimal(string: text, locale: locale)
+        return plain ?? Decimal(string: text, locale: locale())
     }
 
     /// `NSDecimalNumber(decimal: value).doubleValue`: the conversion that call makes, without the

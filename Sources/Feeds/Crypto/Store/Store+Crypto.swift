@@ -37,14 +37,14 @@ extension Store {
             var history: [String: [CryptoMoveRule.PricePoint]] = [:]
             let bound = Self.storedDateText(since)
             var arguments: StatementArguments = [bound.seconds, bound.milliseconds]
-            var sql = "SELECT symbol, at, price FROM price_history WHERE at >= \(Self.storedDateSQL)"
+            var sql = "SELECT symbol, at, \(Self.instantSQL("at")) AS at_ms, price FROM price_history WHERE at >= \(Self.storedDateSQL)"
             if let symbol {
                 sql += " AND symbol = ?"
                 arguments += [symbol]
             }
             for row in try Row.fetchAll(db, sql: sql + " ORDER BY at", arguments: arguments) {
                 guard let price = Ticker.parseDecimal(row["price"] as String) else { continue }
-                history[row["symbol"], default: []].append(CryptoMoveRule.PricePoint(at: row["at"], price: price))
+                history[row["symbol"], default: []].append(CryptoMoveRule.PricePoint(at: Self.instant(row, milliseconds: "at_ms", text: "at"), price: price))
             }
             return history
         }
@@ -52,8 +52,12 @@ extension Store {
 
     /// An instant as the price table gives it back: the text it is stored as, read again.
     package static func storedInstant(_ date: Date) -> Date {
-        Date.fromDatabaseValue(date.databaseValue) ?? date
+        let text = storedDateText(date)
+        return instant(julianMilliseconds: text.seconds * 1000 + text.milliseconds + unixEpochJulianMilliseconds)
     }
+
+    /// 1970-01-01 00:00 UTC, Julian day 2,440,587.5, in milliseconds.
+    static let unixEpochJulianMilliseconds: Int64 = 210_866_760_000_000
 
     /// GRDB's text of a `Date` (`yyyy-MM-dd HH:mm:ss.SSS` in UTC, through a `DateFormatter`,
     /// which rounds to the millisecond), made by SQLite from whole seconds and milliseconds: the
@@ -74,7 +78,9 @@ extension Store {
     /// The coins of the last crypto poll, with when it was.
     package func latestTickers() -> (fetchedAt: Date, tickers: [Ticker])? {
         guard let snapshot = try? snapshot(feed: CryptoFeed.name) else { return nil }
-        let payload = Data(snapshot.payload.utf8)
+        var text = snapshot.payload
+        // The bytes at once: `Data(text.utf8)` looks a conformance up first (`FileHandle.write(text:)`).
+        let payload = text.withUTF8 { Data(buffer: $0) }
         guard let tickers = TickerSnapshotScanner.tickers(payload) ?? (try? JSONDecoder().decode([Ticker].self, from: payload)) else { return nil }
         return (snapshot.fetchedAt, tickers)
     }

@@ -64,7 +64,7 @@ package struct ListCrypto: ContextCommand {
             text +=
                 " \(ticker.priceUSD.description.leftPadded(14)) \(trend(ticker)) \(change(ticker.change1h).leftPadded(9)) \(change(ticker.change24h).leftPadded(9)) \(change(ticker.change7d).leftPadded(9))\n"
         }
-        text += style.dim("CoinLore, fetched \(fetchedAt.formatted(.iso8601))") + "\n"
-        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(text).utf8))
+        text += style.dim("CoinLore, fetched \(UTCStamp.text(fetchedAt))") + "\n"
+        FileHandle.standardOutput.write(text: TerminalStyle.terminalText(text))
     }
 }

@@ -50,6 +50,7 @@ package struct OpenCrypto: ViewCommand {
         }
         let stored = ticker.symbol.uppercased()
         let history = (try? store?.priceHistory(since: fetchedAt.addingTimeInterval(-86400), symbol: stored))??[stored] ?? []
+        Store.leaveOpenUntilExit(store)
         if json {
             struct View: Encodable {
                 var ticker: Ticker
@@ -63,12 +64,7 @@ package struct OpenCrypto: ViewCommand {
         }
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         let percent: (Decimal?) -> String = CryptoChangeRule.percent
-        func money(_ value: Decimal?) -> String {
-            value.map { "$" + $0.formatted(.number.locale(.current).precision(.fractionLength(0...12))) } ?? "n/a"
-        }
-        func amount(_ value: Decimal?) -> String {
-            value.map { $0.formatted(.number.locale(.current).precision(.fractionLength(0...2))) } ?? "n/a"
-        }
+        let (money, amount) = (Self.money, Self.amount)
         let previous = history.last { $0.at < fetchedAt }?.price
         let trend = previous.map { ticker.priceUSD > $0 ? " ▲ from \(money($0))" : ticker.priceUSD < $0 ? " ▼ from \(money($0))" : " = unchanged" } ?? ""
         var text = style.bold("\(ticker.name) (\(ticker.symbol))") + "  rank \(ticker.rank)\n\n"
@@ -82,7 +78,25 @@ package struct OpenCrypto: ViewCommand {
             text += style.bold(DisplayWidth.padded(label, 12)) + value + "\n"
         }
         let age = Elapsed.short(from: fetchedAt, to: context.now())
-        text += "\n" + style.dim("Source: CoinLore, fetched \(fetchedAt.formatted(.iso8601)) (\(age) ago)") + "\n"
-        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
+        text += "\n" + style.dim("Source: CoinLore, fetched \(UTCStamp.text(fetchedAt)) (\(age) ago)") + "\n"
+        FileHandle.standardOutput.write(text: TerminalStyle.terminalText(TextSanitizer.printable(text)))
     }
+
+    /// A price or a sum in dollars, as many decimals as the feed sent, up to 12.
+    static func money(_ value: Decimal?) -> String {
+        value.map { "$" + $0.formatted(figureStyle) } ?? "n/a"
+    }
+
+    /// A count of coins to the hundredth, rounded half to even as the formatter rounds, through
+    /// the same style as money: ICU sets up a formatter's locale symbols and patterns anew for
+    /// each of its first two calls and once more to keep, so a second style costs all that again.
+    static func amount(_ value: Decimal?) -> String {
+        value.map {
+            var (exact, rounded) = ($0, Decimal())
+            NSDecimalRound(&rounded, &exact, 2, .bankers)
+            return rounded.formatted(figureStyle)
+        } ?? "n/a"
+    }
+
+    private static var figureStyle: Decimal.FormatStyle { .number.locale(.current).precision(.fractionLength(0...12)) }
 }

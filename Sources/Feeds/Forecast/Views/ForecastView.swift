@@ -59,7 +59,7 @@ package struct ForecastView {
         }
         text += "\n" + TemperatureChart.render(forecast.temperatures) + "\n"
         let age = Elapsed.short(from: latest.fetchedAt, to: now)
-        var footer = "Source: \(sourceName), fetched \(latest.fetchedAt.formatted(.iso8601)) (\(age) ago)"
+        var footer = "Source: \(sourceName), fetched \(UTCStamp.text(latest.fetchedAt)) (\(age) ago)"
         if let previous {
             footer +=
                 anyChange

@@ -52,7 +52,7 @@ package struct OpenForecast: ViewCommand {
         if json {
             try PrettyJSON.print(view.json)
         } else {
-            FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(view.render(style: .forStandardOutput(environment: context.environment))).utf8))
+            FileHandle.standardOutput.write(text: TerminalStyle.terminalText(view.render(style: .forStandardOutput(environment: context.environment))))
         }
     }
 }

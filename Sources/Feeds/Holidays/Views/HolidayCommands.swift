@@ -50,7 +50,7 @@ package struct OpenHoliday: AsyncViewCommand {
         if !EstonianCalendar.publicHolidaysKnown(in: day.year) { text += "  " + HolidayView.notKnownNote(day.year) + "\n" }
         if events.isEmpty { text += "  no holidays or folk days\n" }
         for event in events { text += "  " + HolidayView.line(event, style: style) + "\n" }
-        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
+        FileHandle.standardOutput.write(text: TerminalStyle.terminalText(TextSanitizer.printable(text)))
     }
 }
 
@@ -132,7 +132,7 @@ package struct OpenWeek: AsyncContextCommand {
             text += row + "\n"
         }
         text += style.dim("● public holiday (a day off)   ○ folk-calendar day" + (calendar.isEmpty ? "" : "   ▪ an event of your calendars")) + "\n"
-        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
+        FileHandle.standardOutput.write(text: TerminalStyle.terminalText(TextSanitizer.printable(text)))
     }
 }
 

@@ -99,7 +99,7 @@ package struct NextCommand: ViewCommand {
             return
         }
         let text = occurrences.isEmpty ? "no dates from then on\n" : occurrences.map { $0.line(in: schedule.timeZone) + "\n" }.joined()
-        FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))
+        FileHandle.standardOutput.write(text: TextSanitizer.printable(text))
     }
 
     package static func schedule(every: String, at: String, skip: String, timeZone: String, daysOff: (any HolidayCalendar)?) throws -> ReminderSchedule {

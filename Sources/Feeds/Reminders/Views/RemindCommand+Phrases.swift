@@ -102,9 +102,9 @@ extension RemindCommand {
         let next = reminder.schedule.occurrences(from: now, count: 3)
         var lines = ["reminder  \(reminderText)" + (request.split ? "   (when: \"\(request.phrase)\")" : ""), "when      \(schedule.understood)"]
         for (index, occurrence) in next.enumerated() { lines.append((index == 0 ? "next      " : "          ") + occurrence.line(in: zone)) }
-        FileHandle.standardOutput.write(Data(TextSanitizer.printable(lines.joined(separator: "\n") + "\n").utf8))
+        FileHandle.standardOutput.write(text: TextSanitizer.printable(lines.joined(separator: "\n") + "\n"))
         if !yes, isatty(STDIN_FILENO) == 1 {
-            FileHandle.standardOutput.write(Data("Keep it? [Y/n] ".utf8))
+            FileHandle.standardOutput.write(text: "Keep it? [Y/n] ")
             let answer = (readLine() ?? "").trimmingCharacters(in: .whitespaces).lowercased()
             guard Self.keeps(answer) else {
                 print("not kept")

@@ -87,7 +87,7 @@ package struct OpenReminder: ViewCommand {
             throw UserError.invalidArgument("unknown reminder '\(TextSanitizer.singleLine(String(name.prefix(64))))'; `notifier list reminders` lists them")
         }
         if json { return try PrettyJSON.print(status) }
-        FileHandle.standardOutput.write(Data(TextSanitizer.printable(status.plainText).utf8))
+        FileHandle.standardOutput.write(text: TextSanitizer.printable(status.plainText))
     }
 }
 
@@ -116,6 +116,6 @@ package struct ListReminders: ViewCommand {
             return
         }
         let text = all.map { "\($0.name)  \($0.next.first ?? "no more dates")  \($0.text)\n" }.joined()
-        FileHandle.standardOutput.write(Data(TextSanitizer.printable(text).utf8))
+        FileHandle.standardOutput.write(text: TextSanitizer.printable(text))
     }
 }

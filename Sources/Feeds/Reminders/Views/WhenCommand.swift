@@ -78,7 +78,7 @@ package struct WhenCommand: ParsableCommand {
         ]
         for (index, occurrence) in occurrences.enumerated() { lines.append((index == 0 ? "next        " : "            ") + occurrence.line(in: zone)) }
         if occurrences.isEmpty { lines.append("next        no dates from then on") }
-        FileHandle.standardOutput.write(Data(TextSanitizer.printable(lines.joined(separator: "\n") + "\n").utf8))
+        FileHandle.standardOutput.write(text: TextSanitizer.printable(lines.joined(separator: "\n") + "\n"))
     }
 
     /// The phrase read and placed in time, or the refusal as the one line the person sees.

@@ -81,7 +81,7 @@ package struct OpenSubscription: ViewCommand {
         }
         let style = TerminalStyle.forStandardOutput(environment: context.environment)
         let text = id == nil ? list(name, messages, style: style) : detail(name, messages[0], style: style)
-        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
+        FileHandle.standardOutput.write(text: TerminalStyle.terminalText(TextSanitizer.printable(text)))
     }
 
     package static func list(_ name: String, _ messages: [NtfyMessage], style: TerminalStyle) -> String {

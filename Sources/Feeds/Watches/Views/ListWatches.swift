@@ -48,6 +48,6 @@ package struct ListWatches: ViewCommand {
                 + String((report.value ?? "—").prefix(20)).padding(toLength: 20, withPad: " ", startingAt: 0) + " "
                 + report.state.padding(toLength: 11, withPad: " ", startingAt: 0) + " " + (report.lastFetchShown ?? "never") + "\n"
         }
-        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
+        FileHandle.standardOutput.write(text: TerminalStyle.terminalText(TextSanitizer.printable(text)))
     }
 }

@@ -63,6 +63,6 @@ package struct OpenWatch: ViewCommand {
         if let around = report.context {
             text += "\n" + style.bold("Around the value") + "\n" + around + "\n"
         }
-        FileHandle.standardOutput.write(Data(TerminalStyle.terminalText(TextSanitizer.printable(text)).utf8))
+        FileHandle.standardOutput.write(text: TerminalStyle.terminalText(TextSanitizer.printable(text)))
     }
 }

@@ -92,10 +92,10 @@ package struct ListEvents: ViewCommand {
         {
             return
         }
-        for note in notes { FileHandle.standardError.write(Data((note + "\n").utf8)) }
+        for note in notes { FileHandle.standardError.write(text: note + "\n") }
         if json { return try PrettyJSON.print(occurrences.map(EventLine.init)) }
         let text = occurrences.map { EventLine.text($0) + "\n" }.joined()
-        FileHandle.standardOutput.write(Data(TextSanitizer.printable(text.isEmpty ? "No events from \(first) to \(last).\n" : text).utf8))
+        FileHandle.standardOutput.write(text: TextSanitizer.printable(text.isEmpty ? "No events from \(first) to \(last).\n" : text))
     }
 
     package static func day(_ text: String?, option: String) throws -> CivilDate? {
@@ -135,7 +135,7 @@ package struct OpenEvent: ViewCommand {
     package func show(context: AppContext) throws {
         let shown = try EventDetail.load(uid: uid, context: context)
         if json { return try PrettyJSON.print(shown.detail) }
-        FileHandle.standardOutput.write(Data(shown.text.utf8))
+        FileHandle.standardOutput.write(text: shown.text)
     }
 }
 
