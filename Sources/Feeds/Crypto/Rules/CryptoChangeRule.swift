@@ -89,6 +89,9 @@ public struct CryptoChangeRule: Rule {
         let poll = AlertSource(rule: self, tickers: tickers, previous: previous, locale: locale)
         let (defaultUp, defaultDown) = Levels(threshold: thresholdPercent, rearm: rearmPercent).thresholds
         let defaultKinds = kinds(thresholdPercent, up: defaultUp, down: defaultDown, alerts: poll)
+        // Read out once: the loop below would copy the whole rule (its strings and tables
+        // retained, then released) for each coin it reads them from.
+        let (window, overrides) = (self.window, self.overrides)
         Self.subjectKeys.poll { keys in
             var place = 0
             for index in tickers.indices {
@@ -96,18 +99,24 @@ public struct CryptoChangeRule: Rule {
                 place += 1
                 let change = window.change(of: tickers[index]).map(ExactDecimal.double)
                 let shown = change.map { Self.percent($0) } ?? "unknown"
-                // A coin of its own threshold has kinds of its own. The default kinds are not
-                // copied into a variable for each coin: a copy is atomic retains and releases,
-                // which wait for the readings' writes before them.
-                let own = overrides.isEmpty ? nil : overrides[symbol].map { ownKinds($0, alerts: poll) }
-                let (up, down) = own.map { ($0.up, $0.down) } ?? (defaultUp, defaultDown)
                 // Both directions say the same when they notify: the coin's place is the reading's.
-                sink.take(
-                    key: upKey, signal: change.flatMap { up?.signal(for: $0) }, shownValue: shown, kind: own?.kinds.up ?? defaultKinds.up,
-                    deeperValue: change, deeperMargin: 0, place: index)
-                sink.take(
-                    key: downKey, signal: change.flatMap { down?.signal(for: $0) }, shownValue: shown,
-                    kind: own?.kinds.down ?? defaultKinds.down, deeperValue: change, deeperMargin: 0, place: index)
+                func take(_ up: Threshold?, _ down: Threshold?, _ kinds: (up: ReadingKind, down: ReadingKind)) {
+                    sink.take(
+                        key: upKey, signal: change.flatMap { up?.signal(for: $0) }, shownValue: shown, kind: kinds.up, deeperValue: change,
+                        deeperMargin: 0, place: index)
+                    sink.take(
+                        key: downKey, signal: change.flatMap { down?.signal(for: $0) }, shownValue: shown, kind: kinds.down, deeperValue: change,
+                        deeperMargin: 0, place: index)
+                }
+                // A coin of its own threshold has kinds of its own. The default kinds are lent,
+                // not copied for each coin (a copy is atomic retains and releases, which wait for
+                // the readings' writes before them), nor put in an optional destroyed each time.
+                if !overrides.isEmpty, let override = overrides[symbol] {
+                    let own = ownKinds(override, alerts: poll)
+                    take(own.up, own.down, own.kinds)
+                } else {
+                    take(defaultUp, defaultDown, defaultKinds)
+                }
             }
         }
     }
