@@ -89,8 +89,6 @@ public struct CryptoChangeRule: Rule {
         let poll = AlertSource(rule: self, tickers: tickers, previous: previous, locale: locale)
         let (defaultUp, defaultDown) = Levels(threshold: thresholdPercent, rearm: rearmPercent).thresholds
         let defaultKinds = kinds(thresholdPercent, up: defaultUp, down: defaultDown, alerts: poll)
-        // Read out once: the loop below would copy the whole rule (its strings and tables
-        // retained, then released) for each coin it reads them from.
         let (window, overrides) = (self.window, self.overrides)
         Self.subjectKeys.poll { keys in
             var place = 0
