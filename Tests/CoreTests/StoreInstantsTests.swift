@@ -4,7 +4,8 @@ import NotifierCore
 import Testing
 
 /// Stored instants read through SQLite's `julianday` are the dates GRDB itself decodes from the
-/// same text, bit for bit, so that either may be compared with the other.
+/// same value, bit for bit, so that either may be compared with the other; none where GRDB reads
+/// none.
 @Suite struct StoreInstantsTests {
     @Test func julianMillisecondsDecodeAsGRDBDecodes() throws {
         let database = try DatabaseQueue()
@@ -25,19 +26,32 @@ import Testing
         try database.write { db in
             try db.execute(sql: "CREATE TABLE t (at DATETIME)")
             for date in dates { try db.execute(sql: "INSERT INTO t (at) VALUES (?)", arguments: [date]) }
-            try db.execute(sql: "INSERT INTO t (at) VALUES (NULL), ('not a date')")
+            // What a damaged or hand-edited row may hold: each reads as GRDB reads it, or as none.
+            let odd: [DatabaseValueConvertible?] = [
+                nil, "not a date", "now", "", "2026-11-30", "2026-11-30T12:00:00", "2026-11-30 12:00", "12345", "2026-13-45 00:00:00.000",
+                1_800_000_000.5, 2_460_000, Data([0x32, 0x30]),
+            ]
+            for value in odd { try db.execute(sql: "INSERT INTO t (at) VALUES (?)", arguments: [value]) }
             let rows = try Row.fetchAll(db, sql: "SELECT at, \(Store.instantSQL("at")) AS ms FROM t")
-            #expect(rows.count == dates.count + 2)
+            #expect(rows.count == dates.count + odd.count)
             for row in rows {
-                let text: String? = row["at"]
-                let milliseconds: Int64? = row["ms"]
-                guard let text, let reference = Date.fromDatabaseValue(text.databaseValue) else {
-                    #expect(milliseconds == nil, "\(text ?? "NULL")")
-                    continue
-                }
-                let ours = try #require(milliseconds.map(Store.instant(julianMilliseconds:)), "\(text)")
-                #expect(ours.timeIntervalSinceReferenceDate.bitPattern == reference.timeIntervalSinceReferenceDate.bitPattern, "\(text)")
+                let reference = Date.fromDatabaseValue(row["at"] as DatabaseValue)
+                let ours = Store.instant(row, milliseconds: "ms", text: "at")
+                #expect(ours?.timeIntervalSinceReferenceDate.bitPattern == reference?.timeIntervalSinceReferenceDate.bitPattern, "\(row)")
             }
         }
+    }
+
+    /// A snapshot or a price whose time cannot be read is skipped, not a crash.
+    @Test func anUnreadableTimeIsSkipped() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-instants-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = try Store(path: folder.appendingPathComponent("store.sqlite").path)
+        let fetched = Date(timeIntervalSince1970: 1_800_000_000.25)
+        try store.save(FeedSnapshot(feed: "crypto", source: "coinlore", fetchedAt: fetched, payload: "[]"))
+        #expect(try store.snapshot(feed: "crypto")?.fetchedAt == Store.instant(julianMilliseconds: 210_866_760_000_000 + 1_800_000_000_250))
+        try store.write("damaging") { db in try db.execute(sql: "UPDATE feed_snapshot SET fetched_at = 'yesterday'") }
+        #expect(try store.snapshot(feed: "crypto") == nil)
     }
 }

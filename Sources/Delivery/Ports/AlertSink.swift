@@ -52,7 +52,7 @@ package enum StandardOutput {
         lock.lock()
         defer { lock.unlock() }
         do {
-            try FileHandle.standardOutput.write(contentsOf: Data(Redaction.scrub(text).utf8))
+            try FileHandle.standardOutput.write(contentsOf: Data(utf8Of: Redaction.scrub(text)))
         } catch {
             throw .output("\(error)")
         }

@@ -7,9 +7,11 @@ import GRDB
 /// `julianday` reads the same text to the millisecond, which is all the text holds.
 extension Store {
     /// `column`'s instant in whole milliseconds since the Julian day's epoch, as SQLite keeps it
-    /// (its double, multiplied back and rounded); NULL where the column holds no instant.
+    /// (its double, multiplied back and rounded); NULL where it holds no such text. Only text
+    /// that starts with a year: SQLite reads a number as a Julian day and "now" as the time of
+    /// the query, where GRDB reads a number as seconds since 1970 and "now" as no date.
     package static func instantSQL(_ column: String) -> String {
-        "CAST(round(julianday(\(column)) * 86400000) AS INTEGER)"
+        "CASE WHEN typeof(\(column)) = 'text' AND \(column) GLOB '[0-9][0-9][0-9][0-9]-*' THEN CAST(round(julianday(\(column)) * 86400000) AS INTEGER) END"
     }
 
     /// The `Date` GRDB decodes from the same text, bit for bit: the time of day with its
@@ -24,10 +26,10 @@ extension Store {
     }
 
     /// The instant of `row`'s column `text`, from its `instantSQL` beside it in `milliseconds`;
-    /// through GRDB where SQLite read no instant, so that no text reads otherwise than before.
-    package static func instant(_ row: Row, milliseconds: String, text: String) -> Date {
+    /// else as GRDB reads the value; `nil` where neither reads one (a damaged row, not a crash).
+    package static func instant(_ row: Row, milliseconds: String, text: String) -> Date? {
         if let value: Int64 = row[milliseconds] { return instant(julianMilliseconds: value) }
-        return row[text]
+        return Date.fromDatabaseValue(row[text] as DatabaseValue)
     }
 
     /// 2001-01-01 00:00 UTC, Julian day 2,451,910.5, in milliseconds.

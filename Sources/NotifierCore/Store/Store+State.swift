@@ -65,10 +65,11 @@ extension Store {
     package func snapshot(feed: String) throws(StoreError) -> FeedSnapshot? {
         try read("reading the \(feed) snapshot") { db in
             let sql = "SELECT feed, source, fetched_at, \(Self.instantSQL("fetched_at")) AS fetched_at_ms, payload FROM feed_snapshot WHERE feed = ?"
-            return try Row.fetchOne(db, sql: sql, arguments: [feed]).map {
-                FeedSnapshot(
-                    feed: $0["feed"], source: $0["source"], fetchedAt: Self.instant($0, milliseconds: "fetched_at_ms", text: "fetched_at"),
-                    payload: $0["payload"])
+            // A snapshot whose time cannot be read is none: the feed's next poll writes it anew.
+            return try Row.fetchOne(db, sql: sql, arguments: [feed]).flatMap { row in
+                Self.instant(row, milliseconds: "fetched_at_ms", text: "fetched_at").map {
+                    FeedSnapshot(feed: row["feed"], source: row["source"], fetchedAt: $0, payload: row["payload"])
+                }
             }
         }
     }

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import NotifierCore
 import NotifierEngine
+import NotifierSystem
 
 /// The crypto feed's tables: each poll's prices (`price_history`) and its last tickers.
 extension Store {
@@ -43,8 +44,10 @@ extension Store {
                 arguments += [symbol]
             }
             for row in try Row.fetchAll(db, sql: sql + " ORDER BY at", arguments: arguments) {
-                guard let price = Ticker.parseDecimal(row["price"] as String) else { continue }
-                history[row["symbol"], default: []].append(CryptoMoveRule.PricePoint(at: Self.instant(row, milliseconds: "at_ms", text: "at"), price: price))
+                guard let price = Ticker.parseDecimal(row["price"] as String), let at = Self.instant(row, milliseconds: "at_ms", text: "at") else {
+                    continue
+                }
+                history[row["symbol"], default: []].append(CryptoMoveRule.PricePoint(at: at, price: price))
             }
             return history
         }
@@ -78,9 +81,7 @@ extension Store {
     /// The coins of the last crypto poll, with when it was.
     package func latestTickers() -> (fetchedAt: Date, tickers: [Ticker])? {
         guard let snapshot = try? snapshot(feed: CryptoFeed.name) else { return nil }
-        var text = snapshot.payload
-        // The bytes at once: `Data(text.utf8)` looks a conformance up first (`FileHandle.write(text:)`).
-        let payload = text.withUTF8 { Data(buffer: $0) }
+        let payload = Data(utf8Of: snapshot.payload)
         guard let tickers = TickerSnapshotScanner.tickers(payload) ?? (try? JSONDecoder().decode([Ticker].self, from: payload)) else { return nil }
         return (snapshot.fetchedAt, tickers)
     }
