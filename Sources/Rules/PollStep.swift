@@ -12,7 +12,7 @@ public struct PollStep: ReadingSink {
     private let rules: RuleEngine
     private let now: Date
     private let gap: TimeInterval?
-    var walk: [Int] = []
+    var walk = PollWalk()
     var scattered = 0
     var decision = RuleEngine.Decision(alerts: [], changed: [], muted: [])
 
@@ -21,8 +21,7 @@ public struct PollStep: ReadingSink {
         self.rules = rules
         self.now = now
         self.gap = gap
-        walk.reserveCapacity(count)
-        decision.changed.reserveCapacity(count)
+        decision.changedSlots.reserveCapacity(count)
     }
 
     public mutating func take(
@@ -45,7 +44,7 @@ extension RuleEngine {
     /// after the walk's last, else found by its key or made (`findAndStep`).
     mutating func step(
         key: SubjectKey, signal: Threshold.Signal?, shownValue: String, kind: ReadingKind, deeperValue: Double?, deeperMargin: Double,
-        place: Int, rules: RuleEngine, now: Date, gap: TimeInterval?, walk: inout [Int], scattered: inout Int, decision: inout Decision
+        place: Int, rules: RuleEngine, now: Date, gap: TimeInterval?, walk: inout PollWalk, scattered: inout Int, decision: inout Decision
     ) {
         let next = (walk.last ?? -1) + 1
         // Subscripted where it lies: with the table's buffers taken for each reading, `perf`
@@ -56,7 +55,7 @@ extension RuleEngine {
                 &table.values[next], key: key, signal: signal, shownValue: shownValue, kind: kind, deeperValue: deeperValue,
                 deeperMargin: deeperMargin, place: place, now: now, stoppedLongerThan: gap, decision: &decision)
             {
-                decision.changed.append(table.keys[next])
+                decision.changedSlots.append(next)
             }
             return
         }

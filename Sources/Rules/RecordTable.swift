@@ -55,19 +55,20 @@ struct RecordTable: Sendable {
 
     /// The records at `walk` first, in its order, then the rest as they were: after a poll that
     /// found its records scattered (as loaded from the store, in key order), the next one walks
-    /// them in its own order.
-    mutating func arrange(_ walk: [Int]) {
+    /// them in its own order. Returns each record's new place, by its old.
+    @discardableResult
+    mutating func arrange(_ walk: [Int]) -> [Int] {
         var kept = RecordTable()
         kept.keys.reserveCapacity(count)
         kept.values.reserveCapacity(count)
         kept.slots.reserveCapacity(count)
-        var taken = [Bool](repeating: false, count: count)
-        for slot in walk where !taken[slot] {
-            taken[slot] = true
-            kept.append(keys[slot], values[slot])
+        var moved = [Int](repeating: -1, count: count)
+        for slot in walk where moved[slot] < 0 {
+            moved[slot] = kept.append(keys[slot], values[slot])
         }
-        for slot in keys.indices where !taken[slot] { kept.append(keys[slot], values[slot]) }
+        for slot in keys.indices where moved[slot] < 0 { moved[slot] = kept.append(keys[slot], values[slot]) }
         self = kept
+        return moved
     }
 
     var dictionary: [SubjectKey: SubjectRecord] {

@@ -52,15 +52,6 @@ public struct SubjectRecord: Codable, Sendable, Equatable {
 /// The pure core of a poll: steps every subject's state machine with its reading and returns the
 /// alerts to hand to the outbox, and which records changed so the shell persists just those.
 public struct RuleEngine: Sendable, Equatable {
-    public struct Decision: Sendable {
-        public var alerts: [Alert]
-        public var changed: [SubjectKey]
-        /// Emissions a mute swallowed, for the log and `--dry-run`.
-        public var muted: [SubjectKey]
-        /// What was decided about each subject and why, for `notifier why`.
-        public var notes: [DecisionNote] = []
-    }
-
     /// Every subject's record. A copy as a dictionary: a caller after one record asks `record(for:)`.
     public var records: [SubjectKey: SubjectRecord] {
         get { table.dictionary }
@@ -124,19 +115,23 @@ public struct RuleEngine: Sendable, Equatable {
         now: Date, stoppedLongerThan gap: TimeInterval? = nil, expecting count: Int = 0, stepping body: (inout PollStep) -> Void
     ) -> Decision {
         let rules = withoutRecords
-        let (decision, walk, scattered) = withUnsafeMutablePointer(to: &self) { engine in
+        var (decision, walk, scattered) = withUnsafeMutablePointer(to: &self) { engine in
             var step = PollStep(engine: engine, rules: rules, now: now, gap: gap, expecting: count)
             body(&step)
             return (step.decision, step.walk, step.scattered)
         }
-        if scattered > 8, scattered > walk.count / 8 { table.arrange(walk) }
+        if scattered > 8, scattered > walk.count / 8 {
+            let moved = table.arrange(walk.slots)
+            decision.changedSlots = decision.changedSlots.map { moved[$0] }
+        }
+        decision.keys = table.keys
         return decision
     }
 
     /// Steps `readings` in order, each where it lies in the array: one read out of the array is
     /// a copy, retaining and releasing what it holds.
     mutating func step(
-        _ readings: [SubjectReading], rules: RuleEngine, now: Date, gap: TimeInterval?, walk: inout [Int], scattered: inout Int,
+        _ readings: [SubjectReading], rules: RuleEngine, now: Date, gap: TimeInterval?, walk: inout PollWalk, scattered: inout Int,
         decision: inout Decision
     ) {
         // Each reading's record is looked for first right after the previous reading's: where
@@ -159,7 +154,7 @@ public struct RuleEngine: Sendable, Equatable {
     /// made, which `findAndStep` takes.
     private mutating func stepRunInOrder(
         _ readings: UnsafeBufferPointer<SubjectReading>, from start: Int, rules: RuleEngine, now: Date, gap: TimeInterval?,
-        walk: inout [Int], decision: inout Decision
+        walk: inout PollWalk, decision: inout Decision
     ) -> Int {
         var index = start
         var next = (walk.last ?? -1) + 1
@@ -169,7 +164,7 @@ public struct RuleEngine: Sendable, Equatable {
                 guard keys[next] == lent.pointee.key else { break }
                 walk.append(next)
                 if rules.step(&records[next], with: lent, now: now, stoppedLongerThan: gap, decision: &decision) {
-                    decision.changed.append(keys[next])
+                    decision.changedSlots.append(next)
                 }
                 index += 1
                 next += 1
@@ -181,7 +176,7 @@ public struct RuleEngine: Sendable, Equatable {
     /// One reading of `evaluate` whose record is not the one after the walk's last: its record
     /// found by its key, or made, and stepped.
     mutating func findAndStep(
-        _ lent: UnsafePointer<SubjectReading>, rules: RuleEngine, now: Date, gap: TimeInterval?, walk: inout [Int], scattered: inout Int,
+        _ lent: UnsafePointer<SubjectReading>, rules: RuleEngine, now: Date, gap: TimeInterval?, walk: inout PollWalk, scattered: inout Int,
         decision: inout Decision
     ) {
         if let slot = table.slot(of: lent.pointee.key) {
@@ -189,7 +184,7 @@ public struct RuleEngine: Sendable, Equatable {
             walk.append(slot)
             // Stepped where it lies: no copy out and back.
             if rules.step(&table.values[slot], with: lent, now: now, stoppedLongerThan: gap, decision: &decision) {
-                decision.changed.append(lent.pointee.key)
+                decision.changedSlots.append(slot)
             }
             return
         }
@@ -201,8 +196,9 @@ public struct RuleEngine: Sendable, Equatable {
             record.lastEvaluated = now
             record.anchor = reading.anchor
             record.lastSignal = reading.signal
-            walk.append(table.append(reading.key, record))
-            decision.changed.append(reading.key)
+            let slot = table.append(reading.key, record)
+            walk.append(slot)
+            decision.changedSlots.append(slot)
             if case .firing = firstSight.state {
                 decision.notes.append(
                     DecisionNote(
@@ -212,8 +208,9 @@ public struct RuleEngine: Sendable, Equatable {
             return
         }
         if rules.step(&record, with: lent, now: now, stoppedLongerThan: gap, decision: &decision) {
-            walk.append(table.append(reading.key, record))
-            decision.changed.append(reading.key)
+            let slot = table.append(reading.key, record)
+            walk.append(slot)
+            decision.changedSlots.append(slot)
         }
     }
 

@@ -108,6 +108,9 @@ import Testing
             let expected = reference.referenceEvaluate(readings, now: now, stoppedLongerThan: gap)
             #expect(decision.alerts == expected.alerts, "poll \(poll)")
             #expect(decision.changed == expected.changed, "poll \(poll)")
+            #expect(
+                engine.changedRecords(decision) == Dictionary(expected.changed.map { ($0, reference.records[$0]!) }) { $1 },
+                "poll \(poll)")
             #expect(decision.muted == expected.muted, "poll \(poll)")
             #expect(decision.notes == expected.notes, "poll \(poll)")
             #expect(engine.records == reference.records, "poll \(poll)")
@@ -130,5 +133,22 @@ import Testing
             #expect(stepped == reference, "poll \(poll), handed over")
             if engine.records != reference.records || stepped.records != reference.records { return }
         }
+    }
+
+    /// A decision's changed records read after the table moved on: each found by its key, and
+    /// one forgotten since left out.
+    @Test func changedRecordsAfterTheTableMovedOn() {
+        var engine = RuleEngine()
+        let first = Self.keys.prefix(12).map { SubjectReading(key: $0, signal: .between, shownValue: "1 %", policy: AlertPolicy()) { _ in nil } }
+        _ = engine.evaluate(first, now: Self.start)
+        // Read in reverse, so the table is arranged in this poll's order.
+        let decision = engine.evaluate(first.reversed(), now: Self.start + 60)
+        #expect(decision.changed == first.reversed().map(\.key))
+        _ = engine.evaluate(
+            [SubjectReading(key: Self.keys[15], signal: .between, shownValue: "2 %", policy: AlertPolicy()) { _ in nil }], now: Self.start + 120)
+        _ = engine.forget { $0 == Self.keys[0] }
+        let records = engine.changedRecords(decision)
+        #expect(records.keys.sorted() == Self.keys[1..<12].sorted())
+        #expect(records.allSatisfy { $0.value == engine.record(for: $0.key) })
     }
 }

@@ -8,6 +8,7 @@ import Foundation
 extension RuleEngine {
     mutating func referenceEvaluate(_ readings: [SubjectReading], now: Date, stoppedLongerThan gap: TimeInterval? = nil) -> Decision {
         var decision = Decision(alerts: [], changed: [], muted: [])
+        var changed: [SubjectKey] = []
         for reading in readings {
             var record = records[reading.key] ?? SubjectRecord()
             let before = record
@@ -18,7 +19,7 @@ extension RuleEngine {
                 record.anchor = reading.anchor
                 record.lastSignal = reading.signal
                 records[reading.key] = record
-                decision.changed.append(reading.key)
+                changed.append(reading.key)
                 if case .firing = firstSight.state {
                     decision.notes.append(
                         DecisionNote(
@@ -76,9 +77,10 @@ extension RuleEngine {
             }
             if record != before {
                 records[reading.key] = record
-                decision.changed.append(reading.key)
+                changed.append(reading.key)
             }
         }
+        decision.changed = changed
         return decision
     }
 

@@ -67,10 +67,7 @@ package actor StoredEngine {
         let gap = firstAfterStart ? interval.map { 2 * Double($0.components.seconds) } : nil
         var result: Result?
         let decision = engine.evaluate(now: now, stoppedLongerThan: gap, expecting: count) { step in result = body(&step) }
-        var changed: [SubjectKey: SubjectRecord] = [:]
-        changed.reserveCapacity(decision.changed.count)
-        for key in decision.changed { changed[key] = engine.record(for: key) }
-        return (decision.alerts, changed, decision.notes, result!)
+        return (decision.alerts, engine.changedRecords(decision), decision.notes, result!)
     }
 
     /// A poll's failure (`failed`): on the feed's first after data (no failures in a row

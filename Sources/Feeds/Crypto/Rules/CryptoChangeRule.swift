@@ -93,23 +93,23 @@ public struct CryptoChangeRule: Rule {
         Self.subjectKeys.poll { keys in
             var place = 0
             for index in tickers.indices {
-                guard let (symbol, (upKey, downKey)) = keys(place, tickers[index].symbol) else { continue }
+                guard let coinKeys = keys(place, tickers[index].symbol) else { continue }
                 place += 1
                 let change = window.change(of: tickers[index]).map(ExactDecimal.double)
                 let shown = change.map { Self.percent($0) } ?? "unknown"
                 // Both directions say the same when they notify: the coin's place is the reading's.
                 func take(_ up: Threshold?, _ down: Threshold?, _ kinds: (up: ReadingKind, down: ReadingKind)) {
                     sink.take(
-                        key: upKey, signal: change.flatMap { up?.signal(for: $0) }, shownValue: shown, kind: kinds.up, deeperValue: change,
+                        key: coinKeys.first, signal: change.flatMap { up?.signal(for: $0) }, shownValue: shown, kind: kinds.up, deeperValue: change,
                         deeperMargin: 0, place: index)
                     sink.take(
-                        key: downKey, signal: change.flatMap { down?.signal(for: $0) }, shownValue: shown, kind: kinds.down, deeperValue: change,
+                        key: coinKeys.second, signal: change.flatMap { down?.signal(for: $0) }, shownValue: shown, kind: kinds.down, deeperValue: change,
                         deeperMargin: 0, place: index)
                 }
                 // A coin of its own threshold has kinds of its own. The default kinds are lent,
                 // not copied for each coin (a copy is atomic retains and releases, which wait for
                 // the readings' writes before them), nor put in an optional destroyed each time.
-                if !overrides.isEmpty, let override = overrides[symbol] {
+                if !overrides.isEmpty, let override = overrides[coinKeys.symbol] {
                     let own = ownKinds(override, alerts: poll)
                     take(own.up, own.down, own.kinds)
                 } else {
@@ -276,10 +276,14 @@ public struct CryptoChangeRule: Rule {
     private static func tenths(_ value: Double) -> Int? {
         guard value.sign == .plus, value < 1e6 else { return nil }
         let scaled = value * 10
+        // Truncated, which is rounding down for a value this side of zero: `rounded` is a call
+        // into libm, and a poll of 10,000 coins makes 30,000 texts.
+        let whole = Int(scaled)
+        let fraction = scaled - Double(whole)
         // Within noise of a tie (x.x5), the double's exact binary value decides, as in printf:
         // `String(format:)`'s first call would cost a view most of its formatting.
-        guard abs(scaled - scaled.rounded(.down) - 0.5) > tieNoise else { return FixedPoint.scaled(value, places: 1) }
-        return Int(scaled.rounded())
+        guard abs(fraction - 0.5) > tieNoise else { return FixedPoint.scaled(value, places: 1) }
+        return fraction > 0.5 ? whole + 1 : whole
     }
 
     /// How near a tie of the tenths `tenths` leaves the rounding to the exact binary value.

@@ -99,20 +99,20 @@ public struct CryptoMoveRule: Rule {
                 for index in coins.indices {
                     let coin = coins.baseAddress! + index
                     // The coin's symbol is a link symbol: it has its keys.
-                    let (riseKey, fallKey) = keys(index, coin.pointee.symbol)!.keys
+                    let coinKeys = keys(index, coin.pointee.symbol)!
                     // A coin of its own threshold has kinds of its own. The default kinds are lent,
                     // not copied for each coin (a copy is atomic retains and releases, which wait
                     // for the readings' writes before them), nor put in an optional destroyed each time.
                     if !overrides.isEmpty, let override = overrides[coin.pointee.symbol] {
                         let own = ownKinds(override, alerts: poll)
-                        take(coin, riseKey, own.rise, kind: own.kinds.rise, place: AlertSource.place(index, rise: true), alerts: poll, into: &sink)
-                        take(coin, fallKey, own.fall, kind: own.kinds.fall, place: AlertSource.place(index, rise: false), alerts: poll, into: &sink)
+                        take(coin, coinKeys.first, own.rise, kind: own.kinds.rise, place: AlertSource.place(index, rise: true), alerts: poll, into: &sink)
+                        take(coin, coinKeys.second, own.fall, kind: own.kinds.fall, place: AlertSource.place(index, rise: false), alerts: poll, into: &sink)
                     } else {
                         take(
-                            coin, riseKey, defaultRise, kind: defaultKinds.rise, place: AlertSource.place(index, rise: true), alerts: poll,
+                            coin, coinKeys.first, defaultRise, kind: defaultKinds.rise, place: AlertSource.place(index, rise: true), alerts: poll,
                             into: &sink)
                         take(
-                            coin, fallKey, defaultFall, kind: defaultKinds.fall, place: AlertSource.place(index, rise: false), alerts: poll,
+                            coin, coinKeys.second, defaultFall, kind: defaultKinds.fall, place: AlertSource.place(index, rise: false), alerts: poll,
                             into: &sink)
                     }
                 }
