@@ -294,8 +294,7 @@ public struct CryptoChangeRule: Rule {
     static func percentTextIsSure(_ value: Double, within margin: Double) -> Bool {
         let scaled = abs(value) * 10
         guard scaled < 1e6 else { return false }
-        // Truncated: rounded down, as in `tenths`, without the call into libm.
-        return abs(scaled - Double(Int(scaled)) - 0.5) > 2 * tieNoise + 20 * margin
+        return abs(scaled - scaled.rounded(.down) - 0.5) > 2 * tieNoise + 20 * margin
     }
 
     /// Prices exactly as the feed sent them, grouped for the locale: no binary-float rounding.
