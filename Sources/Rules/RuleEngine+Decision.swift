@@ -9,7 +9,7 @@ extension RuleEngine {
         public var notes: [DecisionNote] = []
         /// The changed records' places in `keys`, in the order they were stepped. A poll changes
         /// nearly every record it steps (each notes when it was seen), and a copy of each one's
-        /// key, made and then destroyed, was a tenth of a poll of 10,000 coins.
+        /// key, made and then destroyed, was 7 % of a poll of 10,000 coins.
         var changedSlots: [Int] = []
         /// The engine's keys as the poll left them: a place in the table is a place here.
         var keys: [SubjectKey] = []
