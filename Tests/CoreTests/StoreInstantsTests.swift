@@ -42,7 +42,7 @@ import Testing
         }
     }
 
-    /// A snapshot or a price whose time cannot be read is skipped, not a crash.
+    /// A snapshot whose time cannot be read is none, not a crash (a price: `PriceHistoryTests`).
     @Test func anUnreadableTimeIsSkipped() throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("notifier-instants-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)

@@ -64,5 +64,12 @@ import Testing
         for symbol in ["BTC", "ETH", "XRP"] {
             #expect(try store.priceHistory(since: since, symbol: symbol) == all.filter { $0.key == symbol })
         }
+        // A price whose time cannot be read (a damaged or hand-edited row) is skipped, not a crash.
+        try store.write("damaging") { db in
+            try db.execute(sql: "UPDATE price_history SET at = 'yesterday' WHERE symbol = 'BTC' AND at = (SELECT MAX(at) FROM price_history)")
+        }
+        let damaged = try store.priceHistory(since: since)
+        #expect(damaged["BTC"] == all["BTC"].map { Array($0.dropLast()) })
+        #expect(damaged["ETH"] == all["ETH"])
     }
 }
