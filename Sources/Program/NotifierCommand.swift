@@ -61,6 +61,8 @@ package struct NotifierCommand: AsyncParsableCommand {
         }
         // Checked here, not in validate(): `install --dry-run` sets this command's flag too.
         if dryRun && !once { throw ValidationError("--dry-run goes with --once") }
+        // The daemon, before it reads or prints anything: see Heap.
+        if !once { Heap.restartWithoutThreadCaches() }
         CostlyConfigChecks.enable()
         let context = try AppContext.load(global)
         if !dryRun { Welcome(paths: context.paths, environment: context.environment, configFile: context.configFile).showIfDue() }

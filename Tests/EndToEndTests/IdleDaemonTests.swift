@@ -149,6 +149,32 @@ import Testing
         await api.stop()
     }
 
+    /// The daemon restarts itself once with glibc's per-thread malloc caches off (their freed
+    /// blocks stay resident all the while it sleeps): the same process, and the commands it runs
+    /// see the environment it was given, a person's own tunables included.
+    @Test func itRunsWithoutMallocThreadCachesAndItsCommandsSeeTheEnvironmentItWasGiven() async throws {
+        let sandbox = try Sandbox()
+        let seen = sandbox.root.appendingPathComponent("command-environment")
+        try WatchEndToEndTests.config(
+            """
+            [[watches]]
+            name = "environment"
+            command = ["sh", "-c", "env > '\(seen.path).part' && mv '\(seen.path).part' '\(seen.path)'; echo 1"]
+            select = "."
+            above = 5
+            """
+        ).write(to: sandbox.configFile, atomically: true, encoding: .utf8)
+        let given = "glibc.malloc.perturb=0"
+        let daemon = try DaemonProcess(["--verbose"], environment: sandbox.environment(["GLIBC_TUNABLES": given]))
+        #expect(await daemon.waitUntil { _ in FileManager.default.fileExists(atPath: seen.path) }, "\(daemon.stderr)")
+        let own = try String(contentsOfFile: "/proc/\(daemon.process.processIdentifier)/environ", encoding: .utf8)
+        // The environment the restart began with (the loader splits the tunables where it reads them).
+        #expect(own.contains("GLIBC_TUNABLES=\(given)") && own.contains("glibc.malloc.tcache_count=0"), "\(own)")
+        let children = try String(contentsOf: seen, encoding: .utf8).split(separator: "\n")
+        #expect(children.filter { $0.contains("TUNABLES") } == ["GLIBC_TUNABLES=\(given)"], "\(children)")
+        #expect(await daemon.stop() == 0)
+    }
+
     @Test func aReminderStoredBesideTheSleepingDaemonIsShownWhenDue() async throws {
         let sandbox = try Sandbox(config: Self.remindersOnly)
         let daemon = try DaemonProcess(["--output", "json", "--verbose"], environment: sandbox.environment())
