@@ -39,15 +39,13 @@ package enum Heap {
     /// PID and arguments) once, with glibc's per-thread caches of freed blocks off. Each thread
     /// that allocates keeps up to seven freed blocks of every small size for itself, which
     /// neither other threads nor `malloc_trim` can reach: measured side by side, the idle daemon
-    /// holds 0.4–0.5 MiB less without them (docs/performance.md). In the restarted image this
+    /// holds about 0.4 MiB less without them (docs/performance.md). In the restarted image this
     /// puts back the environment it was given, so the commands it runs never see the setting.
     /// Returns when it does not restart: already restarted, a person chose the cache's size
     /// themselves, not the program's own process (tests), or exec failed.
     package static func restartWithoutThreadCaches() {
         if let given = getenv(tunablesGiven) {
-            let tunables = String(cString: given)
-            if tunables.isEmpty { unsetenv("GLIBC_TUNABLES") } else { setenv("GLIBC_TUNABLES", tunables, 1) }
-            unsetenv(tunablesGiven)
+            putBack(String(cString: given))
             return
         }
         guard trimming.load(ordering: .relaxed) else { return }
@@ -56,8 +54,14 @@ package enum Heap {
         setenv(tunablesGiven, tunables, 1)
         setenv("GLIBC_TUNABLES", tunables.isEmpty ? noThreadCaches : "\(tunables):\(noThreadCaches)", 1)
         execv("/proc/self/exe", CommandLine.unsafeArgv)
-        // Still here: run as this process is, with the environment it was given.
-        unsetenv(tunablesGiven)
+        // Still here: run as this process is.
+        putBack(tunables)
+    }
+
+    /// `GLIBC_TUNABLES` as the daemon was given it (empty: not set), and the restart's own
+    /// variable gone.
+    private static func putBack(_ tunables: String) {
         if tunables.isEmpty { unsetenv("GLIBC_TUNABLES") } else { setenv("GLIBC_TUNABLES", tunables, 1) }
+        unsetenv(tunablesGiven)
     }
 }
