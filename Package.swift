@@ -198,6 +198,8 @@ let package = Package(
             // symbol-order.txt (scripts/symbol-order) and text-layout.ld: the code the idle daemon
             // runs together at the front of .text, so that the pages it faults in (64 KiB each) hold
             // little else: 19 of the 22 MB of code were resident at idle, 8 after (docs/performance.md).
+            // --icf=all: functions identical to the byte (specializations, protocol witness thunks,
+            // the C++ templates of ICU and the runtime) kept once: 2 MB less code.
             linkerSettings: [
                 .unsafeFlags(
                     [
@@ -205,6 +207,7 @@ let package = Package(
                         "-Xlinker", "--version-script=\(Context.packageDirectory)/Sources/Notifier/exports.map",
                         "-Xlinker", "--symbol-ordering-file=\(Context.packageDirectory)/Sources/Notifier/symbol-order.txt",
                         "-Xlinker", "--no-warn-symbol-ordering",
+                        "-Xlinker", "--icf=all",
                         "-Xlinker", "--script=\(Context.packageDirectory)/Sources/Notifier/text-layout.ld",
                     ], .when(configuration: .release)),
                 // The one symbol GnuTLS looks up in the program (GnuTLSImplicitInit.swift), in every build.
