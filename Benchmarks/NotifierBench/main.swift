@@ -18,13 +18,17 @@ let samples = URL(
 let only = ProcessInfo.processInfo.environment["NOTIFIER_BENCH_ONLY"]
 func wanted(_ figure: String) -> Bool { only.map { figure.localizedCaseInsensitiveContains($0) } ?? true }
 
-/// The median of `iterations` timed runs of `body`, after `warmup` untimed ones.
-func median(warmup: Int = 5, iterations: Int, _ body: () throws -> Void) rethrows -> Duration {
+/// The median of `iterations` timed runs of `body`, after `warmup` untimed ones; `between` runs
+/// untimed after each timed run.
+func median(warmup: Int = 5, iterations: Int, between: () -> Void = {}, _ body: () throws -> Void) rethrows -> Duration {
     for _ in 0..<warmup { try body() }
     let clock = ContinuousClock()
     var times: [Duration] = []
     times.reserveCapacity(iterations)
-    for _ in 0..<iterations { times.append(try clock.measure(body)) }
+    for _ in 0..<iterations {
+        times.append(try clock.measure(body))
+        between()
+    }
     return times.sorted()[iterations / 2]
 }
 
@@ -117,12 +121,20 @@ func ruleEvaluation() throws {
         var engine = RuleEngine()
         var poll = 0
         var count = 0
+        var probe = ComputeProbe()
         let time = milliseconds(
-            median(warmup: warmupPolls, iterations: measuredPolls) {
+            median(warmup: warmupPolls, iterations: measuredPolls, between: { probe.sample() }) {
                 poll += 1
                 count = evaluate(&engine, poll, start.addingTimeInterval(Double(poll) * pollSeconds))
             })
-        row("\(figure) (\(count) readings)", measured: String(format: "%.2f ms", time), milliseconds: time, target: 5, baseline: baseline(time))
+        // Beside it, how fast the machine was while the polls ran: a MISSED in a slow spell of
+        // the host shows as a slow probe, and the ratio stays.
+        let probed = milliseconds(probe.median!)
+        precondition(probe.checksum != 1)
+        let besideProbe = String(format: "; a fixed compute loop between the polls %.2f ms (%.1f×)", probed, time / probed)
+        row(
+            "\(figure) (\(count) readings)", measured: String(format: "%.2f ms", time), milliseconds: time, target: 5,
+            baseline: baseline(time) + besideProbe)
     }
     measure("rule evaluation: 10,000 tickers × 100 rules (crypto_cross levels), one poll", pollSeconds: 0.5) { engine, _, now in
         let readings = cross.readings(tickers, locale: locale)
