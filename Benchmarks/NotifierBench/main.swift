@@ -130,7 +130,7 @@ func ruleEvaluation() throws {
         // Beside it, how fast the machine was while the polls ran: a MISSED in a slow spell of
         // the host shows as a slow probe, and the ratio stays.
         let probed = milliseconds(probe.median!)
-        precondition(probe.checksum != 1)
+        precondition(probe.checksum != 1, "read so that the loop is kept")
         let besideProbe = String(format: "; a fixed compute loop between the polls %.2f ms (%.1f×)", probed, time / probed)
         row(
             "\(figure) (\(count) readings)", measured: String(format: "%.2f ms", time), milliseconds: time, target: 5,
