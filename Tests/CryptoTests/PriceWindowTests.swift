@@ -53,6 +53,36 @@ import Testing
         #expect(compared > 10_000)
     }
 
+    /// Hundreds of coins in a page that keeps its order, half of them rising poll after poll so
+    /// that their lows pile up and outgrow their slots again and again, until most of the pool is
+    /// slots given up and it is compacted: the lows and highs are still the scan's.
+    @Test func findsWhatTheScanFindsAsItsQueuesGrowAndThePoolIsCompacted() {
+        var random = SeededGenerator(seed: 13)
+        let symbols = (0..<400).map { "C\($0)" }
+        var stored: [String: [Point]] = [:]
+        let window: TimeInterval = 900
+        var now = Date(timeIntervalSince1970: 1_800_000_000)
+        var kept = PriceWindow(since: now.addingTimeInterval(-window))
+        var compacted = false
+        for poll in 0..<120 {
+            now = now.addingTimeInterval(Double(Int.random(in: 5...15, using: &random)))
+            let tickers = symbols.enumerated().map { index, symbol in
+                let rising = index % 2 == 0 ? poll * 10 : Int.random(in: -50...50, using: &random)
+                return Ticker(id: "\(index)", symbol: symbol, name: symbol, rank: index + 1, priceUSD: Decimal(10_000 + rising))
+            }
+            let before = kept.pool.points.count
+            let since = now.addingTimeInterval(-window)
+            let found = kept.poll(tickers, now: now, since: since)
+            if kept.pool.points.count < before { compacted = true }
+            for (ticker, extremes) in zip(tickers, found) {
+                let scanned = CryptoMoveRule.extremes(stored[ticker.symbol] ?? [], since: since, now: now)
+                #expect(extremes.low == scanned.low && extremes.high == scanned.high, "poll \(poll), \(ticker.symbol)")
+            }
+            for ticker in tickers { stored[ticker.symbol, default: []].append(Point(at: now, price: ticker.priceUSD)) }
+        }
+        #expect(compacted)
+    }
+
     /// A window that must reach further back than it holds, or a clock set back before its last
     /// prices, sends the poll to the store; read from the store, it holds what it kept.
     @Test func asksForTheStoreWhereItCannotAnswer() {

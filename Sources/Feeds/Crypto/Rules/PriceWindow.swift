@@ -32,8 +32,8 @@ public struct PriceWindow: Sendable {
     /// One coin's candidates, oldest first: the lows rising (or equal), the highs falling.
     struct Coin: Sendable {
         let symbol: String
-        var lows = Candidates()
-        var highs = Candidates()
+        var lows = Ring()
+        var highs = Ring()
         /// When its last price came: a coin gone from the page is forgotten once this leaves.
         var last: Date = .distantPast
         /// The last poll that listed it, and where: a page may list two coins of one symbol, whose
@@ -42,51 +42,29 @@ public struct PriceWindow: Sendable {
         var position = 0
 
         /// Its low and high within the window from `since` before `point`, then `point` added.
-        mutating func poll(_ point: CryptoMoveRule.PricePoint, number: Int, position: Int, since: Date) -> Extremes {
+        mutating func poll(
+            _ point: CryptoMoveRule.PricePoint, number: Int, position: Int, since: Date, pool: inout Pool
+        ) -> Extremes {
             (polled, self.position) = (number, position)
-            lows.drop(before: since)
-            highs.drop(before: since)
+            lows.drop(before: since, pool: pool)
+            highs.drop(before: since, pool: pool)
             let extremes = Extremes(symbol: symbol, approximate: point.approximate, low: lows.first, high: highs.first)
-            add(point)
+            add(point, pool: &pool)
             return extremes
         }
 
         /// A positive price, the only kind that can be a low or a high.
-        mutating func add(_ point: CryptoMoveRule.PricePoint) {
+        mutating func add(_ point: CryptoMoveRule.PricePoint, pool: inout Pool) {
             guard point.approximate > 0 || ExactDecimal.isPositive(point.price) else { return }
-            lows.add(point) { CryptoMoveRule.isLess($0, $1) }
-            highs.add(point) { CryptoMoveRule.isLess($1, $0) }
+            lows.add(point, lows: true, pool: &pool)
+            highs.add(point, lows: false, pool: &pool)
             last = max(last, point.at)
         }
     }
 
-    /// A queue kept in an array: taken from the front by moving `head`, and compacted when the
-    /// taken part outgrows the rest.
-    struct Candidates: Sendable {
-        var points: [CryptoMoveRule.PricePoint] = []
-        var head = 0
-
-        var first: CryptoMoveRule.PricePoint? { head < points.count ? points[head] : nil }
-
-        mutating func drop(before since: Date) {
-            while head < points.count, points[head].at < since { head += 1 }
-            if head == points.count {
-                points.removeAll(keepingCapacity: true)
-                head = 0
-            } else if head >= 8, head * 2 >= points.count {
-                points.removeFirst(head)
-                head = 0
-            }
-        }
-
-        /// Adds `point`, passing over the later candidates it outranks (`outranks(point, candidate)`).
-        mutating func add(_ point: CryptoMoveRule.PricePoint, outranks: (CryptoMoveRule.PricePoint, CryptoMoveRule.PricePoint) -> Bool) {
-            while points.count > head, outranks(point, points[points.count - 1]) { points.removeLast() }
-            points.append(point)
-        }
-    }
-
     private var coins: [Coin] = []
+    /// Every coin's candidates, in rings of its own (`Ring`).
+    private(set) var pool = Pool()
     /// Each coin's place in `coins`, by symbol.
     private var places: [String: Int] = [:]
     /// From when on it holds every price stored: a window reaching further back needs the store.
@@ -107,7 +85,7 @@ public struct PriceWindow: Sendable {
         for (symbol, points) in history {
             let index = place(of: symbol)
             for point in points where point.at >= since {
-                coins[index].add(point)
+                coins[index].add(point, pool: &pool)
                 latest = max(latest ?? point.at, point.at)
             }
         }
@@ -149,17 +127,21 @@ public struct PriceWindow: Sendable {
                 var again = extremes[coins[index].position]
                 again.approximate = point.approximate
                 extremes.append(again)
-                coins[index].add(point)
+                coins[index].add(point, pool: &pool)
                 continue
             }
             // A coin new to the page, listed after the rest, is in its place too.
             if index != place { inPlace = false }
             place += 1
-            extremes.append(coins[index].poll(point, number: polls, position: position, since: since))
+            extremes.append(coins[index].poll(point, number: polls, position: position, since: since, pool: &pool))
         }
         latest = at
         // Coins gone from the page are kept after the rest while their prices are in the window.
-        if !inPlace || coins[place...].contains(where: { $0.last < since }) { reorder(tickers, since: since) }
+        if !inPlace || coins[place...].contains(where: { $0.last < since }) {
+            reorder(tickers, since: since)
+        } else if pool.isLargelyUnused {
+            pool.compact(&coins)
+        }
         return extremes
     }
 
@@ -182,6 +164,7 @@ public struct PriceWindow: Sendable {
         }
         for coin in coins where !seen.contains(coin.symbol) && coin.last >= since { ordered.append(coin) }
         coins = ordered
+        pool.compact(&coins)
         places = Dictionary(uniqueKeysWithValues: coins.indices.map { (coins[$0].symbol, $0) })
     }
 }
