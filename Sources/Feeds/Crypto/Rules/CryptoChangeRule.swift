@@ -90,7 +90,7 @@ public struct CryptoChangeRule: Rule {
         let (defaultUp, defaultDown) = Levels(threshold: thresholdPercent, rearm: rearmPercent).thresholds
         let defaultKinds = kinds(thresholdPercent, up: defaultUp, down: defaultDown, alerts: poll)
         let (window, overrides) = (self.window, self.overrides)
-        Self.subjectKeys.poll { keys in
+        Self.subjectKeys.poll(places: tickers.count) { keys in
             var place = 0
             for index in tickers.indices {
                 guard let coinKeys = keys(place, tickers[index].symbol) else { continue }
@@ -99,17 +99,18 @@ public struct CryptoChangeRule: Rule {
                 let shown = change.map { Self.percent($0) } ?? "unknown"
                 // Both directions say the same when they notify: the coin's place is the reading's.
                 func take(_ up: Threshold?, _ down: Threshold?, _ kinds: (up: ReadingKind, down: ReadingKind)) {
+                    let (first, second) = (coinKeys.pointee.first, coinKeys.pointee.second)
                     sink.take(
-                        key: coinKeys.first, signal: change.flatMap { up?.signal(for: $0) }, shownValue: shown, kind: kinds.up, deeperValue: change,
+                        key: first, signal: change.flatMap { up?.signal(for: $0) }, shownValue: shown, kind: kinds.up, deeperValue: change,
                         deeperMargin: 0, place: index)
                     sink.take(
-                        key: coinKeys.second, signal: change.flatMap { down?.signal(for: $0) }, shownValue: shown, kind: kinds.down, deeperValue: change,
+                        key: second, signal: change.flatMap { down?.signal(for: $0) }, shownValue: shown, kind: kinds.down, deeperValue: change,
                         deeperMargin: 0, place: index)
                 }
                 // A coin of its own threshold has kinds of its own. The default kinds are lent,
                 // not copied for each coin (a copy is atomic retains and releases, which wait for
                 // the readings' writes before them), nor put in an optional destroyed each time.
-                if !overrides.isEmpty, let override = overrides[coinKeys.symbol] {
+                if !overrides.isEmpty, let override = overrides[coinKeys.pointee.symbol] {
                     let own = ownKinds(override, alerts: poll)
                     take(own.up, own.down, own.kinds)
                 } else {

@@ -95,25 +95,22 @@ public struct CryptoMoveRule: Rule {
         let defaultKinds = kinds(percent, rise: defaultRise, fall: defaultFall, alerts: poll)
         // Each coin where it lies: one read out of the array is a copy of all it holds.
         coins.withUnsafeBufferPointer { coins in
-            Self.subjectKeys.poll { keys in
+            Self.subjectKeys.poll(places: coins.count) { keys in
                 for index in coins.indices {
                     let coin = coins.baseAddress! + index
                     // The coin's symbol is a link symbol: it has its keys.
                     let coinKeys = keys(index, coin.pointee.symbol)!
+                    let (rise, fall) = (AlertSource.place(index, rise: true), AlertSource.place(index, rise: false))
                     // A coin of its own threshold has kinds of its own. The default kinds are lent,
                     // not copied for each coin (a copy is atomic retains and releases, which wait
                     // for the readings' writes before them), nor put in an optional destroyed each time.
                     if !overrides.isEmpty, let override = overrides[coin.pointee.symbol] {
                         let own = ownKinds(override, alerts: poll)
-                        take(coin, coinKeys.first, own.rise, kind: own.kinds.rise, place: AlertSource.place(index, rise: true), alerts: poll, into: &sink)
-                        take(coin, coinKeys.second, own.fall, kind: own.kinds.fall, place: AlertSource.place(index, rise: false), alerts: poll, into: &sink)
+                        take(coin, coinKeys.pointee.first, own.rise, kind: own.kinds.rise, place: rise, alerts: poll, into: &sink)
+                        take(coin, coinKeys.pointee.second, own.fall, kind: own.kinds.fall, place: fall, alerts: poll, into: &sink)
                     } else {
-                        take(
-                            coin, coinKeys.first, defaultRise, kind: defaultKinds.rise, place: AlertSource.place(index, rise: true), alerts: poll,
-                            into: &sink)
-                        take(
-                            coin, coinKeys.second, defaultFall, kind: defaultKinds.fall, place: AlertSource.place(index, rise: false), alerts: poll,
-                            into: &sink)
+                        take(coin, coinKeys.pointee.first, defaultRise, kind: defaultKinds.rise, place: rise, alerts: poll, into: &sink)
+                        take(coin, coinKeys.pointee.second, defaultFall, kind: defaultKinds.fall, place: fall, alerts: poll, into: &sink)
                     }
                 }
             }
