@@ -56,7 +56,9 @@ extension PriceWindow {
         }
 
         /// Adds `point`, taking out the later points it outranks: for the lows, those above it; for
-        /// the highs, those below.
+        /// the highs, those below. Inlined into the poll's loop: as a call, made twice a coin with
+        /// the point passed through memory, a poll of 10,000 coins took about a third longer.
+        @inline(__always)
         mutating func add(_ point: Point, lows: Bool, pool: inout Pool) {
             while count > 0, outranksLast(point, lows: lows, pool: pool) {
                 count -= 1
@@ -71,6 +73,7 @@ extension PriceWindow {
 
         /// `CryptoMoveRule.isLess` of `point` and the last (the other way for the highs), by the
         /// doubles where they tell it.
+        @inline(__always)
         private func outranksLast(_ point: Point, lows: Bool, pool: Pool) -> Bool {
             let (left, right) = lows ? (point.approximate, lastApproximate) : (lastApproximate, point.approximate)
             if let less = CryptoMoveRule.isLess(approximately: left, right) { return less }

@@ -41,13 +41,10 @@ public struct PriceWindow: Sendable {
         var polled = -1
         var position = 0
 
-        /// Its low and high within the window from `since` before `point`, then `point` added.
-        mutating func poll(
-            _ point: CryptoMoveRule.PricePoint, number: Int, position: Int, since: Date, pool: inout Pool
-        ) -> Extremes {
+        /// Its low and high within the window before `point` (its prices before the window's start
+        /// taken out already), then `point` added.
+        mutating func poll(_ point: CryptoMoveRule.PricePoint, number: Int, position: Int, pool: inout Pool) -> Extremes {
             (polled, self.position) = (number, position)
-            lows.drop(before: since, pool: pool)
-            highs.drop(before: since, pool: pool)
             let extremes = Extremes(symbol: symbol, approximate: point.approximate, low: lows.first, high: highs.first)
             add(point, pool: &pool)
             return extremes
@@ -107,6 +104,13 @@ public struct PriceWindow: Sendable {
         var extremes: [Extremes] = []
         extremes.reserveCapacity(tickers.count)
         polls += 1
+        // Every coin's prices before the window taken out first, in a pass of its own: each coin
+        // that loses its first reads its next from the pool, and a short pass waits on many of
+        // those reads at once rather than on one a coin.
+        for index in coins.indices {
+            coins[index].lows.drop(before: since, pool: pool)
+            coins[index].highs.drop(before: since, pool: pool)
+        }
         var inPlace = true
         var place = 0
         for position in tickers.indices {
@@ -133,7 +137,7 @@ public struct PriceWindow: Sendable {
             // A coin new to the page, listed after the rest, is in its place too.
             if index != place { inPlace = false }
             place += 1
-            extremes.append(coins[index].poll(point, number: polls, position: position, since: since, pool: &pool))
+            extremes.append(coins[index].poll(point, number: polls, position: position, pool: &pool))
         }
         latest = at
         // Coins gone from the page are kept after the rest while their prices are in the window.
