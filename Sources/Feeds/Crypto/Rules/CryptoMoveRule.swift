@@ -73,44 +73,39 @@ public struct CryptoMoveRule: Rule {
     /// `readings`, handed to `sink` one at a time.
     public func emit(_ tickers: [Ticker], extremes: [PriceWindow.Extremes], now: Date, locale: Locale, into sink: inout some ReadingSink) {
         precondition(extremes.count == tickers.count, "one low and high for each ticker")
-        var coins: [Coin] = []
-        coins.reserveCapacity(tickers.count)
-        for index in tickers.indices {
-            guard let symbol = extremes[index].symbol else { continue }
-            let (low, high) = (extremes[index].low, extremes[index].high)
-            // The moves from the low and the high, estimated; `reading` makes the exact one where
-            // an estimate cannot decide.
-            let price = tickers[index].priceUSD
-            let approximate = extremes[index].approximate
-            coins.append(
-                Coin(
-                    ticker: index, symbol: symbol, low: low, high: high,
-                    rise: low.flatMap { PercentEstimate(from: $0.price, $0.approximate, to: price, approximate) },
-                    fall: high.flatMap { PercentEstimate(from: $0.price, $0.approximate, to: price, approximate) }))
-        }
         // What the alerts are made from, once for the poll: each reading holds it and its place
-        // rather than a closure with its own copy of the rule and the coin.
-        let poll = AlertSource(rule: self, tickers: tickers, coins: coins, now: now, locale: locale)
+        // (its ticker's, twice) rather than a closure with its own copy of the rule and the coin.
+        let poll = AlertSource(rule: self, tickers: tickers, extremes: extremes, now: now, locale: locale)
         let (defaultRise, defaultFall) = CryptoChangeRule.Levels(threshold: percent, rearm: rearmPercent).thresholds
         let defaultKinds = kinds(percent, rise: defaultRise, fall: defaultFall, alerts: poll)
-        // Each coin where it lies: one read out of the array is a copy of all it holds.
-        coins.withUnsafeBufferPointer { coins in
-            Self.subjectKeys.poll(places: coins.count) { keys in
-                for index in coins.indices {
-                    let coin = coins.baseAddress! + index
-                    // The coin's symbol is a link symbol: it has its keys.
-                    let coinKeys = keys(index, coin.pointee.symbol)!
-                    let (rise, fall) = (AlertSource.place(index, rise: true), AlertSource.place(index, rise: false))
-                    // A coin of its own threshold has kinds of its own. The default kinds are lent,
-                    // not copied for each coin (a copy is atomic retains and releases, which wait
-                    // for the readings' writes before them), nor put in an optional destroyed each time.
-                    if !overrides.isEmpty, let override = overrides[coin.pointee.symbol] {
-                        let own = ownKinds(override, alerts: poll)
-                        take(coin, coinKeys.pointee.first, own.rise, kind: own.kinds.rise, place: rise, alerts: poll, into: &sink)
-                        take(coin, coinKeys.pointee.second, own.fall, kind: own.kinds.fall, place: fall, alerts: poll, into: &sink)
-                    } else {
-                        take(coin, coinKeys.pointee.first, defaultRise, kind: defaultKinds.rise, place: rise, alerts: poll, into: &sink)
-                        take(coin, coinKeys.pointee.second, defaultFall, kind: defaultKinds.fall, place: fall, alerts: poll, into: &sink)
+        // Each coin's low and high read where they lie, in the window's answer: a copy of each, in
+        // an array of the poll's own, was written and read again for every coin.
+        tickers.withUnsafeBufferPointer { tickers in
+            extremes.withUnsafeBufferPointer { extremes in
+                Self.subjectKeys.poll(places: tickers.count) { keys in
+                    var place = 0
+                    for index in tickers.indices {
+                        let coin = extremes.baseAddress! + index
+                        // A linked coin's symbol is a link symbol: it has its keys.
+                        guard let symbol = coin.pointee.symbol, let coinKeys = keys(place, symbol) else { continue }
+                        place += 1
+                        // The moves from the low and the high, estimated; `take` makes the exact one
+                        // where an estimate cannot decide.
+                        let (price, approximate) = (tickers[index].priceUSD, coin.pointee.approximate)
+                        let rise = coin.pointee.low.flatMap { PercentEstimate(from: $0.price, $0.approximate, to: price, approximate) }
+                        let fall = coin.pointee.high.flatMap { PercentEstimate(from: $0.price, $0.approximate, to: price, approximate) }
+                        let (risePlace, fallPlace) = (AlertSource.place(index, rise: true), AlertSource.place(index, rise: false))
+                        // A coin of its own threshold has kinds of its own. The default kinds are lent,
+                        // not copied for each coin (a copy is atomic retains and releases, which wait
+                        // for the readings' writes before them), nor put in an optional destroyed each time.
+                        if !overrides.isEmpty, let override = overrides[symbol] {
+                            let own = ownKinds(override, alerts: poll)
+                            take(rise, coinKeys.pointee.first, own.rise, kind: own.kinds.rise, place: risePlace, alerts: poll, into: &sink)
+                            take(fall, coinKeys.pointee.second, own.fall, kind: own.kinds.fall, place: fallPlace, alerts: poll, into: &sink)
+                        } else {
+                            take(rise, coinKeys.pointee.first, defaultRise, kind: defaultKinds.rise, place: risePlace, alerts: poll, into: &sink)
+                            take(fall, coinKeys.pointee.second, defaultFall, kind: defaultKinds.fall, place: fallPlace, alerts: poll, into: &sink)
+                        }
                     }
                 }
             }
@@ -121,16 +116,15 @@ public struct CryptoMoveRule: Rule {
     // unknown rather than 0 %. The move is its estimate where that decides the signal and the
     // text, else the exact value.
     private func take(
-        _ coin: UnsafePointer<Coin>, _ key: SubjectKey, _ threshold: Threshold?, kind: ReadingKind, place: Int, alerts: AlertSource,
+        _ estimate: PercentEstimate?, _ key: SubjectKey, _ threshold: Threshold?, kind: ReadingKind, place: Int, alerts: AlertSource,
         into sink: inout some ReadingSink
     ) {
-        let rise = AlertSource.isRise(place)
         var move: Double?
         var margin = 0.0
-        if let estimate = rise ? coin.pointee.rise : coin.pointee.fall, estimate.isDecisive(for: threshold) {
+        if let estimate, estimate.isDecisive(for: threshold) {
             (move, margin) = (estimate.value, estimate.margin)
         } else {
-            move = alerts.exactMove(of: coin.pointee, rise: rise)
+            move = alerts.exactMeasure(place)
         }
         sink.take(
             key: key, signal: move.flatMap { threshold?.signal(for: $0) }, shownValue: move.map(CryptoChangeRule.percent) ?? "unknown",
@@ -162,29 +156,19 @@ public struct CryptoMoveRule: Rule {
         )
     }
 
-    /// One coin of a poll: where its ticker is, its low and high in the window, and its moves
-    /// from them, estimated (`nil`: no low or high, or no estimate to make).
-    struct Coin: Sendable {
-        var ticker: Int
-        var symbol: String
-        var low: PricePoint?
-        var high: PricePoint?
-        var rise: PercentEstimate?
-        var fall: PercentEstimate?
-    }
-
     /// A poll's coins and what their alerts say, shared by the poll's readings (`PollAlerts`).
     private final class AlertSource: PollAlerts {
         let rule: CryptoMoveRule
         let tickers: [Ticker]
-        let coins: [Coin]
+        /// Each ticker's low and high within the window before the poll (`PriceWindow.poll`).
+        let extremes: [PriceWindow.Extremes]
         let now: Date
         let locale: Locale
 
-        init(rule: CryptoMoveRule, tickers: [Ticker], coins: [Coin], now: Date, locale: Locale) {
+        init(rule: CryptoMoveRule, tickers: [Ticker], extremes: [PriceWindow.Extremes], now: Date, locale: Locale) {
             self.rule = rule
             self.tickers = tickers
-            self.coins = coins
+            self.extremes = extremes
             self.now = now
             self.locale = locale
         }
@@ -193,7 +177,7 @@ public struct CryptoMoveRule: Rule {
             rule.overrides[symbol] ?? CryptoChangeRule.Levels(threshold: rule.percent, rearm: rule.rearmPercent)
         }
 
-        /// A reading's place: its coin's, twice, and its direction.
+        /// A reading's place: its ticker's, twice, and its direction.
         static func place(_ index: Int, rise: Bool) -> Int { index * 2 + (rise ? 0 : 1) }
         static func isRise(_ place: Int) -> Bool { place % 2 == 0 }
 
@@ -202,21 +186,19 @@ public struct CryptoMoveRule: Rule {
         }
 
         func exactMeasure(_ place: Int) -> Double? {
-            exactMove(of: coins[place / 2], rise: Self.isRise(place))
+            exactMove(of: place / 2, rise: Self.isRise(place))
         }
 
-        /// The coin's move from its low (`rise`) or high, exactly; `nil` without one.
-        func exactMove(of coin: Coin, rise: Bool) -> Double? {
-            guard let reference = rise ? coin.low : coin.high else { return nil }
-            return ExactDecimal.percentChange(from: reference.price, to: tickers[coin.ticker].priceUSD)
+        /// The move of the coin at `index` from its low (`rise`) or high, exactly; `nil` without one.
+        func exactMove(of index: Int, rise: Bool) -> Double? {
+            guard let reference = rise ? extremes[index].low : extremes[index].high else { return nil }
+            return ExactDecimal.percentChange(from: reference.price, to: tickers[index].priceUSD)
         }
 
         func alert(_ index: Int, rise: Bool, _ emission: AlertStateMachine.Emission) -> Alert? {
-            let coin = coins[index]
-            let ticker = tickers[coin.ticker]
-            let symbol = coin.symbol
-            guard let move = exactMove(of: coin, rise: rise), let reference = rise ? coin.low : coin.high,
-                let link = DeepLink.crypto(symbol)
+            let ticker = tickers[index]
+            guard let symbol = extremes[index].symbol, let move = exactMove(of: index, rise: rise),
+                let reference = rise ? extremes[index].low : extremes[index].high, let link = DeepLink.crypto(symbol)
             else { return nil }
             let levels = levels(symbol)
             let window = rule.window
