@@ -18,9 +18,14 @@ public struct CryptoMoveRule: Rule {
         let approximate: Double
 
         public init(at: Date, price: Decimal) {
+            self.init(at: at, price: price, approximate: ExactDecimal.double(price))
+        }
+
+        /// `approximate`: `ExactDecimal.double(price)`, made already.
+        init(at: Date, price: Decimal, approximate: Double) {
             self.at = at
             self.price = price
-            self.approximate = ExactDecimal.double(price)
+            self.approximate = approximate
         }
 
         public static func == (lhs: PricePoint, rhs: PricePoint) -> Bool {

@@ -111,6 +111,9 @@ public struct PriceWindow: Sendable {
             coins[index].lows.drop(before: since, pool: pool)
             coins[index].highs.drop(before: since, pool: pool)
         }
+        // Every price's double first, in a pass of its own: each is a chain of divisions by ten
+        // (`ExactDecimal.double`), and a short pass works on several coins' chains at once.
+        let approximates = tickers.map { ExactDecimal.double($0.priceUSD) }
         var inPlace = true
         var place = 0
         for position in tickers.indices {
@@ -126,7 +129,7 @@ public struct PriceWindow: Sendable {
                 }
                 index = place < coins.count && coins[place].symbol == symbol ? place : self.place(of: symbol)
             }
-            let point = CryptoMoveRule.PricePoint(at: at, price: tickers[position].priceUSD)
+            let point = CryptoMoveRule.PricePoint(at: at, price: tickers[position].priceUSD, approximate: approximates[position])
             if coins[index].polled == polls {
                 var again = extremes[coins[index].position]
                 again.approximate = point.approximate
