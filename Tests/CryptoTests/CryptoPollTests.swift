@@ -67,4 +67,36 @@ import Testing
         #expect(beyondSeen > 0)
         #expect(!whole.records.values.allSatisfy { $0.lastNotified == nil })
     }
+
+    /// The keys each reading is stepped under are its coin's own, made anew from its symbol, poll
+    /// after poll of a page that reorders, loses and regains coins, lists a symbol twice, in lower
+    /// case or not at all as a link: the keys kept from the last poll are never another coin's.
+    @Test func eachReadingIsKeyedByItsOwnCoin() {
+        var random = SeededGenerator(seed: 5)
+        let symbols = ["BTC", "ETH", "eth", "XRP", "SOL", "DOGE", "BAD SYMBOL", "ADA", "DOT", "LTC", ""]
+        let (change, move) = (CryptoChangeRule(), CryptoMoveRule())
+        let locale = Locale(identifier: "en_US")
+        var now = Date(timeIntervalSince1970: 1_800_000_000)
+        var window = PriceWindow(since: move.since(now))
+        var page = Array(symbols.prefix(7))
+        for poll in 0..<400 {
+            now += 30
+            switch Int.random(in: 0..<6, using: &random) {
+            case 0: page.shuffle(using: &random)
+            case 1: page = symbols.filter { _ in Bool.random(using: &random) }
+            case 2: page.append(symbols[Int.random(in: 0..<symbols.count, using: &random)])
+            case 3: page.removeFirst(min(page.count, 2))
+            default: break
+            }
+            let tickers = page.enumerated().map { index, symbol in
+                Ticker(id: String(index), symbol: symbol, name: symbol, rank: index + 1, priceUSD: 100, change24h: 1)
+            }
+            let linked = tickers.compactMap { Ticker.linkSymbol($0.symbol) }
+            let changeKeys = change.readings(tickers, known: [], previous: [:], locale: locale).map(\.key.subject)
+            #expect(changeKeys == linked.flatMap { [$0 + ":up", $0 + ":down"] }, "poll \(poll): \(page)")
+            let extremes = window.poll(tickers, now: now, since: move.since(now))
+            let moveKeys = move.readings(tickers, extremes: extremes, now: now, locale: locale).map(\.key.subject)
+            #expect(moveKeys == linked.flatMap { [$0 + ":rise", $0 + ":fall"] }, "poll \(poll): \(page)")
+        }
+    }
 }
