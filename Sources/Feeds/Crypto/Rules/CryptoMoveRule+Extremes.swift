@@ -66,15 +66,9 @@ extension CryptoMoveRule {
     /// conversion's error (as `isLess` tells them), else the decimals.
     static func isLess(_ lhs: PricePoint, _ rhs: PricePoint) -> Bool {
         let (left, right) = (lhs.approximate, rhs.approximate)
-        if let less = isLess(approximately: left, right) { return less }
+        if let less = ExactDecimal.isLess(approximately: left, right) { return less }
         // A price stored again unchanged: the same bits, so not less.
         if left == right, ExactDecimal.isIdentical(lhs.price, rhs.price) { return false }
         return ExactDecimal.isLess(lhs.price, rhs.price)
-    }
-
-    /// `isLess` of two prices by their doubles alone, where those tell it; `nil` where not.
-    static func isLess(approximately left: Double, _ right: Double) -> Bool? {
-        guard left.isFinite, right.isFinite, abs(left - right) > 1e-12 * max(abs(left), abs(right)) else { return nil }
-        return left < right
     }
 }

@@ -87,12 +87,14 @@ public enum ExactDecimal {
     static func isLess(_ lhs: Decimal, _ left: DecimalFields, _ rhs: Decimal, _ right: DecimalFields) -> Bool {
         if let order = alignedOrder(left, right) { return order < 0 }
         if isIdentical(lhs, rhs) { return false }
-        let leftDouble = lhs._doubleValue
-        let rightDouble = rhs._doubleValue
-        if leftDouble.isFinite, rightDouble.isFinite, abs(leftDouble - rightDouble) > 1e-12 * max(abs(leftDouble), abs(rightDouble)) {
-            return leftDouble < rightDouble
-        }
-        return lhs < rhs
+        return isLess(approximately: lhs._doubleValue, rhs._doubleValue) ?? (lhs < rhs)
+    }
+
+    /// `isLess` of two decimals told by their doubles alone, where those are further apart than
+    /// the conversion's error (1e-12, relative) and finite; `nil` where they cannot tell it.
+    static func isLess(approximately left: Double, _ right: Double) -> Bool? {
+        guard left.isFinite, right.isFinite, abs(left - right) > 1e-12 * max(abs(left), abs(right)) else { return nil }
+        return left < right
     }
 
     /// `0 < value`: not negative, not zero, not NaN (zero and NaN have no mantissa words).

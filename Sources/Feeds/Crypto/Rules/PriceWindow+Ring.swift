@@ -76,7 +76,7 @@ extension PriceWindow {
         @inline(__always)
         private func outranksLast(_ point: Point, lows: Bool, pool: Pool) -> Bool {
             let (left, right) = lows ? (point.approximate, lastApproximate) : (lastApproximate, point.approximate)
-            if let less = CryptoMoveRule.isLess(approximately: left, right) { return less }
+            if let less = ExactDecimal.isLess(approximately: left, right) { return less }
             let last = pool.points[slot(count - 1)]
             return lows ? CryptoMoveRule.isLess(point, last) : CryptoMoveRule.isLess(last, point)
         }
